@@ -1,0 +1,76 @@
+"""Benchmark: import a generated 20,000-card Battle of Aeons set into a fresh database and print the time.
+
+Run: python bench/bench_import.py [CARDS]
+The goal is under 2 seconds for 20,000 cards (schema validation + bulk insert in one transaction).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ELEMENTS = ["Fire", "Water", "Earth", "Air", "Lightning", "Ice", "Light", "Shadow", "Nature", "Metal", "Arcane"]
+GROUPS = {"Artificial": ["Machine", "Golem"], "Natural": ["Beast", "Dragon"], "Supernatural": ["Undead", "Spirit"]}
+
+
+def generate(n: int, seed: int = 1) -> dict:
+    """A valid boa card set of ``n`` cards: monsters, Limitbreak monsters and spells."""
+    rng = random.Random(seed)
+    cards = []
+    for i in range(n):
+        number = f"{i + 1:05d}"
+        roll = i % 10
+        if roll < 6 or roll == 9:
+            group = rng.choice(list(GROUPS))
+            card = {
+                "number": number, "name": f"Bench Monster {number}", "kind": "monster",
+                "cost": rng.randint(0, 9), "attack": rng.randint(0, 9), "health": rng.randint(1, 9),
+                "element": rng.choice(ELEMENTS), "group": group, "subgroup": rng.choice(GROUPS[group]),
+                "lore": "A creature of the benchmark.", "aliases": [f"BM{number}"],
+            }
+        elif roll == 6:
+            group = rng.choice(list(GROUPS))
+            card = {
+                "number": number, "name": f"Bench Titan {number}", "kind": "limitbreak",
+                "cost": rng.randint(3, 9), "attack": rng.randint(3, 9), "health": rng.randint(3, 9),
+                "element": rng.choice(ELEMENTS), "group": group, "subgroup": rng.choice(GROUPS[group]),
+                "offering": "Send 2 monsters from your field to oblivion",
+                "ability": {"timing": "active", "special": False, "versa": False, "text": "Deal 1 damage."},
+            }
+        else:
+            card = {
+                "number": number, "name": f"Bench Spell {number}", "kind": "spell",
+                "spell_type": rng.choice(["basic", "reaction", "equipment", "structure", "terrain"]),
+                "cost": rng.randint(0, 5), "text": "Draw a card.",
+            }
+        cards.append(card)
+    return {"game": "boa", "set": {"code": "BENCH", "name": "Benchmark set"}, "cards": cards}
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    from deckcli.cardimport import import_cardsets
+    from deckcli.db import Database
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.json"
+        path.write_text(json.dumps(generate(n)), encoding="utf-8")
+        db = Database(Path(tmp) / "bench.db")  # bundled sets load here, outside the timing
+        start = time.perf_counter()
+        import_cardsets(db, [str(path)])
+        first = time.perf_counter() - start
+        start = time.perf_counter()
+        import_cardsets(db, [str(path)])
+        again = time.perf_counter() - start
+        db.close()
+    print(f"import of {n:,} cards into a new set: {first:.2f} s ({n / first:,.0f} cards/s)")
+    print(f"re-import of the same {n:,} cards (update in place): {again:.2f} s")
+    print("goal: under 2 s for 20,000 cards")
+
+
+if __name__ == "__main__":
+    main()

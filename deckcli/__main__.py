@@ -1,0 +1,5 @@
+"""Allow ``python -m deckcli``."""
+
+from deckcli.cli.main import main
+
+main()

@@ -1,0 +1,140 @@
+"""Writing checked card sets into the database: bulk upserts in one transaction, and the bundled sets.
+
+Re-importing a set updates its cards in place (matched by set and number); cards no longer in the
+file are removed unless a deck or the collection still uses them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from deckcli.cardsets import CardSetFile, load_cardsets
+from deckcli.db import Database
+from deckcli.errors import DeckcliError
+from deckcli.models import Card, CardName, CardSet
+from deckcli.names import name_key
+from deckcli.resources import bundled_set_files
+
+BUNDLED_HASH_KEY = "bundled_cards_sha256"
+
+
+@dataclass
+class ImportResult:
+    """What one set's import did."""
+
+    game: str
+    code: str
+    name: str
+    cards: int
+    added: int
+    updated: int
+    removed: int
+
+
+def card_row(card: dict, set_id: int, game: str, set_code: str) -> dict:
+    """The ``card`` table row of one card document."""
+    return {
+        "set_id": set_id,
+        "game": game,
+        "set_code": set_code,
+        "number": card["number"],
+        "name": card["name"],
+        "key": name_key(card["name"]),
+        "kind": card["kind"],
+        "data": card,
+    }
+
+
+def name_rows(card: dict, card_id: int, game: str) -> list[dict]:
+    """The ``card_name`` rows: one per distinct key among the name, localised names and aliases."""
+    rows: dict[str, dict] = {}
+    for display in [card["name"], *(card.get("names") or {}).values(), *(card.get("aliases") or ())]:
+        key = name_key(display)
+        if key and key not in rows:
+            rows[key] = {"card_id": card_id, "key": key, "game": game, "display": display}
+    return list(rows.values())
+
+
+def write_set(session: Session, cs: CardSetFile, source_label: str | None = None) -> ImportResult:
+    """Upsert one checked set and its cards in the caller's transaction."""
+    set_table = CardSet.__table__
+    stmt = sqlite_insert(set_table).values(
+        game=cs.game, code=cs.code, name=cs.name, sample=cs.sample, source=source_label or cs.source
+    )
+    stmt = stmt.on_conflict_do_update(
+        index_elements=["game", "code"],
+        set_={"name": stmt.excluded.name, "sample": stmt.excluded.sample, "source": stmt.excluded.source},
+    )
+    session.execute(stmt)
+    set_id = session.execute(
+        select(set_table.c.id).where(set_table.c.game == cs.game, set_table.c.code == cs.code)
+    ).scalar_one()
+
+    card_table = Card.__table__
+    before = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
+    rows = [card_row(card, set_id, cs.game, cs.code) for card in cs.cards]
+    if rows:
+        upsert = sqlite_insert(card_table)
+        upsert = upsert.on_conflict_do_update(
+            index_elements=["set_id", "number"],
+            set_={col: upsert.excluded[col] for col in ("game", "set_code", "name", "key", "kind", "data")},
+        )
+        session.execute(upsert, rows)
+    numbers = {row["number"] for row in rows}
+    gone = [card_id for number, card_id in before.items() if number not in numbers]
+    if gone:
+        try:
+            with session.begin_nested():
+                session.execute(delete(card_table).where(card_table.c.id.in_(gone)))
+        except IntegrityError:
+            raise DeckcliError(
+                f"{cs.source}: set {cs.game}/{cs.code} no longer has {len(gone)} card(s) that decks or the collection"
+                " still use; remove them from those first"
+            ) from None
+
+    ids = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
+    name_table = CardName.__table__
+    session.execute(delete(name_table).where(name_table.c.card_id.in_(select(card_table.c.id).where(card_table.c.set_id == set_id))))
+    names = [row for card in cs.cards for row in name_rows(card, ids[card["number"]], cs.game)]
+    if names:
+        session.execute(insert(name_table), names)
+    added = len(numbers - set(before))
+    return ImportResult(cs.game, cs.code, cs.name, len(rows), added, len(rows) - added, len(gone))
+
+
+def import_cardsets(db: Database, sources: list[str]) -> list[ImportResult]:
+    """Check every file first, then write all of them in one transaction (all or nothing)."""
+    sets = load_cardsets(sources)
+    with db.write() as session:
+        return [write_set(session, cs) for cs in sets]
+
+
+def bundled_hash() -> str:
+    """A fingerprint of the bundled card files, to notice when a new release ships new data."""
+    digest = hashlib.sha256()
+    for path in bundled_set_files():
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def sync_bundled_sets(db: Database) -> None:
+    """Load the bundled sets on first use, and again whenever the bundled files changed."""
+    fingerprint = bundled_hash()
+    with db.read() as session:
+        if db.get_meta(session, BUNDLED_HASH_KEY) == fingerprint:
+            return
+    files = bundled_set_files()
+    sets = load_cardsets([str(p) for p in files])
+    with db.write() as session:
+        if db.get_meta(session, BUNDLED_HASH_KEY) == fingerprint:
+            return  # another process loaded them meanwhile
+        for path, cs in zip(files, sets):
+            write_set(session, cs, source_label=f"bundled:{path.parent.name}/{path.name}")
+        db.set_meta(session, BUNDLED_HASH_KEY, fingerprint)

@@ -1,0 +1,170 @@
+"""Looking cards up: by forgiving name (with suggestions), by printing, and by search filters.
+
+A :class:`CardIndex` holds one game's names in memory, so resolving thousands of decklist lines costs
+one query, not one per line.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from deckcli.errors import DeckcliError, NotFoundError, UnknownCardError
+from deckcli.filters import Filter
+from deckcli.models import Card, CardName, CardSet
+from deckcli.names import closest, name_key
+
+GAMES = {"boa": "Battle of Aeons", "aqa": "Aquarian Age", "sfb": "Super Fantasy Brawl"}
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """One printing of a card, with every field of its card file in ``fields``."""
+
+    id: int
+    game: str
+    set_code: str
+    number: str
+    name: str
+    kind: str
+    fields: dict[str, Any]
+
+    @property
+    def key(self) -> str:
+        """The name key copies are counted under."""
+        return name_key(self.name)
+
+    def as_dict(self) -> dict[str, Any]:
+        """All fields for filters and output: the card file's fields plus ``game`` and ``set``."""
+        return {"game": self.game, "set": self.set_code, **self.fields}
+
+
+def _ref(card: Card) -> CardRef:
+    return CardRef(card.id, card.game, card.set_code, card.number, card.name, card.kind, card.data)
+
+
+def check_game(game: str) -> str:
+    """The game code, or an error naming the known games."""
+    code = game.lower()
+    if code not in GAMES:
+        raise NotFoundError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    return code
+
+
+class CardIndex:
+    """All cards of one game (or all games) by name key, loaded once."""
+
+    def __init__(self, session: Session, game: str | None = None):
+        self.game = game
+        query = select(Card)
+        names = select(CardName.card_id, CardName.key, CardName.display)
+        if game:
+            query = query.where(Card.game == game)
+            names = names.where(CardName.game == game)
+        self.by_id: dict[int, CardRef] = {c.id: _ref(c) for c in session.exec(query.order_by(Card.id))}  # type: ignore[union-attr]
+        self.by_key: dict[str, list[CardRef]] = defaultdict(list)
+        self.display: dict[str, str] = {}
+        for card_id, key, display in session.execute(names):
+            self.by_key[key].append(self.by_id[card_id])
+            self.display.setdefault(key, display)
+        self.by_printing: dict[tuple[str, str], CardRef] = {
+            (r.set_code.casefold(), r.number.casefold()): r for r in self.by_id.values()
+        }
+        for refs in self.by_key.values():
+            refs.sort(key=lambda r: (r.key != refs[0].key, r.set_code, r.number, r.id))
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+    def cards(self) -> Iterable[CardRef]:
+        return self.by_id.values()
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """The closest real card names to ``name``."""
+        return closest(name, self.display, limit)
+
+    def find_all(self, name: str) -> list[CardRef]:
+        """Every printing the name answers to; printings whose own name matches come first."""
+        key = name_key(name)
+        refs = self.by_key.get(key, [])
+        exact = [r for r in refs if r.key == key]
+        return exact or refs
+
+    def printing(self, set_code: str, number: str) -> CardRef | None:
+        """The card with this set code and number, if any."""
+        return self.by_printing.get((set_code.casefold(), number.casefold()))
+
+    def find(self, name: str, set_code: str | None = None, number: str | None = None) -> CardRef:
+        """The card a decklist line means: the given printing, else the first printing of that name."""
+        refs = self.find_all(name)
+        if not refs:
+            raise UnknownCardError(name, self.suggest(name), self.game)
+        names = {r.key for r in refs}
+        if len(names) > 1:
+            options = ", ".join(sorted({f"{r.name} ({r.game})" for r in refs}))
+            raise DeckcliError(f"{name!r} is ambiguous: it names {options}; give the full name or --game")
+        if set_code:
+            for ref in refs:
+                if ref.set_code.casefold() == set_code.casefold() and (number is None or ref.number == number):
+                    return ref
+            wanted = f"({set_code}) {number}" if number else f"({set_code})"
+            printings = [f"{r.name} ({r.set_code}) {r.number}" for r in refs[:3]]
+            raise UnknownCardError(f"{refs[0].name} {wanted}", printings, self.game)
+        return refs[0]
+
+
+def search_cards(
+    session: Session,
+    text: str | None = None,
+    game: str | None = None,
+    set_code: str | None = None,
+    kind: str | None = None,
+    where: Iterable[Filter] = (),
+) -> list[CardRef]:
+    """Cards matching every criterion, ordered by game, set and number; TEXT matches names, aliases and card text."""
+    query = select(Card)
+    if game:
+        query = query.where(Card.game == game)
+    if set_code:
+        query = query.where(Card.set_code == set_code.upper())
+    if kind:
+        query = query.where(Card.kind == kind.lower())
+    query = query.order_by(Card.game, Card.set_code, Card.id)
+    refs = [_ref(c) for c in session.exec(query)]  # type: ignore[union-attr]
+    filters = list(where)
+    if text:
+        needle = name_key(text)
+        refs = [r for r in refs if needle in _searchable(r)]
+    if filters:
+        refs = [r for r in refs if all(f.matches(r.as_dict()) for f in filters)]
+    return refs
+
+
+def _searchable(ref: CardRef) -> str:
+    data = ref.fields
+    parts = [ref.name, *(data.get("names") or {}).values(), *(data.get("aliases") or ()), str(data.get("text", ""))]
+    ability = data.get("ability")
+    if isinstance(ability, dict):
+        parts.append(str(ability.get("text", "")))
+    return name_key(" \n ".join(parts))
+
+
+def list_sets(session: Session) -> list[dict[str, Any]]:
+    """Every set with its game and card count."""
+    from sqlalchemy import func
+
+    rows = session.execute(
+        select(CardSet.game, CardSet.code, CardSet.name, CardSet.sample, func.count(Card.id))
+        .join(Card, Card.set_id == CardSet.id, isouter=True)
+        .group_by(CardSet.id)
+        .order_by(CardSet.game, CardSet.code)
+    ).all()
+    return [
+        {"game": g, "game_name": GAMES.get(g, g), "set": code, "name": name, "sample": bool(sample), "cards": n}
+        for g, code, name, sample, n in rows
+    ]

@@ -1,0 +1,148 @@
+"""``deckcli games`` and ``deckcli cards ...``: the card database."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.output import dump_json, emit, output_options
+
+GAME_CHOICE = click.Choice(["boa", "aqa", "sfb"], case_sensitive=False)
+
+SEARCH_COLUMNS = ["game", "set", "number", "name", "kind", "cost", "details"]
+
+
+@click.command()
+@output_options()
+@pass_app
+def games(app: AppContext, output: str) -> None:
+    """The games and their card sets."""
+    from deckcli.catalog import list_sets
+
+    with app.db.read() as session:
+        rows = list_sets(session)
+    emit(rows, output, ["game", "game_name", "set", "name", "cards"], headers={"game_name": "title"})
+
+
+@click.group()
+def cards() -> None:
+    """The card database: import, search and show cards."""
+
+
+@cards.command("import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
+@output_options()
+@pass_app
+def import_(app: AppContext, files: tuple[str, ...], output: str) -> None:
+    """Import card-set JSON FILES (- reads stdin).
+
+    Every file is checked against the schema first; if any has a problem, all problems are
+    listed and nothing is written. Re-importing a set updates it in place.
+    """
+    from deckcli.cardimport import import_cardsets
+    from deckcli.errors import CardDataError
+
+    try:
+        results = import_cardsets(app.db, list(files))
+    except CardDataError as exc:
+        for problem in exc.problems:
+            click.echo(problem, err=True)
+        n = len(exc.problems)
+        raise click.ClickException(f"{n} problem{'s' if n != 1 else ''} found; nothing was imported") from None
+    rows = [r.__dict__ for r in results]
+    emit(rows, output, ["game", "code", "name", "cards", "added", "updated", "removed"], headers={"code": "set"})
+
+
+def _details(fields: dict) -> str:
+    """A one-line summary of the fields that matter most for the card's kind."""
+    parts = []
+    for key, label in (
+        ("attack", "ATK"), ("health", "HP"), ("hp", "HP"), ("armour", "armour"), ("mental", "MP"),
+        ("element", ""), ("group", ""), ("subgroup", ""), ("spell_type", ""), ("faction", ""),
+        ("champion", ""), ("colour", ""), ("action", ""),
+    ):
+        value = fields.get(key)
+        if value is None or value == "":
+            continue
+        parts.append(f"{label} {value}".strip() if label else str(value))
+    return " · ".join(parts)
+
+
+@cards.command()
+@click.argument("text", required=False)
+@click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
+@click.option("--set", "set_code", help="Only this set code.")
+@click.option("--kind", "-k", help="Only this kind (monster, spell, character, action, ...).")
+@click.option("--where", "-w", "wheres", multiple=True, metavar="EXPR", help="Filter such as 'cost<=2' or 'element=Fire,attack>=3' (repeatable).")
+@click.option("--limit", type=click.IntRange(min=1), help="Print at most this many cards.")
+@output_options()
+@pass_app
+def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -> None:
+    """Search cards by TEXT (in names, aliases and card text) and filters.
+
+    \b
+    Examples:
+      deckcli cards search fire --game boa
+      deckcli cards search --game boa --kind monster --where 'cost<=2'
+      deckcli cards search --game sfb --where colour=red --json
+    """
+    from deckcli.catalog import search_cards
+    from deckcli.filters import parse_filter
+    from deckcli.jsonschemas import card_fields
+
+    filters = [parse_filter(w, card_fields()) for w in wheres]
+    with app.db.read() as session:
+        refs = search_cards(session, text, game and game.lower(), set_code, kind, filters)
+    if limit:
+        refs = refs[:limit]
+    if output == "json":
+        emit([], output, json_data=[r.as_dict() for r in refs])
+        return
+    rows = [
+        {"game": r.game, "set": r.set_code, "number": r.number, "name": r.name, "kind": r.kind,
+         "cost": r.fields.get("cost"), "details": _details(r.fields)}
+        for r in refs
+    ]
+    emit(rows, output, SEARCH_COLUMNS, empty="no cards match")
+
+
+@cards.command()
+@click.argument("name")
+@click.option("--game", "-g", type=GAME_CHOICE, help="Look only in this game.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def show(app: AppContext, name: str, game: str | None, as_json: bool) -> None:
+    """Show every field of the card called NAME (any case, width, quotes, alias or localised name)."""
+    from deckcli.catalog import CardIndex
+
+    with app.db.read() as session:
+        index = CardIndex(session, game and game.lower())
+    printings = index.find_all(name)
+    if not printings:
+        index.find(name)  # raises with suggestions
+    if len({p.key for p in printings}) > 1 and not as_json:
+        index.find(name)  # raises: ambiguous
+    if as_json:
+        click.echo(dump_json([p.as_dict() for p in printings] if len(printings) > 1 else printings[0].as_dict()))
+        return
+    for i, ref in enumerate(printings):
+        if i:
+            click.echo()
+        click.echo(_card_text(ref.as_dict()))
+
+
+def _card_text(card: dict) -> str:
+    """A card as ``field: value`` lines, name first."""
+    from tabulate import tabulate
+
+    order = ["name", "game", "set", "number", "kind"]
+    rows = [(k, card[k]) for k in order if k in card]
+    for key, value in card.items():
+        if key in order:
+            continue
+        if isinstance(value, dict):
+            value = "; ".join(f"{k}: {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        rows.append((key, value))
+    return tabulate(rows, tablefmt="plain")

@@ -1,0 +1,34 @@
+"""Shared state of one ``deckcli`` run: the database, opened only when a command needs it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from deckcli.db import Database
+
+
+class AppContext:
+    """Holds ``--db`` and opens the database lazily (importing SQLAlchemy only then)."""
+
+    def __init__(self, db_path: Path | None):
+        self.db_path = db_path
+        self._db: Database | None = None
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            from deckcli.db import Database
+
+            self._db = Database(self.db_path)
+        return self._db
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+
+
+pass_app = click.make_pass_decorator(AppContext)

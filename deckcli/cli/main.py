@@ -1,0 +1,75 @@
+"""The ``deckcli`` command group: global options, error handling, and the subcommands."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from deckcli import __version__
+from deckcli.cli.context import AppContext
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class DeckcliGroup(click.Group):
+    """A group that turns library errors into clean messages: exit 1, never a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        from deckcli.errors import DeckcliError
+
+        try:
+            return super().invoke(ctx)
+        except DeckcliError as exc:
+            raise click.ClickException(str(exc)) from None
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except BrokenPipeError:
+            sys.stderr.close()
+            raise SystemExit(1) from None
+        except KeyboardInterrupt:
+            raise click.Abort() from None
+        except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
+            if os.environ.get("DECKCLI_DEBUG"):
+                raise
+            raise click.ClickException(
+                f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the traceback)"
+            ) from None
+
+
+@click.group(cls=DeckcliGroup, context_settings=CONTEXT_SETTINGS)
+@click.version_option(__version__, "-V", "--version", prog_name="deckcli")
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    envvar="DECKCLI_DB",
+    help="Database file (default: deckcli.db in the user data folder; env DECKCLI_DB).",
+)
+@click.pass_context
+def cli(ctx: click.Context, db_path: Path | None) -> None:
+    """Deck builder, tournament deck checker and collection manager for
+    Battle of Aeons (boa), Aquarian Age (aqa) and Super Fantasy Brawl (sfb).
+
+    The card database is created and filled with the bundled card sets on first use.
+    """
+    app = AppContext(db_path)
+    ctx.obj = app
+    ctx.call_on_close(app.close)
+
+
+def _register() -> None:
+    from deckcli.cli import cards
+
+    cli.add_command(cards.games)
+    cli.add_command(cards.cards)
+
+
+_register()
+
+
+def main() -> None:
+    """Console entry point."""
+    cli(prog_name="deckcli")

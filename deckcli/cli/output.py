@@ -1,0 +1,69 @@
+"""One way for every listing command to print rows: a table (default), ``--json`` or ``--csv``."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+
+def output_options(csv_ok: bool = True) -> Callable:
+    """Add ``--json`` (and ``--csv`` where rows fit) to a command, as one ``output`` parameter."""
+
+    def decorator(f: Callable) -> Callable:
+        if csv_ok:
+            f = click.option("--csv", "output", flag_value="csv", help="Print CSV.")(f)
+        f = click.option("--json", "output", flag_value="json", help="Print JSON.")(f)
+        f = click.option("--table", "output", flag_value="table", default=True, hidden=True)(f)
+        return f
+
+    return decorator
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    if value is None:
+        return ""
+    return value
+
+
+def dump_json(data: Any) -> str:
+    """JSON as deckcli prints it: UTF-8 characters kept, two-space indent."""
+    return json.dumps(data, ensure_ascii=False, indent=2, default=str)
+
+
+def emit(
+    rows: Sequence[dict[str, Any]],
+    output: str,
+    columns: Sequence[str] | None = None,
+    *,
+    headers: dict[str, str] | None = None,
+    json_data: Any = None,
+    empty: str | None = None,
+) -> None:
+    """Print ``rows`` in the chosen output; JSON prints ``json_data`` when given, else the rows whole."""
+    if output == "json":
+        click.echo(dump_json(list(rows) if json_data is None else json_data))
+        return
+    cols = list(columns) if columns else (list(rows[0]) if rows else [])
+    if output == "csv":
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(cols)
+        for row in rows:
+            writer.writerow([_cell(row.get(c)) for c in cols])
+        return
+    if not rows:
+        if empty:
+            click.echo(empty, err=True)
+        return
+    from tabulate import tabulate
+
+    names = [(headers or {}).get(c, c) for c in cols]
+    click.echo(tabulate([[_cell(row.get(c)) for c in cols] for row in rows], headers=names, disable_numparse=False))

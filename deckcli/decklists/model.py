@@ -1,0 +1,166 @@
+"""The decklist as read from or written to a file: zones of counted card lines, plus metadata.
+
+Parsers produce it without the database; :mod:`deckcli.resolve` turns it into cards.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+#: Zone names in canonical order. ``champions`` is a pseudo-zone: each line names an sfb champion and
+#: stands for that champion's six action cards (expanded when the deck is resolved).
+ZONE_ORDER = ("champions", "main", "limitbreak", "side")
+
+#: Largest count one line may give (more is a typo, not a deck).
+MAX_COUNT = 999
+#: How many parse problems a decklist keeps; the rest are counted in one summary problem.
+MAX_PROBLEMS = 20
+#: A set code as written in ``(SET) NUMBER``.
+SET_PATTERN = r"[A-Za-z0-9][A-Za-z0-9-]{0,31}"
+#: A card number in a decklist: one token, no whitespace or double quote (those would be misread in text).
+NUMBER_PATTERN = r"[^\s\"\x00-\x1f\x7f-\x9f]{1,32}"
+#: Metadata keys (``Player: ...``); never start with a digit, so a card line cannot look like one.
+META_KEY_PATTERN = r"[A-Za-z\u3040-\u30ff\u4e00-\u9fff](?:[\w \-\u3040-\u30ff\u4e00-\u9fff]{0,29}[\w\-\u3040-\u30ff\u4e00-\u9fff])?"
+#: Keys that are Decklist fields rather than ``meta`` entries.
+FIELD_KEYS = ("name", "game", "format")
+#: Spellings of the Aquarian Age ネーム key, all stored as ``Ne-mu``.
+NEMU_KEYS = ("ne-mu", "nemu", "ネーム")
+
+_SET_RE = re.compile(SET_PATTERN)
+_NUMBER_RE = re.compile(NUMBER_PATTERN)
+_META_KEY_RE = re.compile(META_KEY_PATTERN)
+
+
+def meta_key(key: str) -> str:
+    """The stored spelling of a metadata key: stripped, and ``Ne-mu`` for every ネーム spelling."""
+    key = key.strip()
+    return "Ne-mu" if key.casefold() in NEMU_KEYS else key
+
+
+def text_problem(text: object, what: str) -> str | None:
+    """Why ``text`` cannot be a one-line value (a name, metadata value), or None.
+
+    Control characters and line/paragraph separators would break the line-based formats.
+    """
+    if not isinstance(text, str):
+        return f"{what} must be text, not {type(text).__name__}"
+    if not text.strip():
+        return f"{what} is empty"
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")), None)
+    if bad is not None:
+        return f"{what} {text!r} contains the control character U+{ord(bad):04X}"
+    return None
+
+
+def entry_problem(entry: DeckEntry) -> str | None:
+    """Why ``entry`` cannot be written to a decklist file (every format applies the same rules), or None."""
+    what = f"{entry.zone} entry {entry.name or ''!r}"
+    if entry.zone not in ZONE_ORDER:
+        return f"{what}: unknown zone {entry.zone!r} (zones: {', '.join(ZONE_ORDER)})"
+    if isinstance(entry.count, bool) or not isinstance(entry.count, int) or not 1 <= entry.count <= MAX_COUNT:
+        return f"{what}: count must be a whole number from 1 to {MAX_COUNT}, not {entry.count!r}"
+    if (entry.set_code is None) != (entry.number is None):
+        return f"{what}: a printing needs both a set code and a number"
+    if entry.set_code is not None and not (isinstance(entry.set_code, str) and _SET_RE.fullmatch(entry.set_code)):
+        return f"{what}: bad set code {entry.set_code!r} (letters, digits and -, like S01)"
+    if entry.number is not None and not (isinstance(entry.number, str) and _NUMBER_RE.fullmatch(entry.number)):
+        return f"{what}: bad card number {entry.number!r} (one token without spaces or quotes)"
+    if entry.name in (None, "") or (isinstance(entry.name, str) and not entry.name.strip()):
+        return None if entry.set_code is not None else f"{what}: a card needs a name or a printing"
+    problem = text_problem(entry.name, "card name")
+    return f"{what}: {problem}" if problem else None
+
+
+def meta_problem(key: object, value: object) -> str | None:
+    """Why ``key: value`` cannot be a metadata line, or None."""
+    if not isinstance(key, str) or not _META_KEY_RE.fullmatch(key):
+        return f"bad metadata key {key!r} (a letter first, then letters, digits, spaces or -, at most 31)"
+    if key.casefold() in FIELD_KEYS:
+        return f"metadata key {key!r} is a decklist field, not meta"
+    if meta_key(key) != key:
+        return f"metadata key {key!r} must be spelled {meta_key(key)!r}"
+    problem = text_problem(value, f"metadata {key!r}")
+    return problem
+
+
+@dataclass
+class DeckEntry:
+    """One counted line: ``count`` copies of ``name`` (optionally the printing ``(set_code) number``) in ``zone``.
+
+    A deck code carries printings only, so its entries may have an empty ``name``.
+    """
+
+    zone: str
+    count: int
+    name: str
+    set_code: str | None = None
+    number: str | None = None
+    line: int | None = None
+
+
+@dataclass
+class ParseProblem:
+    """A line that could not be read; the rest of the decklist is still used."""
+
+    message: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line is not None else self.message
+
+
+@dataclass
+class Decklist:
+    """A whole decklist. ``meta`` keeps other ``Key: value`` lines (Player, Ne-mu, ...) in order."""
+
+    entries: list[DeckEntry] = field(default_factory=list)
+    name: str | None = None
+    game: str | None = None
+    format: str | None = None
+    meta: dict[str, str] = field(default_factory=dict)
+    source: str | None = None
+    problems: list[ParseProblem] = field(default_factory=list)
+
+    def zone(self, zone: str) -> list[DeckEntry]:
+        """The entries of one zone, in file order."""
+        return [e for e in self.entries if e.zone == zone]
+
+    def add_problem(self, message: str, line: int | None = None) -> None:
+        """Record a parse problem, keeping the first MAX_PROBLEMS and one summary counting the rest.
+
+        Bounded so megabytes of garbage cannot turn into megabytes of messages.
+        """
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(ParseProblem(message, line))
+            return
+        dropped = getattr(self, "_dropped", 0) + 1
+        self._dropped = dropped
+        summary = f"... and {dropped} more problem{'s' if dropped > 1 else ''}"
+        if len(self.problems) == MAX_PROBLEMS:
+            self.problems.append(ParseProblem(summary))
+        else:
+            self.problems[-1] = ParseProblem(summary)
+
+    def canonical_entries(self) -> tuple[tuple[str, str, str | None, str | None, int], ...]:
+        """The cards as comparable data: ``(zone, name_key, set, number, count)`` summed over equal cards.
+
+        Sorted by zone (ZONE_ORDER), name key, set and number; file order and line numbers are dropped.
+        """
+        from deckcli.names import name_key
+
+        totals: dict[tuple[str, str, str | None, str | None], int] = {}
+        for e in self.entries:
+            key = (e.zone, name_key(e.name or ""), e.set_code, e.number)
+            totals[key] = totals.get(key, 0) + e.count
+        rank = {zone: i for i, zone in enumerate(ZONE_ORDER)}
+        order = sorted(totals, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1], k[2] or "", k[3] or ""))
+        return tuple((*k, totals[k]) for k in order)
+
+    def canonical(self) -> tuple:
+        """The whole decklist as comparable data: name, game, format, meta items and canonical_entries().
+
+        Two decklists with equal canonical forms are the same deck, whatever file they came from.
+        """
+        return (self.name, self.game, self.format, tuple(self.meta.items()), self.canonical_entries())

@@ -1,0 +1,236 @@
+"""Stored decks: saving, reading back as a decklist, and editing them card by card.
+
+Every function works inside the caller's session, so a command's whole change is one write
+transaction (:meth:`deckcli.db.Database.write`): it lands whole or not at all.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sqlalchemy import delete, func
+from sqlmodel import Session, select
+
+from deckcli.decklists.model import ZONE_ORDER, Decklist, DeckEntry
+from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.models import Card, Deck, DeckCard
+from deckcli.names import closest, name_key
+
+if TYPE_CHECKING:
+    from deckcli.formats import Format
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+def clean_deck_name(name: str) -> str:
+    """``name`` without surrounding spaces; an error when it is empty or holds line breaks or control characters."""
+    cleaned = name.strip()
+    if not cleaned:
+        raise InputError("a deck name cannot be empty")
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in cleaned):
+        raise InputError(f"a deck name cannot hold line breaks or control characters: {cleaned!r}")
+    return cleaned
+
+
+def find_deck(session: Session, name: str) -> Deck | None:
+    """The stored deck called ``name``: exact name first, else the one deck equal to it ignoring case and width."""
+    decks = list(session.exec(select(Deck)))  # type: ignore[call-overload]
+    for deck in decks:
+        if deck.name == name:
+            return deck
+    key = name_key(name)
+    matches = [d for d in decks if name_key(d.name) == key]
+    return matches[0] if len(matches) == 1 else None
+
+
+def get_deck(session: Session, name: str) -> Deck:
+    """The stored deck called ``name`` (case-insensitive), or an error naming the closest decks."""
+    deck = find_deck(session, name)
+    if deck is not None:
+        return deck
+    decks = list(session.exec(select(Deck)))  # type: ignore[call-overload]
+    suggestions = closest(name, {name_key(d.name): d.name for d in decks})
+    hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
+    raise NotFoundError(f"no stored deck called {name!r}{hint}")
+
+
+def ensure_name_free(session: Session, name: str, *, allow: Deck | None = None) -> None:
+    """Raise when another deck already answers to ``name`` (decks are looked up ignoring case, so 'A' and 'a' clash)."""
+    key = name_key(name)
+    for deck in session.exec(select(Deck)):  # type: ignore[call-overload]
+        if name_key(deck.name) == key and (allow is None or deck.id != allow.id):
+            raise DeckcliError(f"a deck called {deck.name!r} already exists (choose another name, or delete it first)")
+
+
+def list_decks(session: Session, game: str | None = None) -> list[Deck]:
+    """Every stored deck (optionally of one game), by name."""
+    query = select(Deck)
+    if game:
+        query = query.where(Deck.game == game)
+    return sorted(session.exec(query), key=lambda d: (name_key(d.name), d.name))  # type: ignore[call-overload]
+
+
+def deck_cards(session: Session, deck: Deck) -> list[tuple[str, int, int]]:
+    """A deck's cards as (zone, card id, count), in stored order."""
+    rows = session.execute(
+        select(DeckCard.zone, DeckCard.card_id, DeckCard.count)
+        .where(DeckCard.deck_id == deck.id)
+        .order_by(DeckCard.position, DeckCard.id)
+    ).all()
+    return [(zone, card_id, count) for zone, card_id, count in rows]
+
+
+def zone_sizes(session: Session) -> dict[int, dict[str, int]]:
+    """Deck id -> {zone: number of cards} for every stored deck, in one query."""
+    sizes: dict[int, dict[str, int]] = {}
+    rows = session.execute(
+        select(DeckCard.deck_id, DeckCard.zone, func.sum(DeckCard.count)).group_by(DeckCard.deck_id, DeckCard.zone)
+    ).all()
+    for deck_id, zone, total in rows:
+        sizes.setdefault(deck_id, {})[zone] = int(total)
+    return sizes
+
+
+def load_decklist(session: Session, name: str) -> Decklist:
+    """A stored deck as a decklist whose entries name their printings."""
+    deck = get_deck(session, name)
+    rows = session.execute(
+        select(DeckCard.zone, DeckCard.count, Card.name, Card.set_code, Card.number)
+        .join(Card, Card.id == DeckCard.card_id)
+        .where(DeckCard.deck_id == deck.id)
+        .order_by(DeckCard.position, DeckCard.id)
+    ).all()
+    entries = [DeckEntry(zone, count, card_name, set_code, number) for zone, count, card_name, set_code, number in rows]
+    entries.sort(key=lambda e: ZONE_ORDER.index(e.zone) if e.zone in ZONE_ORDER else len(ZONE_ORDER))
+    return Decklist(
+        entries=entries, name=deck.name, game=deck.game, format=deck.format, meta=dict(deck.meta), source=f"deck:{deck.name}"
+    )
+
+
+def save_deck(
+    session: Session,
+    name: str,
+    game: str,
+    format_name: str,
+    cards: list[tuple[str, int, int]],
+    meta: dict[str, str] | None = None,
+    *,
+    replace: bool = False,
+) -> Deck:
+    """Store a deck: ``cards`` are (zone, card id, count). Counts of the same printing in a zone add up.
+
+    With ``replace`` an existing deck of that name (ignoring case) is overwritten in place.
+    """
+    name = clean_deck_name(name)
+    existing = find_deck(session, name) if replace else None
+    ensure_name_free(session, name, allow=existing)
+    now = _now()
+    if existing is not None:
+        deck = existing
+        deck.name, deck.game, deck.format, deck.meta, deck.updated = name, game, format_name, dict(meta or {}), now
+    else:
+        deck = Deck(name=name, game=game, format=format_name, meta=dict(meta or {}), created=now, updated=now)
+        session.add(deck)
+    session.flush()
+    set_cards(session, deck, cards)
+    return deck
+
+
+def set_cards(session: Session, deck: Deck, cards: list[tuple[str, int, int]]) -> None:
+    """Replace a deck's cards with (zone, card id, count) triples, merging repeats, keeping first-seen order."""
+    merged: dict[tuple[str, int], int] = {}
+    for zone, card_id, count in cards:
+        merged[(zone, card_id)] = merged.get((zone, card_id), 0) + count
+    session.execute(delete(DeckCard).where(DeckCard.deck_id == deck.id))
+    session.add_all(
+        DeckCard(deck_id=deck.id, zone=zone, card_id=card_id, count=count, position=i)
+        for i, ((zone, card_id), count) in enumerate(merged.items())
+        if count > 0
+    )
+    deck.updated = _now()
+    session.add(deck)
+    session.flush()
+
+
+def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: int) -> int:
+    """Add ``delta`` copies (negative: remove) of one printing in one zone; returns the new count.
+
+    Removing more copies than the zone holds is an error; a count that reaches 0 drops the row.
+    """
+    row = session.exec(
+        select(DeckCard).where(DeckCard.deck_id == deck.id, DeckCard.zone == zone, DeckCard.card_id == card_id)
+    ).first()
+    current = row.count if row else 0
+    new = current + delta
+    if new < 0:
+        raise DeckcliError(f"cannot remove {-delta} copies: the {zone} zone holds only {current}")
+    if row is None and new > 0:
+        last = session.execute(select(func.max(DeckCard.position)).where(DeckCard.deck_id == deck.id)).scalar()
+        session.add(DeckCard(deck_id=deck.id, zone=zone, card_id=card_id, count=new, position=(last or 0) + 1))
+    elif row is not None and new == 0:
+        session.delete(row)
+    elif row is not None:
+        row.count = new
+        session.add(row)
+    deck.updated = _now()
+    session.add(deck)
+    session.flush()
+    return new
+
+
+def zone_size(session: Session, deck: Deck, zone: str) -> int:
+    """How many cards one zone of a stored deck holds."""
+    total = session.execute(
+        select(func.sum(DeckCard.count)).where(DeckCard.deck_id == deck.id, DeckCard.zone == zone)
+    ).scalar()
+    return int(total or 0)
+
+
+def create_deck(session: Session, name: str, game: str, format_name: str, meta: dict[str, str] | None = None) -> Deck:
+    """A new empty deck; an error when the name is taken."""
+    return save_deck(session, name, game, format_name, [], meta)
+
+
+def copy_deck(session: Session, source: str, target: str) -> Deck:
+    """A new deck ``target`` with the cards, format and metadata of ``source``."""
+    src = get_deck(session, source)
+    return save_deck(session, target, src.game, src.format, deck_cards(session, src), dict(src.meta))
+
+
+def rename_deck(session: Session, old: str, new: str) -> Deck:
+    """Give a stored deck a new name (a change of case alone is allowed)."""
+    deck = get_deck(session, old)
+    new = clean_deck_name(new)
+    ensure_name_free(session, new, allow=deck)
+    deck.name = new
+    deck.updated = _now()
+    session.add(deck)
+    session.flush()
+    return deck
+
+
+def delete_deck(session: Session, name: str) -> Deck:
+    """Remove a stored deck and its cards; returns the removed deck."""
+    deck = get_deck(session, name)
+    session.execute(delete(DeckCard).where(DeckCard.deck_id == deck.id))
+    session.delete(deck)
+    session.flush()
+    return deck
+
+
+def stored_format_name(fmt: Format) -> str:
+    """What a deck stores as its format: the bundled format's name, or the absolute path of a format file."""
+    from deckcli.formats import load_format
+
+    try:
+        bundled = load_format(fmt.name)
+    except DeckcliError:
+        bundled = None
+    if bundled is not None and Path(bundled.path).resolve() == Path(fmt.path).resolve():
+        return fmt.name
+    return str(Path(fmt.path).resolve()) if fmt.path else fmt.name

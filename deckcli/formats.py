@@ -1,0 +1,137 @@
+"""Formats: a game's construction rules, restricted lists and opening-hand rules, as data files.
+
+Bundled formats live in ``carddb/<game>/formats/<name>.json``; an organiser passes their own file by
+path. A format may ``extend`` another and override any field (deep merge), so a banned list for an
+event is a few lines.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from deckcli.errors import InputError, NotFoundError
+from deckcli.resources import bundled_format_files
+
+FORMAT_SCHEMA = "format.schema.json"
+
+
+@dataclass(frozen=True)
+class Format:
+    """One format, with ``extends`` already merged in."""
+
+    name: str
+    game: str
+    title: str
+    data: dict[str, Any] = field(repr=False, hash=False, compare=False)
+    path: str = ""
+
+    @property
+    def zones(self) -> dict[str, dict[str, Any]]:
+        """Zone name -> {label, min, max, kinds, rule}, in file order (main first)."""
+        return self.data.get("zones", {})
+
+    @property
+    def opening(self) -> dict[str, Any]:
+        """Hand size, mulligan kind and draws per turn."""
+        return self.data.get("opening", {})
+
+    @property
+    def draw_zone(self) -> str:
+        """The zone shuffled into the draw deck."""
+        return self.data.get("draw_zone", "main")
+
+    @property
+    def is_default(self) -> bool:
+        return bool(self.data.get("default", False))
+
+
+def _read(path: Path, label: str) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise NotFoundError(f"{label}: format file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{label}: cannot read format file: {exc}") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{label}: line {exc.lineno} column {exc.colno}: invalid JSON: {exc.msg}") from None
+    from deckcli.jsonschemas import schema_errors
+
+    problems = schema_errors(FORMAT_SCHEMA, doc, label)
+    if problems:
+        raise InputError("invalid format file:\n" + "\n".join(problems))
+    return doc
+
+
+@cache
+def _bundled() -> dict[str, Path]:
+    return {p.stem: p for p in bundled_format_files()}
+
+
+def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _load(ref: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
+    path = Path(ref)
+    if ref in _bundled() and not (path.suffix == ".json" and path.exists()):
+        path, label = _bundled()[ref], ref
+    elif path.suffix == ".json" or path.exists() or "/" in ref or "\\" in ref:
+        label = ref
+    else:
+        known = ", ".join(sorted(_bundled()))
+        raise NotFoundError(f"unknown format {ref!r}; known formats: {known} (or give a path to a format file)")
+    if label in seen:
+        raise InputError(f"format {label!r} extends itself: {' -> '.join(seen + (label,))}")
+    doc = _read(path, label)
+    parent = doc.get("extends")
+    if parent:
+        base, _ = _load(parent, seen + (label,))
+        if base.get("game") != doc.get("game", base.get("game")):
+            raise InputError(f"{label}: extends {parent!r}, a format of another game")
+        doc = _merge({k: v for k, v in base.items() if k not in ("default", "title", "description")}, doc)
+    return doc, str(path)
+
+
+@cache
+def _bundled_format(name: str) -> Format:
+    return _make(*_load(name))
+
+
+def _make(doc: dict[str, Any], path: str) -> Format:
+    return Format(name=doc["name"], game=doc["game"], title=doc.get("title", doc["name"]), data=doc, path=path)
+
+
+def load_format(ref: str, game: str | None = None) -> Format:
+    """The format named ``ref`` (bundled) or stored in the file ``ref``; ``game`` checks it fits the deck."""
+    if ref in _bundled() and not (ref.endswith(".json") and Path(ref).exists()):
+        fmt = _bundled_format(ref)
+    else:
+        fmt = _make(*_load(ref))
+    if game and fmt.game != game:
+        raise InputError(f"format {fmt.name!r} is for {fmt.game}, not {game}")
+    return fmt
+
+
+def default_format(game: str) -> Format:
+    """The bundled format marked default for ``game``."""
+    for fmt in list_formats():
+        if fmt.game == game and fmt.is_default:
+            return fmt
+    raise NotFoundError(f"no default format for game {game!r}")
+
+
+def list_formats() -> list[Format]:
+    """Every bundled format."""
+    return [load_format(name) for name in sorted(_bundled())]

@@ -1,0 +1,109 @@
+"""Loading deckcli's JSON Schemas once, validating documents against them, and reporting errors.
+
+Every file in ``schemas/`` is registered by its ``$id`` so schemas refer to each other with ``$ref``;
+validators are built once per schema and reused (bulk validation must not rebuild them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from deckcli.resources import schemas_dir
+
+BASE_URI = "https://deckcli.dev/schemas/"
+
+
+@cache
+def _documents() -> dict[str, dict[str, Any]]:
+    docs = {}
+    for path in sorted(schemas_dir().glob("*.json")):
+        with path.open(encoding="utf-8") as fh:
+            doc = json.load(fh)
+        docs[path.name] = doc
+    return docs
+
+
+@cache
+def _registry():  # -> referencing.Registry
+    from referencing import Registry, Resource
+
+    resources = [(doc["$id"], Resource.from_contents(doc)) for doc in _documents().values()]
+    return Registry().with_resources(resources)
+
+
+@cache
+def validator(schema_name: str):
+    """A prebuilt Draft 2020-12 validator for ``schemas/<schema_name>``."""
+    from jsonschema import Draft202012Validator
+
+    schema = _documents()[schema_name]
+    return Draft202012Validator(schema, registry=_registry(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def schema_errors(schema_name: str, instance: Any, source: str) -> list[str]:
+    """Every schema violation of ``instance`` as ``source: JSON path: message``, in document order."""
+    errors = sorted(validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
+    return [f"{source}: {_leaf(e).json_path}: {_message(_leaf(e))}" for e in errors]
+
+
+def _leaf(error):
+    """The most specific sub-error of an if/then or allOf failure: that is where the user's mistake is."""
+    from jsonschema.exceptions import best_match
+
+    if error.context:
+        return _leaf(best_match(error.context))
+    return error
+
+
+def _message(error) -> str:
+    if error.validator == "additionalProperties" or error.validator == "unevaluatedProperties":
+        return error.message
+    if error.validator == "enum":
+        allowed = ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value)
+        return f"{json.dumps(error.instance, ensure_ascii=False)} is not one of: {allowed}"
+    return error.message
+
+
+@cache
+def card_fields() -> dict[str, str]:
+    """Every card field any card schema defines, mapped to its JSON type (``integer``, ``string``, ...).
+
+    Also ``set``, ``number`` and ``game``, which every card has through its set.
+    """
+    fields: dict[str, str] = {"set": "string", "game": "string"}
+    for name, doc in _documents().items():
+        if name.startswith("card-") or name == "common.schema.json":
+            _collect_properties(doc, fields)
+    for skip in ("names", "aliases", "cards"):
+        fields.pop(skip, None)
+    return fields
+
+
+def _collect_properties(node: Any, fields: dict[str, str]) -> None:
+    if isinstance(node, dict):
+        props = node.get("properties")
+        if isinstance(props, dict):
+            for key, sub in props.items():
+                if isinstance(sub, dict) and key not in fields:
+                    fields[key] = _json_type(sub)
+        for value in node.values():
+            _collect_properties(value, fields)
+    elif isinstance(node, list):
+        for value in node:
+            _collect_properties(value, fields)
+
+
+def _json_type(sub: dict[str, Any]) -> str:
+    kind = sub.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "string")
+    if kind:
+        return kind
+    if "const" in sub or "enum" in sub:
+        values: Iterable[Any] = sub.get("enum", [sub.get("const")])
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            return "integer"
+    return "string"

@@ -1,0 +1,22 @@
+"""Opening-hand statistics: exact odds, mulligans, Monte Carlo simulation, sample hands and curves.
+
+The library works on a draw deck given as ``(card_dict, count)`` pairs (``CardRef.as_dict()``) plus a
+format's ``opening`` rules; it never touches click or the database.
+"""
+
+from deckcli.odds.classes import DeckClasses, split_classes
+from deckcli.odds.conditions import Condition, check_card_names, parse_condition, parse_conditions
+from deckcli.odds.exact import OddsResult, odds
+from deckcli.odds.rules import OpeningRules
+
+__all__ = [
+    "Condition",
+    "DeckClasses",
+    "OddsResult",
+    "OpeningRules",
+    "check_card_names",
+    "odds",
+    "parse_condition",
+    "parse_conditions",
+    "split_classes",
+]

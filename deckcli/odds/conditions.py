@@ -1,0 +1,156 @@
+"""``COUNT FILTER`` conditions on a hand: ``N+``, ``N``, ``N-M`` or ``0`` cards matching a card filter.
+
+Errors name the condition and underline the part that is wrong, so a typo in a long ``--want`` is easy to find.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from deckcli.errors import DeckcliError, InputError
+from deckcli.filters import Filter, parse_comparison, parse_filter, split_top_level
+
+_COUNT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")
+_LEADING = re.compile(r"^\s*(\S+)(\s+|$)")
+_OPERATOR_CHARS = set("=<>!")
+COUNT_FORMS = "N+ (at least N), N (exactly N), N-M (between N and M) or 0 (none)"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """At least ``low`` and at most ``high`` (``None``: no limit) cards of the hand match ``filter``."""
+
+    low: int
+    high: int | None
+    filter: Filter
+    text: str
+
+    @property
+    def cap(self) -> int:
+        """The count above which more matching cards change nothing: N for ``N+``, M+1 for ``N-M``."""
+        return self.low if self.high is None else self.high + 1
+
+    def holds(self, matched: int) -> bool:
+        """Whether a hand with ``matched`` matching cards meets the condition."""
+        return matched >= self.low and (self.high is None or matched <= self.high)
+
+    @property
+    def count_text(self) -> str:
+        if self.high is None:
+            return f"{self.low}+"
+        if self.high == self.low:
+            return str(self.low)
+        return f"{self.low}-{self.high}"
+
+    def describe(self) -> str:
+        """The condition in words, e.g. ``at least 1 card matching kind=monster``."""
+        what = f"matching {self.filter}" if self.filter.card_name is None else f"named {self.filter.card_name!r}"
+        if self.high is None:
+            amount = f"at least {self.low}"
+        elif self.high == 0:
+            amount = "no"
+        elif self.low == self.high:
+            amount = f"exactly {self.low}"
+        else:
+            amount = f"{self.low} to {self.high}"
+        noun = "card" if (self.high if self.high is not None else self.low) == 1 else "cards"
+        return f"{amount} {noun} {what}"
+
+    def __str__(self) -> str:
+        return f"{self.count_text} {self.filter}"
+
+
+def _pointer(text: str, start: int, length: int) -> str:
+    """Two lines: the condition, and carets under ``text[start:start+length]``."""
+    return f"\n  {text}\n  {' ' * start}{'^' * max(1, length)}"
+
+
+def _bad(text: str, message: str, start: int, length: int) -> InputError:
+    return InputError(f"bad condition {text!r}: {message}{_pointer(text, start, length)}")
+
+
+def parse_count(token: str) -> tuple[int, int | None] | None:
+    """``(low, high)`` for a well-formed COUNT token, ``None`` if the token is not a count at all."""
+    match = _COUNT.match(token)
+    if not match:
+        return None
+    low = int(match.group(1))
+    if match.group(2):
+        return low, None
+    if match.group(3) is not None:
+        return low, int(match.group(3))
+    return low, low
+
+
+def parse_condition(text: str, fields: Mapping[str, str] | None = None) -> Condition:
+    """Parse ``COUNT FILTER``; ``fields`` maps the known card fields to their JSON types."""
+    if not text.strip():
+        raise InputError(f"empty condition: expected COUNT FILTER, e.g. '1+ kind=monster' (COUNT is {COUNT_FORMS})")
+    lead = _LEADING.match(text)
+    assert lead is not None
+    token = lead.group(1)
+    start = lead.start(1)
+    if any(ch in _OPERATOR_CHARS for ch in token) or token[:1] in "\"'":
+        raise _bad(text, f"missing count before the filter: COUNT is {COUNT_FORMS}, e.g. '1+ {text.strip()}'", start, 1)
+    bounds = parse_count(token)
+    if bounds is None:
+        raise _bad(text, f"malformed count {token!r}: expected {COUNT_FORMS}", start, len(token))
+    low, high = bounds
+    if high is not None and high < low:
+        raise _bad(text, f"empty range {token!r}: the first number must not be above the second", start, len(token))
+    filter_text = text[lead.end():]
+    if not filter_text.strip():
+        raise _bad(text, "missing filter after the count: 'field OP value[,field OP value...]' or a quoted card name",
+                   len(text), 1)
+    offset = lead.end()
+    try:
+        flt = parse_filter(filter_text, fields)
+    except InputError as exc:
+        where, length = _failing_part(filter_text, fields)
+        raise _bad(text, str(exc), offset + where, length) from None
+    return Condition(low, high, flt, text.strip())
+
+
+def _failing_part(filter_text: str, fields: Mapping[str, str] | None) -> tuple[int, int]:
+    """Offset and length of the first comparison in ``filter_text`` that does not parse."""
+    try:
+        parts = split_top_level(filter_text)
+    except InputError:
+        quote = min(i for i in (filter_text.find('"'), filter_text.find("'")) if i >= 0)
+        return quote, len(filter_text) - quote
+    position = 0
+    for part in parts:
+        try:
+            parse_comparison(part, fields)
+        except InputError:
+            stripped = part.strip()
+            lead = len(part) - len(part.lstrip())
+            return position + lead, len(stripped)
+        position += len(part) + 1
+    return 0, len(filter_text.rstrip())
+
+
+def parse_conditions(texts: Iterable[str], fields: Mapping[str, str] | None = None) -> list[Condition]:
+    """Parse every ``--want``; all of them must hold for a hand to count."""
+    return [parse_condition(text, fields) for text in texts]
+
+
+def check_card_names(conditions: Iterable[Condition], find: Callable[[str], object]) -> None:
+    """Make sure every quoted card name is a real card of the deck's game.
+
+    ``find(name)`` raises (e.g. ``UnknownCardError`` with suggestions) for a name the game does not
+    have; a real card that the deck merely lacks is fine.
+    """
+    for condition in conditions:
+        name = condition.filter.card_name
+        if name is None:
+            continue
+        try:
+            find(name)
+        except DeckcliError as exc:
+            start = condition.text.find(name)
+            raise InputError(
+                f"bad condition {condition.text!r}: {exc}{_pointer(condition.text, max(start, 0), len(name))}"
+            ) from None

@@ -1,0 +1,256 @@
+"""From a decklist to cards: which game and format a deck is for, and which card each line means.
+
+Problems found here (unreadable lines, unknown cards, cards of another game) are reported with the
+other rule problems rather than stopping at the first one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckcli.catalog import GAMES, CardIndex, CardRef
+from deckcli.db import Database
+from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.errors import DeckcliError, InputError, UnknownCardError
+from deckcli.formats import Format, default_format, load_format
+from deckcli.names import name_key
+
+
+@dataclass
+class Problem:
+    """One reason a deck is not legal (or not readable): a rule id, a message, and where it applies."""
+
+    rule: str
+    message: str
+    cards: list[str] = field(default_factory=list)
+    zone: str | None = None
+    line: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"rule": self.rule, "message": self.message}
+        if self.cards:
+            data["cards"] = self.cards
+        if self.zone:
+            data["zone"] = self.zone
+        if self.line is not None:
+            data["line"] = self.line
+        data.update(self.extra)
+        return data
+
+
+@dataclass
+class DeckCard:
+    """``count`` copies of the printing ``card`` in ``zone``, from source line ``line``."""
+
+    zone: str
+    count: int
+    card: CardRef
+    line: int | None = None
+
+
+@dataclass
+class ResolvedDeck:
+    """A decklist with its game, format and cards known."""
+
+    name: str | None
+    game: str
+    format: Format
+    decklist: Decklist
+    cards: list[DeckCard] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    def zone_cards(self, zone: str = "main") -> list[tuple[CardRef, int]]:
+        """The printings in one zone with their counts, aggregated, in first-seen order."""
+        counts: dict[int, int] = {}
+        refs: dict[int, CardRef] = {}
+        for dc in self.cards:
+            if dc.zone == zone:
+                counts[dc.card.id] = counts.get(dc.card.id, 0) + dc.count
+                refs[dc.card.id] = dc.card
+        return [(refs[i], n) for i, n in counts.items()]
+
+    def zone_size(self, zone: str) -> int:
+        return sum(dc.count for dc in self.cards if dc.zone == zone)
+
+    def require_cards(self) -> None:
+        """Raise when any line could not be read or matched to a card (for odds, collection)."""
+        blocking = [p for p in self.problems if p.rule in ("parse", "unknown-card", "wrong-game")]
+        if blocking:
+            where = self.decklist.source or self.name or "deck"
+            lines = [f"{where}: " + (f"line {p.line}: " if p.line else "") + p.message for p in blocking]
+            raise InputError("\n".join(lines))
+
+    def to_decklist(self) -> Decklist:
+        """The deck as a decklist naming every printing (for export and deck codes)."""
+        entries = [DeckEntry(dc.zone, dc.count, dc.card.name, dc.card.set_code, dc.card.number) for dc in self.cards]
+        return Decklist(
+            entries=entries, name=self.name, game=self.game, format=self.format.name, meta=dict(self.decklist.meta)
+        )
+
+
+class Resolver:
+    """Resolves many decklists against one database, loading each game's card index once."""
+
+    def __init__(self, db: Database):
+        self.db = db
+        self._indexes: dict[str | None, CardIndex] = {}
+
+    def index(self, game: str | None) -> CardIndex:
+        """The card index of one game (``None``: all games)."""
+        if game not in self._indexes:
+            with self.db.read() as session:
+                self._indexes[game] = CardIndex(session, game)
+        return self._indexes[game]
+
+    # -- which game and format ------------------------------------------------------------------
+    def _guess_game(self, deck: Decklist) -> str | None:
+        """The single game every card name of the deck belongs to, if there is one."""
+        everything = self.index(None)
+        votes: Counter[str] = Counter()
+        for entry in deck.entries:
+            games = {r.game for r in everything.find_all(entry.name)} if entry.name else set()
+            if not games and entry.set_code and entry.number:
+                found = everything.printing(entry.set_code, entry.number)
+                games = {found.game} if found else set()
+            for game in games:
+                votes[game] += 1
+        if not votes:
+            return None
+        ranked = votes.most_common()
+        if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+            return None
+        return ranked[0][0]
+
+    def choose(self, deck: Decklist, format_name: str | None, game: str | None) -> tuple[str, Format, list[Problem]]:
+        """The game and format to check ``deck`` under: options first, then the file, then the card names."""
+        problems: list[Problem] = []
+        fmt = load_format(format_name) if format_name else None
+        chosen = game or (fmt.game if fmt else None)
+        if deck.game and deck.game not in GAMES:
+            problems.append(Problem("wrong-game", f"unknown game {deck.game!r} in the decklist; known: {', '.join(GAMES)}"))
+        elif deck.game and chosen and deck.game != chosen:
+            problems.append(Problem("wrong-game", f"the decklist says Game: {deck.game}, but it is being checked as {chosen}"))
+        if not chosen and deck.game in GAMES:
+            chosen = deck.game
+        if fmt is None and deck.format:
+            try:
+                fmt = load_format(deck.format)
+            except DeckcliError as exc:
+                problems.append(Problem("parse", f"Format: {exc}"))
+            if fmt and chosen and fmt.game != chosen:
+                problems.append(Problem("wrong-game", f"format {fmt.name!r} is for {fmt.game}, but the deck is {chosen}"))
+                fmt = None
+        if not chosen and fmt:
+            chosen = fmt.game
+        if not chosen:
+            chosen = self._guess_game(deck)
+        if not chosen:
+            raise InputError(
+                f"{deck.source or 'deck'}: cannot tell which game this deck is for; add a 'Game: boa|aqa|sfb' line or use --game"
+            )
+        if fmt is None:
+            fmt = default_format(chosen)
+        elif fmt.game != chosen:
+            problems.append(Problem("wrong-game", f"format {fmt.name!r} is for {fmt.game}, but the deck is {chosen}"))
+        return chosen, fmt, problems
+
+    # -- which card each line means -------------------------------------------------------------
+    def resolve(self, deck: Decklist, format_name: str | None = None, game: str | None = None) -> ResolvedDeck:
+        """Resolve every line; problems are collected, not raised."""
+        game, fmt, problems = self.choose(deck, format_name, game)
+        resolved = ResolvedDeck(deck.name, game, fmt, deck, problems=problems)
+        resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
+        index = self.index(game)
+        legal_sets = {s.casefold() for s in fmt.data.get("legal_sets", ())}
+        for entry in deck.entries:
+            try:
+                card = self._find(index, entry, legal_sets)
+            except UnknownCardError as exc:
+                resolved.problems.append(self._unknown(entry, exc, game))
+                continue
+            if entry.zone == "champions":
+                resolved.cards += self._champion_cards(index, card, entry, resolved)
+            else:
+                resolved.cards.append(DeckCard(entry.zone, entry.count, card, entry.line))
+        return resolved
+
+    @staticmethod
+    def _find(index: CardIndex, entry: DeckEntry, legal_sets: set[str]) -> CardRef:
+        if not entry.name and entry.set_code and entry.number:
+            card = index.printing(entry.set_code, entry.number)
+            if card is None:
+                raise UnknownCardError(f"({entry.set_code}) {entry.number}", [], index.game)
+            return card
+        if legal_sets and not entry.set_code:
+            printings = index.find_all(entry.name)
+            for card in printings:
+                if card.set_code.casefold() in legal_sets:
+                    return card
+        return index.find(entry.name, entry.set_code, entry.number)
+
+    def _unknown(self, entry: DeckEntry, exc: UnknownCardError, game: str) -> Problem:
+        elsewhere = sorted({r.game for r in self.index(None).find_all(entry.name)} - {game}) if entry.name else []
+        name = entry.name or exc.name
+        if elsewhere:
+            return Problem(
+                "wrong-game",
+                f"{name!r} is a {'/'.join(elsewhere)} card, not a {game} card",
+                cards=[name], zone=entry.zone, line=entry.line,
+            )
+        return Problem(
+            "unknown-card", str(exc), cards=[name], zone=entry.zone, line=entry.line,
+            extra={"suggestions": exc.suggestions},
+        )
+
+    @staticmethod
+    def _champion_cards(index: CardIndex, champion: CardRef, entry: DeckEntry, resolved: ResolvedDeck) -> list[DeckCard]:
+        """A Champions line stands for every action card of that champion."""
+        if champion.kind != "champion":
+            resolved.problems.append(
+                Problem("champion-set", f"{champion.name!r} is not a champion", cards=[champion.name], zone="champions", line=entry.line)
+            )
+            return []
+        key = champion.key
+        cards = [c for c in index.cards() if c.kind == "action" and name_key(str(c.fields.get("champion", ""))) == key]
+        return [DeckCard("main", entry.count, c, entry.line) for c in cards]
+
+    # -- reading ----------------------------------------------------------------------------------
+    def open(
+        self,
+        source: str | None = None,
+        deck_name: str | None = None,
+        format_name: str | None = None,
+        game: str | None = None,
+    ) -> ResolvedDeck:
+        """Read a decklist file (``-`` = stdin) or a stored deck, and resolve it."""
+        if (source is None) == (deck_name is None):
+            raise InputError("give either a decklist file or --deck NAME")
+        if deck_name is not None:
+            from deckcli.deckstore import load_decklist
+
+            with self.db.read() as session:
+                decklist = load_decklist(session, deck_name)
+        else:
+            from deckcli.decklists.io import read_decklist
+
+            decklist = read_decklist(source)
+        return self.resolve(decklist, format_name, game)
+
+
+def open_deck(
+    db: Database,
+    source: str | None = None,
+    deck_name: str | None = None,
+    format_name: str | None = None,
+    game: str | None = None,
+) -> ResolvedDeck:
+    """Read and resolve one deck (a file, ``-`` or a stored deck by name)."""
+    return Resolver(db).open(source, deck_name, format_name, game)
+
+
+def resolve_decklist(db: Database, decklist: Decklist, format_name: str | None = None, game: str | None = None) -> ResolvedDeck:
+    """Resolve a decklist already in memory."""
+    return Resolver(db).resolve(decklist, format_name, game)

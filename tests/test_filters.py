@@ -1,0 +1,66 @@
+"""The shared `field OP value` filter language."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from deckcli.errors import InputError
+from deckcli.filters import parse_filter, split_top_level
+
+FIELDS = {"kind": "string", "cost": "integer", "name": "string", "icons": "array", "aggressive": "boolean"}
+CARD = {"name": "Ember Whelp", "kind": "monster", "cost": 1, "icons": ["♀", "天使"], "aggressive": True}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("kind=monster", True),
+        ("kind=Monster", True),
+        ("kind!=monster", False),
+        ("cost<=1", True),
+        ("cost<1", False),
+        ("cost>=1,kind=monster", True),
+        ("cost>=2,kind=monster", False),
+        ("icons=天使", True),
+        ("icons!=天使", False),
+        ("aggressive=true", True),
+        ("name=ember whelp", True),
+        ('"Ember Whelp"', True),
+        ('"Fireball"', False),
+    ],
+)
+def test_matches(text, expected):
+    assert parse_filter(text, FIELDS).matches(CARD) is expected
+
+
+def test_missing_field_never_matches():
+    assert not parse_filter("cost<=3", FIELDS).matches({"kind": "spell"})
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("cots<=2", "did you mean 'cost'"),
+        ("cost=>2", "'=>' is not an operator"),
+        ("cost<=two", "cost is a number"),
+        ("kind monster", "bad operator"),
+        ("cost<=", "missing value"),
+        ("", "empty filter"),
+    ],
+)
+def test_errors_point_at_the_mistake(text, fragment):
+    with pytest.raises(InputError) as info:
+        parse_filter(text, FIELDS)
+    assert fragment in str(info.value)
+
+
+def test_quoted_values_keep_commas():
+    f = parse_filter("name=\"Didn't See That Comin', Eh?\"", FIELDS)
+    assert f.matches({"name": "Didn’t See That Comin’, Eh?"})
+
+
+@given(st.lists(st.text(alphabet="abc=<", min_size=1), min_size=1, max_size=5))
+def test_split_top_level_round_trips_unquoted(parts):
+    assert split_top_level(",".join(parts)) == parts

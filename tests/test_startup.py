@@ -1,0 +1,65 @@
+"""`deckcli --help` stays fast: no SQLAlchemy, pydantic or numpy on the start-up path."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+HEAVY = ("sqlalchemy", "sqlmodel", "pydantic", "numpy", "jsonschema")
+
+SCRIPT = """
+import sys, json
+from click.testing import CliRunner
+from deckcli.cli.main import cli
+args = json.loads(sys.argv[1])
+result = CliRunner().invoke(cli, args)
+assert result.exit_code == 0, result.output
+print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in %r)))
+""" % (HEAVY,)
+
+
+def _heavy_modules_after(args: list[str]) -> list[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT, json.dumps(args)], capture_output=True, text=True, check=True
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_help_imports_no_heavy_modules():
+    assert _heavy_modules_after(["--help"]) == []
+
+
+def test_subcommand_help_imports_no_heavy_modules():
+    for group in (["cards", "--help"], ["cards", "search", "--help"], ["games", "--help"]):
+        assert _heavy_modules_after(group) == [], group
+
+
+def test_version_and_short_help(runner):
+    from deckcli import __version__
+    from deckcli.cli.main import cli
+
+    assert __version__ in runner.invoke(cli, ["--version"]).output
+    short = runner.invoke(cli, ["-h"])
+    assert short.exit_code == 0 and "Usage:" in short.output
+
+
+def test_python_dash_m_runs():
+    result = subprocess.run([sys.executable, "-m", "deckcli", "--help"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "cards" in result.stdout
+
+
+def test_usage_error_exits_2(runner):
+    from deckcli.cli.main import cli
+
+    result = runner.invoke(cli, ["cards", "search", "--no-such-option"])
+    assert result.exit_code == 2
+
+
+def test_bundled_data_is_found():
+    from deckcli.resources import bundled_set_files, schemas_dir
+
+    assert (schemas_dir() / "cardset.schema.json").is_file()
+    games = {p.parent.name for p in bundled_set_files()}
+    assert games == {"boa", "aqa", "sfb"}
