@@ -2,6 +2,10 @@
 
 Every file in ``schemas/`` is registered by its ``$id`` so schemas refer to each other with ``$ref``;
 validators are built once per schema and reused (bulk validation must not rebuild them).
+
+Valid documents are confirmed by jsonschema-rs (a compiled validator of the same Draft 2020-12 schemas,
+~100x faster: a 20,000-card set in milliseconds instead of seconds); any document it rejects is checked
+again by jsonschema, whose errors (every one, with its JSON path) are what the user sees.
 """
 
 from __future__ import annotations
@@ -43,8 +47,23 @@ def validator(schema_name: str):
     return Draft202012Validator(schema, registry=_registry(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
+@cache
+def fast_validator(schema_name: str):
+    """A compiled jsonschema-rs validator for the schema, or None where jsonschema-rs is unavailable."""
+    try:
+        import jsonschema_rs
+    except ImportError:  # pragma: no cover - a platform without its wheel: jsonschema alone still works
+        return None
+    docs = _documents()
+    registry = jsonschema_rs.Registry([(doc["$id"], doc) for doc in docs.values()])
+    return jsonschema_rs.Draft202012Validator(docs[schema_name], registry=registry, validate_formats=True)
+
+
 def schema_errors(schema_name: str, instance: Any, source: str) -> list[str]:
     """Every schema violation of ``instance`` as ``source: JSON path: message``, in document order."""
+    fast = fast_validator(schema_name)
+    if fast is not None and fast.is_valid(instance):
+        return []
     errors = sorted(validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
     return [f"{source}: {_leaf(e).json_path}: {_message(_leaf(e))}" for e in errors]
 

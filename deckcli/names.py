@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from functools import lru_cache
 
 _QUOTES = str.maketrans(
     {
@@ -42,6 +43,7 @@ _QUOTES = str.maketrans(
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """The normalised lookup key of a card name: NFKC, unified quotes and dashes, casefolded, single spaces."""
     text = unicodedata.normalize("NFKC", name).translate(_QUOTES)
