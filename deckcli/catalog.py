@@ -76,9 +76,10 @@ class CardIndex:
         for card_id, key, display in session.execute(names):
             self.by_key[key].append(self.by_id[card_id])
             self.display.setdefault(key, display)
-        self.by_printing: dict[tuple[str, str], CardRef] = {
-            (r.set_code.casefold(), r.number.casefold()): r for r in self.by_id.values()
-        }
+        # Set codes are unique within a game only (boa and aqa may both have S01).
+        self.by_printing: dict[tuple[str, str], list[CardRef]] = defaultdict(list)
+        for ref in self.by_id.values():
+            self.by_printing[(ref.set_code.casefold(), ref.number.casefold())].append(ref)
         for refs in self.by_key.values():
             refs.sort(key=lambda r: (r.set_code, r.number, r.id))
 
@@ -99,9 +100,14 @@ class CardIndex:
         exact = [r for r in refs if r.key == key]
         return exact or refs
 
+    def printings(self, set_code: str, number: str) -> list[CardRef]:
+        """Every card with this set code and number (one per game at most)."""
+        return self.by_printing.get((set_code.casefold(), number.casefold()), [])
+
     def printing(self, set_code: str, number: str) -> CardRef | None:
-        """The card with this set code and number, if any."""
-        return self.by_printing.get((set_code.casefold(), number.casefold()))
+        """The card with this set code and number, if exactly one game has it."""
+        found = self.printings(set_code, number)
+        return found[0] if len(found) == 1 else None
 
     def find(self, name: str, set_code: str | None = None, number: str | None = None) -> CardRef:
         """The card a decklist line means: the given printing, else the first printing of that name."""

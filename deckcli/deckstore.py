@@ -20,7 +20,10 @@ from deckcli.models import Card, Deck, DeckCard
 from deckcli.names import closest, name_key
 
 if TYPE_CHECKING:
+    from deckcli.catalog import CardIndex
+    from deckcli.db import Database
     from deckcli.formats import Format
+    from deckcli.resolve import ResolvedDeck
 
 
 def _now() -> datetime:
@@ -234,3 +237,58 @@ def stored_format_name(fmt: Format) -> str:
     if bundled is not None and Path(bundled.path).resolve() == Path(fmt.path).resolve():
         return fmt.name
     return str(Path(fmt.path).resolve()) if fmt.path else fmt.name
+
+
+def zone_for(fmt: Format, kind: str) -> str | None:
+    """The first zone of the format whose ``kinds`` accept ``kind`` (a boa limitbreak monster: the Limitbreak deck).
+
+    A zone without ``kinds`` accepts every kind.
+    """
+    for zone, spec in fmt.zones.items():
+        if "kinds" not in spec or kind in spec["kinds"]:
+            return zone
+    return None
+
+
+def champions_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] | None:
+    """The deck as ``Champions`` lines when it is exactly complete champion sets, one copy of each card; else None.
+
+    The lines expand back to the very same printings, so both forms import to the same deck.
+    """
+    from deckcli.resolve import champion_actions
+
+    if resolved.game != "sfb" or resolved.problems or not resolved.cards:
+        return None
+    held: dict[int, int] = {}
+    for dc in resolved.cards:
+        if dc.zone != "main":
+            return None
+        held[dc.card.id] = held.get(dc.card.id, 0) + dc.count
+    if any(n != 1 for n in held.values()):
+        return None
+    entries: list[DeckEntry] = []
+    left = set(held)
+    for dc in resolved.cards:
+        if dc.card.id not in left:
+            continue
+        champion = next((c for c in index.find_all(str(dc.card.fields.get("champion", ""))) if c.kind == "champion"), None)
+        actions = {c.id for c in champion_actions(index, champion)} if champion else set()
+        if not actions or not actions <= left:
+            return None
+        left -= actions
+        entries.append(DeckEntry("champions", 1, champion.name))
+    return entries
+
+
+def export_decklist(db: Database, name: str, to: str = "text") -> Decklist:
+    """A stored deck ready to write as ``to``; an sfb text export lists ``Champions`` when it can."""
+    from deckcli.resolve import Resolver
+
+    with db.read() as session:
+        decklist = load_decklist(session, name)
+    if to == "text" and decklist.game == "sfb":
+        resolver = Resolver(db)
+        entries = champions_form(resolver.resolve(decklist), resolver.index("sfb"))
+        if entries:
+            decklist.entries = entries
+    return decklist

@@ -61,6 +61,10 @@ class ResolvedDeck:
     decklist: Decklist
     cards: list[DeckCard] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: Lines that named no card of the game (reported in ``problems``); rules still count them in zone sizes.
+    unresolved: list[DeckEntry] = field(default_factory=list)
+    #: The card index the deck was resolved against (rules that need a champion's whole card set use it).
+    index: CardIndex | None = field(default=None, repr=False, compare=False)
 
     def zone_cards(self, zone: str = "main") -> list[tuple[CardRef, int]]:
         """The printings in one zone with their counts, aggregated, in first-seen order."""
@@ -91,6 +95,12 @@ class ResolvedDeck:
         )
 
 
+def champion_actions(index: CardIndex, champion: CardRef) -> list[CardRef]:
+    """The action cards of an sfb champion (what a ``Champions`` line, or ``deck add CHAMPION``, stands for)."""
+    key = champion.key
+    return [c for c in index.cards() if c.kind == "action" and name_key(str(c.fields.get("champion", ""))) == key]
+
+
 class Resolver:
     """Resolves many decklists against one database, loading each game's card index once."""
 
@@ -113,8 +123,7 @@ class Resolver:
         for entry in deck.entries:
             games = {r.game for r in everything.find_all(entry.name)} if entry.name else set()
             if not games and entry.set_code and entry.number:
-                found = everything.printing(entry.set_code, entry.number)
-                games = {found.game} if found else set()
+                games = {r.game for r in everything.printings(entry.set_code, entry.number)}
             for game in games:
                 votes[game] += 1
         if not votes:
@@ -161,15 +170,16 @@ class Resolver:
     def resolve(self, deck: Decklist, format_name: str | None = None, game: str | None = None) -> ResolvedDeck:
         """Resolve every line; problems are collected, not raised."""
         game, fmt, problems = self.choose(deck, format_name, game)
-        resolved = ResolvedDeck(deck.name, game, fmt, deck, problems=problems)
-        resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
         index = self.index(game)
+        resolved = ResolvedDeck(deck.name, game, fmt, deck, problems=problems, index=index)
+        resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
         legal_sets = {s.casefold() for s in fmt.data.get("legal_sets", ())}
         for entry in deck.entries:
             try:
                 card = self._find(index, entry, legal_sets)
             except UnknownCardError as exc:
                 resolved.problems.append(self._unknown(entry, exc, game))
+                resolved.unresolved.append(entry)
                 continue
             if entry.zone == "champions":
                 resolved.cards += self._champion_cards(index, card, entry, resolved)
@@ -213,9 +223,7 @@ class Resolver:
                 Problem("champion-set", f"{champion.name!r} is not a champion", cards=[champion.name], zone="champions", line=entry.line)
             )
             return []
-        key = champion.key
-        cards = [c for c in index.cards() if c.kind == "action" and name_key(str(c.fields.get("champion", ""))) == key]
-        return [DeckCard("main", entry.count, c, entry.line) for c in cards]
+        return [DeckCard("main", entry.count, c, entry.line) for c in champion_actions(index, champion)]
 
     # -- reading ----------------------------------------------------------------------------------
     def open(

@@ -62,9 +62,18 @@ def cli(ctx: click.Context, db_path: Path | None) -> None:
 
 def _register() -> None:
     from deckcli.cli import cards
+    from deckcli.cli import collection
+    from deckcli.cli import deck
+    from deckcli.cli import odds
+    from deckcli.cli import validate
 
     cli.add_command(cards.games)
     cli.add_command(cards.cards)
+    cli.add_command(collection.collection)
+    cli.add_command(deck.deck)
+    cli.add_command(validate.validate)
+    for command in (odds.odds, odds.simulate, odds.hand, odds.curve):
+        cli.add_command(command)
 
 
 _register()

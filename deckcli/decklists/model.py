@@ -22,7 +22,10 @@ SET_PATTERN = r"[A-Za-z0-9][A-Za-z0-9-]{0,31}"
 #: A card number in a decklist: one token, no whitespace or double quote (those would be misread in text).
 NUMBER_PATTERN = r"[^\s\"\x00-\x1f\x7f-\x9f]{1,32}"
 #: Metadata keys (``Player: ...``); never start with a digit, so a card line cannot look like one.
-META_KEY_PATTERN = r"[A-Za-z\u3040-\u30ff\u4e00-\u9fff](?:[\w \-\u3040-\u30ff\u4e00-\u9fff]{0,29}[\w\-\u3040-\u30ff\u4e00-\u9fff])?"
+META_KEY_PATTERN = (
+    r"[A-Za-z\u3040-\u30ff\u4e00-\u9fff]"
+    r"(?:[\w \-\u3040-\u30ff\u4e00-\u9fff]{0,29}[\w\-\u3040-\u30ff\u4e00-\u9fff])?"
+)
 #: Keys that are Decklist fields rather than ``meta`` entries.
 FIELD_KEYS = ("name", "game", "format")
 #: Spellings of the Aquarian Age ネーム key, all stored as ``Ne-mu``.
@@ -142,6 +145,11 @@ class Decklist:
             self.problems.append(ParseProblem(summary))
         else:
             self.problems[-1] = ParseProblem(summary)
+
+    def problem_total(self) -> int:
+        """How many problems were found, counting those add_problem summarised instead of keeping."""
+        dropped = getattr(self, "_dropped", 0)
+        return len(self.problems) - (1 if dropped else 0) + dropped
 
     def canonical_entries(self) -> tuple[tuple[str, str, str | None, str | None, int], ...]:
         """The cards as comparable data: ``(zone, name_key, set, number, count)`` summed over equal cards.

@@ -1,0 +1,77 @@
+"""Benchmark: import a generated 100,000-row collection CSV (in-process ``collection import``) and print the time.
+
+Run: python bench/bench_collection_import.py [ROWS]
+Rows are drawn from the bundled cards of all three games with varying finish, condition, language and
+tag. Times two files: deckcli's own layout (with a game column) and the Moxfield layout (no game
+column: every name is looked up in all games). The goal is under 5 seconds for 100,000 rows.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import sys
+import tempfile
+import time
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+FINISHES = ["normal", "foil"]
+CONDITIONS = ["NM", "LP", "MP", "HP", "EX", ""]
+LANGUAGES = ["en", "ja", "de", "fr", ""]
+TAGS = ["", "binder", "trade"]
+MOXFIELD_CONDITION = {"NM": "Near Mint", "LP": "Lightly Played", "MP": "Moderately Played", "HP": "Heavily Played",
+                      "EX": "Excellent", "": ""}
+MOXFIELD_LANGUAGE = {"en": "English", "ja": "Japanese", "de": "German", "fr": "French", "": ""}
+
+
+def generate(cards: list, rows: int, layout: str, seed: int = 5) -> str:
+    """A collection CSV of ``rows`` rows in the deckcli or Moxfield layout."""
+    rng = random.Random(seed)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if layout == "deckcli":
+        writer.writerow(["count", "name", "game", "set", "number", "finish", "condition", "language", "tag"])
+    else:
+        writer.writerow(["Count", "Tradelist Count", "Name", "Edition", "Condition", "Language", "Foil", "Tags",
+                         "Last Modified", "Collector Number", "Alter", "Proxy", "Purchase Price"])
+    for _ in range(rows):
+        card = rng.choice(cards)
+        count = rng.randint(1, 4)
+        finish, cond, lang, tag = rng.choice(FINISHES), rng.choice(CONDITIONS), rng.choice(LANGUAGES), rng.choice(TAGS)
+        if layout == "deckcli":
+            writer.writerow([count, card.name, card.game, card.set_code, card.number, finish, cond, lang, tag])
+        else:
+            writer.writerow([count, 0, card.name, card.set_code.lower(), MOXFIELD_CONDITION[cond],
+                             MOXFIELD_LANGUAGE[lang], "foil" if finish == "foil" else "", tag,
+                             "2025-01-01 10:00:00.000000", card.number, "False", "False", ""])
+    return out.getvalue()
+
+
+def main() -> None:
+    rows = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    from deckcli.catalog import CardIndex
+    from deckcli.cli.main import cli
+    from deckcli.db import Database
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for layout in ("deckcli", "moxfield"):
+            db_path = Path(tmp) / f"{layout}.db"
+            db = Database(db_path)  # created and filled with the bundled cards outside the timing
+            with db.read() as session:
+                cards = list(CardIndex(session).cards())
+            db.close()
+            csv_path = Path(tmp) / f"{layout}.csv"
+            csv_path.write_text(generate(cards, rows, layout), encoding="utf-8")
+            out, err = io.StringIO(), io.StringIO()
+            start = time.perf_counter()
+            with redirect_stdout(out), redirect_stderr(err):
+                cli.main(["--db", str(db_path), "collection", "import", str(csv_path)], prog_name="deckcli",
+                         standalone_mode=False)
+            elapsed = time.perf_counter() - start
+            print(f"{layout:8s} layout: {rows:,} rows imported in {elapsed:.2f} s ({out.getvalue().strip()})")
+
+
+if __name__ == "__main__":
+    main()

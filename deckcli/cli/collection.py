@@ -1,0 +1,358 @@
+"""``deckcli collection ...``: what a player owns, import/export, and what decks still need."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from deckcli.cli.cards import GAME_CHOICE
+from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.output import dump_json, emit, output_options
+
+LIST_COLUMNS = ["count", "name", "game", "set", "number", "finish", "condition", "language", "tag"]
+CHANGE_COLUMNS = ["name", "game", "set", "number", "finish", "condition", "language", "tag", "before", "after", "change"]
+MAX_SHOWN = 20
+
+
+def _variant_options(f):
+    """--foil, --condition, --language, --tag: which copies of a printing."""
+    f = click.option("--tag", "-t", default="", help="A free tag: binder, trade list, ...")(f)
+    f = click.option("--language", "-l", default="", help="Language code or name (en, ja, Japanese, ...).")(f)
+    f = click.option("--condition", "-c", default="", help="Condition: M, NM, EX, GD, LP, MP, PL, HP, PO (or words).")(f)
+    f = click.option("--foil", is_flag=True, help="Foil copies (default: normal finish).")(f)
+    return f
+
+
+def _card_options(f):
+    """--game, --set, --number: which printing CARD means."""
+    f = click.option("--number", "-n", default="", help="Collector number (with --set) to pick one printing.")(f)
+    f = click.option("--set", "-s", "set_code", default="", help="Set code (or set name) of the printing.")(f)
+    f = click.option("--game", "-g", type=GAME_CHOICE, help="The game, where a name exists in several.")(f)
+    return f
+
+
+def _variant(foil, condition, language, tag):
+    from deckcli.collection.variants import Variant
+
+    return Variant.parse("foil" if foil else "normal", condition, language, tag)
+
+
+def _find(app: AppContext, card: str, game, set_code: str, number: str):
+    from deckcli.collection.lookup import CardLookup
+
+    with app.db.read() as session:
+        lookup = CardLookup(session, game and game.lower())
+    return lookup.find(card, set_code, number)
+
+
+def _label(ref, variant) -> str:
+    return f"{ref.name} ({ref.game} {ref.set_code} {ref.number}) [{variant.describe()}]"
+
+
+@click.group()
+def collection() -> None:
+    """Your collection: what you own, and what your decks still need.
+
+    \b
+    Examples:
+      deckcli collection add "Ember Whelp" 3 --foil
+      deckcli collection import moxfield.csv --dry-run
+      deckcli collection missing mydeck.txt
+      deckcli collection buildable --game boa
+    """
+
+
+@collection.command()
+@click.argument("card")
+@click.argument("count", type=click.IntRange(min=1), default=1)
+@_card_options
+@_variant_options
+@pass_app
+def add(app: AppContext, card, count, game, set_code, number, foil, condition, language, tag) -> None:
+    """Add COUNT (default 1) copies of CARD."""
+    from deckcli.collection.store import add_card
+
+    variant = _variant(foil, condition, language, tag)
+    ref = _find(app, card, game, set_code, number)
+    now = add_card(app.db, ref, count, variant)
+    click.echo(f"added {count} × {_label(ref, variant)}: now {now}")
+
+
+@collection.command()
+@click.argument("card")
+@click.argument("count", type=click.IntRange(min=1), default=1)
+@_card_options
+@_variant_options
+@pass_app
+def remove(app: AppContext, card, count, game, set_code, number, foil, condition, language, tag) -> None:
+    """Remove COUNT (default 1) copies of CARD (of the given finish, condition, language and tag)."""
+    from deckcli.collection.store import remove_card
+
+    variant = _variant(foil, condition, language, tag)
+    ref = _find(app, card, game, set_code, number)
+    left = remove_card(app.db, ref, count, variant)
+    click.echo(f"removed {count} × {_label(ref, variant)}: now {left}")
+
+
+@collection.command("set")
+@click.argument("card")
+@click.argument("count", type=click.IntRange(min=0))
+@_card_options
+@_variant_options
+@pass_app
+def set_(app: AppContext, card, count, game, set_code, number, foil, condition, language, tag) -> None:
+    """Set the exact COUNT of CARD (0 removes it)."""
+    from deckcli.collection.store import set_card
+
+    variant = _variant(foil, condition, language, tag)
+    ref = _find(app, card, game, set_code, number)
+    set_card(app.db, ref, count, variant)
+    click.echo(f"{_label(ref, variant)}: now {count}")
+
+
+@collection.command("list")
+@click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
+@click.option("--where", "-w", "wheres", multiple=True, metavar="EXPR",
+              help="Filter on card fields and count, finish, condition, language, tag, e.g. 'count>=2,finish=foil' (repeatable).")
+@click.option("--tag", "-t", help="Only entries with this tag.")
+@output_options()
+@pass_app
+def list_(app: AppContext, game, wheres, tag, output) -> None:
+    """List the collection, one row per printing and variant."""
+    from deckcli.collection.store import COLLECTION_FIELDS, holdings, matching
+    from deckcli.filters import parse_filter
+    from deckcli.jsonschemas import card_fields
+
+    fields = {**card_fields(), **COLLECTION_FIELDS}
+    filters = [parse_filter(w, fields) for w in wheres]
+    with app.db.read() as session:
+        found = matching(holdings(session, game and game.lower(), tag), filters)
+    emit([h.as_row() for h in found], output, LIST_COLUMNS,
+         empty="no entries match" if (wheres or tag or game) else "the collection is empty")
+
+
+@collection.command()
+@click.argument("card")
+@_card_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def show(app: AppContext, card, game, set_code, number, as_json) -> None:
+    """Every copy of CARD you own, over all its printings (or one with --set/--number)."""
+    from deckcli.collection.lookup import CardLookup
+    from deckcli.collection.store import holdings
+
+    with app.db.read() as session:
+        lookup = CardLookup(session, game and game.lower())
+        ref = lookup.find(card, set_code, number)
+        printings = [ref] if (set_code or number) else [
+            r for r in lookup.indexes[ref.game].find_all(card) if r.key == ref.key
+        ] or [ref]
+        held = holdings(session, card_ids=[p.id for p in printings])
+    total = sum(h.count for h in held)
+    if as_json:
+        click.echo(dump_json({"name": ref.name, "game": ref.game, "total": total, "entries": [h.as_row() for h in held]}))
+        return
+    click.echo(f"{ref.name} ({ref.game}): {total} owned")
+    if held:
+        emit([h.as_row() for h in held], "table", ["count", "set", "number", "finish", "condition", "language", "tag"])
+
+
+@collection.command()
+@click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def stats(app: AppContext, game, as_json) -> None:
+    """Cards and distinct cards per game and set, and each set's completion with a bar chart."""
+    from deckcli.collection.store import bar, stats as collect_stats
+
+    with app.db.read() as session:
+        data = collect_stats(session, game and game.lower())
+    if as_json:
+        click.echo(dump_json(data))
+        return
+    if data["games"]:
+        emit(data["games"], "table", ["game", "cards", "distinct"])
+    else:
+        click.echo("the collection is empty")
+    click.echo()
+    rows = [{**s, "complete": f"{s['completion']:.1f}%", "bar": bar(s["completion"])} for s in data["sets"]]
+    emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"])
+
+
+@collection.command("import")
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@click.option("--skip-bad", is_flag=True, help="Import the good rows even when some cannot be matched.")
+@click.option("--replace", is_flag=True, help="Make the collection exactly the file (default: add to the counts held).")
+@click.option("--game", "-g", type=GAME_CHOICE, help="Look cards up in this game only (for layouts without a game column).")
+@output_options()
+@pass_app
+def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> None:
+    """Import a collection CSV (or deckcli JSON export); - reads stdin.
+
+    The layout is recognised by the header row: deckcli's own export, Deckbox, Moxfield, ManaBox or
+    Dragon Shield. Counts are ADDED to what the collection holds (--replace replaces the whole
+    collection). Every row is checked first: if any row cannot be matched, nothing is imported
+    (exit 1) unless --skip-bad is given.
+    """
+    from deckcli.collection.csvio import apply_import, plan_import
+
+    plan = plan_import(app.db, file, game and game.lower())
+    click.echo(f"{file}: detected the {plan.layout.title} layout", err=True)
+    result = apply_import(app.db, plan, skip_bad=skip_bad, replace=replace, dry_run=dry_run, max_shown=MAX_SHOWN)
+    if plan.problems:
+        for problem in plan.problems[:MAX_SHOWN]:
+            click.echo(f"skipped {problem}", err=True)
+        if len(plan.problems) > MAX_SHOWN:
+            click.echo(f"skipped {len(plan.problems) - MAX_SHOWN} more bad rows", err=True)
+    summary = result.summary()
+    if dry_run:
+        rows = [c.as_row() for c in result.changes]
+        if output == "json":
+            emit([], output, json_data={"summary": summary, "layout": plan.layout.name, "changes": rows,
+                                        "problems": [str(p) for p in plan.problems]})
+        else:
+            emit(rows, output, CHANGE_COLUMNS, empty="nothing would change")
+        click.echo(summary, err=True)
+        return
+    if output == "json":
+        emit([], output, json_data={
+            "summary": summary, "layout": plan.layout.name, "rows": plan.rows, "copies": plan.copies,
+            "new": result.new_entries, "changed": result.changed_entries, "removed": result.removed_entries,
+            "problems": [str(p) for p in plan.problems],
+        })
+    else:
+        click.echo(summary)
+
+
+@collection.command()
+@click.option("--output", "-o", "target", default="-", type=click.Path(allow_dash=True, dir_okay=False),
+              help="Write to FILE (default - : stdout).")
+@click.option("--to", "fmt", type=click.Choice(["csv", "json"], case_sensitive=False), default="csv", show_default=True,
+              help="Output format.")
+@click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
+@click.option("--tag", "-t", help="Only entries with this tag.")
+@pass_app
+def export(app: AppContext, target, fmt, game, tag) -> None:
+    """Export the collection in deckcli's layout (count,name,game,set,number,finish,condition,language,tag).
+
+    CSV cells that a spreadsheet would run as a formula get a leading ' (import removes it again).
+    """
+    from deckcli.collection.csvio import export_rows, write_csv, write_json
+
+    rows = export_rows(app.db, game and game.lower(), tag)
+    writer = write_json if fmt.lower() == "json" else write_csv
+    if target == "-":
+        writer(rows, sys.stdout)
+        return
+    try:
+        with open(target, "w", encoding="utf-8", newline="") as handle:
+            writer(rows, handle)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {target}: {exc.strerror}") from None
+    click.echo(f"exported {len(rows)} entries ({sum(r['count'] for r in rows)} cards) to {target}", err=True)
+
+
+def _one_deck(app: AppContext, deck_file, deck_name, game, format_name):
+    from deckcli.resolve import open_deck
+
+    if (deck_file is None) == (deck_name is None):
+        raise click.UsageError("give a decklist file (DECK) or --deck NAME")
+    deck = open_deck(app.db, source=deck_file, deck_name=deck_name, format_name=format_name, game=game and game.lower())
+    deck.require_cards()
+    return deck
+
+
+def _deck_options(f):
+    f = click.option("--format", "-f", "format_name", help="Format name or file (for reading the deck).")(f)
+    f = click.option("--game", "-g", type=GAME_CHOICE, help="The deck's game, if the decklist does not say.")(f)
+    f = click.option("--deck", "-d", "deck_name", help="A stored deck instead of a file.")(f)
+    f = click.argument("deck_file", metavar="[DECK]", required=False, type=click.Path(allow_dash=True, dir_okay=False))(f)
+    return f
+
+
+@collection.command()
+@_deck_options
+@click.option("--json", "as_json", is_flag=True, help='Print [{"name", "need", "have", "missing"}].')
+@pass_app
+def missing(app: AppContext, deck_file, deck_name, game, format_name, as_json) -> None:
+    """The cards a deck (DECK file or --deck NAME) needs more of than you own: needed, owned, missing."""
+    from deckcli.collection.needs import missing_cards
+
+    deck = _one_deck(app, deck_file, deck_name, game, format_name)
+    short = missing_cards(app.db, deck)
+    if as_json:
+        click.echo(dump_json([n.as_dict() for n in short]))
+        return
+    if not short:
+        click.echo("the collection holds every card of the deck", err=True)
+        return
+    emit([n.as_dict() for n in short], "table", ["name", "need", "have", "missing"])
+    click.echo(f"{sum(n.missing for n in short)} cards missing ({len(short)} different)", err=True)
+
+
+@collection.command()
+@click.argument("decks", nargs=-1, metavar="[DECK]...")
+@click.option("--game", "-g", type=GAME_CHOICE, help="Only stored decks of this game.")
+@click.option("--together", is_flag=True,
+              help="Check that all DECKs (files or stored deck names; default: every stored deck) can be built at the same time.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def buildable(app: AppContext, decks, game, together, as_json) -> None:
+    """Which stored decks the collection can build now, and how many cards the others are short.
+
+    With --together, whether the DECKs can all be built at once (each copy used by one deck only).
+    """
+    from deckcli.collection import needs as needs_mod
+
+    game = game and game.lower()
+    if together:
+        refs = list(decks) or needs_mod.stored_deck_names(app.db, game)
+        if not refs:
+            raise click.ClickException("no decks to check: name DECKs or store some decks first")
+        result = needs_mod.together(app.db, needs_mod.open_decks(app.db, refs, game))
+        if as_json:
+            click.echo(dump_json(result.as_dict()))
+            return
+        if result.buildable:
+            click.echo(f"the collection can build all {len(result.decks)} decks at the same time: {', '.join(result.decks)}")
+            return
+        rows = [{**n.as_dict(), "decks": ", ".join(n.decks)} for n in result.short]
+        emit(rows, "table", ["name", "need", "have", "missing", "decks"])
+        click.echo(f"short of {result.as_dict()['short']} cards to build {', '.join(result.decks)} together", err=True)
+        return
+    if decks:
+        raise click.UsageError("DECK arguments go with --together")
+    statuses = needs_mod.buildable_decks(app.db, game)
+    if as_json:
+        click.echo(dump_json([s.as_dict() for s in statuses]))
+        return
+    if not statuses:
+        click.echo("no stored decks" + (f" for {game}" if game else ""), err=True)
+        return
+    rows = []
+    for s in statuses:
+        if s.problem:
+            status = f"cannot read: {s.problem.splitlines()[0]}"
+        elif s.buildable:
+            status = "buildable"
+        else:
+            status = f"short {s.missing} cards ({len(s.short)} different)"
+        rows.append({"deck": s.name, "game": s.game, "format": s.format, "cards": s.cards, "status": status})
+    emit(rows, "table", ["deck", "game", "format", "cards", "status"])
+
+
+@collection.command("add-deck")
+@_deck_options
+@click.option("--times", type=click.IntRange(min=1), default=1, show_default=True, help="Add the deck this many times.")
+@_variant_options
+@pass_app
+def add_deck(app: AppContext, deck_file, deck_name, game, format_name, times, foil, condition, language, tag) -> None:
+    """Add every card of a deck (DECK file or --deck NAME, all zones) to the collection."""
+    from deckcli.collection.needs import add_deck as add_deck_cards, deck_label
+
+    variant = _variant(foil, condition, language, tag)
+    deck = _one_deck(app, deck_file, deck_name, game, format_name)
+    copies, entries = add_deck_cards(app.db, deck, variant, times)
+    click.echo(f"added {copies} cards ({entries} printings) from {deck_label(deck)} [{variant.describe()}]")

@@ -1,0 +1,447 @@
+"""``deckcli deck ...``: build, inspect, compare, import and export the decks stored in the database."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.output import dump_json, emit, output_options
+
+GAME_CHOICE = click.Choice(["boa", "aqa", "sfb"], case_sensitive=False)
+ZONE_CHOICE = click.Choice(["main", "limitbreak", "side"], case_sensitive=False)
+EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code"], case_sensitive=False)
+LIST_ZONES = ("main", "limitbreak", "side")
+
+
+def _interactive() -> bool:
+    """Whether a person is at the keyboard (``deck delete`` asks them to confirm)."""
+    return sys.stdin.isatty()
+
+
+def _warn(message: str) -> None:
+    click.echo(f"Warning: {message}", err=True)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _meta_pairs(pairs: tuple[str, ...]) -> dict[str, str]:
+    """``--meta KEY=VALUE`` options as a dict; keys and values must fit on a decklist's ``Key: value`` line."""
+    from deckcli.decklists.model import meta_key, meta_problem
+
+    meta: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key, value = meta_key(key), value.strip()
+        problem = meta_problem(key, value) if sep else f"expected KEY=VALUE, got {pair!r}"
+        if problem:
+            raise click.BadParameter(problem, param_hint="--meta")
+        meta[key] = value
+    return meta
+
+
+@click.group()
+def deck() -> None:
+    """Stored decks: build them card by card, show, compare, import and export them.
+
+    \b
+    Examples:
+      deckcli deck new "Ember Rush" --game boa
+      deckcli deck add "Ember Rush" "Ember Whelp" 4
+      deckcli deck show "Ember Rush"
+      deckcli deck import list.txt --name "Ember Rush v2"
+      deckcli deck export "Ember Rush" --to code
+    """
+
+
+@deck.command()
+@click.argument("name")
+@click.option("--game", "-g", type=GAME_CHOICE, help="The game (boa, aqa, sfb); may be left out when --format says it.")
+@click.option("--format", "-f", "format_name", metavar="NAME|PATH", help="The format (default: the game's default format).")
+@click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="A metadata line, e.g. Player=Ann or Ne-mu=天羽つかさ (repeatable).")
+@pass_app
+def new(app: AppContext, name: str, game: str | None, format_name: str | None, meta: tuple[str, ...]) -> None:
+    """Create an empty deck called NAME."""
+    from deckcli.deckstore import create_deck, stored_format_name
+    from deckcli.formats import default_format, load_format
+
+    if not game and not format_name:
+        raise click.UsageError("give --game (or a --format, which names its game)")
+    game = game.lower() if game else None
+    fmt = load_format(format_name, game) if format_name else default_format(game)  # type: ignore[arg-type]
+    meta_lines = _meta_pairs(meta)
+    with app.db.write() as session:
+        created = create_deck(session, name, fmt.game, stored_format_name(fmt), meta_lines)
+    click.echo(f"Created deck {created.name!r} ({fmt.game}, {fmt.name}).")
+
+
+def _find_card(session, index, game: str, card: str, set_code: str | None, number: str | None):
+    """The card a command line names; an unknown name lists the closest, or says which game it belongs to."""
+    from deckcli.catalog import CardIndex
+    from deckcli.errors import UnknownCardError
+
+    try:
+        return index.find(card, set_code, number)
+    except UnknownCardError:
+        if not index.find_all(card):
+            elsewhere = sorted({r.game for r in CardIndex(session).find_all(card)} - {game})
+            if elsewhere:
+                raise click.ClickException(f"{card!r} is a {'/'.join(elsewhere)} card, not a {game} card") from None
+        raise
+
+
+def _printings(index, card):
+    """The printings a command means: an sfb champion stands for its action cards."""
+    from deckcli.resolve import champion_actions
+
+    if card.kind == "champion":
+        actions = champion_actions(index, card)
+        if not actions:
+            raise click.ClickException(f"champion {card.name!r} has no action cards in the database")
+        return actions
+    return [card]
+
+
+@deck.command()
+@click.argument("name")
+@click.argument("card")
+@click.argument("count", type=click.IntRange(min=1), default=1, required=False)
+@click.option("--zone", "-z", type=ZONE_CHOICE, help="The zone (default: the first zone of the format that accepts the card's kind).")
+@click.option("--set", "set_code", help="Add this set's printing.")
+@click.option("--number", help="Add the printing with this collector number (with --set).")
+@pass_app
+def add(app: AppContext, name: str, card: str, count: int, zone: str | None, set_code: str | None, number: str | None) -> None:
+    """Add COUNT (default 1) copies of CARD to the deck NAME.
+
+    An sfb champion's name adds that champion's six action cards.
+    """
+    from deckcli.catalog import CardIndex
+    from deckcli.deckstore import change_count, get_deck, zone_for, zone_size
+    from deckcli.deckview import zone_label_of
+    from deckcli.formats import load_format
+
+    if number and not set_code:
+        raise click.UsageError("--number needs --set")
+    zone = zone.lower() if zone else None
+    with app.db.write() as session:
+        stored = get_deck(session, name)
+        fmt = load_format(stored.format)
+        index = CardIndex(session, stored.game)
+        found = _find_card(session, index, stored.game, card, set_code, number)
+        if zone and zone not in fmt.zones:
+            raise click.ClickException(
+                f"format {fmt.name} has no {zone} zone; its zones: {', '.join(fmt.zones)}"
+            )
+        touched: list[str] = []
+        for printing in _printings(index, found):
+            target = zone or zone_for(fmt, printing.kind)
+            if target is None:
+                raise click.ClickException(
+                    f"no zone of format {fmt.name} accepts {printing.kind} cards such as {printing.name!r}"
+                )
+            if printing.kind not in fmt.zones[target].get("kinds", (printing.kind,)):
+                _warn(f"{zone_label_of(fmt, target)} does not accept {printing.kind} cards under {fmt.name}; the deck will not be legal")
+            total = change_count(session, stored, target, printing.id, count)
+            click.echo(f"Added {count} × {printing.name} ({printing.set_code} {printing.number}) to {zone_label_of(fmt, target)}: {total} now.")
+            if target not in touched:
+                touched.append(target)
+        for target in touched:
+            click.echo(f"{zone_label_of(fmt, target)}: {_cards(zone_size(session, stored, target))}.")
+
+
+@deck.command()
+@click.argument("name")
+@click.argument("card")
+@click.argument("count", type=click.IntRange(min=1), required=False)
+@click.option("--all", "remove_all", is_flag=True, help="Remove every copy.")
+@click.option("--zone", "-z", type=ZONE_CHOICE, help="The zone to remove from (needed when the card is in several).")
+@click.option("--set", "set_code", help="Only this set's printing.")
+@click.option("--number", help="Only the printing with this collector number (with --set).")
+@pass_app
+def remove(
+    app: AppContext, name: str, card: str, count: int | None, remove_all: bool, zone: str | None,
+    set_code: str | None, number: str | None,
+) -> None:
+    """Remove COUNT (default 1) copies of CARD from the deck NAME; --all removes every copy.
+
+    An sfb champion's name removes that champion's action cards.
+    """
+    from deckcli.catalog import CardIndex
+    from deckcli.deckstore import change_count, deck_cards, get_deck, zone_size
+    from deckcli.deckview import zone_label_of
+    from deckcli.formats import load_format
+
+    if count is not None and remove_all:
+        raise click.UsageError("give COUNT or --all, not both")
+    if number and not set_code:
+        raise click.UsageError("--number needs --set")
+    zone = zone.lower() if zone else None
+    with app.db.write() as session:
+        stored = get_deck(session, name)
+        fmt = load_format(stored.format)
+        index = CardIndex(session, stored.game)
+        found = _find_card(session, index, stored.game, card, set_code, number)
+        if found.kind == "champion":
+            groups = [[c] for c in _printings(index, found)]
+        elif set_code:
+            groups = [[found]]
+        else:
+            groups = [[c for c in index.find_all(card) if c.key == found.key]]
+        held = deck_cards(session, stored)
+        plan: list[tuple[str, int, int]] = []  # (zone, card id, copies to remove)
+        for group in groups:
+            ids = {c.id for c in group}
+            rows = [(z, cid, n) for z, cid, n in held if cid in ids and (zone is None or z == zone)]
+            where = f" in its {zone_label_of(fmt, zone)}" if zone else ""
+            if not rows:
+                raise click.ClickException(f"deck {stored.name!r} holds no {group[0].name!r}{where}")
+            zones = sorted({z for z, _, _ in rows}, key=lambda z: list(fmt.zones).index(z) if z in fmt.zones else len(fmt.zones))
+            if len(zones) > 1:
+                raise click.ClickException(
+                    f"{group[0].name!r} is in {' and '.join(zone_label_of(fmt, z) for z in zones)}; say which with --zone"
+                )
+            have = sum(n for _, _, n in rows)
+            want = have if remove_all else (count or 1)
+            if want > have:
+                raise click.ClickException(
+                    f"deck {stored.name!r} holds only {have} × {group[0].name}{where or ' in ' + zone_label_of(fmt, zones[0])}"
+                )
+            for z, cid, n in reversed(rows):  # the last-added printing goes first
+                take = min(n, want)
+                if take:
+                    plan.append((z, cid, take))
+                    want -= take
+        touched: list[str] = []
+        for z, cid, take in plan:
+            left = change_count(session, stored, z, cid, -take)
+            ref = index.by_id[cid]
+            click.echo(f"Removed {take} × {ref.name} ({ref.set_code} {ref.number}) from {zone_label_of(fmt, z)}: {left} left.")
+            if z not in touched:
+                touched.append(z)
+        for z in touched:
+            click.echo(f"{zone_label_of(fmt, z)}: {_cards(zone_size(session, stored, z))}.")
+
+
+@deck.command()
+@click.argument("name")
+@click.option("--format", "-f", "format_name", metavar="NAME|PATH", help="Check under this format instead of the deck's own.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> None:
+    """Show the deck NAME: cards by zone and kind, the cost curve, and whether it is legal."""
+    from deckcli.deckview import deck_data, render_deck
+    from deckcli.rules import check_deck
+    from deckcli.resolve import open_deck
+
+    resolved = open_deck(app.db, deck_name=name, format_name=format_name)
+    problems = check_deck(resolved)
+    if as_json:
+        click.echo(dump_json(deck_data(resolved, problems)))
+    else:
+        click.echo(render_deck(resolved, problems))
+
+
+@deck.command("list")
+@click.option("--game", "-g", type=GAME_CHOICE, help="Only decks of this game.")
+@output_options()
+@pass_app
+def list_(app: AppContext, game: str | None, output: str) -> None:
+    """The stored decks: game, format, cards per zone, legal or not, last change."""
+    from deckcli.deckstore import list_decks, zone_sizes
+    from deckcli.errors import DeckcliError
+    from deckcli.rules import check_deck
+    from deckcli.resolve import Resolver
+
+    with app.db.read() as session:
+        decks = list_decks(session, game and game.lower())
+        sizes = zone_sizes(session)
+    resolver = Resolver(app.db)
+    rows, data = [], []
+    for stored in decks:
+        zones = sizes.get(stored.id, {})
+        try:
+            problems = check_deck(resolver.open(deck_name=stored.name))
+            legal: bool | None = not problems
+        except DeckcliError as exc:  # a deck whose format file went missing is still listed
+            _warn(f"deck {stored.name!r}: {exc}")
+            problems, legal = [], None
+        updated = stored.updated.strftime("%Y-%m-%d %H:%M:%S") if hasattr(stored.updated, "strftime") else str(stored.updated)
+        row = {"name": stored.name, "game": stored.game, "format": stored.format}
+        row.update({z: zones.get(z, 0) for z in LIST_ZONES})
+        row.update({"legal": {True: "yes", False: "no", None: "?"}[legal], "updated": updated})
+        rows.append(row)
+        data.append({
+            "name": stored.name, "game": stored.game, "format": stored.format,
+            "zones": {z: n for z, n in zones.items()}, "cards": sum(zones.values()),
+            "legal": legal, "problems": len(problems), "updated": updated,
+        })
+    emit(rows, output, ["name", "game", "format", *LIST_ZONES, "legal", "updated"], json_data=data, empty="no stored decks")
+
+
+@deck.command()
+@click.argument("source")
+@click.argument("target")
+@pass_app
+def copy(app: AppContext, source: str, target: str) -> None:
+    """Copy the deck SOURCE to a new deck TARGET."""
+    from deckcli.deckstore import copy_deck
+
+    with app.db.write() as session:
+        created = copy_deck(session, source, target)
+    click.echo(f"Copied {source!r} to {created.name!r}.")
+
+
+@deck.command()
+@click.argument("old")
+@click.argument("new_name", metavar="NEW")
+@pass_app
+def rename(app: AppContext, old: str, new_name: str) -> None:
+    """Rename the deck OLD to NEW."""
+    from deckcli.deckstore import rename_deck
+
+    with app.db.write() as session:
+        renamed = rename_deck(session, old, new_name)
+    click.echo(f"Renamed {old!r} to {renamed.name!r}.")
+
+
+@deck.command()
+@click.argument("name")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@pass_app
+def delete(app: AppContext, name: str, yes: bool) -> None:
+    """Delete the deck NAME (asks first when run at a terminal)."""
+    from deckcli.deckstore import delete_deck, get_deck
+
+    with app.db.read() as session:
+        found = get_deck(session, name)
+    if not yes and _interactive() and not click.confirm(f"Delete deck {found.name!r}?", default=False, err=True):
+        click.echo("Nothing deleted.", err=True)
+        raise SystemExit(1)
+    with app.db.write() as session:
+        removed = delete_deck(session, found.name)
+    click.echo(f"Deleted deck {removed.name!r}.")
+
+
+def _open_either(resolver, ref: str):
+    """A decklist file (or ``-``) when ``ref`` is one, else a stored deck of that name."""
+    if ref == "-" or Path(ref).is_file():
+        resolved = resolver.open(source=ref)
+    else:
+        resolved = resolver.open(deck_name=ref)
+    resolved.require_cards()
+    return resolved
+
+
+@deck.command()
+@click.argument("a")
+@click.argument("b")
+@click.option("--all", "include_same", is_flag=True, help="List unchanged cards too.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> None:
+    """Compare decks A and B per zone and card: copies in A, in B, and the change.
+
+    A and B are stored deck names or decklist files (an existing file wins).
+    """
+    from deckcli.deckdiff import diff_decks, summary
+    from deckcli.resolve import Resolver
+
+    if a == "-" and b == "-":
+        raise click.UsageError("only one side can be read from stdin")
+    resolver = Resolver(app.db)
+    left, right = _open_either(resolver, a), _open_either(resolver, b)
+    if left.game != right.game:
+        _warn(f"comparing a {left.game} deck with a {right.game} deck")
+    rows = diff_decks(left, right, include_same=include_same)
+    if as_json:
+        click.echo(dump_json({"a": a, "b": b, "changes": [r.as_dict() for r in rows]}))
+        return
+    if not rows:
+        click.echo("The decks hold the same cards.")
+        return
+    emit(
+        [{"zone": r.zone, "card": r.name, "a": r.a, "b": r.b, "change": f"{r.change:+d}" if r.change else "0"} for r in rows],
+        "table", ["zone", "card", "a", "b", "change"], headers={"a": f"A: {a}", "b": f"B: {b}"},
+    )
+    plan = summary(rows)
+    if plan:
+        click.echo()
+        for line in plan:
+            click.echo(line)
+
+
+def _where(source: str, line: int | None) -> str:
+    return f"{source}: line {line}: " if line is not None else f"{source}: "
+
+
+@deck.command("import")
+@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--name", "-n", help="The deck's name (default: the decklist's Name:, else the file name).")
+@click.option("--format", "-f", "format_name", metavar="NAME|PATH", help="The format (default: the decklist's Format:, else the game's default).")
+@click.option("--game", "-g", type=GAME_CHOICE, help="The game, when the decklist does not say.")
+@click.option("--replace", is_flag=True, help="Overwrite a stored deck of the same name.")
+@pass_app
+def import_(app: AppContext, file: str, name: str | None, format_name: str | None, game: str | None, replace: bool) -> None:
+    """Import a decklist FILE (text, JSON, CSV or a deck code; - reads stdin) as a stored deck.
+
+    Every line must name a real card: otherwise every problem is listed and nothing is stored.
+    A deck that breaks construction rules is stored, with a warning, so it can be fixed.
+    """
+    from deckcli.decklists.io import read_decklist
+    from deckcli.deckstore import find_deck, save_deck, stored_format_name
+    from deckcli.rules import check_deck
+    from deckcli.resolve import Resolver
+
+    decklist = read_decklist(file)
+    resolved = Resolver(app.db).resolve(decklist, format_name, game and game.lower())
+    label = decklist.source or file
+    if resolved.problems:
+        for p in sorted(resolved.problems, key=lambda p: (p.line is None, p.line or 0)):
+            click.echo(f"{_where(label, p.line)}[{p.rule}] {p.message}", err=True)
+        n = len(resolved.problems)
+        raise click.ClickException(f"{n} problem{'s' if n != 1 else ''} in {label}; nothing was imported")
+    deck_name = name or decklist.name or (None if file == "-" else Path(file).stem)
+    if not deck_name:
+        raise click.ClickException("the decklist has no Name: line; give --name")
+    with app.db.write() as session:
+        taken = None if replace else find_deck(session, deck_name.strip())
+        if taken is not None:
+            raise click.ClickException(
+                f"a deck called {taken.name!r} already exists; give another --name, or --replace to overwrite it"
+            )
+        stored = save_deck(
+            session, deck_name, resolved.game, stored_format_name(resolved.format),
+            [(dc.zone, dc.card.id, dc.count) for dc in resolved.cards], dict(decklist.meta), replace=replace,
+        )
+    sizes = ", ".join(f"{z} {resolved.zone_size(z)}" for z in resolved.format.zones if resolved.zone_size(z) or z == "main")
+    click.echo(f"Imported deck {stored.name!r} ({resolved.game}, {resolved.format.name}): {sizes}.")
+    problems = check_deck(resolved)
+    if problems:
+        _warn(f"deck {stored.name!r} is not legal under {resolved.format.name} (stored anyway):")
+        for p in problems:
+            click.echo(f"  - [{p.rule}] {p.message}", err=True)
+
+
+@deck.command()
+@click.argument("name")
+@click.option("--to", "to", type=EXPORT_CHOICE, default="text", show_default=True, help="The decklist format.")
+@click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
+@pass_app
+def export(app: AppContext, name: str, to: str, target: str) -> None:
+    """Write the deck NAME as a decklist (text, JSON, CSV or a deck code).
+
+    \b
+    What each keeps: text and JSON everything (name, game, format, metadata, zones, printings);
+    CSV only the cards (section, count, name, set, number); a code the game, format and cards.
+    """
+    from deckcli.decklists.io import write_decklist
+    from deckcli.deckstore import export_decklist
+
+    decklist = export_decklist(app.db, name, to.lower())
+    write_decklist(decklist, to.lower(), target)
+    if target != "-":
+        click.echo(f"Wrote {target}.", err=True)

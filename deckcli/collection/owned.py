@@ -1,0 +1,25 @@
+"""The ``not-owned`` rule for ``validate --collection``: cards the deck needs more of than the collection holds."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from deckcli.resolve import Problem, ResolvedDeck
+
+from deckcli.collection.needs import deck_needs, fill_owned
+
+
+def not_owned_problems(session: Session, deck: ResolvedDeck) -> list[Problem]:
+    """One ``not-owned`` problem per card short, counted by name across all zones (any printing owned counts).
+
+    Lines that did not resolve to a card are skipped here (they are reported as their own problems).
+    """
+    return [
+        Problem(
+            "not-owned",
+            f"{need.name}: the deck needs {need.need}, the collection has {need.have} ({need.missing} missing)",
+            cards=[need.name],
+            extra={"need": need.need, "have": need.have, "missing": need.missing},
+        )
+        for need in fill_owned(session, deck_needs(deck))
+    ]

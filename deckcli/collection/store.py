@@ -1,0 +1,217 @@
+"""The collection table: adding, removing and setting counts, listing holdings, and per-set statistics.
+
+Every change is one statement inside ``db.write()`` (BEGIN IMMEDIATE), and additions are a single
+upsert (``count = count + excluded.count``), so two processes adding at once both land.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlmodel import Session
+
+from deckcli.catalog import CardRef
+from deckcli.db import Database
+from deckcli.errors import DeckcliError, NotFoundError
+from deckcli.models import Card, CardSet, CollectionItem
+
+from deckcli.collection.variants import Variant
+
+ITEMS = CollectionItem.__table__
+KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag")
+#: Fields ``collection list --where`` offers besides the card fields.
+COLLECTION_FIELDS = {"count": "integer", "finish": "string", "condition": "string", "language": "string", "tag": "string"}
+
+
+@dataclass
+class Holding:
+    """``count`` copies of the printing ``card`` in one variant."""
+
+    card: CardRef
+    count: int
+    variant: Variant
+
+    def as_row(self) -> dict[str, Any]:
+        """The flat row printed by list/show/export."""
+        v = self.variant
+        return {
+            "count": self.count, "name": self.card.name, "game": self.card.game, "set": self.card.set_code,
+            "number": self.card.number, "kind": self.card.kind, "finish": v.finish, "condition": v.condition,
+            "language": v.language, "tag": v.tag,
+        }
+
+    def filter_fields(self) -> dict[str, Any]:
+        """Card fields plus the collection fields, for ``--where``."""
+        v = self.variant
+        return {**self.card.as_dict(), "count": self.count, "finish": v.finish, "condition": v.condition,
+                "language": v.language, "tag": v.tag}
+
+
+def entry_key(card_id: int, variant: Variant) -> tuple[int, str, str, str, str]:
+    """The unique key of one collection entry: (card_id, finish, condition, language, tag)."""
+    return (card_id, variant.finish, variant.condition, variant.language, variant.tag)
+
+
+@lru_cache(maxsize=2)
+def _upsert_sql(add: bool) -> str:
+    stmt = sqlite_insert(ITEMS)
+    new_count = ITEMS.c.count + stmt.excluded.count if add else stmt.excluded.count
+    stmt = stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_={"count": new_count})
+    compiled = stmt.compile(dialect=sqlite_dialect(paramstyle="qmark"), column_keys=[*KEY_COLUMNS, "count"])
+    assert list(compiled.positiontup) == ["card_id", "count", "finish", "condition", "language", "tag"]
+    return str(compiled)
+
+
+def upsert(session: Session, entries: Iterable[tuple[tuple[int, str, str, str, str], int]], *, add: bool = True) -> None:
+    """Insert (key, count) entries, or on an existing key add to (``add``) or replace its count.
+
+    One ``INSERT ... ON CONFLICT DO UPDATE`` built by SQLAlchemy, run as a single executemany on the
+    caller's connection (100,000 rows in a fraction of a second).
+    """
+    params = [(key[0], count, key[1], key[2], key[3], key[4]) for key, count in entries]
+    if params:
+        session.connection().exec_driver_sql(_upsert_sql(add), params)
+
+
+def _where_key(card_id: int, variant: Variant):
+    return (
+        (ITEMS.c.card_id == card_id) & (ITEMS.c.finish == variant.finish) & (ITEMS.c.condition == variant.condition)
+        & (ITEMS.c.language == variant.language) & (ITEMS.c.tag == variant.tag)
+    )
+
+
+def count_of(session: Session, card_id: int, variant: Variant) -> int:
+    """How many copies of one printing in one variant the collection holds."""
+    return session.execute(select(ITEMS.c.count).where(_where_key(card_id, variant))).scalar() or 0
+
+
+def add_card(db: Database, card: CardRef, count: int, variant: Variant = Variant()) -> int:
+    """Add copies; returns the new count of that printing and variant."""
+    if count < 1:
+        raise DeckcliError("the count to add must be at least 1")
+    with db.write() as session:
+        upsert(session, [(entry_key(card.id, variant), count)])
+        return count_of(session, card.id, variant)
+
+
+def set_card(db: Database, card: CardRef, count: int, variant: Variant = Variant()) -> int:
+    """Set the exact count of one printing and variant (0 removes the entry); returns the count."""
+    if count < 0:
+        raise DeckcliError("the count cannot be negative")
+    with db.write() as session:
+        if count == 0:
+            session.execute(delete(ITEMS).where(_where_key(card.id, variant)))
+        else:
+            upsert(session, [(entry_key(card.id, variant), count)], add=False)
+    return count
+
+
+def remove_card(db: Database, card: CardRef, count: int, variant: Variant = Variant()) -> int:
+    """Remove copies of one printing and variant; returns what is left. Removing more than held is an error."""
+    if count < 1:
+        raise DeckcliError("the count to remove must be at least 1")
+    with db.write() as session:
+        have = count_of(session, card.id, variant)
+        if have == 0:
+            others = [f"{h.count} [{h.variant.describe()}]" for h in holdings(session, card_ids=[card.id])]
+            held = f"; it has {', '.join(others)} (choose with --foil/--condition/--language/--tag)" if others else ""
+            raise NotFoundError(
+                f"the collection has no {card.name} ({card.set_code}) {card.number} [{variant.describe()}]{held}"
+            )
+        if count > have:
+            raise DeckcliError(
+                f"cannot remove {count}: the collection has only {have} {card.name} ({card.set_code}) {card.number}"
+                f" [{variant.describe()}]"
+            )
+        if count == have:
+            session.execute(delete(ITEMS).where(_where_key(card.id, variant)))
+        else:
+            session.execute(update(ITEMS).where(_where_key(card.id, variant)).values(count=ITEMS.c.count - count))
+        return have - count
+
+
+def _ref(card: Card) -> CardRef:
+    return CardRef(card.id, card.game, card.set_code, card.number, card.name, card.kind, card.data)
+
+
+def holdings(
+    session: Session, game: str | None = None, tag: str | None = None, card_ids: Iterable[int] | None = None
+) -> list[Holding]:
+    """The collection's entries with their cards, ordered by game, set, card and variant."""
+    query = select(CollectionItem, Card).join(Card, Card.id == CollectionItem.card_id)
+    if game:
+        query = query.where(Card.game == game)
+    if tag is not None:
+        query = query.where(CollectionItem.tag == tag)
+    if card_ids is not None:
+        query = query.where(CollectionItem.card_id.in_(list(card_ids)))
+    query = query.order_by(Card.game, Card.set_code, Card.id, CollectionItem.finish, CollectionItem.condition,
+                           CollectionItem.language, CollectionItem.tag)
+    refs: dict[int, CardRef] = {}
+    result = []
+    for item, card in session.execute(query):
+        ref = refs.get(card.id) or refs.setdefault(card.id, _ref(card))
+        result.append(Holding(ref, item.count, Variant(item.finish, item.condition, item.language, item.tag)))
+    return result
+
+
+def current_counts(session: Session) -> dict[tuple, int]:
+    """Every entry's count by its unique key (card_id, finish, condition, language, tag)."""
+    rows = session.execute(select(*(ITEMS.c[c] for c in KEY_COLUMNS), ITEMS.c.count))
+    return {tuple(row[:5]): row[5] for row in rows}
+
+
+def owned_by_name(session: Session, game: str, keys: Iterable[str] | None = None) -> dict[str, int]:
+    """Copies owned per card name key in one game, over every printing, finish, condition, language and tag."""
+    query = (
+        select(Card.key, func.sum(CollectionItem.count))
+        .join(Card, Card.id == CollectionItem.card_id)
+        .where(Card.game == game)
+        .group_by(Card.key)
+    )
+    if keys is not None:
+        query = query.where(Card.key.in_(list(keys)))
+    return {key: int(total) for key, total in session.execute(query)}
+
+
+def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Copies and distinct printings per game and per set, with each set's completion in percent."""
+    sizes = select(CardSet.id, CardSet.game, CardSet.code, CardSet.name, func.count(Card.id)).join(
+        Card, Card.set_id == CardSet.id, isouter=True
+    ).group_by(CardSet.id).order_by(CardSet.game, CardSet.code)
+    owned = select(Card.set_id, func.sum(CollectionItem.count), func.count(func.distinct(CollectionItem.card_id))).join(
+        Card, Card.id == CollectionItem.card_id
+    ).group_by(Card.set_id)
+    per_game = select(Card.game, func.sum(CollectionItem.count), func.count(func.distinct(CollectionItem.card_id))).join(
+        Card, Card.id == CollectionItem.card_id
+    ).group_by(Card.game).order_by(Card.game)
+    if game:
+        sizes = sizes.where(CardSet.game == game)
+        per_game = per_game.where(Card.game == game)
+    have = {set_id: (int(copies), int(distinct)) for set_id, copies, distinct in session.execute(owned)}
+    sets = []
+    for set_id, g, code, name, size in session.execute(sizes):
+        copies, distinct = have.get(set_id, (0, 0))
+        completion = round(100.0 * distinct / size, 1) if size else 0.0
+        sets.append({"game": g, "set": code, "name": name, "cards": copies, "distinct": distinct, "size": size,
+                     "completion": completion})
+    games = [{"game": g, "cards": int(c), "distinct": int(d)} for g, c, d in session.execute(per_game)]
+    return {"games": games, "sets": sets}
+
+
+def bar(percent: float, width: int = 20) -> str:
+    """A text bar such as ``█████░░░░░`` for a percentage."""
+    filled = int(round(width * max(0.0, min(percent, 100.0)) / 100.0))
+    return "█" * filled + "░" * (width - filled)
+
+
+def matching(holdings_: Iterable[Holding], filters: Iterable[Any]) -> list[Holding]:
+    """The holdings every ``--where`` filter accepts."""
+    filters = list(filters)
+    return [h for h in holdings_ if all(f.matches(h.filter_fields()) for f in filters)]

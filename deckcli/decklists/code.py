@@ -1,0 +1,267 @@
+"""Deck codes: a whole deck as one short, URL-safe string, like Hearthstone deckstrings (varints + base64).
+
+A code carries the game, the format and the cards by printing (set code + card number) only; names,
+the deck's name and other metadata are left out, as Hearthstone leaves them out. Decoded entries have
+an empty ``name``: resolving the deck looks the printings up.
+
+Layout (version 1): ``dk1`` + base64url without padding of ``payload + CRC32(payload)`` (4 bytes,
+big-endian), where the payload is, with every integer a LEB128 varint and every string its UTF-8 byte
+length then the bytes::
+
+    version (1)  game  format  zone-count
+      per zone (ZONE_ORDER index, increasing): zone  set-count
+        per set (by code): set-code  group-count
+          per count (increasing): count  number-count  numbers (sorted)
+
+A number of up to 7 ASCII digits is one varint ``value << 4 | digits << 1 | 1`` (``050`` keeps its zero);
+any other number is the varint ``byte-length << 1`` and its UTF-8 bytes. The encoder writes exactly
+one code per deck, and the decoder accepts only that canonical form, so equal decks have equal codes.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import zlib
+
+from deckcli.decklists.model import (
+    MAX_COUNT,
+    NUMBER_PATTERN,
+    SET_PATTERN,
+    ZONE_ORDER,
+    Decklist,
+    DeckEntry,
+    entry_problem,
+    text_problem,
+)
+from deckcli.errors import InputError
+
+VERSION = 1
+#: Every deck code starts with this (``dk`` + version).
+PREFIX = f"dk{VERSION}"
+#: Longer input is not a deck code (a 60-card deck is about 100 characters).
+MAX_CODE_CHARS = 20_000
+_MAX_TEXT_BYTES = 100  # game and format
+_MAX_VARINT_BYTES = 5
+_NUMERIC = re.compile(r"[0-9]{1,7}")
+_SET_RE = re.compile(SET_PATTERN)
+_NUMBER_RE = re.compile(NUMBER_PATTERN)
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+
+# -- encoding ---------------------------------------------------------------------------------------
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        low, value = value & 0x7F, value >> 7
+        out.append(low | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def _string(text: str) -> bytes:
+    data = text.encode("utf-8")
+    return _varint(len(data)) + data
+
+
+def _number(number: str) -> bytes:
+    if _NUMERIC.fullmatch(number):
+        return _varint(int(number) << 4 | len(number) << 1 | 1)
+    data = number.encode("utf-8")
+    return _varint(len(data) << 1) + data
+
+
+def _grouped(deck: Decklist) -> dict[int, dict[str, dict[int, list[str]]]]:
+    """zone index -> set code -> count -> sorted numbers, after summing equal printings."""
+    totals: dict[tuple[int, str, str], int] = {}
+    for entry in deck.entries:
+        where = f"{entry.zone} card {entry.name or ''!r}" + (f" (line {entry.line})" if entry.line else "")
+        if entry.set_code is None or entry.number is None:
+            raise InputError(
+                f"cannot write a deck code: the {where} has no printing (set and number); "
+                "a deck code stores printings only"
+            )
+        problem = entry_problem(entry)
+        if problem:
+            raise InputError(f"cannot write a deck code: {problem}")
+        key = (ZONE_ORDER.index(entry.zone), entry.set_code, entry.number)
+        totals[key] = totals.get(key, 0) + entry.count
+        if totals[key] > MAX_COUNT:
+            raise InputError(f"cannot write a deck code: more than {MAX_COUNT} copies of ({key[1]}) {key[2]}")
+    zones: dict[int, dict[str, dict[int, list[str]]]] = {}
+    for (zone, set_code, number), count in totals.items():
+        zones.setdefault(zone, {}).setdefault(set_code, {}).setdefault(count, []).append(number)
+    return zones
+
+
+def encode_code(deck: Decklist) -> str:
+    """The deck code of ``deck`` (game, format and cards by printing); InputError for an entry without a printing."""
+    payload = bytearray([VERSION])
+    for what, value in (("game", deck.game), ("format", deck.format)):
+        value = (value or "").strip()
+        if value and text_problem(value, what):
+            raise InputError(f"cannot write a deck code: {text_problem(value, what)}")
+        if len(value.encode("utf-8")) > _MAX_TEXT_BYTES:
+            raise InputError(f"cannot write a deck code: the {what} is longer than {_MAX_TEXT_BYTES} bytes")
+        payload += _string(value)
+    zones = _grouped(deck)
+    payload += _varint(len(zones))
+    for zone in sorted(zones):
+        sets = zones[zone]
+        payload += _varint(zone) + _varint(len(sets))
+        for set_code in sorted(sets):
+            groups = sets[set_code]
+            payload += _string(set_code) + _varint(len(groups))
+            for count in sorted(groups):
+                numbers = sorted(groups[count])
+                payload += _varint(count) + _varint(len(numbers))
+                for number in numbers:
+                    payload += _number(number)
+    payload += zlib.crc32(payload).to_bytes(4, "big")
+    return PREFIX + base64.urlsafe_b64encode(bytes(payload)).decode("ascii").rstrip("=")
+
+
+# -- decoding ---------------------------------------------------------------------------------------
+
+
+class _Bad(Exception):
+    """A decoding failure inside the payload; decode_code turns it into an InputError."""
+
+
+class _Reader:
+    """Reads varints and strings from the payload, refusing to run past its end."""
+
+    def __init__(self, data: bytes):
+        self.data, self.pos = data, 0
+
+    def left(self) -> int:
+        return len(self.data) - self.pos
+
+    def byte(self) -> int:
+        if self.pos >= len(self.data):
+            raise _Bad("it is truncated")
+        self.pos += 1
+        return self.data[self.pos - 1]
+
+    def varint(self, what: str, low: int = 0, high: int | None = None) -> int:
+        value = shift = 0
+        for index in range(_MAX_VARINT_BYTES):
+            byte = self.byte()
+            if byte == 0 and index > 0:
+                raise _Bad(f"the {what} is not in canonical form")
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                break
+        else:
+            raise _Bad(f"the {what} is absurdly large")
+        if value < low or (high is not None and value > high):
+            raise _Bad(f"the {what} {value} is out of range ({low} to {high})")
+        return value
+
+    def raw(self, size: int, what: str) -> str:
+        if size > self.left():
+            raise _Bad(f"it is truncated (the {what} needs {size} bytes, {self.left()} left)")
+        data = self.data[self.pos : self.pos + size]
+        self.pos += size
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _Bad(f"the {what} is not UTF-8 text") from None
+
+    def string(self, what: str, limit: int) -> str:
+        return self.raw(self.varint(f"length of the {what}", 0, limit), what)
+
+    def count(self, what: str) -> int:
+        """A count of items that follow (each takes at least one byte, so more than are left is corrupt)."""
+        return self.varint(what, 1, max(1, self.left()))
+
+    def number(self) -> str:
+        tag = self.varint("card number")
+        if tag & 1:
+            value, digits = tag >> 4, (tag >> 1) & 7
+            if digits == 0 or value >= 10**digits:
+                raise _Bad("a card number is malformed")
+            return str(value).zfill(digits)
+        text = self.raw(tag >> 1, "card number")
+        if _NUMERIC.fullmatch(text) or not _NUMBER_RE.fullmatch(text):
+            raise _Bad(f"the card number {text!r} is malformed")
+        return text
+
+
+def _unpack(payload: bytes) -> Decklist:
+    reader = _Reader(payload)
+    version = reader.varint("version")
+    if version != VERSION:
+        raise _Bad(f"its payload has version {version}, not {VERSION}")
+    game, fmt = reader.string("game", _MAX_TEXT_BYTES), reader.string("format", _MAX_TEXT_BYTES)
+    for what, value in (("game", game), ("format", fmt)):
+        if value and (value != value.strip() or text_problem(value, what)):
+            raise _Bad(f"the {what} {value!r} is malformed")
+    deck = Decklist(game=game or None, format=fmt or None)
+    previous_zone = -1
+    for _ in range(reader.varint("zone count", 0, len(ZONE_ORDER))):
+        zone = reader.varint("zone", previous_zone + 1, len(ZONE_ORDER) - 1)
+        previous_zone = zone
+        previous_set = None
+        for _ in range(reader.count("set count")):
+            set_code = reader.string("set code", 32)
+            if not _SET_RE.fullmatch(set_code) or (previous_set is not None and set_code <= previous_set):
+                raise _Bad(f"the set code {set_code!r} is malformed or out of order")
+            previous_set, previous_count = set_code, 0
+            for _ in range(reader.count("count of copy groups")):
+                count = reader.varint("card count", previous_count + 1, MAX_COUNT)
+                previous_count, previous_number = count, None
+                for _ in range(reader.count("number of cards")):
+                    number = reader.number()
+                    if previous_number is not None and number <= previous_number:
+                        raise _Bad("its card numbers are out of order")
+                    previous_number = number
+                    deck.entries.append(DeckEntry(ZONE_ORDER[zone], count, "", set_code, number))
+    if reader.left():
+        raise _Bad(f"it has {reader.left()} unexpected trailing bytes")
+    return deck
+
+
+def decode_code(text: str, source: str | None = None) -> Decklist:
+    """The decklist in a deck code (whitespace inside is ignored); InputError for anything that is not one."""
+    where = f"{source}: " if source else ""
+    if not isinstance(text, str):
+        raise InputError(f"{where}a deck code must be text")
+    code = "".join(text.split())
+    if not code:
+        raise InputError(f"{where}empty deck code")
+    if len(code) > MAX_CODE_CHARS:
+        raise InputError(f"{where}too long for a deck code ({len(code)} characters)")
+    shown = code if len(code) <= 24 else code[:20] + "…"
+    match = re.match(r"dk([0-9]+)", code)
+    if not match:
+        raise InputError(f"{where}{shown!r} is not a deck code (deck codes start with {PREFIX!r})")
+    if match.group(1) != str(VERSION):
+        raise InputError(
+            f"{where}unknown deck code version {match.group(1)} (this deckcli reads version {VERSION}: {PREFIX}...)"
+        )
+    body = code[match.end() :]
+    bad = next((c for c in body if not _BASE64URL.fullmatch(c)), None)
+    if bad is not None:
+        raise InputError(f"{where}deck code contains {bad!r}, which is not a base64url character")
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        raise InputError(f"{where}deck code is not valid base64url (truncated?)") from None
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != body:
+        raise InputError(f"{where}deck code is corrupted or truncated (its last character is not a valid ending)")
+    if len(raw) < 5:
+        raise InputError(f"{where}deck code is truncated")
+    payload, checksum = raw[:-4], raw[-4:]
+    if zlib.crc32(payload).to_bytes(4, "big") != checksum:
+        raise InputError(f"{where}deck code is corrupted or truncated (checksum mismatch)")
+    try:
+        deck = _unpack(payload)
+    except _Bad as exc:
+        raise InputError(f"{where}bad deck code: {exc}") from None
+    deck.source = source
+    return deck

@@ -1,0 +1,137 @@
+"""Decklists as CSV with the header ``section,count,name,set,number``, for spreadsheets.
+
+CSV holds cards only: a deck's name, game, format and other metadata are not written and not read
+(use text or JSON to keep them). Cells a spreadsheet would run as a formula are written with a leading
+``'``, which reading strips again.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from deckcli.decklists.model import MAX_COUNT, ZONE_ORDER, Decklist, DeckEntry, entry_problem
+from deckcli.decklists.text import zone_for_section
+from deckcli.errors import InputError
+
+#: The columns format_csv writes, in order.
+HEADER = ("section", "count", "name", "set", "number")
+#: Other spellings of a column name accepted when reading.
+COLUMN_ALIASES = {"zone": "section", "qty": "count", "quantity": "count", "card": "name", "set code": "set"}
+
+_FORMULA = re.compile(r"'*[=+\-@]")
+
+
+def csv_columns(line: str) -> dict[str, int] | None:
+    """Column name -> index if ``line`` is a decklist CSV header (needs count and name or set+number), else None."""
+    try:
+        cells = next(csv.reader([line]))
+    except (csv.Error, StopIteration):
+        return None
+    return _columns(cells)
+
+
+def _columns(cells: list[str]) -> dict[str, int] | None:
+    columns: dict[str, int] = {}
+    for index, cell in enumerate(cells):
+        name = " ".join(cell.split()).casefold()
+        name = COLUMN_ALIASES.get(name, name)
+        if name in HEADER and name not in columns:
+            columns[name] = index
+    if "count" in columns and ("name" in columns or {"set", "number"} <= columns.keys()):
+        return columns
+    return None
+
+
+def _unescape(cell: str) -> str:
+    return cell[1:] if _FORMULA.match(cell) and cell.startswith("'") else cell
+
+
+def _escape(cell: str) -> str:
+    return "'" + cell if _FORMULA.match(cell) else cell
+
+
+def parse_csv(text: str, source: str | None = None) -> Decklist:
+    """Read CSV cards; header names are case-insensitive, in any order (``qty``/``quantity`` mean count,
+    extra columns are ignored). A missing header raises InputError; a bad row becomes a ParseProblem with
+    its line number. No metadata: CSV has none.
+    """
+    deck = Decklist(source=source)
+    text = text.removeprefix("\ufeff")
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    columns = None
+    last_line = 0
+    try:
+        for row in reader:
+            first, last_line = last_line + 1, reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            if columns is None:
+                columns = _columns(row)
+                if columns is None:
+                    raise InputError(
+                        f"{source or 'CSV'}: line {first}: expected the header {','.join(HEADER)}, "
+                        f"got {_shown(','.join(row))!r}"
+                    )
+                continue
+            entry = _row(row, columns, first)
+            if isinstance(entry, DeckEntry):
+                deck.entries.append(entry)
+            else:
+                deck.add_problem(entry, first)
+    except csv.Error as exc:
+        deck.add_problem(f"unreadable CSV: {exc}", last_line + 1)
+    if columns is None:
+        raise InputError(f"{source or 'CSV'}: empty CSV: expected the header {','.join(HEADER)}")
+    return deck
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
+    """One CSV row as a DeckEntry, or the message saying what is wrong with it."""
+
+    def cell(name: str) -> str:
+        index = columns.get(name)
+        return _unescape(row[index].strip()) if index is not None and index < len(row) else ""
+
+    section = cell("section") or "main"
+    zone = zone_for_section(section)
+    if zone is None:
+        return f"unknown section {_shown(section)!r} (sections: {', '.join(ZONE_ORDER)})"
+    count_text = cell("count") or ("1" if zone == "champions" else "")
+    if not re.fullmatch(r"\d{1,9}", count_text):
+        return f"count must be a whole number, got {_shown(count_text)!r}"
+    count = int(count_text)
+    if zone == "champions" and count != 1:
+        return f"a champion is listed once, one row each; got count {count}"
+    if not 1 <= count <= MAX_COUNT:
+        return f"count must be from 1 to {MAX_COUNT}, got {count}"
+    set_code, number = cell("set") or None, cell("number") or None
+    entry = DeckEntry(zone, count, cell("name"), set_code, number, line)
+    problem = entry_problem(entry)
+    return problem if problem else entry
+
+
+def format_csv(deck: Decklist) -> str:
+    """The cards as CSV (header ``section,count,name,set,number``, one row per entry, zones in ZONE_ORDER).
+
+    Metadata is not written. A champion listed twice is two rows.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HEADER)
+    for entry in deck.entries:
+        problem = entry_problem(entry)
+        if problem:
+            raise InputError(f"cannot write the decklist as CSV: {problem}")
+    for zone in ZONE_ORDER:
+        for entry in deck.zone(zone):
+            copies, count = (entry.count, 1) if zone == "champions" else (1, entry.count)
+            cells = [zone, str(count), (entry.name or "").strip(), entry.set_code or "", entry.number or ""]
+            for _ in range(copies):
+                writer.writerow([_escape(c) for c in cells])
+    return out.getvalue()

@@ -1,0 +1,199 @@
+"""Reading a decklist from any file or stdin (format detected) and writing one in any format.
+
+Whatever the input (a folder, an empty or binary file, another encoding, megabytes of noise), reading
+ends in a Decklist or a clear InputError, never another exception.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import sys
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from deckcli.decklists.code import PREFIX, decode_code, encode_code
+from deckcli.decklists.csvfmt import csv_columns, format_csv, parse_csv
+from deckcli.decklists.jsonfmt import format_json, parse_json
+from deckcli.decklists.model import Decklist
+from deckcli.decklists.text import format_text, parse_text
+from deckcli.errors import InputError
+
+#: The formats decklists are read and written in.
+DECK_FORMATS = ("text", "json", "csv", "code")
+#: File extensions that name a format (anything else is detected from the content).
+EXTENSIONS = {".json": "json", ".csv": "csv", ".txt": "text", ".dec": "text", ".deck": "text", ".code": "code"}
+#: Larger input is not a decklist.
+MAX_BYTES = 2 * 1024 * 1024
+#: How many parse problems an error message shows.
+SHOWN_PROBLEMS = 5
+
+STDIN_LABEL = "<stdin>"
+
+
+def read_decklist(source: str, *, stdin: BinaryIO | bytes | None = None, fmt: str | None = None) -> Decklist:
+    """Read the decklist at path ``source`` (``-`` = ``stdin``, bytes or a binary stream, default sys.stdin).
+
+    ``fmt`` forces a format; otherwise the extension, then the content decides (see detect_format).
+    Sets ``deck.source``. Raises InputError for unreadable input and for input with no cards at all; a
+    decklist with some bad lines is returned with ``deck.problems``.
+    """
+    _check_format(fmt)
+    if source == "-":
+        label, path = STDIN_LABEL, None
+        data = _read_stdin(stdin)
+    else:
+        label, path = source, Path(source).expanduser()
+        data = _read_file(path, label)
+    text = decode_bytes(data, label)
+    if not text.strip():
+        raise InputError(f"{label}: empty decklist")
+    deck = parse_decklist(text, fmt or detect_format(text, path), label)
+    if not deck.entries:
+        raise InputError(_no_cards(deck, label))
+    return deck
+
+
+def _check_format(fmt: str | None) -> None:
+    if fmt is not None and fmt not in DECK_FORMATS:
+        raise InputError(f"unknown decklist format {fmt!r} (formats: {', '.join(DECK_FORMATS)})")
+
+
+def _read_stdin(stdin: BinaryIO | bytes | None) -> bytes:
+    if isinstance(stdin, (bytes, bytearray)):
+        data = bytes(stdin)
+    else:
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise InputError(f"{STDIN_LABEL}: too large for a decklist (more than {MAX_BYTES // 1024 // 1024} MB)")
+    return data
+
+
+def _read_file(path: Path, label: str) -> bytes:
+    try:
+        if path.is_dir():
+            raise InputError(f"{label}: is a folder, not a decklist file")
+        with path.open("rb") as fh:
+            if os.fstat(fh.fileno()).st_size > MAX_BYTES:
+                raise InputError(f"{label}: too large for a decklist (more than {MAX_BYTES // 1024 // 1024} MB)")
+            data = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise InputError(f"{label}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{label}: permission denied") from None
+    except OSError as exc:
+        raise InputError(f"{label}: cannot read it: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise InputError(f"{label}: too large for a decklist (more than {MAX_BYTES // 1024 // 1024} MB)")
+    return data
+
+
+def decode_bytes(data: bytes, label: str) -> str:
+    """Decklist bytes as text: UTF-8 (a BOM is allowed) or UTF-16 with a BOM; InputError for anything else."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and not data.startswith(codecs.BOM_UTF32_LE):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise InputError(f"{label}: not valid UTF-16 text") from None
+        if "\x00" in text:
+            raise InputError(f"{label}: not a text file (it contains NUL characters)")
+        return text
+    if b"\x00" in data:
+        raise InputError(f"{label}: not a text file (it contains NUL bytes)")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            f"{label}: not UTF-8 text (byte {exc.start + 1}, line {line}); save it as UTF-8"
+        ) from None
+
+
+def detect_format(text: str, path: Path | str | None = None) -> str:
+    """The format of a decklist: by extension (.json .csv .txt .dec .deck .code), else by content.
+
+    Content: ``{`` first -> json; a first line that is a decklist CSV header -> csv; a single token
+    starting with the deck-code prefix (``dk`` + version digits) -> code; anything else -> text.
+    """
+    if path is not None:
+        by_extension = EXTENSIONS.get(Path(path).suffix.lower())
+        if by_extension:
+            return by_extension
+    body = text.lstrip("\ufeff \t\r\n")
+    if body.startswith("{"):
+        return "json"
+    first = body.split("\n", 1)[0].strip()
+    if "," in first and csv_columns(first) is not None:
+        return "csv"
+    tokens = body.split(None, 1)
+    if len(tokens) == 1 and re.match(rf"{PREFIX[:2]}[0-9]", tokens[0]):
+        return "code"
+    return "text"
+
+
+def parse_decklist(text: str, fmt: str | None = None, source: str | None = None) -> Decklist:
+    """Parse decklist text in ``fmt`` (detected from the content if None); sets ``deck.source``."""
+    _check_format(fmt)
+    fmt = fmt or detect_format(text)
+    if fmt == "json":
+        deck = parse_json(text, source or "<json>")
+    elif fmt == "csv":
+        deck = parse_csv(text, source)
+    elif fmt == "code":
+        deck = decode_code(text, source)
+    else:
+        deck = parse_text(text, source)
+    deck.source = source
+    return deck
+
+
+def _no_cards(deck: Decklist, label: str) -> str:
+    lines = [f'{label}: no cards found (expected lines like "4 Ember Whelp")']
+    real = [p for p in deck.problems if p.line is not None]
+    lines += [f"{label}: {p}" for p in real[:SHOWN_PROBLEMS]]
+    more = deck.problem_total() - min(len(real), SHOWN_PROBLEMS)
+    if more > 0:
+        lines.append(f"{label}: ... and {more} more problem{'s' if more > 1 else ''}")
+    return "\n".join(lines)
+
+
+def format_deck(deck: Decklist, fmt: str) -> str:
+    """The decklist as the content of a file in ``fmt`` (one of DECK_FORMATS), ending in a newline."""
+    _check_format(fmt)
+    if fmt == "json":
+        return format_json(deck)
+    if fmt == "csv":
+        return format_csv(deck)
+    if fmt == "code":
+        return encode_code(deck) + "\n"
+    return format_text(deck)
+
+
+def write_decklist(deck: Decklist, fmt: str | None, target: str, *, stdout: TextIO | None = None) -> None:
+    """Write the decklist in ``fmt`` (None: by the target's extension, else text) to path ``target``.
+
+    ``-`` writes to ``stdout`` (default sys.stdout). A file is replaced whole or not at all.
+    """
+    if fmt is None:
+        fmt = "text" if target == "-" else EXTENSIONS.get(Path(target).suffix.lower(), "text")
+    content = format_deck(deck, fmt)
+    if target == "-":
+        (stdout if stdout is not None else sys.stdout).write(content)
+        return
+    path = Path(target).expanduser()
+    if path.is_dir():
+        raise InputError(f"{target}: is a folder")
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temp.write_text(content, encoding="utf-8", newline="\n")
+        os.replace(temp, path)
+    except FileNotFoundError:
+        raise InputError(f"{target}: its folder does not exist") from None
+    except PermissionError:
+        raise InputError(f"{target}: permission denied") from None
+    except OSError as exc:
+        raise InputError(f"{target}: cannot write it: {exc.strerror or exc}") from None
+    finally:
+        temp.unlink(missing_ok=True)

@@ -1,0 +1,116 @@
+"""Decklists as JSON documents, validated against ``schemas/decklist.schema.json``.
+
+A JSON decklist is read whole or not at all: every schema violation is collected and raised as one
+InputError (``source: $.json.path: message`` per line), never a Decklist with problems.
+"""
+
+from __future__ import annotations
+
+import json
+
+from deckcli.decklists.model import ZONE_ORDER, Decklist, DeckEntry, entry_problem, meta_key, meta_problem
+from deckcli.errors import InputError
+
+SCHEMA = "decklist.schema.json"
+#: How many schema errors one InputError lists before counting the rest.
+MAX_ERRORS = 20
+
+
+def parse_json(text: str, source: str = "<json>") -> Decklist:
+    """Read a JSON decklist; raises InputError naming the line/column of a syntax error or every schema error."""
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{source}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise InputError(f"{source}: not a decklist: JSON nested too deeply") from None
+    errors = decklist_errors(data, source)
+    if errors:
+        raise InputError("\n".join(errors))
+    deck = Decklist(source=source, name=data.get("name"), format=data.get("format"))
+    if "game" in data:
+        deck.game = data["game"].lower()
+    for key, value in data.get("meta", {}).items():
+        deck.meta[meta_key(key)] = value
+    zones = data.get("zones", {})
+    for zone in ZONE_ORDER:
+        for item in zones.get(zone, []):
+            deck.entries.append(
+                DeckEntry(zone, int(item.get("count", 1)), item.get("name", ""), item.get("set"), item.get("number"))
+            )
+    return deck
+
+
+def decklist_errors(data: object, source: str) -> list[str]:
+    """Every violation of the decklist schema as ``source: $.path: message`` (at most MAX_ERRORS and a count)."""
+    from deckcli.jsonschemas import validator
+
+    found = sorted(validator(SCHEMA).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    errors = [f"{source}: {_leaf(e).json_path}: {_message(_leaf(e))}" for e in found[:MAX_ERRORS]]
+    if len(found) > MAX_ERRORS:
+        errors.append(f"{source}: ... and {len(found) - MAX_ERRORS} more errors")
+    return errors
+
+
+def _leaf(error):
+    """The most specific sub-error of an anyOf failure: that is where the mistake is."""
+    from jsonschema.exceptions import best_match
+
+    return _leaf(best_match(error.context)) if error.context else error
+
+
+def _message(error) -> str:
+    """The validator's message, but a pattern or ``not`` failure says what is expected (the schema's description)."""
+    shown = json.dumps(error.instance, ensure_ascii=False)
+    if error.validator == "pattern":
+        expected = error.schema.get("description", f"it does not match {error.validator_value}")
+        return f"{shown} is not allowed: {expected}"
+    if error.validator == "not":
+        return f"{shown} is not allowed: {error.validator_value.get('description', 'excluded value')}"
+    if error.validator == "enum":
+        allowed = ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value)
+        return f"{shown} is not one of: {allowed}"
+    return error.message
+
+
+def to_data(deck: Decklist) -> dict:
+    """The decklist as the JSON-ready dict the schema describes (only non-empty fields and zones)."""
+    data: dict = {}
+    for key in ("name", "game", "format"):
+        value = getattr(deck, key)
+        if value:
+            data[key] = value.strip()
+    for key, value in deck.meta.items():
+        problem = meta_problem(key, value)
+        if problem:
+            raise InputError(f"cannot write the decklist as JSON: {problem}")
+    if deck.meta:
+        data["meta"] = {key: value.strip() if isinstance(value, str) else value for key, value in deck.meta.items()}
+    zones: dict = {}
+    for entry in deck.entries:
+        problem = entry_problem(entry)
+        if problem:
+            raise InputError(f"cannot write the decklist as JSON: {problem}")
+    for zone in ZONE_ORDER:
+        items = []
+        for entry in deck.zone(zone):
+            item: dict = {} if zone == "champions" else {"count": entry.count}
+            if entry.name and entry.name.strip():
+                item["name"] = entry.name.strip()
+            if entry.set_code is not None:
+                item["set"], item["number"] = entry.set_code, entry.number
+            items.extend([item] * (entry.count if zone == "champions" else 1))
+        if items:
+            zones[zone] = items
+    if zones:
+        data["zones"] = zones
+    return data
+
+
+def format_json(deck: Decklist) -> str:
+    """The decklist as JSON (indent 2, UTF-8 text kept as is); InputError if it would not validate on reading."""
+    data = to_data(deck)
+    errors = decklist_errors(data, "cannot write the decklist as JSON")
+    if errors:
+        raise InputError(errors[0])
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

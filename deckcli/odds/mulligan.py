@@ -1,0 +1,118 @@
+"""The games' mulligans, exactly: whole-hand redraws, and the sfb partial redraw under its best discard policy.
+
+Partial redraw (sfb): after seeing the hand, keep any part of it, draw one replacement per discard from the
+rest of the deck (the discards are shuffled back only afterwards). For every possible hand, by class
+composition, the best policy keeps the part that maximises the exact chance of meeting the conditions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+from math import comb
+
+from deckcli.odds.classes import DeckClasses
+from deckcli.odds.exact import State, p_hand, shift_all, success_mask, success_ways, ways_tensor
+from deckcli.odds.rules import OpeningRules
+
+
+@dataclass(frozen=True)
+class Keep:
+    """The best choice for one hand: class counts to keep, and the chance of success after the redraw."""
+
+    kept: tuple[int, ...]
+    p_success: Fraction
+
+
+@dataclass
+class Policy:
+    """The best partial-redraw policy: ``table[hand class counts]`` and the resulting overall probability."""
+
+    hand_size: int
+    table: dict[tuple[int, ...], Keep]
+    p_with_mulligan: Fraction
+
+    def keep(self, hand: Sequence[int]) -> Keep:
+        return self.table[tuple(hand)]
+
+
+def compositions(counts: Sequence[int], n: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every class composition of an ``n``-card hand with how many hands have it (product of binomials)."""
+    suffix = [0] * (len(counts) + 1)
+    for i in range(len(counts) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + counts[i]
+
+    def walk(i: int, left: int, chosen: list[int], ways: int) -> Iterator[tuple[tuple[int, ...], int]]:
+        if i == len(counts):
+            if left == 0:
+                yield tuple(chosen), ways
+            return
+        for k in range(max(0, left - suffix[i + 1]), min(counts[i], left) + 1):
+            chosen.append(k)
+            yield from walk(i + 1, left - k, chosen, ways * comb(counts[i], k))
+            chosen.pop()
+
+    yield from walk(0, n, [], 1)
+
+
+def best_policy(classes: DeckClasses, hand_size: int) -> Policy:
+    """The exact best partial-redraw policy for every opening hand, and the probability it achieves."""
+    conditions = classes.conditions
+    caps = [c.cap for c in conditions]
+    counts = classes.counts
+    size = classes.size
+    n = min(hand_size, size)
+    rest_size = size - n
+    table: dict[tuple[int, ...], Keep] = {}
+    total = Fraction(0)
+    for hand, hand_ways in compositions(counts, n):
+        keep = _best_keep(classes, hand, caps, rest_size)
+        table[hand] = keep
+        total += hand_ways * keep.p_success
+    return Policy(n, table, total / comb(size, n))
+
+
+def _best_keep(classes: DeckClasses, hand: tuple[int, ...], caps: Sequence[int], rest_size: int) -> Keep:
+    """Of all sub-multisets of ``hand`` to keep, the one with the best chance; ties keep more cards."""
+    conditions = classes.conditions
+    if classes.meets(hand):
+        return Keep(hand, Fraction(1))
+    rest = [c - h for c, h in zip(classes.counts, hand)]
+    n = sum(hand)
+    table = ways_tensor(rest, classes.signatures, caps, min(n, rest_size))
+    mask = success_mask(conditions)
+    cache: dict[tuple[State, int], Fraction] = {}
+    best: Keep | None = None
+    for kept in product(*(range(h, -1, -1) for h in hand)):
+        discards = n - sum(kept)
+        if discards > rest_size:
+            continue
+        start = tuple(min(cap, m) for cap, m in zip(caps, classes.matched(kept)))
+        key = (start, discards)
+        if key not in cache:
+            good = success_ways(shift_all(table[discards], start), mask)
+            cache[key] = Fraction(good, comb(rest_size, discards))
+        p = cache[key]
+        if best is None or p > best.p_success or (p == best.p_success and sum(kept) > sum(best.kept)):
+            best = Keep(tuple(kept), p)
+    assert best is not None
+    return best
+
+
+def p_with_mulligan(
+    classes: DeckClasses,
+    rules: OpeningRules,
+    hand_size: int,
+    on_the_play: bool = True,
+    p_opening: Fraction | None = None,
+) -> Fraction:
+    """The chance of ending the mulligan with a hand that meets the conditions (keeping only such hands)."""
+    if rules.mulligan == "partial-redraw":
+        return best_policy(classes, hand_size).p_with_mulligan
+    p = p_hand(classes, hand_size) if p_opening is None else p_opening
+    if rules.redraws(on_the_play):
+        return p + (1 - p) * p
+    return p
+

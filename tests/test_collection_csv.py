@@ -1,0 +1,212 @@
+"""`deckcli collection import/export`: layouts by header, all-or-nothing rows, dry runs, round trips, formula escaping."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deckcli.collection.csvio import escape_cell, unescape_cell
+
+DATA = Path(__file__).parent / "data" / "collection"
+LAYOUTS = {
+    "deckcli.csv": "deckcli",
+    "deckbox.csv": "Deckbox",
+    "moxfield.csv": "Moxfield",
+    "manabox.csv": "ManaBox",
+    "dragonshield.csv": "Dragon Shield",
+}
+#: (entries, copies) each sample file holds.
+SIZES = {"deckcli.csv": (8, 15), "deckbox.csv": (6, 10), "moxfield.csv": (6, 13), "manabox.csv": (5, 9),
+         "dragonshield.csv": (4, 7)}
+
+
+def _collection(db) -> list[tuple]:
+    """Every entry as (game, set, number, finish, condition, language, tag, count), sorted."""
+    from deckcli.collection.store import holdings
+
+    with db.read() as session:
+        return sorted(
+            (h.card.game, h.card.set_code, h.card.number, h.variant.finish, h.variant.condition, h.variant.language,
+             h.variant.tag, h.count)
+            for h in holdings(session)
+        )
+
+
+def _import(run, path, *args):
+    return run("collection", "import", str(path), *args)
+
+
+@pytest.mark.parametrize("sample", sorted(LAYOUTS))
+def test_each_layout_import_export_import_is_identical(run, db, tmp_path, sample):
+    first = _import(run, DATA / sample)
+    assert first.exit_code == 0, first.output
+    assert f"detected the {LAYOUTS[sample]} layout" in first.stderr
+    imported = _collection(db)
+    assert (len(imported), sum(e[-1] for e in imported)) == SIZES[sample]
+    exported = tmp_path / "export.csv"
+    assert run("collection", "export", "-o", exported).exit_code == 0
+    _empty(db)
+    again = _import(run, exported)
+    assert again.exit_code == 0, again.output
+    assert "detected the deckcli layout" in again.stderr
+    assert _collection(db) == imported
+    # --replace over a different collection gives the same entries too
+    assert run("collection", "add", "Kilgore", "9", "--tag", "extra").exit_code == 0
+    assert _import(run, exported, "--replace").exit_code == 0
+    assert _collection(db) == imported
+
+
+def _empty(db) -> None:
+    from sqlalchemy import delete
+
+    from deckcli.models import CollectionItem
+
+    with db.write() as session:
+        session.execute(delete(CollectionItem))
+    assert _collection(db) == []
+
+
+def test_layout_values_are_normalised(run, db):
+    assert _import(run, DATA / "dragonshield.csv").exit_code == 0
+    entries = _collection(db)
+    assert ("boa", "S01", "050", "foil", "EX", "en", "Binder A", 1) in entries
+    assert ("sfb", "CORE", "C12-1", "normal", "LP", "en", "Trade Binder", 3) in entries
+    assert _import(run, DATA / "deckbox.csv", "--replace").exit_code == 0
+    entries = _collection(db)
+    # Edition (set name) when Edition Code is empty; "Good (Lightly Played)"; Japanese; foil
+    assert ("boa", "S01", "001", "normal", "NM", "en", "", 3) in entries
+    assert ("boa", "S01", "001", "foil", "LP", "ja", "binder", 1) in entries
+
+
+def test_own_name_wins_over_other_games_localised_name(run, db):
+    # aqa S01 083 has the English name "Fireball"; boa S01 083 is called Fireball: the boa card is meant.
+    result = _import(run, DATA / "moxfield.csv")
+    assert result.exit_code == 0, result.output
+    assert ("boa", "S01", "083", "normal", "LP", "en", "", 2) in _collection(db)
+
+
+def test_import_adds_to_counts_and_replace_replaces(run, db):
+    run("collection", "add", "Kilgore", "5")
+    assert _import(run, DATA / "moxfield.csv").exit_code == 0
+    kilgore = [e for e in _collection(db) if e[2] == "C01"]
+    assert kilgore == [("sfb", "CORE", "C01", "normal", "", "", "", 5), ("sfb", "CORE", "C01", "normal", "NM", "en", "", 3)]
+    assert _import(run, DATA / "moxfield.csv").exit_code == 0
+    assert [e[-1] for e in _collection(db) if e[2] == "C01"] == [5, 6]
+    assert _import(run, DATA / "moxfield.csv", "--replace").exit_code == 0
+    assert [e[-1] for e in _collection(db) if e[2] == "C01"] == [3]
+
+
+def test_dry_run_shows_changes_and_writes_nothing(run, db):
+    run("collection", "add", "Ember Whelp", "1", "-c", "NM", "-l", "en")
+    result = _import(run, DATA / "moxfield.csv", "--dry-run", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    whelp = next(c for c in data["changes"] if c["name"] == "Ember Whelp" and c["finish"] == "normal")
+    assert (whelp["before"], whelp["after"], whelp["change"]) == (1, 5, 4)
+    assert len(data["changes"]) == 6
+    assert "would import" in result.stderr
+    assert [e[-1] for e in _collection(db)] == [1]
+
+
+def _big_csv(path: Path, good: int, bad_at: int | None) -> int:
+    """``good`` valid deckcli rows, plus one unknown card after row ``bad_at``; returns the bad line number."""
+    rng = random.Random(7)
+    cards = [("Ember Whelp", "boa", "S01", "001"), ("Worldbreaker", "boa", "S01", "050"),
+             ("Kilgore", "sfb", "CORE", "C01"), ("テレパスの少女", "aqa", "S01", "005")]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["count", "name", "game", "set", "number", "finish", "condition", "language", "tag"])
+    bad_line = 0
+    for i in range(good):
+        if i == bad_at:
+            writer.writerow([1, "Ember Whelq", "boa", "S01", "", "normal", "", "", ""])
+            bad_line = i + 2
+        name, game, set_code, number = rng.choice(cards)
+        writer.writerow([1, name, game, set_code, number, rng.choice(["normal", "foil"]), rng.choice(["NM", "LP", ""]),
+                         rng.choice(["en", "ja"]), ""])
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return bad_line
+
+
+def test_one_bad_row_in_10000_changes_nothing_and_names_the_line(run, db, tmp_path):
+    path = tmp_path / "big.csv"
+    bad_line = _big_csv(path, 10_000, bad_at=6_543)
+    run("collection", "add", "Kilgore", "2")
+    before = _collection(db)
+    result = _import(run, path)
+    assert result.exit_code == 1
+    assert f"line {bad_line}:" in result.stderr and "Ember Whelp" in result.stderr
+    assert "nothing was imported" in result.stderr
+    assert _collection(db) == before
+
+
+def test_skip_bad_imports_the_10000_good_rows(run, db, tmp_path):
+    path = tmp_path / "big.csv"
+    bad_line = _big_csv(path, 10_000, bad_at=17)
+    result = _import(run, path, "--skip-bad")
+    assert result.exit_code == 0, result.output
+    assert f"line {bad_line}:" in result.stderr and "Ember Whelq" in result.stderr
+    assert sum(e[-1] for e in _collection(db)) == 10_000
+
+
+def test_unknown_header_is_refused_with_known_layouts(run, tmp_path):
+    path = tmp_path / "odd.csv"
+    path.write_text("Qty,Card\n1,Ember Whelp\n", encoding="utf-8")
+    result = _import(run, path)
+    assert result.exit_code == 1
+    for title in ("Deckbox", "Moxfield", "ManaBox", "Dragon Shield", "deckcli"):
+        assert title in result.stderr
+
+
+def test_bad_count_and_condition_name_their_lines(run, tmp_path):
+    path = tmp_path / "bad.csv"
+    path.write_text("count,name,game,set,number,finish,condition,language,tag\n"
+                    "x,Ember Whelp,boa,S01,001,normal,,,\n"
+                    "1,Ember Whelp,boa,S01,001,normal,shiny,,\n"
+                    "1,Ember Whelp,boa,S01,050,normal,,,\n", encoding="utf-8")
+    result = _import(run, path)
+    assert result.exit_code == 1
+    assert "line 2: count 'x'" in result.stderr
+    assert "line 3: unknown condition 'shiny'" in result.stderr
+    assert "line 4: (S01) 050 is 'Worldbreaker'" in result.stderr
+
+
+def test_export_escapes_formula_cells_and_import_restores_them(run, db, tmp_path):
+    for tag in ("=SUM(A1:A9)", "+1", "-cmd", "@risk", "'quoted", "plain"):
+        assert run("collection", "add", "Ember Whelp", "--tag", tag).exit_code == 0
+    result = run("collection", "export")
+    assert result.exit_code == 0
+    tags = {row["tag"] for row in csv.DictReader(io.StringIO(result.stdout))}
+    assert tags == {"'=SUM(A1:A9)", "'+1", "'-cmd", "'@risk", "''quoted", "plain"}
+    before = _collection(db)
+    path = tmp_path / "out.csv"
+    path.write_text(result.stdout, encoding="utf-8")
+    assert _import(run, path, "--replace").exit_code == 0
+    assert _collection(db) == before
+
+
+def test_json_export_round_trip_and_stdin(run, db):
+    assert _import(run, DATA / "deckcli.csv").exit_code == 0
+    before = _collection(db)
+    exported = run("collection", "export", "--to", "json")
+    data = json.loads(exported.stdout)
+    assert {"count", "name", "game", "set", "number", "finish", "condition", "language", "tag"} == set(data[0])
+    assert any(e["tag"] == "=trade" for e in data)  # JSON is not escaped
+    result = run("collection", "import", "-", "--replace", input=exported.stdout)
+    assert result.exit_code == 0, result.output
+    assert _collection(db) == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text())
+def test_escape_round_trips_and_never_starts_a_formula(text):
+    escaped = escape_cell(text)
+    assert unescape_cell(escaped) == text
+    assert not escaped.startswith(("=", "+", "-", "@"))

@@ -1,0 +1,141 @@
+"""Format files: the schema, the bundled formats and their numbers, ``extends``, and organisers' own files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rules_support import write_format
+
+from deckcli.catalog import CardIndex
+from deckcli.errors import DeckcliError, InputError
+from deckcli.formats import default_format, list_formats, load_format
+from deckcli.jsonschemas import schema_errors
+from deckcli.resources import bundled_format_files, schemas_dir
+from deckcli.rules import CHECKS, card_limit_keys
+
+SCHEMA = "format.schema.json"
+
+
+def _schema():
+    return json.loads((schemas_dir() / SCHEMA).read_text(encoding="utf-8"))
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema():
+    from jsonschema import Draft202012Validator
+
+    schema = _schema()
+    Draft202012Validator.check_schema(schema)
+    assert schema["$id"] == "https://deckcli.dev/schemas/format.schema.json"
+    assert schema["additionalProperties"] is False
+
+
+def test_every_property_of_the_schema_is_described():
+    undescribed = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, sub in node.get("properties", {}).items():
+                if "description" not in sub:
+                    undescribed.append(f"{path}/{key}")
+            for key, sub in node.items():
+                walk(sub, f"{path}/{key}")
+        elif isinstance(node, list):
+            for i, sub in enumerate(node):
+                walk(sub, f"{path}/{i}")
+
+    walk(_schema(), "")
+    assert undescribed == []
+
+
+def test_the_schema_lists_exactly_the_named_checks_the_code_has():
+    assert set(_schema()["properties"]["checks"]["items"]["enum"]) == set(CHECKS)
+
+
+@pytest.mark.parametrize("path", bundled_format_files(), ids=lambda p: p.stem)
+def test_every_bundled_format_file_is_valid_and_named_after_its_file(path):
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert schema_errors(SCHEMA, doc, path.name) == []
+    assert doc["name"] == path.stem and path.stem.startswith(path.parent.parent.name + "-")
+    fmt = load_format(path.stem)
+    assert fmt.game == path.parent.parent.name and fmt.zones and fmt.opening["mulligan"]
+
+
+def test_the_bundled_formats_and_their_defaults():
+    names = {f.name for f in list_formats()}
+    assert {"boa-standard", "boa-advanced", "aqa-standard", "aqa-extreme", "aqa-yome",
+            "sfb-standard", "sfb-4p", "sfb-pool"} <= names
+    assert [default_format(g).name for g in ("boa", "aqa", "sfb")] == ["boa-standard", "aqa-standard", "sfb-standard"]
+    assert [f.name for f in list_formats() if f.is_default] == ["aqa-standard", "boa-standard", "sfb-standard"]
+
+
+def test_the_numbers_of_the_rules():
+    boa = load_format("boa-standard")
+    assert {z: (s["min"], s["max"], s["rule"]) for z, s in boa.zones.items()} == {
+        "main": (50, 60, "main-size"), "limitbreak": (0, 20, "limitbreak-size"), "side": (0, 20, "side-size")}
+    assert boa.zones["limitbreak"]["kinds"] == ["limitbreak"] and "limitbreak" not in boa.zones["main"]["kinds"]
+    assert boa.data["copy_limit"] == {"max": 4, "zones": ["main", "limitbreak", "side"]}
+    assert boa.opening == {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_player_skips_first_draw": True}
+    aqa = load_format("aqa-standard")
+    assert (aqa.zones["main"]["min"], aqa.zones["main"]["max"], aqa.data["copy_limit"]["max"]) == (40, 40, 4)
+    assert aqa.opening == {"hand_size": 7, "mulligan": "second-player-redraw", "draws_per_turn": 1, "first_player_skips_first_draw": False}
+    sfb = load_format("sfb-standard")
+    assert (sfb.zones["main"]["min"], sfb.zones["main"]["max"], sfb.data["champions"]) == (18, 18, {"count": 3, "cards_each": 6})
+    assert sfb.opening == {"hand_size": 5, "mulligan": "partial-redraw", "draws_per_turn": 5, "first_player_skips_first_draw": False}
+    assert load_format("sfb-4p").opening["hand_size"] == 4 and load_format("sfb-4p").data["champions"]["count"] == 2
+    assert load_format("sfb-pool").data["champions"]["count"] == 5 and load_format("sfb-pool").zones["main"]["max"] == 30
+    yome = load_format("aqa-yome")
+    assert yome.data["name_limit"] == {"max": 4, "declared_max": 12, "meta_key": "Ne-mu"} and yome.data["checks"] == ["name-limit"]
+
+
+def test_extends_merges_zone_by_zone_and_does_not_inherit_default():
+    four = load_format("sfb-4p")
+    assert four.zones["main"] == {"label": "Action Deck", "min": 12, "max": 12, "kinds": ["action"], "rule": "deck-size"}
+    assert four.data["checks"] == ["champion-set"] and not four.is_default
+    advanced = load_format("boa-advanced")
+    assert advanced.zones == load_format("boa-standard").zones and advanced.data["card_limits"]
+
+
+@pytest.mark.parametrize(("name", "game"), [("boa-advanced", "boa"), ("aqa-extreme", "aqa")])
+def test_sample_restricted_lists_name_real_cards_at_0_1_and_2(db, name, game):
+    fmt = load_format(name)
+    with db.read() as session:
+        index = CardIndex(session, game)
+    limits, unknown = card_limit_keys(fmt, index)
+    assert unknown == []
+    assert set(limits.values()) == {0, 1, 2}
+    assert "sample" in fmt.data["description"].lower()
+
+
+def test_an_organisers_format_file_extends_a_bundled_one(tmp_path):
+    path = write_format(tmp_path, "spring-open", extends="boa-standard", card_limits={"Fireball": 0})
+    fmt = load_format(path)
+    assert fmt.name == "spring-open" and fmt.game == "boa" and fmt.zones["main"]["min"] == 50
+    with pytest.raises(InputError, match="is for boa, not aqa"):
+        load_format(path, "aqa")
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"game": "boa", "opening": {"hand_size": 6}}, "'zones' is a required property"),
+        ({"extends": "boa-standard", "zones": {"main": {"min": -1}}}, "$.zones.main.min"),
+        ({"extends": "boa-standard", "opening": {"mulligan": "paris"}}, "is not one of"),
+        ({"extends": "boa-standard", "checks": ["no-such-check"]}, "$.checks[0]"),
+        ({"extends": "boa-standard", "banlist": ["Fireball"]}, "'banlist' was unexpected"),
+        ({"extends": "boa-standard", "card_limits": {"Fireball": -1}}, "$.card_limits.Fireball"),
+    ],
+)
+def test_a_bad_format_file_is_an_error_naming_the_place(tmp_path, fields, message):
+    path = write_format(tmp_path, "bad", **fields)
+    with pytest.raises(InputError) as info:
+        load_format(path)
+    assert message in str(info.value) and "bad.json" in str(info.value)
+
+
+def test_a_check_without_its_data_is_a_clear_error(db, tmp_path):
+    from rules_support import problems
+
+    path = write_format(tmp_path, "broken", extends="boa-standard", checks=["champion-set"])
+    with pytest.raises(DeckcliError, match="'champion-set' check needs a 'champions' entry"):
+        problems(db, "boa", {"main": [(4, "Fireball")]}, path)

@@ -1,0 +1,42 @@
+"""Problems found while reading a deck (unknown-card, wrong-game, parse) come with the rule problems, each once."""
+
+from __future__ import annotations
+
+import pytest
+from rules_support import card_names, decklist, fill, problems, rules
+
+from deckcli.decklists.model import ParseProblem
+from deckcli.resolve import Resolver
+from deckcli.rules import check_deck
+
+
+@pytest.fixture
+def main50(db):
+    names = card_names(db, "boa", ("monster", "spell"), exclude=("Fireball", "Aeon Sphinx", "Worldbreaker"))
+    return fill(names, 46)
+
+
+def test_an_unknown_card_is_reported_once_with_the_closest_names(db, main50):
+    found = problems(db, "boa", {"main": [*main50, (4, "Fireblal")]})
+    assert rules(found) == {"unknown-card"}  # its 4 cards still count: the main deck has 50
+    (problem,) = found
+    assert problem.cards == ["Fireblal"] and problem.zone == "main" and problem.line == len(main50) + 1
+    assert "Fireball" in problem.extra["suggestions"] and "did you mean 'Fireball'" in problem.message
+
+
+def test_a_card_of_another_game_breaks_wrong_game(db, main50):
+    found = problems(db, "boa", {"main": [*main50, (4, "Relentless Advance")]})
+    assert rules(found) == {"wrong-game"}
+    assert found[0].cards == ["Relentless Advance"] and "sfb card" in found[0].message
+
+
+def test_unreadable_lines_break_parse_and_the_rest_is_checked(db, main50):
+    deck = decklist("boa", {"main": [*main50, (4, "Fireball")]})
+    deck.problems.append(ParseProblem('expected "COUNT NAME"', line=7))
+    found = check_deck(Resolver(db).resolve(deck))
+    assert rules(found) == {"parse"} and found[0].line == 7
+
+
+def test_every_problem_is_reported_not_only_the_first(db, main50):
+    zones = {"main": [*main50[:-2], (5, "Fireball"), (1, "Ashen Titan"), (1, "Fireblal")], "limitbreak": [(1, "Gloom Bat")]}
+    assert rules(problems(db, "boa", zones, "boa-standard")) == {"main-size", "copy-limit", "zone-kind", "unknown-card"}
