@@ -102,14 +102,16 @@ def card_fields() -> dict[str, str]:
 
 
 def _collect_properties(node: Any, fields: dict[str, str]) -> None:
+    """Collect the top-level properties of card schemas (not those nested inside a property, like ``ability``)."""
     if isinstance(node, dict):
         props = node.get("properties")
         if isinstance(props, dict):
             for key, sub in props.items():
                 if isinstance(sub, dict) and key not in fields:
                     fields[key] = _json_type(sub)
-        for value in node.values():
-            _collect_properties(value, fields)
+        for key, value in node.items():
+            if key != "properties":
+                _collect_properties(value, fields)
     elif isinstance(node, list):
         for value in node:
             _collect_properties(value, fields)
