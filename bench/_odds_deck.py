@@ -9,7 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 ELEMENTS = ["Fire", "Water", "Earth", "Air", "Shadow"]
 WANTS = ["1+ kind=monster,cost<=2", "1-3 kind=spell", "2+ element=Fire", "0-1 cost>=4"]
-OPENING = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_player_skips_first_draw": True}
+OPENING = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "element": "string"}
 
 

@@ -132,8 +132,9 @@ def test_odds_sfb_team_partial_redraw(run, sfb):
     wants = parse_conditions(["1+ colour=red", "1+ colour=yellow", "1+ colour=blue"], {"colour": "string"})
     exact = odds(cards, wants, {"hand_size": 5, "mulligan": "partial-redraw"})
     assert abs(data["p_with_mulligan"] - float(exact.p_with_mulligan)) < 1e-12
-    # sfb: a new hand of 5 each round, cumulative: 10 cards seen by turn 1
-    assert [t["cards_seen"] for t in data["turns"]] == [10, 15]
+    # sfb: round 1 is played from the opening hand; each later round brings a new hand of 5
+    assert [t["cards_seen"] for t in data["turns"]] == [5, 10]
+    assert abs(data["p_by_turn"][0] - data["p_opening"]) < 1e-12
 
 
 def test_odds_aqa_only_the_second_player_redraws(run, aqa):

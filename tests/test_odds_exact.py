@@ -13,11 +13,12 @@ from scipy.stats import hypergeom
 
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.exact import p_by_size, p_hand
+from deckcli.errors import InputError
 from deckcli.odds.rules import OpeningRules
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string", "element": "string"}
-BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_player_skips_first_draw": True}
-AQA = {"hand_size": 7, "mulligan": "second-player-redraw", "draws_per_turn": 1, "first_player_skips_first_draw": False}
+BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}
+AQA = {"hand_size": 7, "mulligan": "second-player-redraw", "draws_per_turn": 1, "first_turn_draw": "both"}
 
 
 def card(name, kind="monster", cost=1, colour=None, element=None):
@@ -153,8 +154,16 @@ def test_cards_seen_by_turn_follow_the_opening_rules():
     assert [boa.cards_seen(t, 60, on_the_play=False) for t in (1, 2, 10)] == [7, 8, 16]
     aqa = OpeningRules.from_dict(AQA)
     assert [aqa.cards_seen(t, 40, on_the_play=True) for t in (1, 3)] == [8, 10]
-    sfb = OpeningRules.from_dict({"hand_size": 5, "mulligan": "partial-redraw", "draws_per_turn": 5})
-    assert [sfb.cards_seen(t, 18) for t in (1, 2, 3)] == [10, 15, 18]
+    sfb = OpeningRules.from_dict(
+        {"hand_size": 5, "mulligan": "partial-redraw", "draws_per_turn": 5, "first_turn_draw": "none"}
+    )
+    for on_the_play in (True, False):
+        assert [sfb.cards_seen(t, 18, on_the_play) for t in (1, 2, 3, 4)] == [5, 10, 15, 18]
+
+
+def test_unknown_first_turn_draw_is_refused():
+    with pytest.raises(InputError, match="first_turn_draw"):
+        OpeningRules.from_dict({"hand_size": 5, "first_turn_draw": "sometimes"})
 
 
 def test_odds_by_turn_matches_scipy_on_play_and_draw():

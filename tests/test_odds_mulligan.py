@@ -88,7 +88,7 @@ def small_boa():
     ]
 
 
-BOA = {"hand_size": 4, "mulligan": "full-redraw", "first_player_skips_first_draw": True}
+BOA = {"hand_size": 4, "mulligan": "full-redraw", "first_turn_draw": "second-player"}
 AQA = {"hand_size": 4, "mulligan": "second-player-redraw"}
 SFB = {"hand_size": 5, "mulligan": "partial-redraw", "draws_per_turn": 5}
 SFB4 = {"hand_size": 4, "mulligan": "partial-redraw", "draws_per_turn": 5}

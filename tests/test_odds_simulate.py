@@ -9,7 +9,7 @@ from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.simulate import CHUNK, HandSampler, draw_from, simulate
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string", "element": "string", "action": "string"}
-BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_player_skips_first_draw": True}
+BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}
 AQA = {"hand_size": 7, "mulligan": "second-player-redraw"}
 SFB = {"hand_size": 5, "mulligan": "partial-redraw", "draws_per_turn": 5}
 
