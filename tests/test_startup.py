@@ -30,9 +30,24 @@ def test_help_imports_no_heavy_modules():
     assert _heavy_modules_after(["--help"]) == []
 
 
-def test_subcommand_help_imports_no_heavy_modules():
-    for group in (["cards", "--help"], ["cards", "search", "--help"], ["games", "--help"]):
-        assert _heavy_modules_after(group) == [], group
+def _all_command_paths() -> list[list[str]]:
+    import click
+
+    from deckcli.cli.main import cli
+
+    paths = []
+    for name, command in cli.commands.items():
+        paths.append([name])
+        if isinstance(command, click.Group):
+            paths += [[name, sub] for sub in command.commands]
+    return paths
+
+
+def test_every_command_help_imports_no_heavy_modules():
+    paths = _all_command_paths()
+    assert ["validate"] in paths and ["collection", "import"] in paths and ["deck", "show"] in paths
+    for path in paths:
+        assert _heavy_modules_after([*path, "--help"]) == [], path
 
 
 def test_version_and_short_help(runner):
