@@ -34,7 +34,7 @@ def check_deck(deck: ResolvedDeck) -> list[Problem]:
 
 def check_side_exchange(original: ResolvedDeck, new: ResolvedDeck) -> list[Problem]:
     """``new`` as a between-rounds exchange of ``original``: the same count of every card name across the
-    format's ``side_exchange`` zones (rule ``side-exchange``), and ``new`` itself legal."""
+    format's ``side_exchange`` zones, every other zone unchanged (rule ``side-exchange``), and ``new`` legal."""
     problems = [
         Problem("side-exchange", f"the original deck cannot be read: {p.message}", cards=p.cards, zone=p.zone, line=p.line)
         for p in original.problems
@@ -43,20 +43,28 @@ def check_side_exchange(original: ResolvedDeck, new: ResolvedDeck) -> list[Probl
     if original.game != new.game:
         problems.append(Problem("side-exchange", f"the original deck is a {original.game} deck, this one {new.game}"))
     zones = new.format.data.get("side_exchange", {}).get("zones") or list(new.format.zones)
+    problems += _exchange_problems(original, new, zones, "an exchange only moves cards between them")
+    for zone in (z for z in new.format.zones if z not in zones):
+        problems += _exchange_problems(original, new, [zone], "it takes no part in a side-deck exchange")
+    return problems + check_deck(new)
+
+
+def _exchange_problems(original: ResolvedDeck, new: ResolvedDeck, zones: list[str], why: str) -> list[Problem]:
+    """A ``side-exchange`` problem when any name's total across ``zones`` differs between the two decks."""
     before, after = _name_totals(original.cards, zones), _name_totals(new.cards, zones)
     names = {dc.card.key: dc.card.name for dc in [*original.cards, *new.cards] if dc.zone in zones}
     changed = [key for key in names if before[key] != after[key]]
-    if changed:
-        detail = ", ".join(f"{names[k]!r} {before[k]} -> {after[k]}" for k in changed)
-        problems.append(
-            Problem(
-                "side-exchange",
-                f"card counts across {_zone_list(new, zones)} changed: {detail}; an exchange only moves cards between them",
-                cards=[names[k] for k in changed],
-                line=_first_line(dc for dc in new.cards if dc.card.key in changed),
-            )
+    if not changed:
+        return []
+    detail = ", ".join(f"{names[k]!r} {before[k]} -> {after[k]}" for k in changed)
+    return [
+        Problem(
+            "side-exchange",
+            f"card counts across {_zone_list(new, zones)} changed: {detail}; {why}",
+            cards=[names[k] for k in changed],
+            line=_first_line(dc for dc in new.cards if dc.card.key in changed),
         )
-    return problems + check_deck(new)
+    ]
 
 
 # -- the generic, data-driven rules -------------------------------------------------------------------

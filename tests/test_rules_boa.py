@@ -180,10 +180,15 @@ def test_moving_cards_between_main_and_side_is_a_legal_exchange(db, main_names):
     assert check_side_exchange(original, new) == []
 
 
-def test_a_limitbreak_monster_may_move_between_side_and_limitbreak(db, main_names):
+def test_the_limitbreak_deck_takes_no_part_in_an_exchange(db, main_names):
+    # GAMES.md: cards are exchanged between main and side; counts across main + side stay the same
     original, base, side = _match_decks(db, main_names)
     new = resolve(db, "boa", {"main": base, "limitbreak": [(2, "Maelstrom Hydra"), (2, "Ashen Titan")], "side": side[:1]})
-    assert check_side_exchange(original, new) == []
+    found = check_side_exchange(original, new)
+    assert rules(found) == {"side-exchange"}
+    assert all(p.cards == ["Ashen Titan"] for p in found)
+    assert any("Main Deck + Side Deck" in p.message for p in found)
+    assert any("Limitbreak Deck" in p.message and "no part" in p.message for p in found)
 
 
 def test_changing_a_card_count_breaks_side_exchange(db, main_names):
