@@ -59,17 +59,24 @@ def fast_validator(schema_name: str):
     return jsonschema_rs.Draft202012Validator(docs[schema_name], registry=registry, validate_formats=True)
 
 
-def schema_errors(schema_name: str, instance: Any, source: str) -> list[str]:
-    """Every schema violation of ``instance`` as ``source: JSON path: message``, in document order."""
+def schema_errors(schema_name: str, instance: Any, source: str, limit: int | None = None) -> list[str]:
+    """Every schema violation of ``instance`` as ``source: JSON path: message``, in document order.
+
+    With ``limit``, at most that many are listed and one more line counts the rest.
+    """
     fast = fast_validator(schema_name)
     if fast is not None and fast.is_valid(instance):
         return []
     errors = sorted(validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
-    return [f"{source}: {_leaf(e).json_path}: {_message(_leaf(e))}" for e in errors]
+    shown = errors if limit is None else errors[:limit]
+    lines = [f"{source}: {_leaf(e).json_path}: {_message(_leaf(e))}" for e in shown]
+    if len(errors) > len(shown):
+        lines.append(f"{source}: ... and {len(errors) - len(shown)} more errors")
+    return lines
 
 
 def _leaf(error):
-    """The most specific sub-error of an if/then or allOf failure: that is where the user's mistake is."""
+    """The most specific sub-error of an anyOf/oneOf failure: that is where the user's mistake is."""
     from jsonschema.exceptions import best_match
 
     if error.context:
@@ -78,11 +85,16 @@ def _leaf(error):
 
 
 def _message(error) -> str:
-    if error.validator == "additionalProperties" or error.validator == "unevaluatedProperties":
-        return error.message
+    """The validator's message; enums list the allowed values, and a failed ``pattern`` or ``not`` says what
+    is expected (the schema's description) instead of showing a regular expression."""
+    shown = json.dumps(error.instance, ensure_ascii=False)
     if error.validator == "enum":
         allowed = ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value)
-        return f"{json.dumps(error.instance, ensure_ascii=False)} is not one of: {allowed}"
+        return f"{shown} is not one of: {allowed}"
+    if error.validator == "pattern" and "description" in error.schema:
+        return f"{shown} is not allowed: {error.schema['description']}"
+    if error.validator == "not" and isinstance(error.validator_value, dict) and "description" in error.validator_value:
+        return f"{shown} is not allowed: {error.validator_value['description']}"
     return error.message
 
 

@@ -43,34 +43,9 @@ def parse_json(text: str, source: str = "<json>") -> Decklist:
 
 def decklist_errors(data: object, source: str) -> list[str]:
     """Every violation of the decklist schema as ``source: $.path: message`` (at most MAX_ERRORS and a count)."""
-    from deckcli.jsonschemas import validator
+    from deckcli.jsonschemas import schema_errors
 
-    found = sorted(validator(SCHEMA).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    errors = [f"{source}: {_leaf(e).json_path}: {_message(_leaf(e))}" for e in found[:MAX_ERRORS]]
-    if len(found) > MAX_ERRORS:
-        errors.append(f"{source}: ... and {len(found) - MAX_ERRORS} more errors")
-    return errors
-
-
-def _leaf(error):
-    """The most specific sub-error of an anyOf failure: that is where the mistake is."""
-    from jsonschema.exceptions import best_match
-
-    return _leaf(best_match(error.context)) if error.context else error
-
-
-def _message(error) -> str:
-    """The validator's message, but a pattern or ``not`` failure says what is expected (the schema's description)."""
-    shown = json.dumps(error.instance, ensure_ascii=False)
-    if error.validator == "pattern":
-        expected = error.schema.get("description", f"it does not match {error.validator_value}")
-        return f"{shown} is not allowed: {expected}"
-    if error.validator == "not":
-        return f"{shown} is not allowed: {error.validator_value.get('description', 'excluded value')}"
-    if error.validator == "enum":
-        allowed = ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value)
-        return f"{shown} is not one of: {allowed}"
-    return error.message
+    return schema_errors(SCHEMA, data, source, limit=MAX_ERRORS)
 
 
 def to_data(deck: Decklist) -> dict:
