@@ -52,6 +52,8 @@ def read_json_source(source: str) -> tuple[Any, list[str]]:
         return json.loads(text), []
     except json.JSONDecodeError as exc:
         return None, [f"{source}: line {exc.lineno} column {exc.colno}: invalid JSON: {exc.msg}"]
+    except RecursionError:
+        return None, [f"{source}: invalid card set: JSON nested too deeply"]
 
 
 def check_cardset(doc: Any, source: str) -> list[str]:
