@@ -112,23 +112,24 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
 def show(app: AppContext, name: str, game: str | None, as_json: bool) -> None:
-    """Show every field of the card called NAME (any case, width, quotes, alias or localised name)."""
+    """Show every field of the card called NAME (any case, width, quotes, alias or localised name).
+
+    Every card that answers to NAME is shown (the same name can be a card of several games); with
+    --json, one card prints as an object and several as an array.
+    """
     from deckcli.catalog import CardIndex
+    from deckcli.errors import UnknownCardError
 
     with app.db.read() as session:
         index = CardIndex(session, game and game.lower())
     printings = index.find_all(name)
     if not printings:
-        index.find(name)  # raises with suggestions
-    if len({p.key for p in printings}) > 1 and not as_json:
-        index.find(name)  # raises: ambiguous
+        raise UnknownCardError(name, index.suggest(name), index.game)
     if as_json:
-        click.echo(dump_json([p.as_dict() for p in printings] if len(printings) > 1 else printings[0].as_dict()))
+        cards = [p.as_dict() for p in printings]
+        click.echo(dump_json(cards[0] if len(cards) == 1 else cards))
         return
-    for i, ref in enumerate(printings):
-        if i:
-            click.echo()
-        click.echo(_card_text(ref.as_dict()))
+    click.echo("\n\n".join(_card_text(ref.as_dict()) for ref in printings))
 
 
 def _card_text(card: dict) -> str:
