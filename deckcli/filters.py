@@ -102,14 +102,18 @@ def _compare(actual: Any, op: str, expected: Any, field: str) -> bool:
 
 
 def split_top_level(text: str, sep: str = ",") -> list[str]:
-    """Split on ``sep`` outside single or double quotes."""
+    """Split on ``sep`` outside quoted values.
+
+    A quote opens a quoted value only where a value starts (at the beginning, or after an operator or ``sep``),
+    so apostrophes inside names (``champion=Lil'Y``) are ordinary characters.
+    """
     parts, current, quote = [], [], None
     for ch in text:
         if quote:
             current.append(ch)
             if ch == quote:
                 quote = None
-        elif ch in "\"'":
+        elif ch in "\"'" and _opens_value(current):
             quote = ch
             current.append(ch)
         elif ch == sep:
@@ -121,6 +125,12 @@ def split_top_level(text: str, sep: str = ",") -> list[str]:
         raise InputError(f"unclosed quote in {text!r}")
     parts.append("".join(current))
     return parts
+
+
+def _opens_value(before: list[str]) -> bool:
+    """Whether a quote after ``before`` (the current part so far) starts a value."""
+    stripped = "".join(before).rstrip()
+    return not stripped or stripped[-1] in "=<>!"
 
 
 def _unquote(value: str) -> tuple[str, bool]:

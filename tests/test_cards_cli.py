@@ -160,3 +160,14 @@ def test_import_from_stdin(run):
     result = run("cards", "import", "-", input=json.dumps(_valid_set("T3")))
     assert result.exit_code == 0, result.output
     assert json.loads(run("cards", "show", "test bolt", "--json").stdout)["set"] == "T3"
+
+
+def test_csv_output_escapes_formula_cells(run, tmp_path):
+    doc = _valid_set("T4")
+    doc["cards"][0]["name"] = "=HYPERLINK(1)"
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert run("cards", "import", str(path)).exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(run("cards", "search", "--set", "T4", "--csv").stdout)))
+    assert {r["name"] for r in rows} == {"'=HYPERLINK(1)", "Test Bolt"}
+    assert next(r for r in rows if r["name"] == "Test Bolt")["cost"] == "0"

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcli.collection.csvio import escape_cell, unescape_cell
+from deckcli.csvcells import escape_cell, unescape_cell
 
 DATA = Path(__file__).parent / "data" / "collection"
 LAYOUTS = {
@@ -210,3 +210,47 @@ def test_escape_round_trips_and_never_starts_a_formula(text):
     escaped = escape_cell(text)
     assert unescape_cell(escaped) == text
     assert not escaped.startswith(("=", "+", "-", "@"))
+
+
+def test_json_round_trip_keeps_a_leading_apostrophe(run, db):
+    for tag in ("'=x", "'-old", "''"):
+        assert run("collection", "add", "Ember Whelp", "--tag", tag).exit_code == 0
+    before = _collection(db)
+    exported = run("collection", "export", "--to", "json")
+    result = run("collection", "import", "-", "--replace", input=exported.stdout)
+    assert result.exit_code == 0, result.output
+    assert _collection(db) == before
+
+
+def test_a_cell_the_csv_module_refuses_is_an_error_naming_the_line(run, db, tmp_path):
+    path = tmp_path / "huge.csv"
+    path.write_text("count,name,game,set,number,finish\n1,Ember Whelp,boa,,,\n1," + "x" * 200_000 + ",boa,,,\n",
+                    encoding="utf-8")
+    result = _import(run, path)
+    assert result.exit_code == 1
+    assert "line 3: cannot read the CSV" in result.stderr and "internal error" not in result.stderr
+    assert _collection(db) == []
+
+
+def test_a_count_too_large_to_store_is_a_bad_row(run, db, tmp_path):
+    path = tmp_path / "big.csv"
+    path.write_text("count,name,game,set,number,finish\n1,Fireball,boa,,,\n99999999999999999999,Ember Whelp,boa,,,\n",
+                    encoding="utf-8")
+    result = _import(run, path)
+    assert result.exit_code == 1
+    assert "line 3: count 99999999999999999999 is too large" in result.stderr
+    assert "internal error" not in result.stderr and _collection(db) == []
+    assert _import(run, path, "--skip-bad").exit_code == 0
+    assert [row[-1] for row in _collection(db)] == [1]
+
+
+def test_named_foil_treatments_are_foil(run, db, tmp_path):
+    path = tmp_path / "ds.csv"
+    path.write_text(
+        '"sep=,"\nFolder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,Condition,Printing,Language\n'
+        "Binder,2,0,Ember Whelp,S01,,001,NearMint,Surge Foil,English\n"
+        "Binder,1,0,Fireball,S01,,083,NearMint,,English\n",
+        encoding="utf-8")
+    result = _import(run, path)
+    assert result.exit_code == 0, result.output
+    assert [(row[2], row[3], row[-1]) for row in _collection(db)] == [("001", "foil", 2), ("083", "normal", 1)]

@@ -98,6 +98,12 @@ def test_add_deck_adds_every_zone_with_options(run, deckfile):
         ("Ember Whelp", 10, "foil", "precon"), ("Fireball", 4, "foil", "precon"), ("Worldbreaker", 2, "foil", "precon")}
 
 
+def test_add_deck_too_many_times_is_refused_clearly(run, deckfile):
+    result = run("collection", "add-deck", deckfile(BOA_DECK), "--times", "99999999999999999999")
+    assert result.exit_code == 1 and "too large" in result.stderr and "internal error" not in result.stderr
+    assert json.loads(run("collection", "list", "--json").stdout) == []
+
+
 def test_buildable_lists_decks_buildable_now_and_how_short_the_rest_are(run, db):
     _store(db, "Alpha", "boa", [("main", "Ember Whelp", 3)])
     _store(db, "Beta", "boa", [("main", "Ember Whelp", 2), ("side", "Worldbreaker", 1)])

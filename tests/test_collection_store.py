@@ -35,7 +35,8 @@ def test_condition_words_of_every_tool_become_one_code(text, code):
 
 
 @pytest.mark.parametrize("text, finish", [("", "normal"), ("Normal", "normal"), ("foil", "foil"), ("Foil", "foil"),
-                                          ("etched", "foil"), ("true", "foil"), ("false", "normal")])
+                                          ("etched", "foil"), ("true", "foil"), ("false", "normal"),
+                                          ("Surge Foil", "foil"), ("Reverse Holofoil", "foil"), ("Non-Foil", "normal")])
 def test_finish_words(text, finish):
     assert finish_of(text) == finish
 
@@ -99,6 +100,35 @@ def test_remove_and_set(run):
     assert _entries(run)[0]["count"] == 7
     assert run("collection", "set", "Ember Whelp", "0").exit_code == 0
     assert _entries(run) == []
+
+
+def test_counts_too_large_to_store_are_refused_clearly(run):
+    for args in (("add", "Ember Whelp", "99999999999999999999"), ("set", "Ember Whelp", "99999999999999999999")):
+        result = run("collection", *args)
+        assert result.exit_code == 1 and "too large" in result.stderr and "internal error" not in result.stderr
+    assert _entries(run) == []
+
+
+REPRINTS = {"game": "boa", "set": {"code": "S02", "name": "Reprints"}, "cards": [
+    {"number": number, "name": "Ember Whelp", "kind": "monster", "element": "Fire", "group": "Natural",
+     "subgroup": "Dragon", "cost": 1, "attack": 1, "health": 2, "rarity": "Rare"} for number in ("001", "001a")]}
+
+
+def test_number_picks_the_printing_and_a_number_no_printing_has_is_an_error(run, tmp_path):
+    path = tmp_path / "s02.json"
+    path.write_text(json.dumps(REPRINTS), encoding="utf-8")
+    assert run("cards", "import", str(path)).exit_code == 0
+    result = run("collection", "add", "Ember Whelp", "--number", "001a")
+    assert result.exit_code == 0 and "S02 001a" in result.stdout
+    for args in (("--set", "S01", "--number", "001a"), ("--set", "S02", "--number", "01a")):
+        wrong = run("collection", "add", "Ember Whelp", *args)
+        assert wrong.exit_code == 1 and "(S02) 001a" in wrong.stderr
+    assert run("collection", "add", "Ember Whelp", "2", "--set", "S02", "--number", "001").exit_code == 0
+    assert [(r["set"], r["number"], r["count"]) for r in _entries(run)] == [("S02", "001", 2), ("S02", "001a", 1)]
+    shown = json.loads(run("collection", "show", "Ember Whelp", "--set", "S02", "--json").stdout)
+    assert shown["total"] == 3 and len(shown["entries"]) == 2
+    gone = run("collection", "remove", "Ember Whelp")  # picks (S01) 001, which is not held
+    assert gone.exit_code == 1 and "(S02) 001a" in gone.stderr and "--set" in gone.stderr
 
 
 def test_list_where_on_card_and_collection_fields(run):

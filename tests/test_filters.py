@@ -64,3 +64,14 @@ def test_quoted_values_keep_commas():
 @given(st.lists(st.text(alphabet="abc=<", min_size=1), min_size=1, max_size=5))
 def test_split_top_level_round_trips_unquoted(parts):
     assert split_top_level(",".join(parts)) == parts
+
+
+def test_apostrophes_inside_names_are_not_quotes():
+    f = parse_filter("name=Lil'Y,kind=champion", FIELDS)
+    assert f.matches({"name": "Lil’Y", "kind": "champion"})
+    assert parse_filter("name=Didn't,kind=action", FIELDS).comparisons[0].value == "Didn't"
+
+
+def test_unclosed_quote_at_a_value_start_is_an_error():
+    with pytest.raises(InputError, match="unclosed quote"):
+        parse_filter("name='Lil", FIELDS)

@@ -43,7 +43,25 @@ def _find(app: AppContext, card: str, game, set_code: str, number: str):
 
     with app.db.read() as session:
         lookup = CardLookup(session, game and game.lower())
-    return lookup.find(card, set_code, number)
+    return _exact(lookup, card, set_code, number)
+
+
+def _same_card(lookup, card: str, ref) -> list:
+    """Every printing of the card ``ref`` is (CARD may be an alias or a localised name)."""
+    return [r for r in lookup.indexes[ref.game].find_all(card) if r.key == ref.key] or [ref]
+
+
+def _exact(lookup, card: str, set_code: str, number: str):
+    """The printing CARD, --set and --number name; a --number no printing has is an error, not another printing."""
+    from deckcli.errors import NotFoundError
+
+    ref = lookup.find(card, set_code, number)
+    number = number.strip()
+    if number and ref.number.casefold() != number.casefold():
+        printings = ", ".join(f"({r.set_code}) {r.number}" for r in _same_card(lookup, card, ref))
+        where = f" in {ref.set_code}" if set_code.strip() else ""
+        raise NotFoundError(f"{ref.name} ({ref.game}) has no printing numbered {number!r}{where}; its printings: {printings}")
+    return ref
 
 
 def _label(ref, variant) -> str:
@@ -144,9 +162,10 @@ def show(app: AppContext, card, game, set_code, number, as_json) -> None:
 
     with app.db.read() as session:
         lookup = CardLookup(session, game and game.lower())
-        ref = lookup.find(card, set_code, number)
-        printings = [ref] if (set_code or number) else [
-            r for r in lookup.indexes[ref.game].find_all(card) if r.key == ref.key
+        ref = _exact(lookup, card, set_code, number)
+        printings = [
+            r for r in _same_card(lookup, card, ref)
+            if (not set_code or r.set_code == ref.set_code) and (not number or r.number == ref.number)
         ] or [ref]
         held = holdings(session, card_ids=[p.id for p in printings])
     total = sum(h.count for h in held)

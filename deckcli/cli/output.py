@@ -10,6 +10,8 @@ from typing import Any
 
 import click
 
+from deckcli.csvcells import escape_cell
+
 
 def output_options(csv_ok: bool = True) -> Callable:
     """Add ``--json`` (and ``--csv`` where rows fit) to a command, as one ``output`` parameter."""
@@ -32,6 +34,11 @@ def _cell(value: Any) -> Any:
     if value is None:
         return ""
     return value
+
+
+def _csv_cell(value: Any) -> Any:
+    """Strings are escaped against spreadsheet formulas; numbers (even negative ones) stay numbers."""
+    return escape_cell(value) if isinstance(value, str) else value
 
 
 def dump_json(data: Any) -> str:
@@ -57,7 +64,7 @@ def emit(
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(cols)
         for row in rows:
-            writer.writerow([_cell(row.get(c)) for c in cols])
+            writer.writerow([_csv_cell(_cell(row.get(c))) for c in cols])
         return
     if not rows:
         if empty:

@@ -26,26 +26,13 @@ from deckcli.models import Card
 
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, detect
 from deckcli.collection.lookup import CardLookup
-from deckcli.collection.store import ITEMS, current_counts, holdings, upsert
+from deckcli.collection.store import ITEMS, check_count, current_counts, holdings, upsert
 from deckcli.collection.variants import Variant
-
-#: First characters that make a spreadsheet run a cell as a formula (escaped on export with a leading ').
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_ESCAPED_START = FORMULA_START + ("'",)
+from deckcli.csvcells import escape_cell, unescape_cell
 
 JSON_LAYOUT = Layout("deckcli-json", "deckcli JSON", frozenset(), {f: (f,) for f in DECKCLI_COLUMNS})
 
 Key = tuple[int, str, str, str, str]  # card_id, finish, condition, language, tag
-
-
-def escape_cell(text: str) -> str:
-    """A cell a spreadsheet will show as text: a leading =, +, -, @ (or ') gets a leading '."""
-    return "'" + text if text.startswith(_ESCAPED_START) else text
-
-
-def unescape_cell(text: str) -> str:
-    """Undo :func:`escape_cell`."""
-    return text[1:] if text[:1] == "'" and text[1:2] and text[1:2] in _ESCAPED_START else text
 
 
 @dataclass
@@ -148,6 +135,11 @@ def _delimiter(header_line: str) -> str:
     return best if counts[best] > counts[","] else ","
 
 
+def _csv_error(source: str, line: int, exc: csv.Error) -> InputError:
+    """A CSV the csv module cannot parse (such as a cell over its size limit), as an error naming the line."""
+    return InputError(f"{source}: line {line}: cannot read the CSV: {exc}; nothing was imported")
+
+
 def _csv_rows(text: str, source: str) -> tuple[Layout, Rows]:
     """The detected layout and (line number, cells in FIELDS order) for every data row."""
     offset = 0
@@ -163,10 +155,13 @@ def _csv_rows(text: str, source: str) -> tuple[Layout, Rows]:
         delimiter = _delimiter(text[: line_end if line_end >= 0 else len(text)])
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     headers: list[str] | None = None
-    for row in reader:
-        if any(cell.strip() for cell in row):
-            headers = row
-            break
+    try:
+        for row in reader:
+            if any(cell.strip() for cell in row):
+                headers = row
+                break
+    except csv.Error as exc:
+        raise _csv_error(source, reader.line_num + offset, exc) from None
     if headers is None:
         raise InputError(f"{source}: empty file (no header row)")
     layout = detect(headers, source)
@@ -178,21 +173,24 @@ def _csv_rows(text: str, source: str) -> tuple[Layout, Rows]:
     padding = [""] * width
 
     def rows() -> Rows:
-        for row in reader:
-            n = len(row)
-            if n < width:
-                row.extend(padding[: width - n])
-            elif n > width:
-                del row[width:]
-            row.append("")
-            cells = take(row)
-            if not any(cells):
-                continue
-            for pos, others in fallbacks:
-                if not cells[pos].strip():
-                    value = next((row[i] for i in others if row[i].strip()), "")
-                    cells = cells[:pos] + (value,) + cells[pos + 1 :]
-            yield reader.line_num + offset, cells
+        try:
+            for row in reader:
+                n = len(row)
+                if n < width:
+                    row.extend(padding[: width - n])
+                elif n > width:
+                    del row[width:]
+                row.append("")
+                cells = take(row)
+                if not any(cells):
+                    continue
+                for pos, others in fallbacks:
+                    if not cells[pos].strip():
+                        value = next((row[i] for i in others if row[i].strip()), "")
+                        cells = cells[:pos] + (value,) + cells[pos + 1 :]
+                yield reader.line_num + offset, cells
+        except csv.Error as exc:
+            raise _csv_error(source, reader.line_num + offset, exc) from None
 
     return layout, rows()
 
@@ -247,6 +245,8 @@ def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[st
     with db.read() as session:
         lookup = CardLookup(session, game)
     plan = ImportPlan(source, layout)
+    # Only CSV cells carry the leading ' of escape_cell; JSON values are taken as they are.
+    unescape = str if layout is JSON_LAYOUT else unescape_cell
     counts: dict[Key, int] = defaultdict(int)
     cards: dict[tuple[str, str, str, str], CardRef | DeckcliError] = {}
     variants: dict[tuple[str, str, str, str], Variant | DeckcliError] = {}
@@ -257,6 +257,7 @@ def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[st
                 count = int(count_text)
             except ValueError:
                 count = _count(count_text)
+            check_count(count)
             if count <= 0:
                 if count < 0:
                     raise InputError(f"count {count} is negative")
@@ -265,8 +266,8 @@ def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[st
             card = cards.get((name, set_text, number, game_text))
             if card is None:
                 try:
-                    card = lookup.find(unescape_cell(name), unescape_cell(set_text), unescape_cell(number),
-                                       unescape_cell(game_text) or game)
+                    card = lookup.find(unescape(name), unescape(set_text), unescape(number),
+                                       unescape(game_text) or game)
                 except DeckcliError as exc:
                     card = exc
                 cards[(name, set_text, number, game_text)] = card
@@ -276,7 +277,7 @@ def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[st
             variant = variants.get(vkey)
             if variant is None:
                 try:
-                    variant = Variant.parse(*(unescape_cell(cell) for cell in vkey))
+                    variant = Variant.parse(*(unescape(cell) for cell in vkey))
                 except DeckcliError as exc:
                     variant = exc
                 variants[vkey] = variant

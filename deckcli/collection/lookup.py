@@ -108,6 +108,8 @@ class CardLookup:
         refs = index.find_all(name)
         if code:
             refs = [r for r in refs if r.set_code == code]
+        if number:  # a number without a set (or not found in it) still prefers the printing that has it
+            refs = [r for r in refs if r.number.casefold() == number.casefold()] or refs
         if not refs:
             return None
         if len({r.key for r in refs}) > 1:

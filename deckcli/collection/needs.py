@@ -16,7 +16,7 @@ from deckcli.db import Database
 from deckcli.errors import DeckcliError
 from deckcli.resolve import ResolvedDeck, Resolver
 
-from deckcli.collection.store import entry_key, owned_by_name, upsert
+from deckcli.collection.store import check_count, entry_key, owned_by_name, upsert
 from deckcli.collection.variants import Variant
 
 
@@ -191,6 +191,8 @@ def add_deck(db: Database, deck: ResolvedDeck, variant: Variant = Variant(), tim
     counts: dict[int, int] = {}
     for dc in deck.cards:
         counts[dc.card.id] = counts.get(dc.card.id, 0) + dc.count * times
+    for n in counts.values():
+        check_count(n)
     with db.write() as session:
         upsert(session, [(entry_key(card_id, variant), n) for card_id, n in counts.items()])
     return sum(counts.values()), len(counts)

@@ -18,13 +18,15 @@ from sqlmodel import Session
 
 from deckcli.catalog import CardRef
 from deckcli.db import Database
-from deckcli.errors import DeckcliError, NotFoundError
+from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.models import Card, CardSet, CollectionItem
 
 from deckcli.collection.variants import Variant
 
 ITEMS = CollectionItem.__table__
 KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag")
+#: The most copies one add, set, import row or deck may name (far below SQLite's 64-bit integer limit).
+MAX_COUNT = 1_000_000_000
 #: Fields ``collection list --where`` offers besides the card fields.
 COLLECTION_FIELDS = {"count": "integer", "finish": "string", "condition": "string", "language": "string", "tag": "string"}
 
@@ -91,10 +93,18 @@ def count_of(session: Session, card_id: int, variant: Variant) -> int:
     return session.execute(select(ITEMS.c.count).where(_where_key(card_id, variant))).scalar() or 0
 
 
+def check_count(count: int) -> int:
+    """``count`` itself, or InputError when it is more copies than deckcli keeps (MAX_COUNT)."""
+    if count > MAX_COUNT:
+        raise InputError(f"count {count} is too large (at most {MAX_COUNT:,})")
+    return count
+
+
 def add_card(db: Database, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Add copies; returns the new count of that printing and variant."""
     if count < 1:
         raise DeckcliError("the count to add must be at least 1")
+    check_count(count)
     with db.write() as session:
         upsert(session, [(entry_key(card.id, variant), count)])
         return count_of(session, card.id, variant)
@@ -104,6 +114,7 @@ def set_card(db: Database, card: CardRef, count: int, variant: Variant = Variant
     """Set the exact count of one printing and variant (0 removes the entry); returns the count."""
     if count < 0:
         raise DeckcliError("the count cannot be negative")
+    check_count(count)
     with db.write() as session:
         if count == 0:
             session.execute(delete(ITEMS).where(_where_key(card.id, variant)))
@@ -119,8 +130,12 @@ def remove_card(db: Database, card: CardRef, count: int, variant: Variant = Vari
     with db.write() as session:
         have = count_of(session, card.id, variant)
         if have == 0:
-            others = [f"{h.count} [{h.variant.describe()}]" for h in holdings(session, card_ids=[card.id])]
-            held = f"; it has {', '.join(others)} (choose with --foil/--condition/--language/--tag)" if others else ""
+            # Copies of any printing of the card: the one picked by name alone may not be the one held.
+            ids = session.execute(select(Card.id).where(Card.game == card.game, Card.key == card.key)).scalars().all()
+            others = [f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]"
+                      for h in holdings(session, card_ids=ids)]
+            held = (f"; it has {', '.join(others)} (choose with --set/--number/--foil/--condition/--language/--tag)"
+                    if others else "")
             raise NotFoundError(
                 f"the collection has no {card.name} ({card.set_code}) {card.number} [{variant.describe()}]{held}"
             )

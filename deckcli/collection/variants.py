@@ -72,8 +72,11 @@ def _word(text: str) -> str:
 
 @lru_cache(maxsize=1024)
 def finish_of(value: str) -> str:
-    """``normal`` or ``foil`` from a finish/foil/printing cell ("Foil", "etched", "true", "" ...)."""
-    found = _FINISH_WORDS.get(_word(value))
+    """``normal`` or ``foil`` from a finish/foil/printing cell ("Foil", "etched", "Surge Foil", "true", "" ...)."""
+    word = _word(value)
+    found = _FINISH_WORDS.get(word)
+    if found is None and "foil" in word and not word.startswith(("non", "no")):
+        found = "foil"  # named treatments: Dragon Shield "Surge Foil", TCGplayer "Reverse Holofoil", ...
     if found is None:
         raise InputError(f"unknown finish {value!r}; use normal or foil")
     return found
