@@ -254,3 +254,13 @@ def test_named_foil_treatments_are_foil(run, db, tmp_path):
     result = _import(run, path)
     assert result.exit_code == 0, result.output
     assert [(row[2], row[3], row[-1]) for row in _collection(db)] == [("001", "foil", 2), ("083", "normal", 1)]
+
+
+def test_replace_with_game_leaves_other_games_alone(run, db, tmp_path):
+    run("collection", "add", "Kilgore", "2")
+    run("collection", "add", "Ember Whelp", "7")
+    boa_only = tmp_path / "boa.csv"
+    boa_only.write_text("count,name,game,set,number,finish,condition,language,tag\n3,Fireball,boa,S01,083,normal,,,\n", encoding="utf-8")
+    assert _import(run, boa_only, "--replace", "--game", "boa").exit_code == 0
+    entries = {(e[0], e[2]): e[-1] for e in _collection(db)}
+    assert entries == {("sfb", "C01"): 2, ("boa", "083"): 3}

@@ -203,7 +203,7 @@ def stats(app: AppContext, game, as_json) -> None:
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
 @click.option("--skip-bad", is_flag=True, help="Import the good rows even when some cannot be matched.")
-@click.option("--replace", is_flag=True, help="Make the collection exactly the file (default: add to the counts held).")
+@click.option("--replace", is_flag=True, help="Make the collection exactly the file (with --game: only that game's cards; default: add to the counts held).")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Look cards up in this game only (for layouts without a game column).")
 @output_options()
 @pass_app

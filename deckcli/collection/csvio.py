@@ -57,6 +57,7 @@ class ImportPlan:
     cards: dict[int, CardRef] = field(default_factory=dict)
     problems: list[RowProblem] = field(default_factory=list)
     empty: int = 0  # rows with count 0
+    game: str | None = None  # --game: the rows are of this game, and --replace replaces only its cards
 
     @property
     def copies(self) -> int:
@@ -244,7 +245,7 @@ def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[st
     layout, rows = read_rows(text, source)
     with db.read() as session:
         lookup = CardLookup(session, game)
-    plan = ImportPlan(source, layout)
+    plan = ImportPlan(source, layout, game=game)
     # Only CSV cells carry the leading ' of escape_cell; JSON values are taken as they are.
     unescape = str if layout is JSON_LAYOUT else unescape_cell
     counts: dict[Key, int] = defaultdict(int)
@@ -323,7 +324,8 @@ def apply_import(db: Database, plan: ImportPlan, *, skip_bad: bool = False, repl
                  dry_run: bool = False, max_shown: int = 20) -> ImportResult:
     """Write a plan as one bulk upsert in one transaction (a dry run only works out the changes).
 
-    Any bad row stops the import unless ``skip_bad``; ``replace`` empties the collection first.
+    Any bad row stops the import unless ``skip_bad``; ``replace`` first empties the collection (only the
+    plan's game when it has one, so ``--replace --game boa`` leaves the other games alone).
     """
     if plan.problems and not skip_bad:
         shown = [str(p) for p in plan.problems[:max_shown]]
@@ -334,11 +336,12 @@ def apply_import(db: Database, plan: ImportPlan, *, skip_bad: bool = False, repl
         raise InputError("\n".join(shown))
     if dry_run:
         with db.read() as session:
-            return _result(session, plan, current_counts(session), replace, written=False, list_changes=True)
+            return _result(session, plan, current_counts(session, plan.game), replace, written=False, list_changes=True)
     with db.write() as session:
-        result = _result(session, plan, current_counts(session), replace, written=True, list_changes=False)
+        result = _result(session, plan, current_counts(session, plan.game), replace, written=True, list_changes=False)
         if replace:
-            session.execute(delete(ITEMS))
+            doomed = ITEMS.c.card_id.in_(select(Card.id).where(Card.game == plan.game)) if plan.game else True
+            session.execute(delete(ITEMS).where(doomed))
         upsert(session, plan.counts.items())
     return result
 

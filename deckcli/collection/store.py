@@ -176,10 +176,12 @@ def holdings(
     return result
 
 
-def current_counts(session: Session) -> dict[tuple, int]:
-    """Every entry's count by its unique key (card_id, finish, condition, language, tag)."""
-    rows = session.execute(select(*(ITEMS.c[c] for c in KEY_COLUMNS), ITEMS.c.count))
-    return {tuple(row[:5]): row[5] for row in rows}
+def current_counts(session: Session, game: str | None = None) -> dict[tuple, int]:
+    """Every entry's count by its unique key (card_id, finish, condition, language, tag), optionally of one game."""
+    query = select(*(ITEMS.c[c] for c in KEY_COLUMNS), ITEMS.c.count)
+    if game:
+        query = query.where(ITEMS.c.card_id.in_(select(Card.id).where(Card.game == game)))
+    return {tuple(row[:5]): row[5] for row in session.execute(query)}
 
 
 def owned_by_name(session: Session, game: str, keys: Iterable[str] | None = None) -> dict[str, int]:
