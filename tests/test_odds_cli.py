@@ -191,6 +191,8 @@ def test_unknown_card_in_the_deck_is_an_error(run, tmp_path):
         ("1+ cost=cheap", "cost is a number"),
         ('1+ "Worldbreakr"', "did you mean 'Worldbreaker'"),
         ('1+ "Kilgore"', "unknown card 'Kilgore' in boa"),
+        ('1+ ""', "unknown card '' in boa"),
+        ("1+kind=spell", "put a space between the count '1+' and the filter"),
     ],
 )
 def test_bad_conditions_exit_1_pointing_at_the_mistake(run, boa, want, message):
@@ -301,6 +303,16 @@ def test_hand_boa_mulligan_redraws_only_hands_that_miss(run, boa):
         assert action == ("keep" if dealt["meets"] else "redraw")
         assert len(dealt["mulligan"]["final"]) == 6
     assert actions == {"keep", "redraw"}
+
+
+def test_hand_seed_deals_the_same_hands_with_or_without_mulligan(run, boa):
+    def names(*extra):
+        data = as_json(run("hand", boa, "--seed", "42", "--count", "4", "--json", *extra))
+        return [[c["name"] for c in h["cards"]] for h in data["hands"]]
+
+    plain = names()
+    assert names("--mulligan") == plain  # every hand redrawn: the redraws must not shift later hands
+    assert names("--mulligan", "--want", "2+ kind=spell") == plain
 
 
 def test_hand_boa_mulligan_without_conditions_shows_the_redraw(run, boa):

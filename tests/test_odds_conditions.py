@@ -62,6 +62,8 @@ def test_zero_means_none_and_card_names_parse():
         ("1++ kind=spell", "malformed count '1++'", "1++"),
         ("3-1 kind=spell", "empty range '3-1'", "3-1"),
         ("kind=spell", "missing count", "k"),
+        ("1+kind=spell", "put a space between the count '1+' and the filter, e.g. '1+ kind=spell'", "k"),
+        ("2-3colour=red", "put a space between the count '2-3'", "c"),
     ],
 )
 def test_errors_point_at_the_mistake(text, message, pointed):

@@ -217,3 +217,17 @@ def test_tensor_counts_every_hand_once():
     classes = split_classes(cards, conditions)
     table = ways_tensor(classes.counts, classes.signatures, [c.cap for c in conditions], 8)
     assert [int(table[n].sum()) for n in range(9)] == [comb(12, n) for n in range(9)]
+
+
+@pytest.mark.parametrize("opening", [BOA, {"hand_size": 5, "mulligan": "partial-redraw"}])
+def test_huge_counts_are_bounded_by_the_deck_not_allocated(opening):
+    """A well-formed count far above the deck size gives 0 (or "any number") without a table that large."""
+    cards = small_deck()  # 12 cards, 5 spells
+    big = 10**30
+    impossible = odds(cards, parse_conditions([f"{big}+ kind=spell", "1+ colour=red"], FIELDS), opening, turns=2)
+    assert impossible.p_opening == 0 and impossible.p_with_mulligan == 0
+    assert all(p == 0 for _, _, p in impossible.by_turn)
+    assert "the deck has only 5" in impossible.notes[0]
+    anything = odds(cards, parse_conditions([f"0-{big} kind=spell", "1+ colour=red"], FIELDS), opening)
+    plain = odds(cards, parse_conditions(["1+ colour=red"], FIELDS), opening)
+    assert anything.p_opening == plain.p_opening and anything.p_with_mulligan == plain.p_with_mulligan

@@ -56,7 +56,7 @@ def _conditions(app: AppContext, deck, wants: tuple[str, ...]):
     from deckcli.odds import check_card_names, parse_conditions
 
     conditions = parse_conditions(wants, card_fields())
-    if any(c.filter.card_name for c in conditions):
+    if any(c.filter.card_name is not None for c in conditions):
         index = deck.index
         if index is None:
             from deckcli.catalog import CardIndex

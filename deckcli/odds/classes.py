@@ -43,6 +43,11 @@ class DeckClasses:
     def size(self) -> int:
         return sum(self.counts)
 
+    @property
+    def caps(self) -> tuple[int, ...]:
+        """Per condition, the matched count to track up to: its ``cap``, but never above the deck size."""
+        return tuple(min(c.cap, self.size) for c in self.conditions)
+
     def matching(self, condition_index: int) -> int:
         """How many cards of the deck match condition ``condition_index``'s filter."""
         return sum(c.count for c in self.classes if c.signature[condition_index])

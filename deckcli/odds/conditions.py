@@ -14,6 +14,7 @@ from deckcli.filters import Filter, parse_comparison, parse_filter, split_top_le
 
 _COUNT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")
 _LEADING = re.compile(r"^\s*(\S+)(\s+|$)")
+_GLUED_COUNT = re.compile(r"^(\d+(?:\+|-\d+)?)(?=[^\d+\-])")
 _OPERATOR_CHARS = set("=<>!")
 COUNT_FORMS = "N+ (at least N), N (exactly N), N-M (between N and M) or 0 (none)"
 
@@ -92,6 +93,12 @@ def parse_condition(text: str, fields: Mapping[str, str] | None = None) -> Condi
     assert lead is not None
     token = lead.group(1)
     start = lead.start(1)
+    glued = _GLUED_COUNT.match(token)
+    if glued and parse_count(token) is None:
+        count = glued.group(1)
+        rest = text.strip()[len(count):]
+        raise _bad(text, f"put a space between the count {count!r} and the filter, e.g. '{count} {rest}'",
+                   start + len(count), 1)
     if any(ch in _OPERATOR_CHARS for ch in token) or token[:1] in "\"'":
         raise _bad(text, f"missing count before the filter: COUNT is {COUNT_FORMS}, e.g. '1+ {text.strip()}'", start, 1)
     bounds = parse_count(token)

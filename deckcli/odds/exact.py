@@ -79,11 +79,11 @@ def shift_all(layer: np.ndarray, start: Sequence[int]) -> np.ndarray:
     return layer
 
 
-def success_mask(conditions: Sequence[Condition]) -> np.ndarray:
+def success_mask(conditions: Sequence[Condition], caps: Sequence[int] | None = None) -> np.ndarray:
     """Boolean tensor over capped matched counts: which combinations meet every condition."""
     mask = np.ones((), dtype=bool)
-    for condition in conditions:
-        ok = np.array([condition.holds(v) for v in range(condition.cap + 1)], dtype=bool)
+    for condition, cap in zip(conditions, caps or [c.cap for c in conditions]):
+        ok = np.array([condition.holds(v) for v in range(cap + 1)], dtype=bool)
         mask = np.multiply.outer(mask, ok)
     return mask
 
@@ -100,9 +100,9 @@ def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]
     sizes = [min(max(0, n), classes.size) for n in sizes]
     if not sizes:
         return {}
-    caps = [c.cap for c in classes.conditions]
+    caps = classes.caps
     table = ways_tensor(classes.counts, classes.signatures, caps, max(sizes))
-    mask = success_mask(classes.conditions)
+    mask = success_mask(classes.conditions, caps)
     return {n: Fraction(success_ways(table[n], mask), comb(classes.size, n)) for n in sizes}
 
 

@@ -87,6 +87,8 @@ def sample_hands(
     if seed is None:
         seed = secrets.randbits(32)
     rng = random.Random(seed)
+    # Redraws use their own stream, so --mulligan and --want never change which hands the seed deals.
+    redraw_rng = random.Random(f"mulligan:{seed}")
     deck = [card for card, n in cards for _ in range(max(0, n))]
     size = min(rules.hand_size, len(deck))
     classes = split_classes(cards, conditions)
@@ -99,7 +101,7 @@ def sample_hands(
         hand = order[:size]
         dealt = DealtHand(number, hand, _meets(conditions, hand) if conditions else None)
         if mulligan:
-            dealt.mulligan = _mulligan(rules, conditions, classes, policy, order, size, on_the_play, rng)
+            dealt.mulligan = _mulligan(rules, conditions, classes, policy, order, size, on_the_play, redraw_rng)
         hands.append(dealt)
     return seed, hands
 

@@ -58,9 +58,25 @@ def compositions(counts: Sequence[int], n: int) -> Iterator[tuple[tuple[int, ...
 
 
 def best_policy(classes: DeckClasses, hand_size: int) -> Policy:
-    """The exact best partial-redraw policy for every opening hand, and the probability it achieves."""
+    """The exact best partial-redraw policy for every opening hand, and the probability it achieves.
+
+    Computed once per deck shape: ``odds`` and ``simulate`` in one run share it.
+    """
+    key = (classes.counts, classes.signatures, tuple((c.low, c.high) for c in classes.conditions), hand_size)
+    if key not in _POLICIES:
+        if len(_POLICIES) >= 8:
+            _POLICIES.clear()
+        _POLICIES[key] = _compute_policy(classes, hand_size)
+    return _POLICIES[key]
+
+
+#: Policies already computed, by deck shape (class counts, signatures, condition bounds, hand size).
+_POLICIES: dict[tuple, Policy] = {}
+
+
+def _compute_policy(classes: DeckClasses, hand_size: int) -> Policy:
     conditions = classes.conditions
-    caps = [c.cap for c in conditions]
+    caps = classes.caps
     counts = classes.counts
     size = classes.size
     n = min(hand_size, size)
@@ -82,7 +98,7 @@ def _best_keep(classes: DeckClasses, hand: tuple[int, ...], caps: Sequence[int],
     rest = [c - h for c, h in zip(classes.counts, hand)]
     n = sum(hand)
     table = ways_tensor(rest, classes.signatures, caps, min(n, rest_size))
-    mask = success_mask(conditions)
+    mask = success_mask(conditions, caps)
     cache: dict[tuple[State, int], Fraction] = {}
     best: Keep | None = None
     for kept in product(*(range(h, -1, -1) for h in hand)):
