@@ -96,10 +96,13 @@ def _mulligan_words(kind: str, on_the_play: bool) -> str:
 
 
 def _print_conditions(conditions, classes) -> None:
+    """The conditions as an aligned list (display width, so Japanese card names line up too)."""
+    from tabulate import tabulate
+
+    rows = [(c.text, f"{c.describe()}; {classes.matching(i)} in the deck") for i, c in enumerate(conditions)]
     click.echo("Conditions (all must hold):")
-    width = max(len(c.text) for c in conditions)
-    for i, c in enumerate(conditions):
-        click.echo(f"  {c.text:<{width}}  {c.describe()}; {classes.matching(i)} in the deck")
+    for line in tabulate(rows, tablefmt="plain", disable_numparse=True).splitlines():
+        click.echo(f"  {line}")
 
 
 @click.command()
