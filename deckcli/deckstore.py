@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
-from deckcli.decklists.model import ZONE_ORDER, Decklist, DeckEntry
+from deckcli.decklists.model import MAX_COUNT, ZONE_ORDER, Decklist, DeckEntry
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.models import Card, Deck, DeckCard
 from deckcli.names import closest, name_key
@@ -149,6 +149,7 @@ def set_cards(session: Session, deck: Deck, cards: list[tuple[str, int, int]]) -
     merged: dict[tuple[str, int], int] = {}
     for zone, card_id, count in cards:
         merged[(zone, card_id)] = merged.get((zone, card_id), 0) + count
+        _check_count(merged[(zone, card_id)], zone)
     session.execute(delete(DeckCard).where(DeckCard.deck_id == deck.id))
     session.add_all(
         DeckCard(deck_id=deck.id, zone=zone, card_id=card_id, count=count, position=i)
@@ -172,6 +173,7 @@ def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: i
     new = current + delta
     if new < 0:
         raise DeckcliError(f"cannot remove {-delta} copies: the {zone} zone holds only {current}")
+    _check_count(new, zone)
     if row is None and new > 0:
         last = session.execute(select(func.max(DeckCard.position)).where(DeckCard.deck_id == deck.id)).scalar()
         session.add(DeckCard(deck_id=deck.id, zone=zone, card_id=card_id, count=new, position=(last or 0) + 1))
@@ -184,6 +186,12 @@ def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: i
     session.add(deck)
     session.flush()
     return new
+
+
+def _check_count(count: int, zone: str) -> None:
+    """A stored count must fit a decklist line (1 to MAX_COUNT), or the deck could not be exported again."""
+    if count > MAX_COUNT:
+        raise InputError(f"the {zone} zone would hold {count} copies of one card; a deck holds at most {MAX_COUNT}")
 
 
 def zone_size(session: Session, deck: Deck, zone: str) -> int:

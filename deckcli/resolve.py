@@ -181,6 +181,10 @@ class Resolver:
                 resolved.problems.append(self._unknown(entry, exc, game))
                 resolved.unresolved.append(entry)
                 continue
+            except DeckcliError:  # a name several different cards answer to (a shared alias)
+                resolved.problems.append(self._ambiguous(index, entry))
+                resolved.unresolved.append(entry)
+                continue
             if entry.zone == "champions":
                 resolved.cards += self._champion_cards(index, card, entry, resolved)
             else:
@@ -213,6 +217,16 @@ class Resolver:
         return Problem(
             "unknown-card", str(exc), cards=[name], zone=entry.zone, line=entry.line,
             extra={"suggestions": exc.suggestions},
+        )
+
+    @staticmethod
+    def _ambiguous(index: CardIndex, entry: DeckEntry) -> Problem:
+        """An ``unknown-card`` problem for a line whose name answers to several different cards."""
+        options = sorted({r.name for r in index.find_all(entry.name)})
+        return Problem(
+            "unknown-card",
+            f"{entry.name!r} names several {index.game} cards ({', '.join(repr(n) for n in options)}); write the full card name",
+            cards=[entry.name], zone=entry.zone, line=entry.line, extra={"suggestions": options},
         )
 
     @staticmethod

@@ -40,8 +40,9 @@ def check_side_exchange(original: ResolvedDeck, new: ResolvedDeck) -> list[Probl
         for p in original.problems
         if p.rule in READ_RULES
     ]
-    if original.game != new.game:
+    if original.game != new.game:  # comparing counts of two games' cards would only list every card
         problems.append(Problem("side-exchange", f"the original deck is a {original.game} deck, this one {new.game}"))
+        return problems + check_deck(new)
     zones = new.format.data.get("side_exchange", {}).get("zones") or list(new.format.zones)
     problems += _exchange_problems(original, new, zones, "an exchange only moves cards between them")
     for zone in (z for z in new.format.zones if z not in zones):
@@ -250,6 +251,8 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
         card_nemu = nemu(dc.card.name)
         if card_nemu:
             groups.setdefault(name_key(card_nemu), []).append(dc)
+    if declared is not None and declared not in groups:  # declared in romanised or another language's spelling
+        declared = next((key for key, cards in groups.items() if declared in _other_nemu_keys(cards)), declared)
     problems: list[Problem] = []
     for key, cards in groups.items():
         count = sum(dc.count for dc in cards)
@@ -273,6 +276,16 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
             )
         )
     return problems
+
+
+def _other_nemu_keys(cards: list[DeckCard]) -> set[str]:
+    """The ネーム keys of the cards' aliases and localised names (``Datenshi "Amaha Tsukasa"`` -> amaha tsukasa)."""
+    keys = set()
+    for dc in cards:
+        names = dc.card.fields.get("names")
+        others = [*(dc.card.fields.get("aliases") or ()), *(names.values() if isinstance(names, dict) else ())]
+        keys.update(name_key(found) for found in map(nemu, (str(o) for o in others)) if found)
+    return keys
 
 
 #: Named checks a format switches on with ``"checks": [...]`` (the schema lists the same names).

@@ -154,6 +154,23 @@ def test_add_zero_copies_is_a_usage_error(run, db, boa):
     assert run("deck", "add", boa, "Fireball", "0").exit_code == 2
 
 
+def test_add_beyond_what_a_decklist_line_holds_exits_1_and_the_deck_still_exports(run, db, boa):
+    assert run("deck", "add", boa, "Fireball", 999).exit_code == 0
+    before = table_snapshot(db)
+    result = run("deck", "add", boa, "Fireball", 1)
+    assert result.exit_code == 1 and "at most 999" in result.stderr
+    assert table_snapshot(db) == before
+    exported = run("deck", "export", boa)
+    assert exported.exit_code == 0 and "999 Fireball (S01) 083" in exported.stdout
+
+
+def test_import_summing_beyond_what_a_decklist_line_holds_stores_nothing(run, db, tmp_path):
+    before = table_snapshot(db)
+    result = run("deck", "import", write(tmp_path, "big.txt", "Game: boa\n999 Fireball\n1 Fireball\n"), "--name", "Big")
+    assert result.exit_code == 1 and "at most 999" in result.stderr
+    assert table_snapshot(db) == before
+
+
 def test_add_sfb_champion_adds_its_six_action_cards(run, db):
     run("deck", "new", "Brawl", "--game", "sfb")
     result = run("deck", "add", "Brawl", "Kilgore")
@@ -547,6 +564,18 @@ def test_export_to_a_file(run, db, filled, tmp_path):
     assert data["name"] == "Ember Rush" and data["zones"]["side"][0]["count"] == 1
 
 
+@pytest.mark.parametrize("suffix", [".json", ".csv", ".code", ".txt"])
+def test_export_without_to_takes_the_format_from_the_extension_and_imports_back(run, db, filled, tmp_path, suffix):
+    target = tmp_path / f"out{suffix}"
+    assert run("deck", "export", filled, "-o", target).exit_code == 0
+    text = target.read_text(encoding="utf-8")
+    first = {".json": "{", ".csv": "section,count,name,set,number", ".code": "dk1", ".txt": "Name: Ember Rush"}[suffix]
+    assert text.startswith(first)
+    result = run("deck", "import", target, "--name", "Back")
+    assert result.exit_code == 0, result.output
+    assert cards_of(db, "Back") == cards_of(db, filled)
+
+
 def test_export_code_is_one_line(run, db, filled):
     out = run("deck", "export", filled, "--to", "code").stdout
     assert out.startswith("dk1") and out.count("\n") == 1 and len(out) < 100
@@ -605,3 +634,31 @@ def test_a_deck_whose_format_file_is_gone(run, db, tmp_path):
     assert shown.exit_code == 0 and "[parse] Format:" in shown.stdout and "format file not found" in shown.stdout
     added = run("deck", "add", "E", "Fireball")
     assert added.exit_code == 1 and "format file not found" in added.stderr
+
+
+def test_an_aqa_yome_deck_code_keeps_its_declared_ne_mu(run, db, tmp_path):
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "angels-yome.txt"
+    assert run("deck", "import", example, "--name", "Yome").exit_code == 0
+    code = tmp_path / "yome.code"
+    assert run("deck", "export", "Yome", "--to", "code", "-o", code).exit_code == 0
+    result = run("validate", code)
+    assert result.exit_code == 0, result.output
+    assert run("deck", "import", code, "--name", "Back").exit_code == 0
+    assert stored(db, "Back")["meta"] == {"Ne-mu": "天羽つかさ"}
+
+
+@pytest.mark.parametrize("to", ["text", "json", "code"])
+def test_an_empty_deck_exports_and_imports_back(run, db, to, tmp_path):
+    assert run("deck", "new", "Yome", "--format", "aqa-yome", "--meta", "Ne-mu=天羽つかさ").exit_code == 0
+    target = tmp_path / f"empty.{ {'text': 'txt'}.get(to, to) }"
+    assert run("deck", "export", "Yome", "--to", to, "-o", target).exit_code == 0
+    result = run("deck", "import", target, "--name", "Back")
+    assert result.exit_code == 0, result.output
+    assert stored(db, "Back") == {**stored(db, "Yome"), "name": "Back"}
+
+
+def test_a_decklist_with_neither_cards_nor_metadata_is_still_refused(run, db, tmp_path):
+    result = run("deck", "import", write(tmp_path, "x.txt", "# nothing here\n\n"), "--name", "X")
+    assert result.exit_code == 1 and "no cards found" in result.stderr

@@ -45,6 +45,23 @@ def test_round_trip_keeps_game_format_zones_counts_printings_but_not_names_or_me
     assert all(e.name == "" and e.line is None for e in back.entries)
 
 
+def test_the_declared_ne_mu_survives_so_an_aqa_yome_deck_stays_legal():
+    entries = [DeckEntry("main", 4, "", "S01", "022"), DeckEntry("main", 4, "", "S01", "023")]
+    deck = Decklist(game="aqa", format="aqa-yome", meta={"Player": "Aki", "Ne-mu": " 天羽つかさ "}, entries=entries)
+    code = encode_code(deck)
+    back = decode_code(code)
+    assert back.meta == {"Ne-mu": "天羽つかさ"}
+    assert encode_code(back) == code
+    too_long = Decklist(game="aqa", meta={"Ne-mu": "天" * 40}, entries=entries)
+    with pytest.raises(InputError, match="the Ne-mu is longer than 100 bytes"):
+        encode_code(too_long)
+
+
+def test_a_deck_without_ne_mu_keeps_its_code():
+    deck = Decklist(game="boa", format="boa-standard", entries=[DeckEntry("main", 4, "", "S01", "001")])
+    assert encode_code(deck) == "dk1AQNib2EMYm9hLXN0YW5kYXJkAQEBA1MwMQEEAReaYo7J"
+
+
 def test_code_is_canonical_whatever_the_order_or_split_of_entries():
     a = Decklist(game="boa", entries=[DeckEntry("main", 4, "A", "S01", "1"), DeckEntry("side", 1, "B", "S01", "2")])
     b = Decklist(
@@ -108,7 +125,10 @@ def _with_checksum(payload: bytes) -> str:
         ("dk1AAA", "truncated"),
         ("dk1" + "A" * 30000, "too long for a deck code"),
         (_with_checksum(b"\x02\x00\x00\x00"), "payload has version 2"),
-        (_with_checksum(b"\x01\x00\x00\x00\x07"), "1 unexpected trailing bytes"),
+        (_with_checksum(b"\x01\x00\x00\x00\x01X\x07"), "1 unexpected trailing bytes"),
+        (_with_checksum(b"\x01\x00\x00\x00\x07"), "truncated (the Ne-mu needs 7 bytes"),
+        (_with_checksum(b"\x01\x00\x00\x00\x00"), "the Ne-mu '' is malformed"),
+        (_with_checksum(b"\x01\x00\x00\x00\x02X "), "the Ne-mu 'X ' is malformed"),
         (_with_checksum(b"\x01\x05boa"), "truncated"),
         (_with_checksum(b"\x01\x00\x00\x01\x00\x01\x03S01\x01\xe8\x07"), "card count 1000 is out of range"),
         (_with_checksum(b"\x01\x00\x00\x01\x00\x01\x03S01\x01\x01\xff\xff\xff\xff\xff\x01"), "absurd"),

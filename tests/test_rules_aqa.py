@@ -90,3 +90,11 @@ def test_the_declaration_may_be_written_with_quotes_or_as_a_full_name(db, plain)
 def test_the_declared_nemu_still_allows_only_4_of_each_full_name(db, plain):
     found = yome(db, plain, [(5, TSUKASA[0]), (4, TSUKASA[1])])
     assert rules(found) == {"copy-limit"}
+
+
+def test_the_declaration_may_use_a_romanised_or_translated_nemu(db, plain):
+    twelve = [(4, n) for n in TSUKASA[:3]]
+    assert yome(db, plain, twelve, declared="Amaha Tsukasa") == []
+    assert yome(db, plain, twelve, declared="“amaha tsukasa”") == []
+    found = yome(db, plain, twelve, declared="Kanzaki Ren")
+    assert rules(found) == {"name-limit"} and "12 cards" in found[0].message

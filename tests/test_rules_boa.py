@@ -205,3 +205,10 @@ def test_an_exchange_must_leave_a_legal_deck(db, main_names):
     # all 3 Frost Ward and 2 Ashen Titan go in: counts unchanged, but a limitbreak monster lands in the main deck
     new = resolve(db, "boa", {"main": [*base, (3, "Frost Ward"), (2, "Ashen Titan")], "limitbreak": [(2, "Maelstrom Hydra")]})
     assert rules(check_side_exchange(original, new)) == {"zone-kind"}
+
+
+def test_an_exchange_against_another_games_deck_says_so_once_instead_of_listing_every_card(db, main_names):
+    original, base, side = _match_decks(db, main_names)
+    other = resolve(db, "sfb", {"champions": [(1, "Kilgore"), (1, "Lil'Y"), (1, "Gwaien")]})
+    found = check_side_exchange(original, other)
+    assert [(p.rule, p.message) for p in found] == [("side-exchange", "the original deck is a boa deck, this one sfb")]

@@ -40,3 +40,23 @@ def test_unreadable_lines_break_parse_and_the_rest_is_checked(db, main50):
 def test_every_problem_is_reported_not_only_the_first(db, main50):
     zones = {"main": [*main50[:-2], (5, "Fireball"), (1, "Ashen Titan"), (1, "Fireblal")], "limitbreak": [(1, "Gloom Bat")]}
     assert rules(problems(db, "boa", zones, "boa-standard")) == {"main-size", "copy-limit", "zone-kind", "unknown-card"}
+
+
+def test_a_name_several_cards_answer_to_is_one_problem_on_its_line_and_the_rest_is_checked(db, main50, tmp_path):
+    import json
+
+    from deckcli.cardimport import import_cardsets
+
+    def spell(number, name):
+        return {"number": number, "name": name, "kind": "spell", "spell_type": "basic", "cost": 1,
+                "aliases": ["Twin Trick"], "text": "Test."}
+
+    path = tmp_path / "x03.json"
+    path.write_text(json.dumps({"game": "boa", "set": {"code": "X03", "name": "Test"},
+                                "cards": [spell("1", "Left Trick"), spell("2", "Right Trick")]}))
+    import_cardsets(db, [str(path)])
+    found = problems(db, "boa", {"main": [*main50[:-1], (2, "Twin Trick"), (4, "Fireblal")]})
+    assert [p.rule for p in found] == ["unknown-card", "unknown-card"]
+    twin = found[0]
+    assert twin.cards == ["Twin Trick"] and twin.line == len(main50) and twin.zone == "main"
+    assert twin.extra["suggestions"] == ["Left Trick", "Right Trick"] and "several boa cards" in twin.message

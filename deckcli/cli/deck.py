@@ -396,7 +396,7 @@ def import_(app: AppContext, file: str, name: str | None, format_name: str | Non
     from deckcli.rules import check_deck
     from deckcli.resolve import Resolver
 
-    decklist = read_decklist(file)
+    decklist = read_decklist(file, allow_empty=True)
     resolved = Resolver(app.db).resolve(decklist, format_name, game and game.lower())
     label = decklist.source or file
     if resolved.problems:
@@ -428,20 +428,22 @@ def import_(app: AppContext, file: str, name: str | None, format_name: str | Non
 
 @deck.command()
 @click.argument("name")
-@click.option("--to", "to", type=EXPORT_CHOICE, default="text", show_default=True, help="The decklist format.")
+@click.option("--to", "to", type=EXPORT_CHOICE, help="The decklist format (default: from the -o file's extension, else text).")
 @click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
 @pass_app
-def export(app: AppContext, name: str, to: str, target: str) -> None:
+def export(app: AppContext, name: str, to: str | None, target: str) -> None:
     """Write the deck NAME as a decklist (text, JSON, CSV or a deck code).
 
     \b
     What each keeps: text and JSON everything (name, game, format, metadata, zones, printings);
-    CSV only the cards (section, count, name, set, number); a code the game, format and cards.
+    CSV only the cards (section, count, name, set, number); a code the game, format, cards and Ne-mu.
+    Without --to, -o deck.json / .csv / .code picks the format from the extension.
     """
-    from deckcli.decklists.io import write_decklist
+    from deckcli.decklists.io import EXTENSIONS, write_decklist
     from deckcli.deckstore import export_decklist
 
-    decklist = export_decklist(app.db, name, to.lower())
-    write_decklist(decklist, to.lower(), target)
+    fmt = to.lower() if to else ("text" if target == "-" else EXTENSIONS.get(Path(target).suffix.lower(), "text"))
+    decklist = export_decklist(app.db, name, fmt)
+    write_decklist(decklist, fmt, target)
     if target != "-":
         click.echo(f"Wrote {target}.", err=True)

@@ -1,8 +1,9 @@
 """Deck codes: a whole deck as one short, URL-safe string, like Hearthstone deckstrings (varints + base64).
 
-A code carries the game, the format and the cards by printing (set code + card number) only; names,
-the deck's name and other metadata are left out, as Hearthstone leaves them out. Decoded entries have
-an empty ``name``: resolving the deck looks the printings up.
+A code carries the game, the format, the cards by printing (set code + card number) and the declared
+``Ne-mu`` (an aqa-yome deck's legality depends on it); names, the deck's name and other metadata are
+left out, as Hearthstone leaves them out. Decoded entries have an empty ``name``: resolving the deck
+looks the printings up.
 
 Layout (version 1): ``dk1`` + base64url without padding of ``payload + CRC32(payload)`` (4 bytes,
 big-endian), where the payload is, with every integer a LEB128 varint and every string its UTF-8 byte
@@ -12,6 +13,7 @@ length then the bytes::
       per zone (ZONE_ORDER index, increasing): zone  set-count
         per set (by code): set-code  group-count
           per count (increasing): count  number-count  numbers (sorted)
+    [ne-mu]   (only when the deck declares one: a non-empty string; codes without it end after the zones)
 
 A number of up to 7 ASCII digits is one varint ``value << 4 | digits << 1 | 1`` (``050`` keeps its zero);
 any other number is the varint ``byte-length << 1`` and its UTF-8 bytes. The encoder writes exactly
@@ -27,6 +29,7 @@ import zlib
 
 from deckcli.decklists.model import (
     MAX_COUNT,
+    NEMU_KEY,
     NUMBER_PATTERN,
     SET_PATTERN,
     ZONE_ORDER,
@@ -97,16 +100,26 @@ def _grouped(deck: Decklist) -> dict[int, dict[str, dict[int, list[str]]]]:
     return zones
 
 
+def _code_text(value: object, what: str) -> str:
+    """A game, format or Ne-mu as the code stores it: stripped, one line, at most _MAX_TEXT_BYTES."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InputError(f"cannot write a deck code: {text_problem(value, what)}")
+    value = value.strip()
+    if value and text_problem(value, what):
+        raise InputError(f"cannot write a deck code: {text_problem(value, what)}")
+    if len(value.encode("utf-8")) > _MAX_TEXT_BYTES:
+        raise InputError(f"cannot write a deck code: the {what} is longer than {_MAX_TEXT_BYTES} bytes")
+    return value
+
+
 def encode_code(deck: Decklist) -> str:
-    """The deck code of ``deck`` (game, format and cards by printing); InputError for an entry without a printing."""
+    """The deck code of ``deck`` (game, format, cards by printing, Ne-mu); InputError for an entry without a printing."""
     payload = bytearray([VERSION])
-    for what, value in (("game", deck.game), ("format", deck.format)):
-        value = (value or "").strip()
-        if value and text_problem(value, what):
-            raise InputError(f"cannot write a deck code: {text_problem(value, what)}")
-        if len(value.encode("utf-8")) > _MAX_TEXT_BYTES:
-            raise InputError(f"cannot write a deck code: the {what} is longer than {_MAX_TEXT_BYTES} bytes")
-        payload += _string(value)
+    texts = {what: _code_text(value, what) for what, value in
+             (("game", deck.game), ("format", deck.format), (NEMU_KEY, deck.meta.get(NEMU_KEY)))}
+    payload += _string(texts["game"]) + _string(texts["format"])
     zones = _grouped(deck)
     payload += _varint(len(zones))
     for zone in sorted(zones):
@@ -120,6 +133,8 @@ def encode_code(deck: Decklist) -> str:
                 payload += _varint(count) + _varint(len(numbers))
                 for number in numbers:
                     payload += _number(number)
+    if texts[NEMU_KEY]:
+        payload += _string(texts[NEMU_KEY])
     payload += zlib.crc32(payload).to_bytes(4, "big")
     return PREFIX + base64.urlsafe_b64encode(bytes(payload)).decode("ascii").rstrip("=")
 
@@ -221,6 +236,11 @@ def _unpack(payload: bytes) -> Decklist:
                         raise _Bad("its card numbers are out of order")
                     previous_number = number
                     deck.entries.append(DeckEntry(ZONE_ORDER[zone], count, "", set_code, number))
+    if reader.left():
+        declared = reader.string(NEMU_KEY, _MAX_TEXT_BYTES)
+        if not declared or declared != declared.strip() or text_problem(declared, NEMU_KEY):
+            raise _Bad(f"the {NEMU_KEY} {declared!r} is malformed")
+        deck.meta[NEMU_KEY] = declared
     if reader.left():
         raise _Bad(f"it has {reader.left()} unexpected trailing bytes")
     return deck

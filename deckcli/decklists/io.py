@@ -32,12 +32,16 @@ SHOWN_PROBLEMS = 5
 STDIN_LABEL = "<stdin>"
 
 
-def read_decklist(source: str, *, stdin: BinaryIO | bytes | None = None, fmt: str | None = None) -> Decklist:
+def read_decklist(
+    source: str, *, stdin: BinaryIO | bytes | None = None, fmt: str | None = None, allow_empty: bool = False
+) -> Decklist:
     """Read the decklist at path ``source`` (``-`` = ``stdin``, bytes or a binary stream, default sys.stdin).
 
     ``fmt`` forces a format; otherwise the extension, then the content decides (see detect_format).
     Sets ``deck.source``. Raises InputError for unreadable input and for input with no cards at all; a
-    decklist with some bad lines is returned with ``deck.problems``.
+    decklist with some bad lines is returned with ``deck.problems``. With ``allow_empty`` a decklist
+    that has no cards but says what it is (name, game, format or metadata) and no bad lines is
+    returned too: an empty stored deck, exported, imports back.
     """
     _check_format(fmt)
     if source == "-":
@@ -50,7 +54,8 @@ def read_decklist(source: str, *, stdin: BinaryIO | bytes | None = None, fmt: st
     if not text.strip():
         raise InputError(f"{label}: empty decklist")
     deck = parse_decklist(text, fmt or detect_format(text, path), label)
-    if not deck.entries:
+    says_what_it_is = bool(deck.name or deck.game or deck.format or deck.meta)
+    if not deck.entries and not (allow_empty and says_what_it_is and not deck.problems):
         raise InputError(_no_cards(deck, label))
     return deck
 

@@ -30,6 +30,8 @@ META_KEY_PATTERN = (
 FIELD_KEYS = ("name", "game", "format")
 #: Spellings of the Aquarian Age ネーム key, all stored as ``Ne-mu``.
 NEMU_KEYS = ("ne-mu", "nemu", "ネーム")
+#: The stored spelling of the ネーム key (deck codes carry its value).
+NEMU_KEY = "Ne-mu"
 
 _SET_RE = re.compile(SET_PATTERN)
 _NUMBER_RE = re.compile(NUMBER_PATTERN)
@@ -39,7 +41,7 @@ _META_KEY_RE = re.compile(META_KEY_PATTERN)
 def meta_key(key: str) -> str:
     """The stored spelling of a metadata key: stripped, and ``Ne-mu`` for every ネーム spelling."""
     key = key.strip()
-    return "Ne-mu" if key.casefold() in NEMU_KEYS else key
+    return NEMU_KEY if key.casefold() in NEMU_KEYS else key
 
 
 def text_problem(text: object, what: str) -> str | None:
