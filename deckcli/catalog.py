@@ -60,6 +60,12 @@ def check_game(game: str) -> str:
     return code
 
 
+def wrong_game_message(name: str, game: str, other_games: Iterable[str]) -> str:
+    """Why ``name`` cannot be used in ``game``: it is a card of other games."""
+    others = " or ".join(f"{GAMES.get(g, g)} ({g})" for g in sorted(other_games))
+    return f"{name!r} is a card of {others}, not of {GAMES.get(game, game)} ({game})"
+
+
 class CardIndex:
     """All cards of one game (or all games) by name key, loaded once."""
 

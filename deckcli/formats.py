@@ -109,7 +109,36 @@ def _bundled_format(name: str) -> Format:
     return _make(*_load(name))
 
 
+#: What a named code check needs in the (merged) format.
+_CHECK_NEEDS = {"champion-set": "champions", "name-limit": "name_limit"}
+
+
+def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
+    """What the schema cannot see: bounds in order, and every zone or field a rule refers to present.
+
+    Checked after ``extends`` is merged, since a child format inherits these fields.
+    """
+    zones = doc.get("zones", {})
+    problems = [
+        f"{label}: $.zones.{name}: min {spec['min']} is above max {spec['max']}"
+        for name, spec in zones.items()
+        if spec.get("max") is not None and spec.get("min", 0) > spec["max"]
+    ]
+    referred = [("$.draw_zone", [doc.get("draw_zone", "main")])]
+    referred += [(f"$.{key}.zones", doc.get(key, {}).get("zones") or []) for key in ("copy_limit", "side_exchange")]
+    for where, names in referred:
+        problems += [f"{label}: {where}: no zone {name!r} (zones: {', '.join(zones)})" for name in names if name not in zones]
+    for check in doc.get("checks", ()):
+        needed = _CHECK_NEEDS.get(check)
+        if needed and needed not in doc:
+            problems.append(f"{label}: $.checks: the check {check!r} needs {needed!r} in the format")
+    return problems
+
+
 def _make(doc: dict[str, Any], path: str) -> Format:
+    problems = _consistency_problems(doc, path)
+    if problems:
+        raise InputError("invalid format file:\n" + "\n".join(problems))
     return Format(name=doc["name"], game=doc["game"], title=doc.get("title", doc["name"]), data=doc, path=path)
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckcli.catalog import GAMES, CardIndex, CardRef
+from deckcli.catalog import GAMES, CardIndex, CardRef, wrong_game_message
 from deckcli.db import Database
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.errors import DeckcliError, InputError, UnknownCardError
@@ -211,7 +211,7 @@ class Resolver:
         if elsewhere:
             return Problem(
                 "wrong-game",
-                f"{name!r} is a {'/'.join(elsewhere)} card, not a {game} card",
+                wrong_game_message(name, game, elsewhere),
                 cards=[name], zone=entry.zone, line=entry.line,
             )
         return Problem(

@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from deckcli.catalog import CardIndex
-from deckcli.errors import InputError
 from deckcli.formats import Format
 from deckcli.names import name_key, nemu
 from deckcli.resolve import DeckCard, Problem, ResolvedDeck, champion_actions
@@ -189,7 +188,7 @@ def card_limit_keys(fmt: Format, index: CardIndex | None) -> tuple[dict[str, int
 def champion_problems(deck: ResolvedDeck) -> list[Problem]:
     """sfb: exactly ``champions.count`` different champions (``champion-count``), each with its complete set of
     action cards exactly once and no card of a champion not fully there (``champion-set``)."""
-    spec = _required(deck, "champions", "champion-set")
+    spec = deck.format.data["champions"]  # present: formats are checked when loaded
     count = spec["count"]
     chosen: dict[str, list[DeckCard]] = {}
     for dc in _in_zones(deck.cards, list(deck.format.zones)):
@@ -241,7 +240,7 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
 def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
     """aqa-yome: cards sharing a ネーム count together; the ネーム declared in the deck's metadata may be on up to
     ``declared_max`` cards, every other on up to ``max`` (``name-limit``)."""
-    spec = _required(deck, "name_limit", "name-limit")
+    spec = deck.format.data["name_limit"]  # present: formats are checked when loaded
     meta_key = name_key(spec["meta_key"])
     declared_text = next((v for k, v in deck.decklist.meta.items() if name_key(k) == meta_key), "") or ""
     declared = name_key(nemu(declared_text) or declared_text) if declared_text.strip() else None
@@ -296,13 +295,6 @@ CHECKS: dict[str, Callable[[ResolvedDeck], list[Problem]]] = {
 
 
 # -- helpers ----------------------------------------------------------------------------------------------
-def _required(deck: ResolvedDeck, key: str, check: str) -> dict:
-    spec = deck.format.data.get(key)
-    if not spec:
-        raise InputError(f"format {deck.format.name!r}: the {check!r} check needs a {key!r} entry")
-    return spec
-
-
 def _zone_sizes(deck: ResolvedDeck) -> dict[str, int]:
     """Cards per zone, counting lines that named no known card too (they are reported once, as unknown)."""
     sizes: dict[str, int] = {}

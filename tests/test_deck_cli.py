@@ -141,7 +141,7 @@ def test_add_unknown_card_suggests_and_writes_nothing(run, db, boa):
 def test_add_card_of_another_game_says_so(run, db, boa):
     result = run("deck", "add", boa, "Kilgore")
     assert result.exit_code == 1
-    assert "'Kilgore' is a sfb card, not a boa card" in result.stderr
+    assert "'Kilgore' is a card of Super Fantasy Brawl (sfb), not of Battle of Aeons (boa)" in result.stderr
 
 
 def test_add_to_an_unknown_deck_suggests_decks(run, db, boa):

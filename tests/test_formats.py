@@ -137,5 +137,27 @@ def test_a_check_without_its_data_is_a_clear_error(db, tmp_path):
     from rules_support import problems
 
     path = write_format(tmp_path, "broken", extends="boa-standard", checks=["champion-set"])
-    with pytest.raises(DeckcliError, match="'champion-set' check needs a 'champions' entry"):
+    with pytest.raises(DeckcliError, match="the check 'champion-set' needs 'champions'"):
         problems(db, "boa", {"main": [(4, "Fireball")]}, path)
+
+
+@pytest.mark.parametrize(
+    "override, fragment",
+    [
+        ({"zones": {"main": {"min": 61, "max": 60}}}, "$.zones.main: min 61 is above max 60"),
+        ({"draw_zone": "deck"}, "$.draw_zone: no zone 'deck'"),
+        ({"copy_limit": {"max": 4, "zones": ["main", "extra"]}}, "$.copy_limit.zones: no zone 'extra'"),
+        ({"checks": ["name-limit"]}, "the check 'name-limit' needs 'name_limit'"),
+    ],
+)
+def test_inconsistent_formats_are_refused_when_loaded(tmp_path, override, fragment):
+    import json
+
+    from deckcli.errors import InputError
+    from deckcli.formats import load_format
+
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps({"name": "event", "game": "boa", "extends": "boa-standard", **override}), encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_format(str(path))
+    assert fragment in str(info.value)

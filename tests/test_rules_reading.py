@@ -27,7 +27,7 @@ def test_an_unknown_card_is_reported_once_with_the_closest_names(db, main50):
 def test_a_card_of_another_game_breaks_wrong_game(db, main50):
     found = problems(db, "boa", {"main": [*main50, (4, "Relentless Advance")]})
     assert rules(found) == {"wrong-game"}
-    assert found[0].cards == ["Relentless Advance"] and "sfb card" in found[0].message
+    assert found[0].cards == ["Relentless Advance"] and "a card of Super Fantasy Brawl (sfb)" in found[0].message
 
 
 def test_unreadable_lines_break_parse_and_the_rest_is_checked(db, main50):

@@ -81,7 +81,7 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
 
 def _find_card(session, index, game: str, card: str, set_code: str | None, number: str | None):
     """The card a command line names; an unknown name lists the closest, or says which game it belongs to."""
-    from deckcli.catalog import CardIndex
+    from deckcli.catalog import CardIndex, wrong_game_message
     from deckcli.errors import UnknownCardError
 
     try:
@@ -90,7 +90,7 @@ def _find_card(session, index, game: str, card: str, set_code: str | None, numbe
         if not index.find_all(card):
             elsewhere = sorted({r.game for r in CardIndex(session).find_all(card)} - {game})
             if elsewhere:
-                raise click.ClickException(f"{card!r} is a {'/'.join(elsewhere)} card, not a {game} card") from None
+                raise click.ClickException(wrong_game_message(card, game, elsewhere)) from None
         raise
 
 

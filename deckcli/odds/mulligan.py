@@ -75,7 +75,7 @@ _POLICIES: dict[tuple, Policy] = {}
 
 
 def _compute_policy(classes: DeckClasses, hand_size: int) -> Policy:
-    conditions = classes.conditions
+    """The policy itself, computed by :func:`best_policy`."""
     caps = classes.caps
     counts = classes.counts
     size = classes.size
