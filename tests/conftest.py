@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
+
+# No per-example deadline (a busy CI machine is slow, not wrong); on CI the examples are derandomised so a
+# run is repeatable, while local runs keep exploring new examples.
+settings.register_profile(
+    "deckcli", deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=bool(os.environ.get("CI"))
+)
+settings.load_profile("deckcli")
 
 
 @pytest.fixture(autouse=True)
