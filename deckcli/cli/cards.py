@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
 
-GAME_CHOICE = click.Choice(["boa", "aqa", "sfb"], case_sensitive=False)
 
 SEARCH_COLUMNS = ["game", "set", "number", "name", "kind", "cost", "details"]
 

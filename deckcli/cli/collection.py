@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from deckcli.cli.cards import GAME_CHOICE
+from deckcli.cli.options import GAME_CHOICE, deck_source
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.output import dump_json, emit, output_options
 
@@ -273,33 +273,15 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
     click.echo(f"exported {len(rows)} entries ({sum(r['count'] for r in rows)} cards) to {target}", err=True)
 
 
-def _one_deck(app: AppContext, deck_file, deck_name, game, format_name):
-    from deckcli.resolve import open_deck
-
-    if (deck_file is None) == (deck_name is None):
-        raise click.UsageError("give a decklist file (DECK) or --deck NAME")
-    deck = open_deck(app.db, source=deck_file, deck_name=deck_name, format_name=format_name, game=game and game.lower())
-    deck.require_cards()
-    return deck
-
-
-def _deck_options(f):
-    f = click.option("--format", "-f", "format_name", help="Format name or file (for reading the deck).")(f)
-    f = click.option("--game", "-g", type=GAME_CHOICE, help="The deck's game, if the decklist does not say.")(f)
-    f = click.option("--deck", "-d", "deck_name", help="A stored deck instead of a file.")(f)
-    f = click.argument("deck_file", metavar="[DECK]", required=False, type=click.Path(allow_dash=True, dir_okay=False))(f)
-    return f
-
-
 @collection.command()
-@_deck_options
+@deck_source
 @click.option("--json", "as_json", is_flag=True, help='Print [{"name", "need", "have", "missing"}].')
 @pass_app
-def missing(app: AppContext, deck_file, deck_name, game, format_name, as_json) -> None:
+def missing(app: AppContext, source, as_json) -> None:
     """The cards a deck (DECK file or --deck NAME) needs more of than you own: needed, owned, missing."""
     from deckcli.collection.needs import missing_cards
 
-    deck = _one_deck(app, deck_file, deck_name, game, format_name)
+    deck = source.open(app)
     short = missing_cards(app.db, deck)
     if as_json:
         click.echo(dump_json([n.as_dict() for n in short]))
@@ -363,15 +345,15 @@ def buildable(app: AppContext, decks, game, together, as_json) -> None:
 
 
 @collection.command("add-deck")
-@_deck_options
+@deck_source
 @click.option("--times", type=click.IntRange(min=1), default=1, show_default=True, help="Add the deck this many times.")
 @_variant_options
 @pass_app
-def add_deck(app: AppContext, deck_file, deck_name, game, format_name, times, foil, condition, language, tag) -> None:
+def add_deck(app: AppContext, source, times, foil, condition, language, tag) -> None:
     """Add every card of a deck (DECK file or --deck NAME, all zones) to the collection."""
     from deckcli.collection.needs import add_deck as add_deck_cards, deck_label
 
     variant = _variant(foil, condition, language, tag)
-    deck = _one_deck(app, deck_file, deck_name, game, format_name)
+    deck = source.open(app)
     copies, entries = add_deck_cards(app.db, deck, variant, times)
     click.echo(f"added {copies} cards ({entries} printings) from {deck_label(deck)} [{variant.describe()}]")

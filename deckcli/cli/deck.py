@@ -8,9 +8,9 @@ from pathlib import Path
 import click
 
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
 
-GAME_CHOICE = click.Choice(["boa", "aqa", "sfb"], case_sensitive=False)
 ZONE_CHOICE = click.Choice(["main", "limitbreak", "side"], case_sensitive=False)
 EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code"], case_sensitive=False)
 LIST_ZONES = ("main", "limitbreak", "side")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import click
 
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import DeckSource, deck_source
 from deckcli.cli.output import dump_json, emit, output_options
 
 WANT_HELP = (
@@ -18,35 +19,20 @@ WANT_HELP = (
 PROGRESS_ABOVE = 1_000_000
 
 
-def deck_source(f: Callable) -> Callable:
-    """DECK (a decklist file or -), or ``--deck NAME`` for a stored deck, and ``--format``."""
-    f = click.option("--format", "-f", "format_name", metavar="NAME|PATH",
-                     help="Use this format's opening rules (default: the deck's format).")(f)
-    f = click.option("--deck", "deck_name", metavar="NAME", help="A stored deck instead of a DECK file.")(f)
-    f = click.argument("deck_file", metavar="[DECK]", required=False, type=click.Path(allow_dash=True, dir_okay=False))(f)
-    return f
-
-
 def play_option(f: Callable) -> Callable:
     return click.option("--play/--draw", "on_the_play", default=True,
                         help="Going first (default) or second: turn-1 draws and who may redraw.")(f)
 
 
-def _open(app: AppContext, deck_file: str | None, deck_name: str | None, format_name: str | None):
+def _open(app: AppContext, source: DeckSource):
     """The resolved deck (every card known) and its draw zone as ``(card_dict, count)`` pairs."""
-    if (deck_file is None) == (deck_name is None):
-        raise click.UsageError("give a decklist file DECK or --deck NAME (one of them)")
     from deckcli.errors import InputError
-    from deckcli.resolve import open_deck
 
-    deck = open_deck(app.db, source=deck_file, deck_name=deck_name, format_name=format_name)
-    deck.require_cards()
+    deck = source.open(app)
     zone = deck.format.draw_zone
     cards = [(ref.as_dict(), n) for ref, n in deck.zone_cards(zone)]
     if not cards:
-        raise InputError(f"{deck_file or deck_name}: no cards in the {zone} zone to draw from")
-    if not deck.name:
-        deck.name = deck_name or ("stdin" if deck_file == "-" else click.format_filename(deck_file, shorten=True))
+        raise InputError(f"{source.label}: no cards in the {zone} zone to draw from")
     return deck, cards
 
 
@@ -112,7 +98,7 @@ def _print_conditions(conditions, classes) -> None:
 @play_option
 @output_options(csv_ok=False)
 @pass_app
-def odds(app: AppContext, deck_file, deck_name, format_name, wants, turns, on_the_play, output) -> None:
+def odds(app: AppContext, source: DeckSource, wants, turns, on_the_play, output) -> None:
     """Exact chance that the opening hand of DECK meets every --want, with and without the mulligan.
 
     DECK is a decklist file (- reads stdin); --deck NAME takes a stored deck instead. The format's opening
@@ -128,7 +114,7 @@ def odds(app: AppContext, deck_file, deck_name, format_name, wants, turns, on_th
     from deckcli.odds import odds as exact_odds
     from deckcli.odds import split_classes
 
-    deck, cards = _open(app, deck_file, deck_name, format_name)
+    deck, cards = _open(app, source)
     conditions = _conditions(app, deck, wants)
     result = exact_odds(cards, conditions, deck.format.opening, turns=turns or 0, on_the_play=on_the_play)
     _notes(result.notes)
@@ -156,7 +142,7 @@ def odds(app: AppContext, deck_file, deck_name, format_name, wants, turns, on_th
 @play_option
 @output_options(csv_ok=False)
 @pass_app
-def simulate(app: AppContext, deck_file, deck_name, format_name, wants, trials, seed, on_the_play, output) -> None:
+def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_play, output) -> None:
     """Monte Carlo estimate of the opening-hand chances of DECK, with standard errors and histograms.
 
     \b
@@ -168,7 +154,7 @@ def simulate(app: AppContext, deck_file, deck_name, format_name, wants, trials, 
     from deckcli.odds import split_classes
     from deckcli.odds.simulate import simulate as run
 
-    deck, cards = _open(app, deck_file, deck_name, format_name)
+    deck, cards = _open(app, source)
     conditions = _conditions(app, deck, wants)
     exact = exact_odds(cards, conditions, deck.format.opening, on_the_play=on_the_play)
     _notes(exact.notes)
@@ -221,7 +207,7 @@ def _histogram(counts: list[int], trials: int, holds: Callable[[int], bool], wid
 @play_option
 @output_options(csv_ok=False)
 @pass_app
-def hand(app: AppContext, deck_file, deck_name, format_name, count, seed, mulligan, wants, on_the_play, output) -> None:
+def hand(app: AppContext, source: DeckSource, count, seed, mulligan, wants, on_the_play, output) -> None:
     """Deal sample opening hands from DECK, like a playtest window (and show the mulligan with --mulligan).
 
     \b
@@ -232,7 +218,7 @@ def hand(app: AppContext, deck_file, deck_name, format_name, count, seed, mullig
     """
     from deckcli.odds.hands import sample_hands
 
-    deck, cards = _open(app, deck_file, deck_name, format_name)
+    deck, cards = _open(app, source)
     conditions = _conditions(app, deck, wants)
     used_seed, hands = sample_hands(
         cards, deck.format.opening, count, seed, conditions, mulligan=mulligan, on_the_play=on_the_play
@@ -291,7 +277,7 @@ def _print_cards(cards, indent: str) -> None:
                    "default: cost for boa and aqa, colour for sfb, then kind).")
 @output_options()
 @pass_app
-def curve(app: AppContext, deck_file, deck_name, format_name, fields, output) -> None:
+def curve(app: AppContext, source: DeckSource, fields, output) -> None:
     """The distribution of DECK's draw deck by cost, colour, kind, ...: a table, bars, and the chance of
     holding at least one card of each bucket in the opening hand.
 
@@ -304,7 +290,7 @@ def curve(app: AppContext, deck_file, deck_name, format_name, fields, output) ->
     from deckcli.odds.curve import DEFAULT_BY, bar, distribution
     from deckcli.odds.rules import OpeningRules
 
-    deck, cards = _open(app, deck_file, deck_name, format_name)
+    deck, cards = _open(app, source)
     known = card_fields()
     chosen = [f.lower() for f in fields] or [DEFAULT_BY.get(deck.game, "kind"), "kind"]
     for field_name in chosen:

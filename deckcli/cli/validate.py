@@ -7,9 +7,9 @@ from typing import Any
 import click
 
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json
 
-GAME_CHOICE = click.Choice(["boa", "aqa", "sfb"], case_sensitive=False)
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 
 

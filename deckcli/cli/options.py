@@ -1,0 +1,63 @@
+"""Options several commands share: the game choice, and where a deck comes from (a file, ``-`` or a stored deck)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from deckcli.cli.context import AppContext
+    from deckcli.resolve import ResolvedDeck
+
+GAME_CHOICE = click.Choice(["boa", "aqa", "sfb"], case_sensitive=False)
+
+
+@dataclass(frozen=True)
+class DeckSource:
+    """A deck named on the command line: DECK (a decklist file or ``-``) or ``--deck NAME``, read under
+    ``--game``/``--format`` when given."""
+
+    file: str | None
+    name: str | None
+    game: str | None
+    format_name: str | None
+
+    @property
+    def label(self) -> str:
+        if self.name is not None:
+            return self.name
+        return "stdin" if self.file == "-" else click.format_filename(self.file or "", shorten=True)
+
+    def open(self, app: AppContext) -> ResolvedDeck:
+        """The resolved deck; every line must name a known card (else an error listing them, exit 1)."""
+        if (self.file is None) == (self.name is None):
+            raise click.UsageError("give a decklist file DECK or --deck NAME (one of them)")
+        from deckcli.resolve import open_deck
+
+        deck = open_deck(app.db, source=self.file, deck_name=self.name, format_name=self.format_name, game=self.game)
+        deck.require_cards()
+        if not deck.name:
+            deck.name = self.label
+        return deck
+
+
+def deck_source(f: Callable) -> Callable:
+    """Add ``[DECK]``, ``--deck NAME``, ``--game`` and ``--format``; the command gets them as ``source: DeckSource``."""
+
+    @functools.wraps(f)
+    def wrapper(*args, deck_file, deck_name, game, format_name, **kwargs):
+        source = DeckSource(deck_file, deck_name, game.lower() if game else None, format_name)
+        return f(*args, source=source, **kwargs)
+
+    wrapper = click.option(
+        "--format", "-f", "format_name", metavar="NAME|PATH", help="Read the deck under this format (default: its own)."
+    )(wrapper)
+    wrapper = click.option("--game", "-g", type=GAME_CHOICE, help="The deck's game, if the decklist does not say.")(wrapper)
+    wrapper = click.option("--deck", "-d", "deck_name", metavar="NAME", help="A stored deck instead of a DECK file.")(wrapper)
+    return click.argument(
+        "deck_file", metavar="[DECK]", required=False, type=click.Path(allow_dash=True, dir_okay=False)
+    )(wrapper)
