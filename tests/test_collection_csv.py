@@ -111,7 +111,7 @@ def test_dry_run_shows_changes_and_writes_nothing(run, db):
     whelp = next(c for c in data["changes"] if c["name"] == "Ember Whelp" and c["finish"] == "normal")
     assert (whelp["before"], whelp["after"], whelp["change"]) == (1, 5, 4)
     assert len(data["changes"]) == 6
-    assert "would import" in result.stderr
+    assert "Would import" in result.stderr
     assert [e[-1] for e in _collection(db)] == [1]
 
 

@@ -92,7 +92,7 @@ def test_missing_refuses_unknown_cards_and_needs_one_deck(run, deckfile, db):
 def test_add_deck_adds_every_zone_with_options(run, deckfile):
     result = run("collection", "add-deck", deckfile(BOA_DECK), "--foil", "--tag", "precon", "--times", "2")
     assert result.exit_code == 0, result.output
-    assert "added 16 cards" in result.stdout
+    assert "Added 16 cards" in result.stdout
     rows = json.loads(run("collection", "list", "--json").stdout)
     assert {(r["name"], r["count"], r["finish"], r["tag"]) for r in rows} == {
         ("Ember Whelp", 10, "foil", "precon"), ("Fireball", 4, "foil", "precon"), ("Worldbreaker", 2, "foil", "precon")}

@@ -94,7 +94,7 @@ def add(app: AppContext, card, count, game, set_code, number, foil, condition, l
     variant = _variant(foil, condition, language, tag)
     ref = _find(app, card, game, set_code, number)
     now = add_card(app.db, ref, count, variant)
-    click.echo(f"added {count} × {_label(ref, variant)}: now {now}")
+    click.echo(f"Added {count} × {_label(ref, variant)}: now {now}")
 
 
 @collection.command()
@@ -110,7 +110,7 @@ def remove(app: AppContext, card, count, game, set_code, number, foil, condition
     variant = _variant(foil, condition, language, tag)
     ref = _find(app, card, game, set_code, number)
     left = remove_card(app.db, ref, count, variant)
-    click.echo(f"removed {count} × {_label(ref, variant)}: now {left}")
+    click.echo(f"Removed {count} × {_label(ref, variant)}: now {left}")
 
 
 @collection.command("set")
@@ -193,7 +193,7 @@ def stats(app: AppContext, game, as_json) -> None:
     if data["games"]:
         emit(data["games"], "table", ["game", "cards", "distinct"])
     else:
-        click.echo("the collection is empty")
+        click.echo("The collection is empty.")
     click.echo()
     rows = [{**s, "complete": f"{s['completion']:.1f}%", "bar": bar(s["completion"])} for s in data["sets"]]
     emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"])
@@ -218,13 +218,13 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
     from deckcli.collection.csvio import apply_import, plan_import
 
     plan = plan_import(app.db, file, game and game.lower())
-    click.echo(f"{file}: detected the {plan.layout.title} layout", err=True)
+    click.echo(f"{file}: detected the {plan.layout.title} layout.", err=True)
     result = apply_import(app.db, plan, skip_bad=skip_bad, replace=replace, dry_run=dry_run, max_shown=MAX_SHOWN)
     if plan.problems:
         for problem in plan.problems[:MAX_SHOWN]:
-            click.echo(f"skipped {problem}", err=True)
+            click.echo(f"Skipped {problem}", err=True)
         if len(plan.problems) > MAX_SHOWN:
-            click.echo(f"skipped {len(plan.problems) - MAX_SHOWN} more bad rows", err=True)
+            click.echo(f"Skipped {len(plan.problems) - MAX_SHOWN} more bad rows.", err=True)
     summary = result.summary()
     if dry_run:
         rows = [c.as_row() for c in result.changes]
@@ -270,7 +270,7 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
             writer(rows, handle)
     except OSError as exc:
         raise click.ClickException(f"cannot write {target}: {exc.strerror}") from None
-    click.echo(f"exported {len(rows)} entries ({sum(r['count'] for r in rows)} cards) to {target}", err=True)
+    click.echo(f"Exported {len(rows)} entries ({sum(r['count'] for r in rows)} cards) to {target}", err=True)
 
 
 @collection.command()
@@ -287,7 +287,7 @@ def missing(app: AppContext, source, as_json) -> None:
         click.echo(dump_json([n.as_dict() for n in short]))
         return
     if not short:
-        click.echo("the collection holds every card of the deck", err=True)
+        click.echo("The collection holds every card of the deck.", err=True)
         return
     emit([n.as_dict() for n in short], "table", ["name", "need", "have", "missing"])
     click.echo(f"{sum(n.missing for n in short)} cards missing ({len(short)} different)", err=True)
@@ -317,11 +317,11 @@ def buildable(app: AppContext, decks, game, together, as_json) -> None:
             click.echo(dump_json(result.as_dict()))
             return
         if result.buildable:
-            click.echo(f"the collection can build all {len(result.decks)} decks at the same time: {', '.join(result.decks)}")
+            click.echo(f"The collection can build all {len(result.decks)} decks at the same time: {', '.join(result.decks)}")
             return
         rows = [{**n.as_dict(), "decks": ", ".join(n.decks)} for n in result.short]
         emit(rows, "table", ["name", "need", "have", "missing", "decks"])
-        click.echo(f"short of {result.as_dict()['short']} cards to build {', '.join(result.decks)} together", err=True)
+        click.echo(f"Short of {result.as_dict()['short']} cards to build {', '.join(result.decks)} together", err=True)
         return
     if decks:
         raise click.UsageError("DECK arguments go with --together")
@@ -330,7 +330,7 @@ def buildable(app: AppContext, decks, game, together, as_json) -> None:
         click.echo(dump_json([s.as_dict() for s in statuses]))
         return
     if not statuses:
-        click.echo("no stored decks" + (f" for {game}" if game else ""), err=True)
+        click.echo("No stored decks" + (f" for {game}" if game else ""), err=True)
         return
     rows = []
     for s in statuses:
@@ -356,4 +356,4 @@ def add_deck(app: AppContext, source, times, foil, condition, language, tag) -> 
     variant = _variant(foil, condition, language, tag)
     deck = source.open(app)
     copies, entries = add_deck_cards(app.db, deck, variant, times)
-    click.echo(f"added {copies} cards ({entries} printings) from {deck_label(deck)} [{variant.describe()}]")
+    click.echo(f"Added {copies} cards ({entries} printings) from {deck_label(deck)} [{variant.describe()}]")

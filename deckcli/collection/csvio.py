@@ -94,7 +94,7 @@ class ImportResult:
     changes: list[Change] = field(default_factory=list)
 
     def summary(self) -> str:
-        verb = "imported" if self.written else "would import"
+        verb = "Imported" if self.written else "Would import"
         plan = self.plan
         text = (
             f"{verb} {plan.copies} cards from {plan.rows - len(plan.problems) - plan.empty} of {plan.rows} rows"
