@@ -79,33 +79,6 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
     click.echo(f"Created deck {created.name!r} ({fmt.game}, {fmt.name}).")
 
 
-def _find_card(session, index, game: str, card: str, set_code: str | None, number: str | None):
-    """The card a command line names; an unknown name lists the closest, or says which game it belongs to."""
-    from deckcli.catalog import CardIndex, wrong_game_message
-    from deckcli.errors import UnknownCardError
-
-    try:
-        return index.find(card, set_code, number)
-    except UnknownCardError:
-        if not index.find_all(card):
-            elsewhere = sorted({r.game for r in CardIndex(session).find_all(card)} - {game})
-            if elsewhere:
-                raise click.ClickException(wrong_game_message(card, game, elsewhere)) from None
-        raise
-
-
-def _printings(index, card):
-    """The printings a command means: an sfb champion stands for its action cards."""
-    from deckcli.resolve import champion_actions
-
-    if card.kind == "champion":
-        actions = champion_actions(index, card)
-        if not actions:
-            raise click.ClickException(f"champion {card.name!r} has no action cards in the database")
-        return actions
-    return [card]
-
-
 @deck.command()
 @click.argument("name")
 @click.argument("card")
@@ -119,38 +92,17 @@ def add(app: AppContext, name: str, card: str, count: int, zone: str | None, set
 
     An sfb champion's name adds that champion's six action cards.
     """
-    from deckcli.catalog import CardIndex
-    from deckcli.deckstore import change_count, get_deck, zone_for, zone_size
-    from deckcli.deckview import zone_label_of
-    from deckcli.formats import load_format
+    from deckcli.deckedit import add_cards
 
     if number and not set_code:
         raise click.UsageError("--number needs --set")
-    zone = zone.lower() if zone else None
     with app.db.write() as session:
-        stored = get_deck(session, name)
-        fmt = load_format(stored.format)
-        index = CardIndex(session, stored.game)
-        found = _find_card(session, index, stored.game, card, set_code, number)
-        if zone and zone not in fmt.zones:
-            raise click.ClickException(
-                f"format {fmt.name} has no {zone} zone; its zones: {', '.join(fmt.zones)}"
-            )
-        touched: list[str] = []
-        for printing in _printings(index, found):
-            target = zone or zone_for(fmt, printing.kind)
-            if target is None:
-                raise click.ClickException(
-                    f"no zone of format {fmt.name} accepts {printing.kind} cards such as {printing.name!r}"
-                )
-            if printing.kind not in fmt.zones[target].get("kinds", (printing.kind,)):
-                _warn(f"{zone_label_of(fmt, target)} does not accept {printing.kind} cards under {fmt.name}; the deck will not be legal")
-            total = change_count(session, stored, target, printing.id, count)
-            click.echo(f"Added {count} × {printing.name} ({printing.set_code} {printing.number}) to {zone_label_of(fmt, target)}: {total} now.")
-            if target not in touched:
-                touched.append(target)
-        for target in touched:
-            click.echo(f"{zone_label_of(fmt, target)}: {_cards(zone_size(session, stored, target))}.")
+        edit = add_cards(session, name, card, count, zone.lower() if zone else None, set_code, number)
+    for warning in edit.warnings:
+        _warn(warning)
+    for c in edit.changes:
+        click.echo(f"Added {c.delta} × {c.card.name} ({c.card.set_code} {c.card.number}) to {edit.label(c.zone)}: {c.total} now.")
+    _print_zone_sizes(edit)
 
 
 @deck.command()
@@ -170,60 +122,22 @@ def remove(
 
     An sfb champion's name removes that champion's action cards.
     """
-    from deckcli.catalog import CardIndex
-    from deckcli.deckstore import change_count, deck_cards, get_deck, zone_size
-    from deckcli.deckview import zone_label_of
-    from deckcli.formats import load_format
+    from deckcli.deckedit import remove_cards
 
     if count is not None and remove_all:
         raise click.UsageError("give COUNT or --all, not both")
     if number and not set_code:
         raise click.UsageError("--number needs --set")
-    zone = zone.lower() if zone else None
     with app.db.write() as session:
-        stored = get_deck(session, name)
-        fmt = load_format(stored.format)
-        index = CardIndex(session, stored.game)
-        found = _find_card(session, index, stored.game, card, set_code, number)
-        if found.kind == "champion":
-            groups = [[c] for c in _printings(index, found)]
-        elif set_code:
-            groups = [[found]]
-        else:
-            groups = [[c for c in index.find_all(card) if c.key == found.key]]
-        held = deck_cards(session, stored)
-        plan: list[tuple[str, int, int]] = []  # (zone, card id, copies to remove)
-        for group in groups:
-            ids = {c.id for c in group}
-            rows = [(z, cid, n) for z, cid, n in held if cid in ids and (zone is None or z == zone)]
-            where = f" in its {zone_label_of(fmt, zone)}" if zone else ""
-            if not rows:
-                raise click.ClickException(f"deck {stored.name!r} holds no {group[0].name!r}{where}")
-            zones = sorted({z for z, _, _ in rows}, key=lambda z: list(fmt.zones).index(z) if z in fmt.zones else len(fmt.zones))
-            if len(zones) > 1:
-                raise click.ClickException(
-                    f"{group[0].name!r} is in {' and '.join(zone_label_of(fmt, z) for z in zones)}; say which with --zone"
-                )
-            have = sum(n for _, _, n in rows)
-            want = have if remove_all else (count or 1)
-            if want > have:
-                raise click.ClickException(
-                    f"deck {stored.name!r} holds only {have} × {group[0].name}{where or ' in ' + zone_label_of(fmt, zones[0])}"
-                )
-            for z, cid, n in reversed(rows):  # the last-added printing goes first
-                take = min(n, want)
-                if take:
-                    plan.append((z, cid, take))
-                    want -= take
-        touched: list[str] = []
-        for z, cid, take in plan:
-            left = change_count(session, stored, z, cid, -take)
-            ref = index.by_id[cid]
-            click.echo(f"Removed {take} × {ref.name} ({ref.set_code} {ref.number}) from {zone_label_of(fmt, z)}: {left} left.")
-            if z not in touched:
-                touched.append(z)
-        for z in touched:
-            click.echo(f"{zone_label_of(fmt, z)}: {_cards(zone_size(session, stored, z))}.")
+        edit = remove_cards(session, name, card, count, remove_all, zone.lower() if zone else None, set_code, number)
+    for c in edit.changes:
+        click.echo(f"Removed {-c.delta} × {c.card.name} ({c.card.set_code} {c.card.number}) from {edit.label(c.zone)}: {c.total} left.")
+    _print_zone_sizes(edit)
+
+
+def _print_zone_sizes(edit) -> None:
+    for zone, size in edit.zone_sizes.items():
+        click.echo(f"{edit.label(zone)}: {_cards(size)}.")
 
 
 @deck.command()

@@ -1,0 +1,135 @@
+"""Editing a stored deck card by card: which printings a card name means, which zone they go to, how many.
+
+``deck add`` puts a card in the first zone of the format that accepts its kind (a boa Limitbreak monster goes
+to the Limitbreak deck by itself); an sfb champion stands for its action cards. ``deck remove`` takes the
+last-added printing first and asks for a zone when the card is in several.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sqlmodel import Session
+
+from deckcli.catalog import CardIndex, CardRef, wrong_game_message
+from deckcli.deckstore import change_count, deck_cards, get_deck, zone_for, zone_size
+from deckcli.deckview import zone_label_of
+from deckcli.errors import DeckcliError, UnknownCardError
+from deckcli.formats import Format, load_format
+from deckcli.resolve import champion_actions
+
+
+@dataclass
+class Change:
+    """``delta`` copies of ``card`` added to (or, negative, removed from) ``zone``, leaving ``total``."""
+
+    zone: str
+    card: CardRef
+    delta: int
+    total: int
+
+
+@dataclass
+class Edit:
+    """What one add or remove did: the changes, the new size of each zone touched, and any warnings."""
+
+    format: Format
+    changes: list[Change] = field(default_factory=list)
+    zone_sizes: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def label(self, zone: str) -> str:
+        return zone_label_of(self.format, zone)
+
+
+def find_card(session: Session, index: CardIndex, name: str, set_code: str | None, number: str | None) -> CardRef:
+    """The card a command line names in the index's game; an unknown name lists the closest, or names its game."""
+    try:
+        return index.find(name, set_code, number)
+    except UnknownCardError:
+        if not index.find_all(name):
+            elsewhere = sorted({r.game for r in CardIndex(session).find_all(name)} - {index.game})
+            if elsewhere:
+                raise DeckcliError(wrong_game_message(name, index.game or "", elsewhere)) from None
+        raise
+
+
+def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:
+    """The printings a command means: an sfb champion stands for its action cards."""
+    if card.kind != "champion":
+        return [card]
+    actions = champion_actions(index, card)
+    if not actions:
+        raise DeckcliError(f"champion {card.name!r} has no action cards in the database")
+    return actions
+
+
+def add_cards(
+    session: Session, deck_name: str, name: str, count: int = 1, zone: str | None = None,
+    set_code: str | None = None, number: str | None = None,
+) -> Edit:
+    """Add ``count`` copies of the card ``name`` to the stored deck, in ``zone`` or the first zone that accepts it."""
+    stored = get_deck(session, deck_name)
+    edit = Edit(load_format(stored.format))
+    fmt = edit.format
+    index = CardIndex(session, stored.game)
+    found = find_card(session, index, name, set_code, number)
+    if zone and zone not in fmt.zones:
+        raise DeckcliError(f"format {fmt.name} has no {zone} zone; its zones: {', '.join(fmt.zones)}")
+    for printing in printings_meant(index, found):
+        target = zone or zone_for(fmt, printing.kind)
+        if target is None:
+            raise DeckcliError(f"no zone of format {fmt.name} accepts {printing.kind} cards such as {printing.name!r}")
+        if printing.kind not in fmt.zones[target].get("kinds", (printing.kind,)):
+            edit.warnings.append(
+                f"{edit.label(target)} does not accept {printing.kind} cards under {fmt.name}; the deck will not be legal"
+            )
+        total = change_count(session, stored, target, printing.id, count)
+        edit.changes.append(Change(target, printing, count, total))
+    edit.zone_sizes = {c.zone: zone_size(session, stored, c.zone) for c in edit.changes}
+    return edit
+
+
+def remove_cards(
+    session: Session, deck_name: str, name: str, count: int | None = None, remove_all: bool = False,
+    zone: str | None = None, set_code: str | None = None, number: str | None = None,
+) -> Edit:
+    """Remove ``count`` (default 1; ``remove_all``: every) copies of the card ``name`` from the stored deck."""
+    stored = get_deck(session, deck_name)
+    edit = Edit(load_format(stored.format))
+    fmt = edit.format
+    index = CardIndex(session, stored.game)
+    found = find_card(session, index, name, set_code, number)
+    if found.kind == "champion":
+        groups = [[c] for c in printings_meant(index, found)]
+    elif set_code:
+        groups = [[found]]
+    else:
+        groups = [[c for c in index.find_all(name) if c.key == found.key]]
+    held = deck_cards(session, stored)
+    plan: list[tuple[str, int, int]] = []  # (zone, card id, copies to remove)
+    for group in groups:
+        ids = {c.id for c in group}
+        rows = [(z, cid, n) for z, cid, n in held if cid in ids and (zone is None or z == zone)]
+        where = f" in its {edit.label(zone)}" if zone else ""
+        if not rows:
+            raise DeckcliError(f"deck {stored.name!r} holds no {group[0].name!r}{where}")
+        zones = sorted({z for z, _, _ in rows}, key=lambda z: list(fmt.zones).index(z) if z in fmt.zones else len(fmt.zones))
+        if len(zones) > 1:
+            raise DeckcliError(f"{group[0].name!r} is in {' and '.join(edit.label(z) for z in zones)}; say which with --zone")
+        have = sum(n for _, _, n in rows)
+        want = have if remove_all else (count or 1)
+        if want > have:
+            raise DeckcliError(
+                f"deck {stored.name!r} holds only {have} × {group[0].name}{where or ' in ' + edit.label(zones[0])}"
+            )
+        for z, cid, n in reversed(rows):  # the last-added printing goes first
+            take = min(n, want)
+            if take:
+                plan.append((z, cid, take))
+                want -= take
+    for z, cid, take in plan:
+        left = change_count(session, stored, z, cid, -take)
+        edit.changes.append(Change(z, index.by_id[cid], -take, left))
+    edit.zone_sizes = {c.zone: zone_size(session, stored, c.zone) for c in edit.changes}
+    return edit
