@@ -11,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import hypergeom
 
+from odds_support import card, small_deck
+
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.exact import p_by_size, p_hand
 from deckcli.errors import InputError
@@ -19,15 +21,6 @@ from deckcli.odds.rules import OpeningRules
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string", "element": "string"}
 BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}
 AQA = {"hand_size": 7, "mulligan": "second-player-redraw", "draws_per_turn": 1, "first_turn_draw": "both"}
-
-
-def card(name, kind="monster", cost=1, colour=None, element=None):
-    data = {"name": name, "kind": kind, "cost": cost}
-    if colour:
-        data["colour"] = colour
-    if element:
-        data["element"] = element
-    return data
 
 
 def boa_deck():
@@ -48,18 +41,6 @@ def brute_force(cards, conditions, hand_size):
         if all(cond.holds(sum(hits[i][k] for i in hand)) for k, cond in enumerate(conditions)):
             good += 1
     return Fraction(good, total)
-
-
-def small_deck():
-    """12 cards with filters that overlap: cheap monsters, red cards, spells."""
-    return [
-        (card("A", "monster", 1, "red"), 2),
-        (card("B", "monster", 3, "red"), 2),
-        (card("C", "spell", 1, "blue"), 3),
-        (card("D", "monster", 2, "blue"), 1),
-        (card("E", "spell", 4, "red"), 2),
-        (card("F", "monster", 5, "yellow"), 2),
-    ]
 
 
 @pytest.mark.parametrize("k", [0, 1, 2, 3, 4])

@@ -8,14 +8,12 @@ from itertools import combinations
 
 import pytest
 
+from odds_support import card, small_deck
+
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.mulligan import best_policy, compositions
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}
-
-
-def card(name, kind, cost, colour):
-    return {"name": name, "kind": kind, "cost": cost, "colour": colour}
 
 
 def expand(cards):
@@ -79,13 +77,8 @@ def sfb_like():
 
 
 def small_boa():
-    return [
-        (card("A", "monster", 1, "red"), 2),
-        (card("B", "monster", 3, "red"), 2),
-        (card("C", "spell", 1, "blue"), 3),
-        (card("D", "monster", 2, "blue"), 1),
-        (card("E", "spell", 4, "red"), 2),
-    ]
+    """The shared 12-card deck without its yellow monsters: 10 cards."""
+    return small_deck()[:5]
 
 
 BOA = {"hand_size": 4, "mulligan": "full-redraw", "first_turn_draw": "second-player"}
