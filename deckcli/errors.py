@@ -4,9 +4,7 @@ from __future__ import annotations
 
 
 class DeckcliError(Exception):
-    """A problem with the user's input or data, reported without a traceback."""
-
-    exit_code = 1
+    """A problem with the user's input or data, reported without a traceback (exit status 1)."""
 
 
 class CardDataError(DeckcliError):

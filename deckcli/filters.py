@@ -13,7 +13,6 @@ from typing import Any
 from deckcli.errors import InputError
 from deckcli.names import name_key
 
-OPERATORS = ("<=", ">=", "!=", "==", "=", "<", ">")
 _COMPARISON = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(<=|>=|!=|==|=|<|>)\s*(.*?)\s*$", re.S)
 _FIELD_ONLY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(.*?)\s*$", re.S)
 #: Fields compared as names (forgiving: case, width, quotes).

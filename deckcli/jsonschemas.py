@@ -17,7 +17,6 @@ from typing import Any
 
 from deckcli.resources import schemas_dir
 
-BASE_URI = "https://deckcli.dev/schemas/"
 
 
 @cache

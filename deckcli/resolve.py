@@ -272,7 +272,3 @@ def open_deck(
     """Read and resolve one deck (a file, ``-`` or a stored deck by name)."""
     return Resolver(db).open(source, deck_name, format_name, game)
 
-
-def resolve_decklist(db: Database, decklist: Decklist, format_name: str | None = None, game: str | None = None) -> ResolvedDeck:
-    """Resolve a decklist already in memory."""
-    return Resolver(db).resolve(decklist, format_name, game)

@@ -346,11 +346,6 @@ def apply_import(db: Database, plan: ImportPlan, *, skip_bad: bool = False, repl
     return result
 
 
-def import_collection(db: Database, source: str, *, game: str | None = None, skip_bad: bool = False,
-                      replace: bool = False, dry_run: bool = False, stdin: IO[str] | None = None) -> ImportResult:
-    """Read, resolve and write one collection file (see :func:`plan_import` and :func:`apply_import`)."""
-    return apply_import(db, plan_import(db, source, game, stdin), skip_bad=skip_bad, replace=replace, dry_run=dry_run)
-
 
 # -- export -------------------------------------------------------------------------------------------
 

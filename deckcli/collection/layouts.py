@@ -88,8 +88,6 @@ LAYOUTS: tuple[Layout, ...] = (
     ),
 )
 
-BY_NAME = {layout.name: layout for layout in LAYOUTS}
-
 
 def detect(headers: list[str], source: str = "CSV") -> Layout:
     """The layout whose signature headers the header row holds, or an error describing the known layouts."""

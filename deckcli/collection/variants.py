@@ -12,8 +12,6 @@ from functools import lru_cache
 
 from deckcli.errors import InputError
 
-FINISHES = ("normal", "foil")
-
 #: Canonical condition codes and their names, best first.
 CONDITIONS = {
     "M": "Mint",
