@@ -38,7 +38,7 @@ def validate(app: AppContext, files, format_name, game, deck_names, side_from, c
     """
     from deckcli.errors import DeckcliError
     from deckcli.formats import load_format
-    from deckcli.resolve import Resolver
+    from deckcli.reports import DeckReporter
 
     if not files and not deck_names:
         raise click.UsageError("give at least one decklist FILE or --deck NAME")
@@ -50,11 +50,13 @@ def validate(app: AppContext, files, format_name, game, deck_names, side_from, c
     except DeckcliError as exc:
         raise click.BadParameter(str(exc), param_hint="--format") from None
 
-    checker = _Checker(app, Resolver(app.db), chosen, format_name, game, collection)
+    reporter = DeckReporter(app.db, chosen, format_name, game, collection)
     if side_from:
-        checker.original = checker.open(side_from, None)
+        reporter.set_original(side_from)
     sources = [(f, None) for f in files] + [(None, d) for d in deck_names]
-    reports = [checker.report(source, deck_name) for source, deck_name in sources]
+    reports = [reporter.report(source, deck_name) for source, deck_name in sources]
+    for warning in reporter.warnings:
+        click.echo(f"Warning: {warning}", err=True)
 
     if as_json:
         click.echo(dump_json(reports))
@@ -62,65 +64,6 @@ def validate(app: AppContext, files, format_name, game, deck_names, side_from, c
         _print_table(reports)
     if not all(r["legal"] and r.get("owned", True) for r in reports):
         raise click.exceptions.Exit(1)
-
-
-class _Checker:
-    """Checks decks one after another with one Resolver (one card index per game for every file)."""
-
-    def __init__(self, app: AppContext, resolver, fmt, format_name: str | None, game: str | None, collection: bool):
-        self.app, self.resolver, self.collection = app, resolver, collection
-        self.format_name, self.game = format_name, game
-        self.fallback = (fmt.game, fmt.name) if fmt is not None else (game, None)  # for decks that cannot be read
-        self.original = None  # --side-from: the resolved original deck, or why it cannot be read
-        self.warned: set[str] = set()
-
-    def open(self, source: str | None, deck_name: str | None):
-        """A resolved deck, or the error text when it cannot be read at all."""
-        from deckcli.errors import DeckcliError
-
-        try:
-            return self.resolver.open(source=source, deck_name=deck_name, format_name=self.format_name, game=self.game)
-        except DeckcliError as exc:
-            return str(exc)
-
-    def report(self, source: str | None, deck_name: str | None) -> dict[str, Any]:
-        """One deck's verdict as the JSON object ``--json`` prints."""
-        from deckcli.resolve import Problem
-        from deckcli.rules import check_deck, check_side_exchange
-
-        label = source if source is not None else f"deck:{deck_name}"
-        deck = self.open(source, deck_name)
-        if isinstance(deck, str):
-            game, fmt = self.fallback
-            return {"file": label, "game": game, "format": fmt, "legal": False, "problems": [Problem("parse", deck).as_dict()]}
-        self._warn_unknown_limits(deck)
-        if isinstance(self.original, str):
-            problems = [Problem("side-exchange", f"the original deck cannot be read: {self.original}"), *check_deck(deck)]
-        elif self.original is not None:
-            problems = check_side_exchange(self.original, deck)
-        else:
-            problems = check_deck(deck)
-        report = {"file": label, "game": deck.game, "format": deck.format.name, "legal": not problems}
-        if self.collection:
-            from deckcli.collection.owned import not_owned_problems
-
-            with self.app.db.read() as session:
-                missing = not_owned_problems(session, deck)
-            problems += missing
-            report["owned"] = not missing
-        return {**report, "problems": [p.as_dict() for p in problems]}
-
-    def _warn_unknown_limits(self, deck) -> None:
-        """Once per format: names on its restricted list that are no card (a typo would silently allow the card)."""
-        from deckcli.rules import card_limit_keys
-
-        if deck.format.path in self.warned:
-            return
-        self.warned.add(deck.format.path)
-        unknown = card_limit_keys(deck.format, deck.index)[1]
-        if unknown:
-            names = ", ".join(repr(n) for n in unknown)
-            click.echo(f"Warning: format {deck.format.name!r} limits {names}, which name no {deck.game} card", err=True)
 
 
 def _print_table(reports: list[dict[str, Any]]) -> None:
