@@ -12,9 +12,8 @@ from deckcli.catalog import GAMES, CardRef
 from deckcli.decklists.model import ZONE_ORDER
 from deckcli.formats import Format
 from deckcli.resolve import Problem, ResolvedDeck
+from deckcli.textbars import bar_chart
 
-BAR = "█"
-BAR_WIDTH = 40
 
 #: Plural headings for card kinds; unknown kinds get an "s".
 KIND_TITLES = {
@@ -87,22 +86,6 @@ def curve(deck: ResolvedDeck) -> tuple[str, list[tuple[str, int]]]:
         if colour:
             colours[str(colour)] += count
     return "colour", sorted(colours.items(), key=lambda kv: (_colour_rank(kv[0]), kv[0]))
-
-
-def bar_chart(buckets: list[tuple[str, int]], width: int = BAR_WIDTH) -> list[str]:
-    """Lines such as ``2 | ████ 4``: one block per card, scaled down when the biggest bucket is wider than ``width``."""
-    if not buckets:
-        return []
-    label_width = max(len(label) for label, _ in buckets)
-    top = max(count for _, count in buckets)
-    scale = min(1.0, width / top) if top else 1.0
-    lines = []
-    for label, count in buckets:
-        blocks = round(count * scale)
-        if count and not blocks:
-            blocks = 1
-        lines.append(f"{label:>{label_width}} | {BAR * blocks}{' ' if blocks else ''}{count}".rstrip())
-    return lines
 
 
 def _card_line(card: CardRef, count: int) -> str:

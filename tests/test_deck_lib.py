@@ -25,7 +25,8 @@ from deckcli.deckstore import (
     zone_for,
     zone_sizes,
 )
-from deckcli.deckview import bar_chart, curve, grouped, render_deck
+from deckcli.deckview import curve, grouped, render_deck
+from deckcli.textbars import bar_chart
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.formats import load_format
 from deckcli.resolve import Resolver
@@ -191,3 +192,12 @@ def test_diff_counts_names_across_printings_and_orders_removals_first(db):
     assert summary(rows) == ["main: -2 Fireball, +2 Frost Ward", "side: -2 Frost Ward"]
     assert len(diff_decks(a, b, include_same=True)) == 4
     assert diff_decks(a, a) == []
+
+
+def test_one_bar_drawing_serves_every_chart():
+    from deckcli.textbars import bar
+
+    assert bar(5, 10, 10) == "█████"
+    assert bar(1, 1000, 10) == "█"  # a positive value is never invisible
+    assert bar(0, 10, 10) == ""
+    assert bar(50, 100, 4, track=True) == "██░░"

@@ -183,7 +183,8 @@ def show(app: AppContext, card, game, set_code, number, as_json) -> None:
 @pass_app
 def stats(app: AppContext, game, as_json) -> None:
     """Cards and distinct cards per game and set, and each set's completion with a bar chart."""
-    from deckcli.collection.store import bar, stats as collect_stats
+    from deckcli.collection.store import stats as collect_stats
+    from deckcli.textbars import bar
 
     with app.db.read() as session:
         data = collect_stats(session, game and game.lower())
@@ -195,7 +196,7 @@ def stats(app: AppContext, game, as_json) -> None:
     else:
         click.echo("The collection is empty.")
     click.echo()
-    rows = [{**s, "complete": f"{s['completion']:.1f}%", "bar": bar(s["completion"])} for s in data["sets"]]
+    rows = [{**s, "complete": f"{s['completion']:.1f}%", "bar": bar(s["completion"], 100, 20, track=True)} for s in data["sets"]]
     emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"])
 
 

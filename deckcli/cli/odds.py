@@ -188,7 +188,7 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
 
 
 def _histogram(counts: list[int], trials: int, holds: Callable[[int], bool], width: int = 40) -> str:
-    from deckcli.odds.curve import bar
+    from deckcli.textbars import bar
 
     largest = max(counts) if counts else 0
     lines = []
@@ -287,7 +287,8 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
       deckcli curve --deck "Ember Rush" --by element --by kind --csv
     """
     from deckcli.jsonschemas import card_fields
-    from deckcli.odds.curve import DEFAULT_BY, bar, distribution
+    from deckcli.odds.curve import DEFAULT_BY, distribution
+    from deckcli.textbars import bar
     from deckcli.odds.rules import OpeningRules
 
     deck, cards = _open(app, source)

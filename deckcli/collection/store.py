@@ -222,12 +222,6 @@ def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str,
     return {"games": games, "sets": sets}
 
 
-def bar(percent: float, width: int = 20) -> str:
-    """A text bar such as ``█████░░░░░`` for a percentage."""
-    filled = int(round(width * max(0.0, min(percent, 100.0)) / 100.0))
-    return "█" * filled + "░" * (width - filled)
-
-
 def matching(holdings_: Iterable[Holding], filters: Iterable[Any]) -> list[Holding]:
     """The holdings every ``--where`` filter accepts."""
     filters = list(filters)

@@ -70,10 +70,3 @@ def distribution(cards: CardCounts, by: str, hand_size: int) -> list[dict[str, A
             }
         )
     return rows
-
-
-def bar(count: int, largest: int, width: int = 30) -> str:
-    """A text bar proportional to ``count`` (at least one block for a non-zero count)."""
-    if largest <= 0 or count <= 0:
-        return ""
-    return "█" * max(1, round(width * count / largest))
