@@ -212,8 +212,8 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
     """Import a collection CSV (or deckcli JSON export); - reads stdin.
 
     The layout is recognised by the header row: deckcli's own export, Deckbox, Moxfield, ManaBox or
-    Dragon Shield. Counts are ADDED to what the collection holds (--replace replaces the whole
-    collection). Every row is checked first: if any row cannot be matched, nothing is imported
+    Dragon Shield. Counts are ADDED to what the collection holds (--replace replaces the
+    collection, or with --game only that game's cards). Every row is checked first: if any row cannot be matched, nothing is imported
     (exit 1) unless --skip-bad is given.
     """
     from deckcli.collection.csvio import apply_import, plan_import
