@@ -64,16 +64,20 @@ def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:
     return actions
 
 
+def _begin(session: Session, deck_name: str, name: str, set_code: str | None, number: str | None):
+    """The stored deck, an empty :class:`Edit` under its format, its game's card index, and the card meant."""
+    stored = get_deck(session, deck_name)
+    index = CardIndex(session, stored.game)
+    return stored, Edit(load_format(stored.format)), index, find_card(session, index, name, set_code, number)
+
+
 def add_cards(
     session: Session, deck_name: str, name: str, count: int = 1, zone: str | None = None,
     set_code: str | None = None, number: str | None = None,
 ) -> Edit:
     """Add ``count`` copies of the card ``name`` to the stored deck, in ``zone`` or the first zone that accepts it."""
-    stored = get_deck(session, deck_name)
-    edit = Edit(load_format(stored.format))
+    stored, edit, index, found = _begin(session, deck_name, name, set_code, number)
     fmt = edit.format
-    index = CardIndex(session, stored.game)
-    found = find_card(session, index, name, set_code, number)
     if zone and zone not in fmt.zones:
         raise DeckcliError(f"format {fmt.name} has no {zone} zone; its zones: {', '.join(fmt.zones)}")
     for printing in printings_meant(index, found):
@@ -95,11 +99,8 @@ def remove_cards(
     zone: str | None = None, set_code: str | None = None, number: str | None = None,
 ) -> Edit:
     """Remove ``count`` (default 1; ``remove_all``: every) copies of the card ``name`` from the stored deck."""
-    stored = get_deck(session, deck_name)
-    edit = Edit(load_format(stored.format))
+    stored, edit, index, found = _begin(session, deck_name, name, set_code, number)
     fmt = edit.format
-    index = CardIndex(session, stored.game)
-    found = find_card(session, index, name, set_code, number)
     if found.kind == "champion":
         groups = [[c] for c in printings_meant(index, found)]
     elif set_code:

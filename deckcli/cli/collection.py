@@ -81,6 +81,13 @@ def collection() -> None:
     """
 
 
+def _change(app: AppContext, action, card, count, game, set_code, number, foil, condition, language, tag):
+    """Find CARD's printing, then apply ``action(db, ref, count, variant)``; returns (ref, variant, its result)."""
+    variant = _variant(foil, condition, language, tag)
+    ref = _find(app, card, game, set_code, number)
+    return ref, variant, action(app.db, ref, count, variant)
+
+
 @collection.command()
 @click.argument("card")
 @click.argument("count", type=click.IntRange(min=1), default=1)
@@ -91,9 +98,7 @@ def add(app: AppContext, card, count, game, set_code, number, foil, condition, l
     """Add COUNT (default 1) copies of CARD."""
     from deckcli.collection.store import add_card
 
-    variant = _variant(foil, condition, language, tag)
-    ref = _find(app, card, game, set_code, number)
-    now = add_card(app.db, ref, count, variant)
+    ref, variant, now = _change(app, add_card, card, count, game, set_code, number, foil, condition, language, tag)
     click.echo(f"Added {count} × {_label(ref, variant)}: now {now}")
 
 
@@ -107,9 +112,7 @@ def remove(app: AppContext, card, count, game, set_code, number, foil, condition
     """Remove COUNT (default 1) copies of CARD (of the given finish, condition, language and tag)."""
     from deckcli.collection.store import remove_card
 
-    variant = _variant(foil, condition, language, tag)
-    ref = _find(app, card, game, set_code, number)
-    left = remove_card(app.db, ref, count, variant)
+    ref, variant, left = _change(app, remove_card, card, count, game, set_code, number, foil, condition, language, tag)
     click.echo(f"Removed {count} × {_label(ref, variant)}: now {left}")
 
 
@@ -123,9 +126,7 @@ def set_(app: AppContext, card, count, game, set_code, number, foil, condition, 
     """Set the exact COUNT of CARD (0 removes it)."""
     from deckcli.collection.store import set_card
 
-    variant = _variant(foil, condition, language, tag)
-    ref = _find(app, card, game, set_code, number)
-    set_card(app.db, ref, count, variant)
+    ref, variant, _ = _change(app, set_card, card, count, game, set_code, number, foil, condition, language, tag)
     click.echo(f"{_label(ref, variant)}: now {count}")
 
 
