@@ -51,9 +51,9 @@ def generate(cards: list, rows: int, layout: str, seed: int = 5) -> str:
 
 def main() -> None:
     rows = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    from deckcli.catalog import CardIndex
+    from deckcli.cards.index import CardIndex
     from deckcli.cli.main import cli
-    from deckcli.db import Database
+    from deckcli.storage.engine import Database
 
     with tempfile.TemporaryDirectory() as tmp:
         for layout in ("deckcli", "moxfield"):

@@ -53,8 +53,8 @@ def generate(n: int, seed: int = 1) -> dict:
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
-    from deckcli.cardimport import import_cardsets
-    from deckcli.db import Database
+    from deckcli.cards.importer import import_cardsets
+    from deckcli.storage.engine import Database
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.json"

@@ -22,8 +22,8 @@ GOAL = 500.0
 
 
 def _names(db, game: str, kinds: tuple[str, ...]) -> list[str]:
-    from deckcli.catalog import CardIndex
-    from deckcli.names import nemu
+    from deckcli.cards.index import CardIndex
+    from deckcli.cards.names import nemu
 
     with db.read() as session:
         index = CardIndex(session, game)
@@ -41,7 +41,7 @@ def _counted(rng: random.Random, names: list[str], total: int) -> list[str]:
 
 def generate(folder: Path, decks: int, seed: int, db) -> int:
     """Write ``decks`` decklist files; returns how many were made illegal on purpose."""
-    from deckcli.catalog import CardIndex
+    from deckcli.cards.index import CardIndex
 
     rng = random.Random(seed)
     restricted = {"Aeon Sphinx", "Infernal Dragon Lord", "Worldbreaker", "Counterspell", "Arcane Insight", "Raise the Fallen"}
@@ -84,7 +84,7 @@ def main() -> None:
         from click.testing import CliRunner
 
         from deckcli.cli.main import cli
-        from deckcli.db import Database
+        from deckcli.storage.engine import Database
 
         db = Database(folder / "bench.db")  # creates the database and loads the bundled cards, outside the timing
         decks_dir = folder / "decks"

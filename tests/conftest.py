@@ -21,7 +21,7 @@ def _isolated_data(tmp_path, monkeypatch):
     """Point DECKCLI_DB and the data folder at tmp_path for every test."""
     data = tmp_path / "deckcli-data"
     monkeypatch.setenv("DECKCLI_DATA_DIR", str(data))
-    monkeypatch.setenv("DECKCLI_DB", str(data / "deckcli.db"))
+    monkeypatch.setenv("DECKCLI_DB", str(data / "deckcli.storage.engine"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.delenv("DECKCLI_DEBUG", raising=False)
 
@@ -35,7 +35,7 @@ def db(tmp_path):
     import os
     from pathlib import Path
 
-    from deckcli.db import Database
+    from deckcli.storage.engine import Database
 
     path = Path(os.environ["DECKCLI_DB"])
     path.parent.mkdir(parents=True, exist_ok=True)

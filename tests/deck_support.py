@@ -5,8 +5,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from deckcli.catalog import CardIndex
-from deckcli.deckstore import deck_cards, get_deck
+from deckcli.cards.index import CardIndex
+from deckcli.decks.store import deck_cards, get_deck
 
 
 def table_snapshot(db) -> tuple[list, list]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from deckcli.catalog import CardIndex
+from deckcli.cards.index import CardIndex
 from deckcli.decklists.model import Decklist, DeckEntry
-from deckcli.names import nemu
-from deckcli.resolve import Resolver, ResolvedDeck
-from deckcli.rules import check_deck
+from deckcli.cards.names import nemu
+from deckcli.legality.resolve import Resolver, ResolvedDeck
+from deckcli.legality.rules import check_deck
 
 #: zone -> lines, each (count, name) or (count, name, set code, number)
 Zones = dict[str, list[tuple]]

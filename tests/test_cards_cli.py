@@ -43,7 +43,7 @@ def test_show_unknown_card_suggests_closest(run):
 
 
 def test_half_width_katakana_finds_aqa_card(run, db):
-    from deckcli.catalog import CardIndex
+    from deckcli.cards.index import CardIndex
 
     with db.read() as session:
         index = CardIndex(session, "aqa")
@@ -74,7 +74,7 @@ def _to_half_width(ch: str) -> str:
 
 
 def test_aqa_alias_finds_japanese_card(run, db):
-    from deckcli.catalog import CardIndex
+    from deckcli.cards.index import CardIndex
 
     with db.read() as session:
         card = next(iter(CardIndex(session, "aqa").cards()))

@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from deckcli.cardsets import check_cardset, load_cardsets
+from deckcli.cards.setfiles import check_cardset, load_cardsets
 from deckcli.errors import CardDataError
-from deckcli.names import nemu
-from deckcli.resources import bundled_set_files
+from deckcli.cards.names import nemu
+from deckcli.storage.resources import bundled_set_files
 
 
 def _sfb_set(cards):

@@ -36,9 +36,9 @@ def deckfile(tmp_path):
 
 def _store(db, name: str, game: str, cards: list[tuple[str, str, int]]) -> None:
     """Store a deck of (zone, card name, count) under ``name``."""
-    from deckcli.catalog import CardIndex
-    from deckcli.deckstore import save_deck
-    from deckcli.formats import default_format
+    from deckcli.cards.index import CardIndex
+    from deckcli.decks.store import save_deck
+    from deckcli.legality.formats import default_format
 
     with db.write() as session:
         index = CardIndex(session, game)
@@ -148,7 +148,7 @@ def test_together_counts_each_copy_once(run, db, deckfile):
 
 def test_not_owned_problems(db, run, deckfile):
     from deckcli.collection.owned import not_owned_problems
-    from deckcli.resolve import open_deck
+    from deckcli.legality.resolve import open_deck
 
     deck = open_deck(db, source=str(deckfile(BOA_DECK)))
     run("collection", "add", "Ember Whelp", "3")

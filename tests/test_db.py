@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from deckcli.db import SCHEMA_VERSION, Database, default_db_path
+from deckcli.storage.engine import SCHEMA_VERSION, Database, default_db_path
 from deckcli.errors import DeckcliError
 
 
@@ -15,7 +15,7 @@ def test_default_path_follows_environment(monkeypatch, tmp_path):
     assert default_db_path() == tmp_path / "x.db"
     monkeypatch.delenv("DECKCLI_DB")
     monkeypatch.setenv("DECKCLI_DATA_DIR", str(tmp_path / "data"))
-    assert default_db_path() == tmp_path / "data" / "deckcli.db"
+    assert default_db_path() == tmp_path / "data" / "deckcli.storage.engine"
 
 
 def test_every_connection_has_wal_busy_timeout_and_foreign_keys(db):
@@ -41,7 +41,7 @@ def test_newer_schema_is_refused(tmp_path):
 
 
 def test_migrations_run_in_order(tmp_path, monkeypatch):
-    from deckcli import db as dbmod
+    from deckcli.storage import engine as dbmod
 
     path = tmp_path / "old.db"
     Database(path).close()
@@ -72,4 +72,4 @@ def test_unwritable_location_is_a_clear_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.raises(DeckcliError, match="cannot"):
-        Database(blocker / "sub" / "deckcli.db")
+        Database(blocker / "sub" / "deckcli.storage.engine")

@@ -7,10 +7,10 @@ import json
 import pytest
 from deck_support import SFB_TEXT
 
-from deckcli.catalog import CardIndex
+from deckcli.cards.index import CardIndex
 from deckcli.decklists.io import parse_decklist
-from deckcli.deckdiff import diff_decks, summary
-from deckcli.deckstore import (
+from deckcli.decks.diff import diff_decks, summary
+from deckcli.decks.store import (
     champions_form,
     change_count,
     clean_deck_name,
@@ -25,11 +25,11 @@ from deckcli.deckstore import (
     zone_for,
     zone_sizes,
 )
-from deckcli.deckview import curve, grouped, render_deck
+from deckcli.decks.view import curve, grouped, render_deck
 from deckcli.textbars import bar_chart
 from deckcli.errors import DeckcliError, InputError, NotFoundError
-from deckcli.formats import load_format
-from deckcli.resolve import Resolver
+from deckcli.legality.formats import load_format
+from deckcli.legality.resolve import Resolver
 
 
 def resolve(db, text: str, fmt: str | None = None):
@@ -172,7 +172,7 @@ def test_grouped_orders_zones_by_format_and_cards_by_cost(db):
 
 def test_render_deck_empty_zone_and_problem_lines(db):
     deck = resolve(db, "Name: T\nGame: boa\n4 Ember Whelp\n")
-    from deckcli.rules import check_deck
+    from deckcli.legality.rules import check_deck
 
     text = render_deck(deck, check_deck(deck))
     assert "Limitbreak Deck (0, 0–20)\n    (empty)" in text

@@ -15,9 +15,9 @@ from deck_support import SFB_TEXT, legal_aqa_text, legal_boa_text, stored, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckcli.catalog import CardIndex
-from deckcli.deckstore import delete_deck, save_deck
-from deckcli.formats import default_format, list_formats
+from deckcli.cards.index import CardIndex
+from deckcli.decks.store import delete_deck, save_deck
+from deckcli.legality.formats import default_format, list_formats
 
 FORMATS = {"text": "txt", "json": "json", "csv": "csv", "code": "code"}
 #: Which parts of a deck each format carries (the rest comes back as the import's defaults).

@@ -9,7 +9,7 @@ import pytest
 from deckcli.decklists.jsonfmt import format_json, parse_json
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.errors import InputError
-from deckcli.jsonschemas import validator
+from deckcli.storage.jsonschemas import validator
 
 DOC = {
     "name": "Ember Rush",

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deckcli.errors import InputError
-from deckcli.filters import parse_filter, split_top_level
+from deckcli.cards.filters import parse_filter, split_top_level
 
 FIELDS = {"kind": "string", "cost": "integer", "name": "string", "icons": "array", "aggressive": "boolean"}
 CARD = {"name": "Ember Whelp", "kind": "monster", "cost": 1, "icons": ["♀", "天使"], "aggressive": True}

@@ -7,12 +7,12 @@ import json
 import pytest
 from rules_support import write_format
 
-from deckcli.catalog import CardIndex
+from deckcli.cards.index import CardIndex
 from deckcli.errors import DeckcliError, InputError
-from deckcli.formats import default_format, list_formats, load_format
-from deckcli.jsonschemas import schema_errors
-from deckcli.resources import bundled_format_files, schemas_dir
-from deckcli.rules import CHECKS, card_limit_keys
+from deckcli.legality.formats import default_format, list_formats, load_format
+from deckcli.storage.jsonschemas import schema_errors
+from deckcli.storage.resources import bundled_format_files, schemas_dir
+from deckcli.legality.rules import CHECKS, card_limit_keys
 
 SCHEMA = "format.schema.json"
 
@@ -154,7 +154,7 @@ def test_inconsistent_formats_are_refused_when_loaded(tmp_path, override, fragme
     import json
 
     from deckcli.errors import InputError
-    from deckcli.formats import load_format
+    from deckcli.legality.formats import load_format
 
     path = tmp_path / "event.json"
     path.write_text(json.dumps({"name": "event", "game": "boa", "extends": "boa-standard", **override}), encoding="utf-8")

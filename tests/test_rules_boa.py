@@ -8,7 +8,7 @@ import json
 import pytest
 from rules_support import card_names, fill, problems, resolve, rules, write_format
 
-from deckcli.rules import check_deck, check_side_exchange
+from deckcli.legality.rules import check_deck, check_side_exchange
 
 RESTRICTED = ("Aeon Sphinx", "Infernal Dragon Lord", "Worldbreaker", "Counterspell", "Arcane Insight", "Raise the Fallen")
 
@@ -137,7 +137,7 @@ def test_a_restricted_list_names_cards_by_any_spelling(db, main_names, tmp_path)
 @pytest.fixture
 def other_set(db, tmp_path):
     """A second boa set, X01, holding one monster."""
-    from deckcli.cardimport import import_cardsets
+    from deckcli.cards.importer import import_cardsets
 
     card = {
         "number": "1", "name": "Outland Raider", "kind": "monster", "cost": 2, "attack": 2, "health": 2,

@@ -6,8 +6,8 @@ import pytest
 from rules_support import card_names, decklist, fill, problems, rules
 
 from deckcli.decklists.model import ParseProblem
-from deckcli.resolve import Resolver
-from deckcli.rules import check_deck
+from deckcli.legality.resolve import Resolver
+from deckcli.legality.rules import check_deck
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def test_every_problem_is_reported_not_only_the_first(db, main50):
 def test_a_name_several_cards_answer_to_is_one_problem_on_its_line_and_the_rest_is_checked(db, main50, tmp_path):
     import json
 
-    from deckcli.cardimport import import_cardsets
+    from deckcli.cards.importer import import_cardsets
 
     def spell(number, name):
         return {"number": number, "name": name, "kind": "spell", "spell_type": "basic", "cost": 1,

@@ -152,7 +152,7 @@ def test_format_path_applies_an_organisers_list(run, tmp_path, legal):
 
 
 def test_format_path_with_legal_sets_breaks_set_not_legal(run, db, tmp_path, legal):
-    from deckcli.cardimport import import_cardsets
+    from deckcli.cards.importer import import_cardsets
 
     card = {"number": "9", "name": "Far Spell", "kind": "spell", "spell_type": "basic", "cost": 1, "text": "Draw a card."}
     (tmp_path / "x02.json").write_text(json.dumps({"game": "boa", "set": {"code": "X02", "name": "Test"}, "cards": [card]}))
@@ -169,7 +169,7 @@ def test_format_path_with_legal_sets_breaks_set_not_legal(run, db, tmp_path, leg
 
 
 def _store(db, name, resolved):
-    from deckcli.deckstore import save_deck
+    from deckcli.decks.store import save_deck
 
     with db.write() as session:
         save_deck(session, name, resolved.game, resolved.format.name, [(dc.zone, dc.card.id, dc.count) for dc in resolved.cards])
@@ -226,16 +226,16 @@ def test_sfb_and_aqa_decks_validate_together(run, db, tmp_path):
 
 
 def test_one_card_index_per_game_for_many_files(run, tmp_path, legal, monkeypatch):
-    import deckcli.resolve
+    import deckcli.legality.resolve
 
     built = []
-    real = deckcli.resolve.CardIndex
+    real = deckcli.legality.resolve.CardIndex
 
     def counting(session, game=None):
         built.append(game)
         return real(session, game)
 
-    monkeypatch.setattr(deckcli.resolve, "CardIndex", counting)
+    monkeypatch.setattr(deckcli.legality.resolve, "CardIndex", counting)
     result = run("validate", *[legal] * 30)
     assert result.exit_code == 0
     assert built == ["boa"]
@@ -249,7 +249,7 @@ def test_stdin(run, legal):
 @pytest.mark.skipif(importlib.util.find_spec("deckcli.collection.owned") is None, reason="collection module not there yet")
 def test_collection_reports_cards_not_owned(run, db, legal):
     from deckcli.collection.needs import add_deck
-    from deckcli.resolve import open_deck
+    from deckcli.legality.resolve import open_deck
 
     result = run("validate", legal, "--collection", "--json")
     assert result.exit_code == 1

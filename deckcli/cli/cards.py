@@ -17,7 +17,7 @@ SEARCH_COLUMNS = ["game", "set", "number", "name", "kind", "cost", "details"]
 @pass_app
 def games(app: AppContext, output: str) -> None:
     """The games and their card sets."""
-    from deckcli.catalog import list_sets
+    from deckcli.cards.index import list_sets
 
     with app.db.read() as session:
         rows = list_sets(session)
@@ -39,7 +39,7 @@ def import_(app: AppContext, files: tuple[str, ...], output: str) -> None:
     Every file is checked against the schema first; if any has a problem, all problems are
     listed and nothing is written. Re-importing a set updates it in place.
     """
-    from deckcli.cardimport import import_cardsets
+    from deckcli.cards.importer import import_cardsets
     from deckcli.errors import CardDataError
 
     try:
@@ -86,9 +86,9 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
       deckcli cards search --game boa --kind monster --where 'cost<=2'
       deckcli cards search --game sfb --where colour=red --json
     """
-    from deckcli.catalog import search_cards
-    from deckcli.filters import parse_filter
-    from deckcli.jsonschemas import card_fields
+    from deckcli.cards.index import search_cards
+    from deckcli.cards.filters import parse_filter
+    from deckcli.storage.jsonschemas import card_fields
 
     filters = [parse_filter(w, card_fields()) for w in wheres]
     with app.db.read() as session:
@@ -117,7 +117,7 @@ def show(app: AppContext, name: str, game: str | None, as_json: bool) -> None:
     Every card that answers to NAME is shown (the same name can be a card of several games); with
     --json, one card prints as an object and several as an array.
     """
-    from deckcli.catalog import CardIndex
+    from deckcli.cards.index import CardIndex
     from deckcli.errors import UnknownCardError
 
     with app.db.read() as session:

@@ -140,8 +140,8 @@ def set_(app: AppContext, card, count, game, set_code, number, foil, condition, 
 def list_(app: AppContext, game, wheres, tag, output) -> None:
     """List the collection, one row per printing and variant."""
     from deckcli.collection.store import COLLECTION_FIELDS, holdings, matching
-    from deckcli.filters import parse_filter
-    from deckcli.jsonschemas import card_fields
+    from deckcli.cards.filters import parse_filter
+    from deckcli.storage.jsonschemas import card_fields
 
     fields = {**card_fields(), **COLLECTION_FIELDS}
     filters = [parse_filter(w, fields) for w in wheres]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from deckcli.db import Database
+    from deckcli.storage.engine import Database
 
 
 class AppContext:
@@ -21,7 +21,7 @@ class AppContext:
     @property
     def db(self) -> Database:
         if self._db is None:
-            from deckcli.db import Database
+            from deckcli.storage.engine import Database
 
             self._db = Database(self.db_path)
         return self._db

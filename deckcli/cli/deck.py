@@ -66,8 +66,8 @@ def deck() -> None:
 @pass_app
 def new(app: AppContext, name: str, game: str | None, format_name: str | None, meta: tuple[str, ...]) -> None:
     """Create an empty deck called NAME."""
-    from deckcli.deckstore import create_deck, stored_format_name
-    from deckcli.formats import default_format, load_format
+    from deckcli.decks.store import create_deck, stored_format_name
+    from deckcli.legality.formats import default_format, load_format
 
     if not game and not format_name:
         raise click.UsageError("give --game (or a --format, which names its game)")
@@ -92,7 +92,7 @@ def add(app: AppContext, name: str, card: str, count: int, zone: str | None, set
 
     An sfb champion's name adds that champion's six action cards.
     """
-    from deckcli.deckedit import add_cards
+    from deckcli.decks.edit import add_cards
 
     if number and not set_code:
         raise click.UsageError("--number needs --set")
@@ -122,7 +122,7 @@ def remove(
 
     An sfb champion's name removes that champion's action cards.
     """
-    from deckcli.deckedit import remove_cards
+    from deckcli.decks.edit import remove_cards
 
     if count is not None and remove_all:
         raise click.UsageError("give COUNT or --all, not both")
@@ -147,9 +147,9 @@ def _print_zone_sizes(edit) -> None:
 @pass_app
 def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> None:
     """Show the deck NAME: cards by zone and kind, the cost curve, and whether it is legal."""
-    from deckcli.deckview import deck_data, render_deck
-    from deckcli.rules import check_deck
-    from deckcli.resolve import open_deck
+    from deckcli.decks.view import deck_data, render_deck
+    from deckcli.legality.rules import check_deck
+    from deckcli.legality.resolve import open_deck
 
     resolved = open_deck(app.db, deck_name=name, format_name=format_name)
     problems = check_deck(resolved)
@@ -165,10 +165,10 @@ def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> 
 @pass_app
 def list_(app: AppContext, game: str | None, output: str) -> None:
     """The stored decks: game, format, cards per zone, legal or not, last change."""
-    from deckcli.deckstore import list_decks, zone_sizes
+    from deckcli.decks.store import list_decks, zone_sizes
     from deckcli.errors import DeckcliError
-    from deckcli.rules import check_deck
-    from deckcli.resolve import Resolver
+    from deckcli.legality.rules import check_deck
+    from deckcli.legality.resolve import Resolver
 
     with app.db.read() as session:
         decks = list_decks(session, game and game.lower())
@@ -202,7 +202,7 @@ def list_(app: AppContext, game: str | None, output: str) -> None:
 @pass_app
 def copy(app: AppContext, source: str, target: str) -> None:
     """Copy the deck SOURCE to a new deck TARGET."""
-    from deckcli.deckstore import copy_deck
+    from deckcli.decks.store import copy_deck
 
     with app.db.write() as session:
         created = copy_deck(session, source, target)
@@ -215,7 +215,7 @@ def copy(app: AppContext, source: str, target: str) -> None:
 @pass_app
 def rename(app: AppContext, old: str, new_name: str) -> None:
     """Rename the deck OLD to NEW."""
-    from deckcli.deckstore import rename_deck
+    from deckcli.decks.store import rename_deck
 
     with app.db.write() as session:
         renamed = rename_deck(session, old, new_name)
@@ -228,7 +228,7 @@ def rename(app: AppContext, old: str, new_name: str) -> None:
 @pass_app
 def delete(app: AppContext, name: str, yes: bool) -> None:
     """Delete the deck NAME (asks first when run at a terminal)."""
-    from deckcli.deckstore import delete_deck, get_deck
+    from deckcli.decks.store import delete_deck, get_deck
 
     with app.db.read() as session:
         found = get_deck(session, name)
@@ -261,8 +261,8 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 
     A and B are stored deck names or decklist files (an existing file wins).
     """
-    from deckcli.deckdiff import diff_decks, summary
-    from deckcli.resolve import Resolver
+    from deckcli.decks.diff import diff_decks, summary
+    from deckcli.legality.resolve import Resolver
 
     if a == "-" and b == "-":
         raise click.UsageError("only one side can be read from stdin")
@@ -306,9 +306,9 @@ def import_(app: AppContext, file: str, name: str | None, format_name: str | Non
     A deck that breaks construction rules is stored, with a warning, so it can be fixed.
     """
     from deckcli.decklists.io import read_decklist
-    from deckcli.deckstore import find_deck, save_deck, stored_format_name
-    from deckcli.rules import check_deck
-    from deckcli.resolve import Resolver
+    from deckcli.decks.store import find_deck, save_deck, stored_format_name
+    from deckcli.legality.rules import check_deck
+    from deckcli.legality.resolve import Resolver
 
     decklist = read_decklist(file, allow_empty=True)
     resolved = Resolver(app.db).resolve(decklist, format_name, game and game.lower())
@@ -354,7 +354,7 @@ def export(app: AppContext, name: str, to: str | None, target: str) -> None:
     Without --to, -o deck.json / .csv / .code picks the format from the extension.
     """
     from deckcli.decklists.io import EXTENSIONS, write_decklist
-    from deckcli.deckstore import export_decklist
+    from deckcli.decks.store import export_decklist
 
     fmt = to.lower() if to else ("text" if target == "-" else EXTENSIONS.get(Path(target).suffix.lower(), "text"))
     decklist = export_decklist(app.db, name, fmt)

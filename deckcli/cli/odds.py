@@ -38,14 +38,14 @@ def _open(app: AppContext, source: DeckSource):
 
 def _conditions(app: AppContext, deck, wants: tuple[str, ...]):
     """Parse the ``--want`` conditions; a quoted card name must be a card of the deck's game."""
-    from deckcli.jsonschemas import card_fields
+    from deckcli.storage.jsonschemas import card_fields
     from deckcli.odds import check_card_names, parse_conditions
 
     conditions = parse_conditions(wants, card_fields())
     if any(c.filter.card_name is not None for c in conditions):
         index = deck.index
         if index is None:
-            from deckcli.catalog import CardIndex
+            from deckcli.cards.index import CardIndex
 
             with app.db.read() as session:
                 index = CardIndex(session, deck.game)
@@ -286,7 +286,7 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
       deckcli curve deck.txt
       deckcli curve --deck "Ember Rush" --by element --by kind --csv
     """
-    from deckcli.jsonschemas import card_fields
+    from deckcli.storage.jsonschemas import card_fields
     from deckcli.odds.curve import DEFAULT_BY, distribution
     from deckcli.textbars import bar
     from deckcli.odds.rules import OpeningRules
@@ -296,7 +296,7 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
     chosen = [f.lower() for f in fields] or [DEFAULT_BY.get(deck.game, "kind"), "kind"]
     for field_name in chosen:
         if field_name not in known:
-            from deckcli.names import closest
+            from deckcli.cards.names import closest
 
             hint = closest(field_name, {k: k for k in known}, 1)
             suggestion = f"; did you mean {hint[0]!r}?" if hint else ""

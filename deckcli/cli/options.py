@@ -11,7 +11,7 @@ import click
 
 if TYPE_CHECKING:
     from deckcli.cli.context import AppContext
-    from deckcli.resolve import ResolvedDeck
+    from deckcli.legality.resolve import ResolvedDeck
 
 GAME_CHOICE = click.Choice(["boa", "aqa", "sfb"], case_sensitive=False)
 
@@ -36,7 +36,7 @@ class DeckSource:
         """The resolved deck; every line must name a known card (else an error listing them, exit 1)."""
         if (self.file is None) == (self.name is None):
             raise click.UsageError("give a decklist file DECK or --deck NAME (one of them)")
-        from deckcli.resolve import open_deck
+        from deckcli.legality.resolve import open_deck
 
         deck = open_deck(app.db, source=self.file, deck_name=self.name, format_name=self.format_name, game=self.game)
         deck.require_cards()

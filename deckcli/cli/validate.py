@@ -37,8 +37,8 @@ def validate(app: AppContext, files, format_name, game, deck_names, side_from, c
       deckcli validate --side-from round1.txt round2.txt
     """
     from deckcli.errors import DeckcliError
-    from deckcli.formats import load_format
-    from deckcli.reports import DeckReporter
+    from deckcli.legality.formats import load_format
+    from deckcli.legality.reports import DeckReporter
 
     if not files and not deck_names:
         raise click.UsageError("give at least one decklist FILE or --deck NAME")

@@ -19,10 +19,10 @@ from typing import IO, Any, Iterator
 
 from sqlalchemy import delete, select
 
-from deckcli.catalog import CardRef
-from deckcli.db import Database
+from deckcli.cards.index import CardRef
+from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError, InputError
-from deckcli.models import Card
+from deckcli.storage.models import Card
 
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, detect
 from deckcli.collection.lookup import CardLookup

@@ -2,7 +2,7 @@
 
 Games share set codes (boa and aqa both have ``S01``), so a printing is looked up game by game and the
 name decides; a name found in two games needs ``--game``. One :class:`CardLookup` loads each game's
-:class:`~deckcli.catalog.CardIndex` once and remembers answers, so 100,000 rows cost a dict lookup each.
+:class:`~deckcli.cards.index.CardIndex` once and remembers answers, so 100,000 rows cost a dict lookup each.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlmodel import Session
 
-from deckcli.catalog import GAMES, CardIndex, CardRef, check_game
+from deckcli.cards.index import GAMES, CardIndex, CardRef, check_game
 from deckcli.errors import DeckcliError, UnknownCardError
-from deckcli.models import CardSet
-from deckcli.names import name_key
+from deckcli.storage.models import CardSet
+from deckcli.cards.names import name_key
 
 
 class CardLookup:

@@ -12,9 +12,9 @@ from typing import Any
 
 from sqlmodel import Session
 
-from deckcli.db import Database
+from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError
-from deckcli.resolve import ResolvedDeck, Resolver
+from deckcli.legality.resolve import ResolvedDeck, Resolver
 
 from deckcli.collection.store import check_count, entry_key, owned_by_name, upsert
 from deckcli.collection.variants import Variant
@@ -110,7 +110,7 @@ class DeckStatus:
 
 def stored_deck_names(db: Database, game: str | None = None) -> list[str]:
     """The names of the stored decks (of one game), alphabetically (ignoring case)."""
-    from deckcli.deckstore import list_decks
+    from deckcli.decks.store import list_decks
 
     with db.read() as session:
         return [deck.name for deck in list_decks(session, game)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from deckcli.resolve import Problem, ResolvedDeck
+from deckcli.legality.resolve import Problem, ResolvedDeck
 
 from deckcli.collection.needs import deck_needs, fill_owned
 

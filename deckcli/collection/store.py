@@ -16,10 +16,10 @@ from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session
 
-from deckcli.catalog import CardRef
-from deckcli.db import Database
+from deckcli.cards.index import CardRef
+from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError, InputError, NotFoundError
-from deckcli.models import Card, CardSet, CollectionItem
+from deckcli.storage.models import Card, CardSet, CollectionItem
 
 from deckcli.collection.variants import Variant
 

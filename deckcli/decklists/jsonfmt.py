@@ -43,7 +43,7 @@ def parse_json(text: str, source: str = "<json>") -> Decklist:
 
 def decklist_errors(data: object, source: str) -> list[str]:
     """Every violation of the decklist schema as ``source: $.path: message`` (at most MAX_ERRORS and a count)."""
-    from deckcli.jsonschemas import schema_errors
+    from deckcli.storage.jsonschemas import schema_errors
 
     return schema_errors(SCHEMA, data, source, limit=MAX_ERRORS)
 

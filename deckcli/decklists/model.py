@@ -1,6 +1,6 @@
 """The decklist as read from or written to a file: zones of counted card lines, plus metadata.
 
-Parsers produce it without the database; :mod:`deckcli.resolve` turns it into cards.
+Parsers produce it without the database; :mod:`deckcli.legality.resolve` turns it into cards.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ class Decklist:
 
         Sorted by zone (ZONE_ORDER), name key, set and number; file order and line numbers are dropped.
         """
-        from deckcli.names import name_key
+        from deckcli.cards.names import name_key
 
         totals: dict[tuple[str, str, str | None, str | None], int] = {}
         for e in self.entries:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from deckcli.errors import DeckcliError, InputError
-from deckcli.filters import Filter, parse_comparison, parse_filter, split_top_level
+from deckcli.cards.filters import Filter, parse_comparison, parse_filter, split_top_level
 
 _COUNT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")
 _LEADING = re.compile(r"^\s*(\S+)(\s+|$)")

@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-from deckcli.catalog import CardIndex
-from deckcli.formats import Format
-from deckcli.names import name_key, nemu
-from deckcli.resolve import DeckCard, Problem, ResolvedDeck, champion_actions
+from deckcli.cards.index import CardIndex
+from deckcli.legality.formats import Format
+from deckcli.cards.names import name_key, nemu
+from deckcli.legality.resolve import DeckCard, Problem, ResolvedDeck, champion_actions
 
 #: Problems found while reading and resolving (not rules of the format).
 READ_RULES = ("parse", "unknown-card", "wrong-game")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcli.errors import InputError, NotFoundError
-from deckcli.resources import bundled_format_files
+from deckcli.storage.resources import bundled_format_files
 
 FORMAT_SCHEMA = "format.schema.json"
 
@@ -60,7 +60,7 @@ def _read(path: Path, label: str) -> dict[str, Any]:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{label}: line {exc.lineno} column {exc.colno}: invalid JSON: {exc.msg}") from None
-    from deckcli.jsonschemas import schema_errors
+    from deckcli.storage.jsonschemas import schema_errors
 
     problems = schema_errors(FORMAT_SCHEMA, doc, label)
     if problems:

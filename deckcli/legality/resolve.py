@@ -10,12 +10,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckcli.catalog import GAMES, CardIndex, CardRef, wrong_game_message
-from deckcli.db import Database
+from deckcli.cards.index import GAMES, CardIndex, CardRef, wrong_game_message
+from deckcli.storage.engine import Database
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.errors import DeckcliError, InputError, UnknownCardError
-from deckcli.formats import Format, default_format, load_format
-from deckcli.names import name_key
+from deckcli.legality.formats import Format, default_format, load_format
+from deckcli.cards.names import name_key
 
 
 @dataclass
@@ -251,7 +251,7 @@ class Resolver:
         if (source is None) == (deck_name is None):
             raise InputError("give either a decklist file or --deck NAME")
         if deck_name is not None:
-            from deckcli.deckstore import load_decklist
+            from deckcli.decks.store import load_decklist
 
             with self.db.read() as session:
                 decklist = load_decklist(session, deck_name)

@@ -14,12 +14,12 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from deckcli.cardsets import CardSetFile, load_cardsets
-from deckcli.db import Database
+from deckcli.cards.setfiles import CardSetFile, load_cardsets
+from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError
-from deckcli.models import Card, CardName, CardSet
-from deckcli.names import name_key
-from deckcli.resources import bundled_set_files
+from deckcli.storage.models import Card, CardName, CardSet
+from deckcli.cards.names import name_key
+from deckcli.storage.resources import bundled_set_files
 
 BUNDLED_HASH_KEY = "bundled_cards_sha256"
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from deckcli.errors import CardDataError
-from deckcli.jsonschemas import schema_errors
-from deckcli.names import name_key
+from deckcli.storage.jsonschemas import schema_errors
+from deckcli.cards.names import name_key
 
 CARDSET_SCHEMA = "cardset.schema.json"
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from deckcli.resources import schemas_dir
+from deckcli.storage.resources import schemas_dir
 
 
 

@@ -1,7 +1,7 @@
 """Stored decks: saving, reading back as a decklist, and editing them card by card.
 
 Every function works inside the caller's session, so a command's whole change is one write
-transaction (:meth:`deckcli.db.Database.write`): it lands whole or not at all.
+transaction (:meth:`deckcli.storage.engine.Database.write`): it lands whole or not at all.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from sqlmodel import Session, select
 
 from deckcli.decklists.model import MAX_COUNT, ZONE_ORDER, Decklist, DeckEntry
 from deckcli.errors import DeckcliError, InputError, NotFoundError
-from deckcli.models import Card, Deck, DeckCard
-from deckcli.names import closest, name_key
+from deckcli.storage.models import Card, Deck, DeckCard
+from deckcli.cards.names import closest, name_key
 
 if TYPE_CHECKING:
-    from deckcli.catalog import CardIndex
-    from deckcli.db import Database
-    from deckcli.formats import Format
-    from deckcli.resolve import ResolvedDeck
+    from deckcli.cards.index import CardIndex
+    from deckcli.storage.engine import Database
+    from deckcli.legality.formats import Format
+    from deckcli.legality.resolve import ResolvedDeck
 
 
 def _now() -> datetime:
@@ -236,7 +236,7 @@ def delete_deck(session: Session, name: str) -> Deck:
 
 def stored_format_name(fmt: Format) -> str:
     """What a deck stores as its format: the bundled format's name, or the absolute path of a format file."""
-    from deckcli.formats import load_format
+    from deckcli.legality.formats import load_format
 
     try:
         bundled = load_format(fmt.name)
@@ -263,7 +263,7 @@ def champions_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] 
 
     The lines expand back to the very same printings, so both forms import to the same deck.
     """
-    from deckcli.resolve import champion_actions
+    from deckcli.legality.resolve import champion_actions
 
     if resolved.game != "sfb" or resolved.problems or not resolved.cards:
         return None
@@ -290,7 +290,7 @@ def champions_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] 
 
 def export_decklist(db: Database, name: str, to: str = "text") -> Decklist:
     """A stored deck ready to write as ``to``; an sfb text export lists ``Champions`` when it can."""
-    from deckcli.resolve import Resolver
+    from deckcli.legality.resolve import Resolver
 
     with db.read() as session:
         decklist = load_decklist(session, name)

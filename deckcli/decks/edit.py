@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
-from deckcli.catalog import CardIndex, CardRef, wrong_game_message
-from deckcli.deckstore import change_count, deck_cards, get_deck, zone_for, zone_size
-from deckcli.deckview import zone_label_of
+from deckcli.cards.index import CardIndex, CardRef, wrong_game_message
+from deckcli.decks.store import change_count, deck_cards, get_deck, zone_for, zone_size
+from deckcli.decks.view import zone_label_of
 from deckcli.errors import DeckcliError, UnknownCardError
-from deckcli.formats import Format, load_format
-from deckcli.resolve import champion_actions
+from deckcli.legality.formats import Format, load_format
+from deckcli.legality.resolve import champion_actions
 
 
 @dataclass

@@ -17,7 +17,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Session, SQLModel
 
-from deckcli import models  # noqa: F401  (registers the tables)
+from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.errors import DeckcliError
 
 #: The schema version this release writes; older files are migrated up to it.
@@ -36,11 +36,11 @@ def data_dir() -> Path:
 
 
 def default_db_path() -> Path:
-    """``DECKCLI_DB`` if set, else ``deckcli.db`` in the data folder."""
+    """``DECKCLI_DB`` if set, else ``deckcli.storage.engine`` in the data folder."""
     override = os.environ.get("DECKCLI_DB")
     if override:
         return Path(override)
-    return data_dir() / "deckcli.db"
+    return data_dir() / "deckcli.storage.engine"
 
 
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
@@ -84,7 +84,7 @@ class Database:
         try:
             self._ensure_schema()
             if load_bundled:
-                from deckcli.cardimport import sync_bundled_sets
+                from deckcli.cards.importer import sync_bundled_sets
 
                 sync_bundled_sets(self)
         except OperationalError as exc:

@@ -15,9 +15,9 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from deckcli.errors import DeckcliError, NotFoundError, UnknownCardError
-from deckcli.filters import Filter
-from deckcli.models import Card, CardName, CardSet
-from deckcli.names import closest, name_key
+from deckcli.cards.filters import Filter
+from deckcli.storage.models import Card, CardName, CardSet
+from deckcli.cards.names import closest, name_key
 
 GAMES = {"boa": "Battle of Aeons", "aqa": "Aquarian Age", "sfb": "Super Fantasy Brawl"}
 

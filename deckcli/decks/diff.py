@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcli.decklists.model import ZONE_ORDER
-from deckcli.resolve import ResolvedDeck
+from deckcli.legality.resolve import ResolvedDeck
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Verdict reports for ``validate``: one JSON-ready object per deck, with every problem of the deck.
 
-A :class:`DeckReporter` checks many decks with one :class:`~deckcli.resolve.Resolver` (one card index per
+A :class:`DeckReporter` checks many decks with one :class:`~deckcli.legality.resolve.Resolver` (one card index per
 game for every file); a deck that cannot be read at all becomes a report with a ``parse`` problem, so the
 other decks are still checked.
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckcli.db import Database
+from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError
-from deckcli.formats import Format
-from deckcli.resolve import Problem, ResolvedDeck, Resolver
-from deckcli.rules import card_limit_keys, check_deck, check_side_exchange
+from deckcli.legality.formats import Format
+from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
+from deckcli.legality.rules import card_limit_keys, check_deck, check_side_exchange
 
 
 class DeckReporter:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from deckcli.catalog import GAMES, CardRef
+from deckcli.cards.index import GAMES, CardRef
 from deckcli.decklists.model import ZONE_ORDER
-from deckcli.formats import Format
-from deckcli.resolve import Problem, ResolvedDeck
+from deckcli.legality.formats import Format
+from deckcli.legality.resolve import Problem, ResolvedDeck
 from deckcli.textbars import bar_chart
 
 
