@@ -15,6 +15,14 @@ class CardDataError(DeckcliError):
         super().__init__("\n".join(problems))
 
 
+class GameDataError(DeckcliError):
+    """A game file (``carddb/<game>/game.json``) is invalid; ``problems`` holds ``file: JSON path: message`` lines."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("invalid game file:\n" + "\n".join(problems))
+
+
 class UnknownCardError(DeckcliError):
     """A card name that matches no card; carries the closest real names."""
 

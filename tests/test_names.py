@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckcli.cards.names import closest, name_key, nemu
+from deckcli.names import closest, name_key, nemu
 
 
 def test_width_forms_meet():

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcli.errors import InputError
-from deckcli.cards.names import name_key
+from deckcli.names import name_key
 
 _COMPARISON = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(<=|>=|!=|==|=|<|>)\s*(.*?)\s*$", re.S)
 _FIELD_ONLY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(.*?)\s*$", re.S)

@@ -18,7 +18,7 @@ from deckcli.cards.setfiles import CardSetFile, load_cardsets
 from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError
 from deckcli.storage.models import Card, CardName, CardSet
-from deckcli.cards.names import name_key
+from deckcli.names import name_key
 from deckcli.storage.resources import bundled_set_files
 
 BUNDLED_HASH_KEY = "bundled_cards_sha256"

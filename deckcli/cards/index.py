@@ -17,7 +17,7 @@ from sqlmodel import Session
 from deckcli.errors import DeckcliError, NotFoundError, UnknownCardError
 from deckcli.cards.filters import Filter
 from deckcli.storage.models import Card, CardName, CardSet
-from deckcli.cards.names import closest, name_key
+from deckcli.names import closest, name_key
 
 GAMES = {"boa": "Battle of Aeons", "aqa": "Aquarian Age", "sfb": "Super Fantasy Brawl"}
 

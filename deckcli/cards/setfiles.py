@@ -15,7 +15,7 @@ from typing import Any
 
 from deckcli.errors import CardDataError
 from deckcli.storage.jsonschemas import schema_errors
-from deckcli.cards.names import name_key
+from deckcli.names import name_key
 
 CARDSET_SCHEMA = "cardset.schema.json"
 

@@ -296,7 +296,7 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
     chosen = [f.lower() for f in fields] or [DEFAULT_BY.get(deck.game, "kind"), "kind"]
     for field_name in chosen:
         if field_name not in known:
-            from deckcli.cards.names import closest
+            from deckcli.names import closest
 
             hint = closest(field_name, {k: k for k in known}, 1)
             suggestion = f"; did you mean {hint[0]!r}?" if hint else ""

@@ -13,7 +13,7 @@ from sqlmodel import Session
 from deckcli.cards.index import GAMES, CardIndex, CardRef, check_game
 from deckcli.errors import DeckcliError, UnknownCardError
 from deckcli.storage.models import CardSet
-from deckcli.cards.names import name_key
+from deckcli.names import name_key
 
 
 class CardLookup:

@@ -158,7 +158,7 @@ class Decklist:
 
         Sorted by zone (ZONE_ORDER), name key, set and number; file order and line numbers are dropped.
         """
-        from deckcli.cards.names import name_key
+        from deckcli.names import name_key
 
         totals: dict[tuple[str, str, str | None, str | None], int] = {}
         for e in self.entries:

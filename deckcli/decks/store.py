@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 from deckcli.decklists.model import MAX_COUNT, ZONE_ORDER, Decklist, DeckEntry
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.storage.models import Card, Deck, DeckCard
-from deckcli.cards.names import closest, name_key
+from deckcli.names import closest, name_key
 
 if TYPE_CHECKING:
     from deckcli.cards.index import CardIndex

@@ -15,7 +15,7 @@ from deckcli.storage.engine import Database
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.errors import DeckcliError, InputError, UnknownCardError
 from deckcli.legality.formats import Format, default_format, load_format
-from deckcli.cards.names import name_key
+from deckcli.names import name_key
 
 
 @dataclass

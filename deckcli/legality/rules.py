@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from deckcli.cards.index import CardIndex
 from deckcli.legality.formats import Format
-from deckcli.cards.names import name_key, nemu
+from deckcli.names import name_key, nemu
 from deckcli.legality.resolve import DeckCard, Problem, ResolvedDeck, champion_actions
 
 #: Problems found while reading and resolving (not rules of the format).

@@ -32,8 +32,8 @@ def carddb_dir() -> Path:
 
 
 def bundled_set_files() -> list[Path]:
-    """Every bundled card-set file, in a stable order."""
-    return sorted(p for p in carddb_dir().glob("*/*.json"))
+    """Every bundled card-set file (``carddb/<game>/*.json`` but the game file), in a stable order."""
+    return sorted(p for p in carddb_dir().glob("*/*.json") if p.name != "game.json")
 
 
 def bundled_format_files() -> list[Path]:

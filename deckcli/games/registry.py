@@ -1,0 +1,213 @@
+"""The games deckcli knows, read from ``carddb/<game>/game.json`` (checked by ``schemas/game.schema.json``).
+
+Everything the rest of deckcli knows about a game comes from here: its title, kinds, zones and their
+decklist headers, routing of kinds to zones, summary and curve fields, its card schema and its hooks.
+A new game is a folder of data; no code names a game.
+
+Listing the game codes (for ``--game`` choices) only parses the files; the full check against the
+schema runs the first time a game's details are used.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from deckcli.errors import GameDataError, NotFoundError
+from deckcli.storage.resources import carddb_dir
+
+GAME_FILE = "game.json"
+GAME_SCHEMA = "game.schema.json"
+
+
+@dataclass(frozen=True)
+class Zone:
+    """One zone of a game's decks: its name, deck-code id, text header and the section headers that open it."""
+
+    name: str
+    id: int
+    title: str
+    headers: tuple[str, ...]
+    kinds: tuple[str, ...] | None = None
+    routed: bool = True
+    counted: bool = True
+    stands_for: str | None = None
+
+    def accepts(self, kind: str) -> bool:
+        """Whether the zone holds cards of ``kind`` by default."""
+        return self.kinds is None or kind in self.kinds
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game, as its ``game.json`` describes it."""
+
+    code: str
+    title: str
+    card_schema: str
+    folder: Path
+    kinds: dict[str, dict[str, Any]]
+    zones: dict[str, Zone]
+    summary_fields: tuple[str, ...] = ()
+    curve_field: str = "cost"
+    card_order: tuple[str, ...] = ()
+    value_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    hooks: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def kind_title(self, kind: str) -> str:
+        """The plural heading of a kind ('Limitbreak monsters'); an unknown kind gets an 's'."""
+        return str(self.kinds.get(kind, {}).get("title") or kind.capitalize() + "s")
+
+    def zone_for_kind(self, kind: str, zones: dict[str, Any] | None = None) -> str | None:
+        """Where a card of ``kind`` goes: the kind's own zone, else the first routed zone accepting it.
+
+        ``zones`` (a format's zones, name -> spec with optional ``kinds``) narrows and overrides the game's.
+        """
+        own = self.kinds.get(kind, {}).get("zone")
+        names = list(zones) if zones is not None else list(self.zones)
+        if own in names:
+            return own
+        for name in names:
+            zone = self.zones.get(name)
+            if zone is not None and not zone.routed:
+                continue
+            spec_kinds = (zones or {}).get(name, {}).get("kinds") if zones is not None else None
+            accepts = kind in spec_kinds if spec_kinds is not None else (zone.accepts(kind) if zone else True)
+            if accepts and (zone is None or zone.stands_for is None):
+                return name
+        return None
+
+    def hook_settings(self, name: str) -> dict[str, Any] | None:
+        """The settings of the named hook in this game's file, or None when the game does not use it."""
+        return self.hooks.get(name)
+
+    def order_of(self, field_name: str, value: object) -> int:
+        """The rank of ``value`` in the game's order for ``field_name``; values without one come after."""
+        order = self.value_order.get(field_name, ())
+        return order.index(value) if value in order else len(order)
+
+
+@cache
+def _game_files() -> dict[str, Path]:
+    """Game code -> its game.json, by parsing each file's ``code`` (no schema check: this is the --help path)."""
+    found: dict[str, Path] = {}
+    for path in sorted(carddb_dir().glob(f"*/{GAME_FILE}")):
+        try:
+            code = json.loads(path.read_text(encoding="utf-8")).get("code")
+        except (OSError, ValueError, AttributeError):
+            code = path.parent.name  # reported properly when the game is loaded
+        found[str(code) if code else path.parent.name] = path
+    return found
+
+
+def codes() -> list[str]:
+    """Every game code, in a stable order (cheap: for option choices and help)."""
+    return sorted(_game_files())
+
+
+def _zones(doc: dict[str, Any]) -> dict[str, Zone]:
+    return {
+        name: Zone(
+            name=name, id=spec["id"], title=spec["title"], headers=tuple(spec["headers"]),
+            kinds=tuple(spec["kinds"]) if "kinds" in spec else None, routed=spec.get("routed", True),
+            counted=spec.get("counted", True), stands_for=spec.get("stands_for"),
+        )
+        for name, spec in doc["zones"].items()
+    }
+
+
+def _load(path: Path) -> Game:
+    from deckcli.storage.jsonschemas import schema_errors
+
+    label = str(path)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise GameDataError([f"{label}: cannot read the game file: {exc}"]) from None
+    problems = schema_errors(GAME_SCHEMA, doc, label)
+    if problems:
+        raise GameDataError(problems)
+    return Game(
+        code=doc["code"], title=doc["title"], card_schema=doc["card_schema"], folder=path.parent,
+        kinds=doc["kinds"], zones=_zones(doc), summary_fields=tuple(doc.get("summary_fields", ())),
+        curve_field=doc.get("curve_field", "cost"), card_order=tuple(doc.get("card_order", ())),
+        value_order={k: tuple(v) for k, v in doc.get("value_order", {}).items()}, hooks=doc.get("hooks", {}),
+    )
+
+
+@cache
+def games() -> dict[str, Game]:
+    """Every game, checked: code -> Game. Zone names shared by games must share their deck-code id."""
+    loaded = {code: _load(path) for code, path in sorted(_game_files().items())}
+    ids: dict[str, tuple[int, str]] = {}
+    problems = []
+    for game in loaded.values():
+        for zone in game.zones.values():
+            seen = ids.setdefault(zone.name, (zone.id, game.code))
+            if seen[0] != zone.id:
+                problems.append(f"{game.folder / GAME_FILE}: $.zones.{zone.name}.id: {zone.id}, but {seen[1]} gives it {seen[0]}")
+    if len({i for i, _ in ids.values()}) != len(ids):
+        problems.append(f"{carddb_dir()}: two zone names share one deck-code id: {sorted(ids.items(), key=lambda kv: kv[1])}")
+    if problems:
+        raise GameDataError(problems)
+    return loaded
+
+
+def game(code: str) -> Game:
+    """The game with this code (any case), or an error naming the known games."""
+    found = games().get(code.lower()) if isinstance(code, str) else None
+    if found is None:
+        raise NotFoundError(f"unknown game {code!r}; known games: {', '.join(codes())}")
+    return found
+
+
+def is_game(code: object) -> bool:
+    """Whether ``code`` is a known game code (exactly, lower case)."""
+    return isinstance(code, str) and code in _game_files()
+
+
+def title(code: str) -> str:
+    """The game's title, or the code itself for an unknown game."""
+    return games()[code].title if is_game(code) else code
+
+
+def named(code: str) -> str:
+    """'Battle of Aeons (boa)': how messages name a game."""
+    return f"{title(code)} ({code})"
+
+
+@cache
+def zones() -> dict[str, Zone]:
+    """Every zone name of every game, by deck-code id: one order for listings, files and codes."""
+    merged: dict[str, Zone] = {}
+    for g in games().values():
+        for zone in g.zones.values():
+            merged.setdefault(zone.name, zone)
+    return dict(sorted(merged.items(), key=lambda kv: kv[1].id))
+
+
+def zone_order() -> tuple[str, ...]:
+    """Zone names in their canonical order (deck-code id)."""
+    return tuple(zones())
+
+
+@cache
+def section_headers() -> dict[str, str]:
+    """Every section header spelling (casefolded, single spaces) -> the zone it opens, over all games."""
+    headers: dict[str, str] = {}
+    for g in games().values():
+        for zone in g.zones.values():
+            for header in zone.headers:
+                headers.setdefault(" ".join(header.split()).casefold(), zone.name)
+    return headers
+
+
+def uncounted_zones() -> frozenset[str]:
+    """Zones whose lines name one item each, with no count (sfb Champions)."""
+    return frozenset(name for name, zone in zones().items() if not zone.counted)
