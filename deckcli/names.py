@@ -11,7 +11,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
-_QUOTES = str.maketrans(
+#: Curly quotes, Japanese brackets and dashes -> their plain ASCII forms (names are compared in these).
+QUOTES = str.maketrans(
     {
         "\u2018": "'",  # left single quotation mark
         "\u2019": "'",  # right single quotation mark / apostrophe
@@ -46,7 +47,7 @@ _SPACES = re.compile(r"\s+")
 @lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """The normalised lookup key of a card name: NFKC, unified quotes and dashes, casefolded, single spaces."""
-    text = unicodedata.normalize("NFKC", name).translate(_QUOTES)
+    text = unicodedata.normalize("NFKC", name).translate(QUOTES)
     return _SPACES.sub(" ", text).strip().casefold()
 
 
@@ -64,12 +65,3 @@ def closest(name: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
         if display not in seen:
             seen.append(display)
     return seen
-
-
-_NEMU = re.compile(r'"([^"]+)"')
-
-
-def nemu(name: str) -> str | None:
-    """The ネーム (name level) of an Aquarian Age character: the part of its name inside quotes, if any."""
-    match = _NEMU.search(unicodedata.normalize("NFKC", name).translate(_QUOTES))
-    return match.group(1).strip() if match else None

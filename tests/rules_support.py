@@ -7,7 +7,7 @@ from pathlib import Path
 
 from deckcli.cards.index import CardIndex
 from deckcli.decklists.model import Decklist, DeckEntry
-from deckcli.names import nemu
+from deckcli.games.hooks.name_level import nemu
 from deckcli.legality.resolve import Resolver, ResolvedDeck
 from deckcli.legality.rules import check_deck
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckcli.names import closest, name_key, nemu
+from deckcli.games.hooks.name_level import nemu
+from deckcli.names import closest, name_key
 
 
 def test_width_forms_meet():

@@ -8,7 +8,8 @@ import json
 import pytest
 from rules_support import card_names, fill, problems, resolve, rules, write_format
 
-from deckcli.legality.rules import check_deck, check_side_exchange
+from deckcli.legality.exchange import check_side_exchange
+from deckcli.legality.rules import check_deck
 
 RESTRICTED = ("Aeon Sphinx", "Infernal Dragon Lord", "Worldbreaker", "Counterspell", "Arcane Insight", "Raise the Fallen")
 

@@ -1,21 +1,22 @@
 """Reading card-set files (``carddb/<game>/<set>.json``) and checking them before anything is written.
 
-Checks: the JSON Schema, numbers unique in the set, and the cross-card rules only code can check
-(an sfb champion's six action cards are 2 red, 2 yellow and 2 blue).
+Checks: the JSON Schemas (the set's envelope, then its game's card schema), numbers unique in the set,
+and the cross-card rules of the game's hooks (a leader's member cards and their split).
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from deckcli.errors import CardDataError
+from deckcli.games import registry
+from deckcli.games.hooks import hooks_of
 from deckcli.storage.jsonschemas import schema_errors
-from deckcli.names import name_key
 
 CARDSET_SCHEMA = "cardset.schema.json"
 
@@ -57,38 +58,29 @@ def read_json_source(source: str) -> tuple[Any, list[str]]:
 
 
 def check_cardset(doc: Any, source: str) -> list[str]:
-    """Every problem of one card-set document, as ``source: JSON path: message``."""
+    """Every problem of one card-set document, as ``source: JSON path: message``.
+
+    The envelope is checked by cardset.schema.json, the cards by the card schema its game's file names,
+    then what only code can check: numbers unique in the set, and each hook's rules for the game's sets.
+    """
     problems = schema_errors(CARDSET_SCHEMA, doc, source)
     if problems or not isinstance(doc, dict):
+        return problems
+    if not registry.is_game(doc["game"]):
+        return [f"{source}: $.game: unknown game {doc['game']!r}; known games: {', '.join(registry.codes())}"]
+    game = registry.game(doc["game"])
+    problems = schema_errors(f"{game.card_schema}#/$defs/cards", doc["cards"], source, path_prefix="$.cards")
+    if problems:
         return problems
     cards = doc["cards"]
     numbers = Counter(card["number"] for card in cards)
     for index, card in enumerate(cards):
         if numbers[card["number"]] > 1:
             problems.append(f"{source}: $.cards[{index}].number: number {card['number']!r} is used more than once in the set")
-    if doc["game"] == "sfb":
-        problems += _check_sfb_champions(cards, source)
-    return problems
-
-
-def _check_sfb_champions(cards: list[dict[str, Any]], source: str) -> list[str]:
-    """Each champion in the set has exactly six action cards: 2 red, 2 yellow, 2 blue."""
-    problems = []
-    champions = {name_key(c["name"]): (i, c["name"]) for i, c in enumerate(cards) if c["kind"] == "champion"}
-    colours: dict[str, Counter[str]] = defaultdict(Counter)
-    for index, card in enumerate(cards):
-        if card["kind"] == "action":
-            key = name_key(card["champion"])
-            if key not in champions:
-                problems.append(f"{source}: $.cards[{index}].champion: no champion {card['champion']!r} in this set")
-            colours[key][card["colour"]] += 1
-    for key, (index, name) in champions.items():
-        got = colours.get(key, Counter())
-        if any(got[c] != 2 for c in ("red", "yellow", "blue")) or sum(got.values()) != 6:
-            have = ", ".join(f"{got[c]} {c}" for c in ("red", "yellow", "blue"))
-            problems.append(
-                f"{source}: $.cards[{index}]: champion {name!r} must have six action cards, 2 red, 2 yellow and 2 blue; has {have}"
-            )
+    for hook in hooks_of(game):
+        check = getattr(hook, "cardset_problems", None)
+        if check is not None:
+            problems += check(cards, source)
     return problems
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcli.errors import InputError, NotFoundError
+from deckcli.games import registry
 from deckcli.storage.resources import bundled_format_files
 
 FORMAT_SCHEMA = "format.schema.json"
@@ -70,7 +71,15 @@ def _read(path: Path, label: str) -> dict[str, Any]:
 
 @cache
 def _bundled() -> dict[str, Path]:
-    return {p.stem: p for p in bundled_format_files()}
+    """Bundled format name (its ``name`` field, else its file name) -> its file."""
+    found = {}
+    for path in bundled_format_files():
+        try:
+            name = json.loads(path.read_text(encoding="utf-8")).get("name")
+        except (OSError, ValueError, AttributeError):
+            name = None  # reported when the format is loaded
+        found[name if isinstance(name, str) and name else path.stem] = path
+    return found
 
 
 def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
@@ -111,6 +120,8 @@ def _bundled_format(name: str) -> Format:
 
 #: What a named code check needs in the (merged) format.
 _CHECK_NEEDS = {"champion-set": "champions", "name-limit": "name_limit"}
+#: The game hook each named check works through (deckcli/legality/hook_checks.py).
+_CHECK_HOOKS = {"champion-set": "champion-sets", "name-limit": "name-level"}
 
 
 def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
@@ -128,10 +139,15 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
     referred += [(f"$.{key}.zones", doc.get(key, {}).get("zones") or []) for key in ("copy_limit", "side_exchange")]
     for where, names in referred:
         problems += [f"{label}: {where}: no zone {name!r} (zones: {', '.join(zones)})" for name in names if name not in zones]
+    if not registry.is_game(doc.get("game")):
+        return problems + [f"{label}: $.game: unknown game {doc.get('game')!r}; known games: {', '.join(registry.codes())}"]
+    game = registry.game(doc["game"])
     for check in doc.get("checks", ()):
         needed = _CHECK_NEEDS.get(check)
         if needed and needed not in doc:
             problems.append(f"{label}: $.checks: the check {check!r} needs {needed!r} in the format")
+        if game.hook_settings(_CHECK_HOOKS[check]) is None:
+            problems.append(f"{label}: $.checks: the check {check!r} needs the game hook {_CHECK_HOOKS[check]!r}, which {game.code} does not use")
     return problems
 
 

@@ -13,7 +13,8 @@ from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
-from deckcli.legality.rules import card_limit_keys, check_deck, check_side_exchange
+from deckcli.legality.exchange import check_side_exchange
+from deckcli.legality.rules import card_limit_keys, check_deck
 
 
 class DeckReporter:

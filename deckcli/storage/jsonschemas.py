@@ -37,12 +37,19 @@ def _registry():  # -> referencing.Registry
     return Registry().with_resources(resources)
 
 
+def _schema(schema_name: str) -> dict[str, Any]:
+    """The schema ``NAME`` (a file of schemas/), or ``NAME#/pointer`` (a part of one, as a ``$ref``)."""
+    name, _, pointer = schema_name.partition("#")
+    doc = _documents()[name]
+    return {"$ref": f"{doc['$id']}#{pointer}"} if pointer else doc
+
+
 @cache
 def validator(schema_name: str):
-    """A prebuilt Draft 2020-12 validator for ``schemas/<schema_name>``."""
+    """A prebuilt Draft 2020-12 validator for ``schemas/<schema_name>`` (optionally ``#/pointer`` into it)."""
     from jsonschema import Draft202012Validator
 
-    schema = _documents()[schema_name]
+    schema = _schema(schema_name)
     return Draft202012Validator(schema, registry=_registry(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
@@ -55,20 +62,23 @@ def fast_validator(schema_name: str):
         return None
     docs = _documents()
     registry = jsonschema_rs.Registry([(doc["$id"], doc) for doc in docs.values()])
-    return jsonschema_rs.Draft202012Validator(docs[schema_name], registry=registry, validate_formats=True)
+    return jsonschema_rs.Draft202012Validator(_schema(schema_name), registry=registry, validate_formats=True)
 
 
-def schema_errors(schema_name: str, instance: Any, source: str, limit: int | None = None) -> list[str]:
+def schema_errors(
+    schema_name: str, instance: Any, source: str, limit: int | None = None, path_prefix: str = "$"
+) -> list[str]:
     """Every schema violation of ``instance`` as ``source: JSON path: message``, in document order.
 
-    With ``limit``, at most that many are listed and one more line counts the rest.
+    With ``limit``, at most that many are listed and one more line counts the rest. ``path_prefix`` is
+    where ``instance`` sits in its file (``$.cards`` for a set's cards checked on their own).
     """
     fast = fast_validator(schema_name)
     if fast is not None and fast.is_valid(instance):
         return []
     errors = sorted(validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
     shown = errors if limit is None else errors[:limit]
-    lines = [f"{source}: {_leaf(e).json_path}: {_message(_leaf(e))}" for e in shown]
+    lines = [f"{source}: {path_prefix}{_leaf(e).json_path[1:]}: {_message(_leaf(e))}" for e in shown]
     if len(errors) > len(shown):
         lines.append(f"{source}: ... and {len(errors) - len(shown)} more errors")
     return lines

@@ -1,1 +1,37 @@
-"""games/hooks"""
+"""Code hooks for what a game's data cannot say, registered by name; a game's ``hooks`` in game.json switch them on.
+
+Each hook is a class built from its settings in game.json. The rest of deckcli asks a game for its
+hooks (:func:`hooks_of`) or for one by name (:func:`hook`), never for a game by its code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckcli.games.hooks.champion_sets import ChampionSets
+from deckcli.games.hooks.name_level import NameLevel
+from deckcli.games.registry import Game
+
+#: Hook name (as in game.json's ``hooks``) -> the class built from its settings.
+HOOKS: dict[str, type] = {
+    ChampionSets.name: ChampionSets,
+    NameLevel.name: NameLevel,
+}
+
+_built: dict[tuple[str, str], Any] = {}
+
+
+def hook(game: Game, name: str) -> Any | None:
+    """The game's hook called ``name``, built from its settings; None when the game does not use it."""
+    settings = game.hook_settings(name)
+    if settings is None:
+        return None
+    key = (game.code, name)
+    if key not in _built:
+        _built[key] = HOOKS[name](settings)
+    return _built[key]
+
+
+def hooks_of(game: Game) -> list[Any]:
+    """Every hook the game uses, in the order game.json lists them."""
+    return [hook(game, name) for name in game.hooks]

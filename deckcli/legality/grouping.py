@@ -1,0 +1,63 @@
+"""Grouping a resolved deck's cards (by zone, by name) and describing where they are, for rule messages."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from deckcli.legality.resolve import DeckCard, ResolvedDeck
+
+
+def zone_sizes(deck: ResolvedDeck) -> dict[str, int]:
+    """Cards per zone, counting lines that named no known card too (they are reported once, as unknown)."""
+    sizes: dict[str, int] = {}
+    for dc in deck.cards:
+        sizes[dc.zone] = sizes.get(dc.zone, 0) + dc.count
+    for entry in deck.unresolved:
+        if entry.zone != "champions":
+            sizes[entry.zone] = sizes.get(entry.zone, 0) + entry.count
+    return sizes
+
+
+def in_zones(cards: Iterable[DeckCard], zones: list[str] | None) -> Iterable[DeckCard]:
+    return cards if zones is None else (dc for dc in cards if dc.zone in zones)
+
+
+def by_name(cards: Iterable[DeckCard], zones: list[str] | None) -> dict[str, list[DeckCard]]:
+    groups: dict[str, list[DeckCard]] = {}
+    for dc in in_zones(cards, zones):
+        groups.setdefault(dc.card.key, []).append(dc)
+    return groups
+
+
+def name_totals(cards: Iterable[DeckCard], zones: list[str]) -> Counter[str]:
+    """Copies per name key across ``zones``."""
+    totals: Counter[str] = Counter()
+    for dc in in_zones(cards, zones):
+        totals[dc.card.key] += dc.count
+    return totals
+
+
+def zone_label(deck: ResolvedDeck, zone: str) -> str:
+    spec = deck.format.zones.get(zone)
+    return spec.get("label", zone) if spec else f"{zone} zone"
+
+
+def zone_list(deck: ResolvedDeck, zones: list[str]) -> str:
+    return " + ".join(zone_label(deck, z) for z in zones)
+
+
+def placement(deck: ResolvedDeck, cards: list[DeckCard]) -> str:
+    """Per-zone counts, e.g. ``Main Deck 4, Side Deck 1``."""
+    per_zone: dict[str, int] = {}
+    for dc in cards:
+        per_zone[dc.zone] = per_zone.get(dc.zone, 0) + dc.count
+    return ", ".join(f"{zone_label(deck, z)} {n}" for z, n in per_zone.items())
+
+
+def first_line(cards: Iterable[DeckCard]) -> int | None:
+    return min((dc.line for dc in cards if dc.line is not None), default=None)
+
+
+def unique(names: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(names))

@@ -1,0 +1,129 @@
+"""Format checks only code can do, named in a format's ``checks``, each working through a game hook.
+
+``champion-set`` needs the game's ``champion-sets`` hook and ``name-limit`` its ``name-level`` hook; a format
+naming a check its game has no hook for is refused when it is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from deckcli.games import registry
+from deckcli.games.hooks import hook
+from deckcli.legality.grouping import first_line, in_zones, placement, unique
+from deckcli.legality.resolve import DeckCard, Problem, ResolvedDeck
+from deckcli.names import name_key
+
+
+def _hook(deck: ResolvedDeck, name: str) -> Any:
+    return hook(registry.game(deck.game), name)
+
+
+def champion_problems(deck: ResolvedDeck) -> list[Problem]:
+    """Leader sets (``champion-sets`` hook; sfb): exactly ``champions.count`` different champions (``champion-count``), each with its complete set of
+    action cards exactly once and no card of a champion not fully there (``champion-set``)."""
+    spec = deck.format.data["champions"]  # present: formats are checked when loaded
+    count = spec["count"]
+    sets = _hook(deck, "champion-sets")
+    chosen: dict[str, list[DeckCard]] = {}
+    for dc in in_zones(deck.cards, list(deck.format.zones)):
+        champion = sets.leader_of(dc.card)
+        if champion:
+            chosen.setdefault(name_key(champion), []).append(dc)
+    problems: list[Problem] = []
+    if len(chosen) != count:
+        names = [str(sets.leader_of(cards[0].card)) for cards in chosen.values()]
+        problems.append(
+            Problem(
+                "champion-count",
+                f"the deck has cards of {len(chosen)} champion{'s' if len(chosen) != 1 else ''}"
+                + (f" ({', '.join(names)})" if names else "")
+                + f"; {deck.format.name} needs exactly {count} different champions",
+                cards=names,
+                zone=deck.format.draw_zone,
+                line=first_line(deck.cards),
+                extra={"count": len(chosen)},
+            )
+        )
+    for key, cards in chosen.items():
+        champion = str(sets.leader_of(cards[0].card))
+        counts: dict[str, int] = {}
+        for dc in cards:
+            counts[dc.card.name] = counts.get(dc.card.name, 0) + dc.count
+        expected = sets.member_names(champion, deck.index) if deck.index is not None else ()
+        missing = [n for n in expected if n not in counts]
+        extra = [n for n, c in counts.items() if c > 1 or n not in expected]
+        if not missing and not extra:
+            continue
+        parts = []
+        if missing:
+            parts.append("missing " + ", ".join(repr(n) for n in missing))
+        if extra:
+            parts.append("too many " + ", ".join(f"{n!r} ({counts[n]})" for n in extra))
+        problems.append(
+            Problem(
+                "champion-set",
+                f"{champion}'s {len(expected)} {sets.member_kind} cards must each be in the deck exactly once: " + "; ".join(parts),
+                cards=missing + extra,
+                zone=cards[0].zone,
+                line=first_line(cards),
+            )
+        )
+    return problems
+
+
+def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
+    """Name-level names (``name-level`` hook; aqa-yome): cards sharing a ネーム count together; the declared
+    ネーム may be on up to ``declared_max`` cards, every other on up to ``max`` (``name-limit``)."""
+    spec = deck.format.data["name_limit"]  # present: formats are checked when loaded
+    meta_key = name_key(spec["meta_key"])
+    declared_text = next((v for k, v in deck.decklist.meta.items() if name_key(k) == meta_key), "") or ""
+    nemu = _hook(deck, "name-level").of
+    declared = name_key(nemu(declared_text) or declared_text) if declared_text.strip() else None
+    zones = deck.format.data.get("copy_limit", {}).get("zones")
+    groups: dict[str, list[DeckCard]] = {}
+    for dc in in_zones(deck.cards, zones):
+        card_nemu = nemu(dc.card.name)
+        if card_nemu:
+            groups.setdefault(name_key(card_nemu), []).append(dc)
+    if declared is not None and declared not in groups:  # declared in romanised or another language's spelling
+        declared = next((key for key, cards in groups.items() if declared in _other_nemu_keys(cards, nemu)), declared)
+    problems: list[Problem] = []
+    for key, cards in groups.items():
+        count = sum(dc.count for dc in cards)
+        limit = spec["declared_max"] if key == declared else spec["max"]
+        if count <= limit:
+            continue
+        shown = nemu(cards[0].card.name)
+        hint = ""
+        if declared is None:
+            hint = f" (declare it with '{spec['meta_key']}: {shown}' to allow {spec['declared_max']})"
+        elif key != declared:
+            hint = f" (the declared ネーム is {declared_text.strip()!r})"
+        problems.append(
+            Problem(
+                "name-limit",
+                f"{count} cards with the ネーム “{shown}” ({placement(deck, cards)}); at most {limit}{hint}",
+                cards=unique(dc.card.name for dc in cards),
+                zone=cards[0].zone,
+                line=first_line(cards),
+                extra={"count": count, "max": limit},
+            )
+        )
+    return problems
+def _other_nemu_keys(cards: list[DeckCard], nemu) -> set[str]:
+    """The ネーム keys of the cards' aliases and localised names (``Datenshi "Amaha Tsukasa"`` -> amaha tsukasa)."""
+    keys = set()
+    for dc in cards:
+        names = dc.card.fields.get("names")
+        others = [*(dc.card.fields.get("aliases") or ()), *(names.values() if isinstance(names, dict) else ())]
+        keys.update(name_key(found) for found in map(nemu, (str(o) for o in others)) if found)
+    return keys
+
+
+#: Named checks a format switches on with ``"checks": [...]`` (the schema lists the same names).
+CHECKS: dict[str, Callable[[ResolvedDeck], list[Problem]]] = {
+    "champion-set": champion_problems,
+    "name-limit": name_limit_problems,
+}
