@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcli.decklists.code import PREFIX, decode_code, encode_code
-from deckcli.decklists.model import ZONE_ORDER, Decklist, DeckEntry
+from deckcli.decklists.model import Decklist, DeckEntry, zone_order
 from deckcli.errors import InputError
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -22,7 +22,7 @@ def boa_deck() -> Decklist:
 
 
 def printings(deck: Decklist) -> tuple:
-    return tuple(sorted((ZONE_ORDER.index(z), s, n, c) for z, _, s, n, c in deck.canonical_entries()))
+    return tuple(sorted((zone_order().index(z), s, n, c) for z, _, s, n, c in deck.canonical_entries()))
 
 
 def test_round_trip_keeps_game_format_zones_counts_printings_but_not_names_or_meta():
@@ -157,7 +157,7 @@ VALID_CODES = st.builds(
     st.lists(
         st.builds(
             DeckEntry,
-            zone=st.sampled_from(ZONE_ORDER),
+            zone=st.sampled_from(zone_order()),
             count=st.integers(1, 99),
             name=st.just(""),
             set_code=st.sampled_from(["S01", "S02", "CORE"]),

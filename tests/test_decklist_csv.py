@@ -40,7 +40,7 @@ def test_champion_rows_default_to_one():
     text = "section,count,name\nchampions,,Kilgore\nchampions,1,Brina\nchampions,2,Ratu\n"
     deck = parse_csv(text)
     assert [(e.zone, e.count, e.name) for e in deck.entries] == [("champions", 1, "Kilgore"), ("champions", 1, "Brina")]
-    assert [(p.line, p.message) for p in deck.problems] == [(4, "a champion is listed once, one row each; got count 2")]
+    assert [(p.line, p.message) for p in deck.problems] == [(4, "each champions row names one card, listed once; got count 2")]
 
 
 def test_bad_rows_are_problems_with_line_numbers():

@@ -144,7 +144,7 @@ def test_champions_section():
         ("champions", 1, "Ratu", "CORE", "C03"),
     ]
     assert [(p.line, p.message) for p in deck.problems] == [
-        (6, 'a champion is listed once, one line each (like "Kilgore"); got count 2')
+        (6, "each Champions line names one card, listed once; got count 2")
     ]
 
 

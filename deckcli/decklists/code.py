@@ -10,7 +10,7 @@ big-endian), where the payload is, with every integer a LEB128 varint and every 
 length then the bytes::
 
     version (1)  game  format  zone-count
-      per zone (ZONE_ORDER index, increasing): zone  set-count
+      per zone (its id in the games' data, increasing): zone  set-count
         per set (by code): set-code  group-count
           per count (increasing): count  number-count  numbers (sorted)
     [ne-mu]   (only when the deck declares one: a non-empty string; codes without it end after the zones)
@@ -32,13 +32,13 @@ from deckcli.decklists.model import (
     NEMU_KEY,
     NUMBER_PATTERN,
     SET_PATTERN,
-    ZONE_ORDER,
     Decklist,
     DeckEntry,
     entry_problem,
     text_problem,
 )
 from deckcli.errors import InputError
+from deckcli.games import registry
 
 VERSION = 1
 #: Every deck code starts with this (``dk`` + version).
@@ -90,7 +90,7 @@ def _grouped(deck: Decklist) -> dict[int, dict[str, dict[int, list[str]]]]:
         problem = entry_problem(entry)
         if problem:
             raise InputError(f"cannot write a deck code: {problem}")
-        key = (ZONE_ORDER.index(entry.zone), entry.set_code, entry.number)
+        key = (registry.zones()[entry.zone].id, entry.set_code, entry.number)
         totals[key] = totals.get(key, 0) + entry.count
         if totals[key] > MAX_COUNT:
             raise InputError(f"cannot write a deck code: more than {MAX_COUNT} copies of ({key[1]}) {key[2]}")
@@ -217,9 +217,12 @@ def _unpack(payload: bytes) -> Decklist:
         if value and (value != value.strip() or text_problem(value, what)):
             raise _Bad(f"the {what} {value!r} is malformed")
     deck = Decklist(game=game or None, format=fmt or None)
+    by_id = {zone.id: name for name, zone in registry.zones().items()}
     previous_zone = -1
-    for _ in range(reader.varint("zone count", 0, len(ZONE_ORDER))):
-        zone = reader.varint("zone", previous_zone + 1, len(ZONE_ORDER) - 1)
+    for _ in range(reader.varint("zone count", 0, len(by_id))):
+        zone = reader.varint("zone", previous_zone + 1, max(by_id))
+        if zone not in by_id:
+            raise _Bad(f"it names zone {zone}, which no game has")
         previous_zone = zone
         previous_set = None
         for _ in range(reader.count("set count")):
@@ -235,7 +238,7 @@ def _unpack(payload: bytes) -> Decklist:
                     if previous_number is not None and number <= previous_number:
                         raise _Bad("its card numbers are out of order")
                     previous_number = number
-                    deck.entries.append(DeckEntry(ZONE_ORDER[zone], count, "", set_code, number))
+                    deck.entries.append(DeckEntry(by_id[zone], count, "", set_code, number))
     if reader.left():
         declared = reader.string(NEMU_KEY, _MAX_TEXT_BYTES)
         if not declared or declared != declared.strip() or text_problem(declared, NEMU_KEY):

@@ -11,7 +11,7 @@ import csv
 import io
 import re
 
-from deckcli.decklists.model import MAX_COUNT, ZONE_ORDER, Decklist, DeckEntry, entry_problem
+from deckcli.decklists.model import MAX_COUNT, Decklist, DeckEntry, entry_problem, listed_once, zone_order
 from deckcli.decklists.text import zone_for_section
 from deckcli.errors import InputError
 
@@ -101,13 +101,13 @@ def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
     section = cell("section") or "main"
     zone = zone_for_section(section)
     if zone is None:
-        return f"unknown section {_shown(section)!r} (sections: {', '.join(ZONE_ORDER)})"
-    count_text = cell("count") or ("1" if zone == "champions" else "")
+        return f"unknown section {_shown(section)!r} (sections: {', '.join(zone_order())})"
+    count_text = cell("count") or ("1" if listed_once(zone) else "")
     if not re.fullmatch(r"\d{1,9}", count_text):
         return f"count must be a whole number, got {_shown(count_text)!r}"
     count = int(count_text)
-    if zone == "champions" and count != 1:
-        return f"a champion is listed once, one row each; got count {count}"
+    if listed_once(zone) and count != 1:
+        return f"each {zone} row names one card, listed once; got count {count}"
     if not 1 <= count <= MAX_COUNT:
         return f"count must be from 1 to {MAX_COUNT}, got {count}"
     set_code, number = cell("set") or None, cell("number") or None
@@ -117,7 +117,7 @@ def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
 
 
 def format_csv(deck: Decklist) -> str:
-    """The cards as CSV (header ``section,count,name,set,number``, one row per entry, zones in ZONE_ORDER).
+    """The cards as CSV (header ``section,count,name,set,number``, one row per entry, zones in zone_order()).
 
     Metadata is not written. A champion listed twice is two rows.
     """
@@ -128,9 +128,9 @@ def format_csv(deck: Decklist) -> str:
         problem = entry_problem(entry)
         if problem:
             raise InputError(f"cannot write the decklist as CSV: {problem}")
-    for zone in ZONE_ORDER:
+    for zone in zone_order():
         for entry in deck.zone(zone):
-            copies, count = (entry.count, 1) if zone == "champions" else (1, entry.count)
+            copies, count = (entry.count, 1) if listed_once(zone) else (1, entry.count)
             cells = [zone, str(count), (entry.name or "").strip(), entry.set_code or "", entry.number or ""]
             for _ in range(copies):
                 writer.writerow([_escape(c) for c in cells])

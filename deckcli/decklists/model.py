@@ -9,9 +9,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-#: Zone names in canonical order. ``champions`` is a pseudo-zone: each line names an sfb champion and
-#: stands for that champion's six action cards (expanded when the deck is resolved).
-ZONE_ORDER = ("champions", "main", "limitbreak", "side")
+from deckcli.games import registry
+
 
 #: Largest count one line may give (more is a typo, not a deck).
 MAX_COUNT = 999
@@ -38,6 +37,23 @@ _NUMBER_RE = re.compile(NUMBER_PATTERN)
 _META_KEY_RE = re.compile(META_KEY_PATTERN)
 
 
+def zone_order() -> tuple[str, ...]:
+    """Zone names in canonical order, from the games' data (a pseudo-zone such as sfb's Champions
+    stands for other cards and is expanded when the deck is resolved)."""
+    return registry.zone_order()
+
+
+def zone_rank(zone: str) -> tuple[int, str]:
+    """Sort key putting zones in canonical order, unknown zones last by name."""
+    order = registry.zone_order()
+    return (order.index(zone) if zone in order else len(order), zone)
+
+
+def listed_once(zone: str) -> bool:
+    """Whether each line of the zone names one item with no count (sfb Champions)."""
+    return zone in registry.uncounted_zones()
+
+
 def meta_key(key: str) -> str:
     """The stored spelling of a metadata key: stripped, and ``Ne-mu`` for every ネーム spelling."""
     key = key.strip()
@@ -62,8 +78,8 @@ def text_problem(text: object, what: str) -> str | None:
 def entry_problem(entry: DeckEntry) -> str | None:
     """Why ``entry`` cannot be written to a decklist file (every format applies the same rules), or None."""
     what = f"{entry.zone} entry {entry.name or ''!r}"
-    if entry.zone not in ZONE_ORDER:
-        return f"{what}: unknown zone {entry.zone!r} (zones: {', '.join(ZONE_ORDER)})"
+    if entry.zone not in zone_order():
+        return f"{what}: unknown zone {entry.zone!r} (zones: {', '.join(zone_order())})"
     if isinstance(entry.count, bool) or not isinstance(entry.count, int) or not 1 <= entry.count <= MAX_COUNT:
         return f"{what}: count must be a whole number from 1 to {MAX_COUNT}, not {entry.count!r}"
     if (entry.set_code is None) != (entry.number is None):
@@ -156,7 +172,7 @@ class Decklist:
     def canonical_entries(self) -> tuple[tuple[str, str, str | None, str | None, int], ...]:
         """The cards as comparable data: ``(zone, name_key, set, number, count)`` summed over equal cards.
 
-        Sorted by zone (ZONE_ORDER), name key, set and number; file order and line numbers are dropped.
+        Sorted by zone (zone_order()), name key, set and number; file order and line numbers are dropped.
         """
         from deckcli.names import name_key
 
@@ -164,8 +180,7 @@ class Decklist:
         for e in self.entries:
             key = (e.zone, name_key(e.name or ""), e.set_code, e.number)
             totals[key] = totals.get(key, 0) + e.count
-        rank = {zone: i for i, zone in enumerate(ZONE_ORDER)}
-        order = sorted(totals, key=lambda k: (rank.get(k[0], len(rank)), k[0], k[1], k[2] or "", k[3] or ""))
+        order = sorted(totals, key=lambda k: (zone_rank(k[0]), k[1], k[2] or "", k[3] or ""))
         return tuple((*k, totals[k]) for k in order)
 
     def canonical(self) -> tuple:

@@ -13,34 +13,17 @@ from deckcli.decklists.model import (
     META_KEY_PATTERN,
     NUMBER_PATTERN,
     SET_PATTERN,
-    ZONE_ORDER,
     Decklist,
     DeckEntry,
     entry_problem,
     meta_key,
+    listed_once,
     meta_problem,
     text_problem,
+    zone_order,
 )
 from deckcli.errors import InputError
-
-#: Section header spellings (case-insensitive) and the zone each one opens.
-SECTION_NAMES = {
-    "main": "main",
-    "main deck": "main",
-    "maindeck": "main",
-    "deck": "main",
-    "limitbreak": "limitbreak",
-    "limitbreak deck": "limitbreak",
-    "limit break": "limitbreak",
-    "limit break deck": "limitbreak",
-    "side": "side",
-    "side deck": "side",
-    "sideboard": "side",
-    "champions": "champions",
-    "champion": "champions",
-}
-#: The header format_text writes for each zone.
-SECTION_HEADERS = {"champions": "Champions", "main": "Main Deck", "limitbreak": "Limitbreak Deck", "side": "Side Deck"}
+from deckcli.games import registry
 
 _HEADER = re.compile(r"(?://+|#+)?\s*(?P<word>[A-Za-z][A-Za-z ]*?)\s*:?\s*(?:\(\s*\d+\s*\))?\s*:?", re.IGNORECASE)
 _META = re.compile(rf"(?P<key>{META_KEY_PATTERN})\s*:(?P<value>.*)")
@@ -55,7 +38,12 @@ _EXPECTED = 'expected "COUNT NAME" (like "4 Ember Whelp")'
 
 def zone_for_section(word: str) -> str | None:
     """The zone a section name opens (``Sideboard`` -> ``side``), or None if it names no section."""
-    return SECTION_NAMES.get(" ".join(word.split()).casefold())
+    return registry.section_headers().get(" ".join(word.split()).casefold())
+
+
+def section_header(zone: str) -> str:
+    """The header deckcli writes for a zone (its first spelling in the games' data)."""
+    return registry.zones()[zone].headers[0]
 
 
 def _shown(text: str, limit: int = 60) -> str:
@@ -84,7 +72,7 @@ def _card(line: str, zone: str, number: int) -> DeckEntry | str:
     counted = _COUNTED.fullmatch(line)
     if counted:
         count, rest = int(counted.group("count")), counted.group("rest")
-    elif zone == "champions":
+    elif listed_once(zone):
         count, rest = 1, line
     else:
         meta = _META.fullmatch(line)
@@ -93,8 +81,8 @@ def _card(line: str, zone: str, number: int) -> DeckEntry | str:
         if meta or _SECTION_WORD.search(line):
             return _unknown_section(line)
         return f'{_EXPECTED}, got "{_shown(line)}"'
-    if zone == "champions" and count != 1:
-        return f'a champion is listed once, one line each (like "Kilgore"); got count {count}'
+    if listed_once(zone) and count != 1:
+        return f"each {section_header(zone)} line names one card, listed once; got count {count}"
     if count < 1:
         return f'count must be at least 1, got "{_shown(line)}"'
     if count > MAX_COUNT:
@@ -106,7 +94,7 @@ def _card(line: str, zone: str, number: int) -> DeckEntry | str:
 
 
 def _unknown_section(line: str) -> str:
-    known = ", ".join(SECTION_HEADERS[z] for z in ZONE_ORDER)
+    known = ", ".join(section_header(z) for z in zone_order())
     return f'unknown section "{_shown(line)}" (sections: {known}), or {_EXPECTED}'
 
 
@@ -175,7 +163,7 @@ def format_text(deck: Decklist) -> str:
     empty name without a printing, a bad set code). Names that plain text would misread (one ending
     in ``(SET) NUMBER`` with no printing, one starting with ``x ``) are written in double quotes.
     """
-    unknown = sorted({e.zone for e in deck.entries} - set(ZONE_ORDER))
+    unknown = sorted({e.zone for e in deck.entries} - set(zone_order()))
     if unknown:
         raise InputError(f"cannot write the decklist as text: unknown zone {unknown[0]!r}")
     lines = []
@@ -190,13 +178,13 @@ def format_text(deck: Decklist) -> str:
         if problem:
             raise InputError(f"cannot write the decklist as text: {problem}")
         lines.append(_meta_line(key, value.strip()))
-    for zone in ZONE_ORDER:
+    for zone in zone_order():
         entries = deck.zone(zone)
         if not entries:
             continue
         if lines:
             lines.append("")
-        lines.append(SECTION_HEADERS[zone])
+        lines.append(section_header(zone))
         for entry in entries:
             lines.extend(_card_lines(entry))
     return "\n".join(lines) + "\n"
@@ -219,7 +207,7 @@ def _card_lines(entry: DeckEntry) -> list[str]:
     printing = f"({entry.set_code}) {entry.number}" if entry.set_code is not None else ""
     plain = " ".join(part for part in (name, printing) if part)
     quoted = " ".join(part for part in (f'"{name}"' if name else "", printing) if part)
-    if entry.zone == "champions":
+    if listed_once(entry.zone):
         candidates, copies, count = [plain, f"1 {plain}", f"1 {quoted}"], entry.count, 1
     else:
         candidates, copies, count = [f"{entry.count} {plain}", f"{entry.count} {quoted}"], 1, entry.count

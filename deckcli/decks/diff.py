@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckcli.decklists.model import ZONE_ORDER
+from deckcli.decklists.model import zone_rank
 from deckcli.legality.resolve import ResolvedDeck
 
 
@@ -40,7 +40,7 @@ def _counts(deck: ResolvedDeck) -> dict[tuple[str, str], tuple[str, int]]:
 
 
 def _zone_rank(zone: str) -> tuple[int, str]:
-    return (ZONE_ORDER.index(zone) if zone in ZONE_ORDER else len(ZONE_ORDER), zone)
+    return zone_rank(zone)
 
 
 def diff_decks(a: ResolvedDeck, b: ResolvedDeck, *, include_same: bool = False) -> list[DiffRow]:

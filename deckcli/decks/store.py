@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
-from deckcli.decklists.model import MAX_COUNT, ZONE_ORDER, Decklist, DeckEntry
+from deckcli.decklists.model import MAX_COUNT, Decklist, DeckEntry, zone_rank
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.storage.models import Card, Deck, DeckCard
 from deckcli.names import closest, name_key
@@ -109,7 +109,7 @@ def load_decklist(session: Session, name: str) -> Decklist:
         .order_by(DeckCard.position, DeckCard.id)
     ).all()
     entries = [DeckEntry(zone, count, card_name, set_code, number) for zone, count, card_name, set_code, number in rows]
-    entries.sort(key=lambda e: ZONE_ORDER.index(e.zone) if e.zone in ZONE_ORDER else len(ZONE_ORDER))
+    entries.sort(key=lambda e: zone_rank(e.zone)[0])
     return Decklist(
         entries=entries, name=deck.name, game=deck.game, format=deck.format, meta=dict(deck.meta), source=f"deck:{deck.name}"
     )

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from deckcli.cards.index import GAMES, CardRef
-from deckcli.decklists.model import ZONE_ORDER
+from deckcli.decklists.model import zone_rank
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import Problem, ResolvedDeck
 from deckcli.textbars import bar_chart
@@ -27,7 +27,7 @@ def zone_order(deck: ResolvedDeck) -> list[str]:
     """The format's zones in file order, then any other zone the deck uses."""
     zones = list(deck.format.zones)
     extra = {dc.zone for dc in deck.cards} - set(zones)
-    return zones + sorted(extra, key=lambda z: (ZONE_ORDER.index(z) if z in ZONE_ORDER else len(ZONE_ORDER), z))
+    return zones + sorted(extra, key=zone_rank)
 
 
 def zone_label_of(fmt: Format, zone: str) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcli.errors import GameDataError, NotFoundError
+from deckcli.reading import jsondoc
 from deckcli.storage.resources import carddb_dir
 
 GAME_FILE = "game.json"
@@ -127,9 +128,11 @@ def _load(path: Path) -> Game:
 
     label = str(path)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = jsondoc.parse_json(path.read_text(encoding="utf-8"), label)
     except (OSError, ValueError) as exc:
         raise GameDataError([f"{label}: cannot read the game file: {exc}"]) from None
+    except jsondoc.JsonSyntaxError as exc:
+        raise GameDataError([str(exc)]) from None
     problems = schema_errors(GAME_SCHEMA, doc, label)
     if problems:
         raise GameDataError(problems)
@@ -206,6 +209,11 @@ def section_headers() -> dict[str, str]:
             for header in zone.headers:
                 headers.setdefault(" ".join(header.split()).casefold(), zone.name)
     return headers
+
+
+def pseudo_zones() -> frozenset[str]:
+    """Zones whose lines stand for other cards (an sfb Champions line: the champion's action cards)."""
+    return frozenset(name for name, zone in zones().items() if zone.stands_for)
 
 
 def uncounted_zones() -> frozenset[str]:

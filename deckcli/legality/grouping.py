@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from deckcli.games import registry
 from deckcli.legality.resolve import DeckCard, ResolvedDeck
 
 
@@ -14,7 +15,7 @@ def zone_sizes(deck: ResolvedDeck) -> dict[str, int]:
     for dc in deck.cards:
         sizes[dc.zone] = sizes.get(dc.zone, 0) + dc.count
     for entry in deck.unresolved:
-        if entry.zone != "champions":
+        if entry.zone not in registry.pseudo_zones():
             sizes[entry.zone] = sizes.get(entry.zone, 0) + entry.count
     return sizes
 

@@ -8,6 +8,7 @@ by the format file's data; the few rules data cannot say are named checks in
 from __future__ import annotations
 
 from deckcli.cards.index import CardIndex
+from deckcli.games import registry
 from deckcli.legality.formats import Format
 from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
 from deckcli.legality.hook_checks import CHECKS
@@ -64,7 +65,7 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
                 )
             )
     for entry in deck.unresolved:
-        if entry.zone not in fmt.zones and entry.zone != "champions":
+        if entry.zone not in fmt.zones and entry.zone not in registry.pseudo_zones():
             foreign.setdefault(entry.zone, [])
     for zone, cards in foreign.items():
         names = unique(dc.card.name for dc in cards)
