@@ -10,13 +10,12 @@ from deck_support import SFB_TEXT
 from deckcli.cards.index import CardIndex
 from deckcli.decklists.io import parse_decklist
 from deckcli.decks.diff import diff_decks, summary
+from deckcli.decks.export import compact_form, export_decklist
 from deckcli.decks.store import (
-    champions_form,
     change_count,
     clean_deck_name,
     create_deck,
     deck_cards,
-    export_decklist,
     get_deck,
     list_decks,
     rename_deck,
@@ -122,15 +121,15 @@ def test_stored_format_name_keeps_bundled_names_and_paths_of_files(tmp_path):
     assert stored_format_name(load_format(str(path))) == str(path.resolve())
 
 
-def test_champions_form_only_for_complete_single_sets(db):
+def test_compact_form_only_for_complete_single_sets(db):
     with db.read() as session:
         index = CardIndex(session, "sfb")
     full = resolve(db, SFB_TEXT)
-    assert [e.name for e in champions_form(full, index)] == ["Kilgore", "Lil'Y", "Sir Tentaclot"]
-    assert champions_form(resolve(db, "Game: sfb\nChampions\nKilgore\nMain\n1 Flank\n"), index) is None
-    assert champions_form(resolve(db, "Game: sfb\nChampions\nKilgore\nKilgore\n"), index) is None
-    assert champions_form(resolve(db, "Game: sfb\n1 Throw\n"), index) is None
-    assert champions_form(resolve(db, "Game: boa\n1 Fireball\n"), index) is None
+    assert [e.name for e in compact_form(full, index)] == ["Kilgore", "Lil'Y", "Sir Tentaclot"]
+    assert compact_form(resolve(db, "Game: sfb\nChampions\nKilgore\nMain\n1 Flank\n"), index) is None
+    assert compact_form(resolve(db, "Game: sfb\nChampions\nKilgore\nKilgore\n"), index) is None
+    assert compact_form(resolve(db, "Game: sfb\n1 Throw\n"), index) is None
+    assert compact_form(resolve(db, "Game: boa\n1 Fireball\n"), index) is None
 
 
 def test_export_decklist_uses_champions_only_for_text(db):

@@ -354,7 +354,7 @@ def export(app: AppContext, name: str, to: str | None, target: str) -> None:
     Without --to, -o deck.json / .csv / .code picks the format from the extension.
     """
     from deckcli.decklists.io import EXTENSIONS, write_decklist
-    from deckcli.decks.store import export_decklist
+    from deckcli.decks.export import export_decklist
 
     fmt = to.lower() if to else ("text" if target == "-" else EXTENSIONS.get(Path(target).suffix.lower(), "text"))
     decklist = export_decklist(app.db, name, fmt)

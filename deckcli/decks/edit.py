@@ -16,7 +16,8 @@ from deckcli.decks.store import change_count, deck_cards, get_deck, zone_for, zo
 from deckcli.decks.view import zone_label_of
 from deckcli.errors import DeckcliError, UnknownCardError
 from deckcli.legality.formats import Format, load_format
-from deckcli.legality.resolve import champion_actions
+from deckcli.games import registry
+from deckcli.games.hooks import stands_for
 
 
 @dataclass
@@ -55,13 +56,13 @@ def find_card(session: Session, index: CardIndex, name: str, set_code: str | Non
 
 
 def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:
-    """The printings a command means: an sfb champion stands for its action cards."""
-    if card.kind != "champion":
+    """The printings a command means: the card itself, or the cards it stands for (an sfb champion's actions)."""
+    members = stands_for(registry.game(card.game), card, index)
+    if members is None:
         return [card]
-    actions = champion_actions(index, card)
-    if not actions:
-        raise DeckcliError(f"champion {card.name!r} has no action cards in the database")
-    return actions
+    if not members:
+        raise DeckcliError(f"{card.kind} {card.name!r} stands for no cards in the database")
+    return members
 
 
 def _begin(session: Session, deck_name: str, name: str, set_code: str | None, number: str | None):
@@ -101,7 +102,7 @@ def remove_cards(
     """Remove ``count`` (default 1; ``remove_all``: every) copies of the card ``name`` from the stored deck."""
     stored, edit, index, found = _begin(session, deck_name, name, set_code, number)
     fmt = edit.format
-    if found.kind == "champion":
+    if stands_for(registry.game(found.game), found, index) is not None:
         groups = [[c] for c in printings_meant(index, found)]
     elif set_code:
         groups = [[found]]

@@ -16,14 +16,13 @@ from sqlmodel import Session, select
 
 from deckcli.decklists.model import MAX_COUNT, Decklist, DeckEntry, zone_rank
 from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.games import registry
 from deckcli.storage.models import Card, Deck, DeckCard
 from deckcli.names import closest, name_key
 
 if TYPE_CHECKING:
-    from deckcli.cards.index import CardIndex
     from deckcli.storage.engine import Database
     from deckcli.legality.formats import Format
-    from deckcli.legality.resolve import ResolvedDeck
 
 
 def _now() -> datetime:
@@ -248,55 +247,6 @@ def stored_format_name(fmt: Format) -> str:
 
 
 def zone_for(fmt: Format, kind: str) -> str | None:
-    """The first zone of the format whose ``kinds`` accept ``kind`` (a boa limitbreak monster: the Limitbreak deck).
-
-    A zone without ``kinds`` accepts every kind.
-    """
-    for zone, spec in fmt.zones.items():
-        if "kinds" not in spec or kind in spec["kinds"]:
-            return zone
-    return None
-
-
-def champions_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] | None:
-    """The deck as ``Champions`` lines when it is exactly complete champion sets, one copy of each card; else None.
-
-    The lines expand back to the very same printings, so both forms import to the same deck.
-    """
-    from deckcli.legality.resolve import champion_actions
-
-    if resolved.game != "sfb" or resolved.problems or not resolved.cards:
-        return None
-    held: dict[int, int] = {}
-    for dc in resolved.cards:
-        if dc.zone != "main":
-            return None
-        held[dc.card.id] = held.get(dc.card.id, 0) + dc.count
-    if any(n != 1 for n in held.values()):
-        return None
-    entries: list[DeckEntry] = []
-    left = set(held)
-    for dc in resolved.cards:
-        if dc.card.id not in left:
-            continue
-        champion = next((c for c in index.find_all(str(dc.card.fields.get("champion", ""))) if c.kind == "champion"), None)
-        actions = {c.id for c in champion_actions(index, champion)} if champion else set()
-        if not actions or not actions <= left:
-            return None
-        left -= actions
-        entries.append(DeckEntry("champions", 1, champion.name))
-    return entries
-
-
-def export_decklist(db: Database, name: str, to: str = "text") -> Decklist:
-    """A stored deck ready to write as ``to``; an sfb text export lists ``Champions`` when it can."""
-    from deckcli.legality.resolve import Resolver
-
-    with db.read() as session:
-        decklist = load_decklist(session, name)
-    if to == "text" and decklist.game == "sfb":
-        resolver = Resolver(db)
-        entries = champions_form(resolver.resolve(decklist), resolver.index("sfb"))
-        if entries:
-            decklist.entries = entries
-    return decklist
+    """Where ``deck add`` puts a card of ``kind`` under ``fmt``: its game's routing, narrowed to the format's zones
+    (a boa Limitbreak monster: the Limitbreak deck; a zone without ``kinds`` accepts every kind)."""
+    return registry.game(fmt.game).zone_for_kind(kind, fmt.zones)

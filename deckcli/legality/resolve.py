@@ -13,6 +13,8 @@ from typing import Any
 from deckcli.cards.index import GAMES, CardIndex, CardRef, wrong_game_message
 from deckcli.storage.engine import Database
 from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.games import registry
+from deckcli.games.hooks import stands_for
 from deckcli.errors import DeckcliError, InputError, UnknownCardError
 from deckcli.legality.formats import Format, default_format, load_format
 from deckcli.names import name_key
@@ -93,12 +95,6 @@ class ResolvedDeck:
         return Decklist(
             entries=entries, name=self.name, game=self.game, format=self.format.name, meta=dict(self.decklist.meta)
         )
-
-
-def champion_actions(index: CardIndex, champion: CardRef) -> list[CardRef]:
-    """The action cards of an sfb champion (what a ``Champions`` line, or ``deck add CHAMPION``, stands for)."""
-    key = champion.key
-    return [c for c in index.cards() if c.kind == "action" and name_key(str(c.fields.get("champion", ""))) == key]
 
 
 class Resolver:
@@ -185,8 +181,8 @@ class Resolver:
                 resolved.problems.append(self._ambiguous(index, entry))
                 resolved.unresolved.append(entry)
                 continue
-            if entry.zone == "champions":
-                resolved.cards += self._champion_cards(index, card, entry, resolved)
+            if entry.zone in registry.pseudo_zones():
+                resolved.cards += self._stood_for(index, card, entry, resolved)
             else:
                 resolved.cards.append(DeckCard(entry.zone, entry.count, card, entry.line))
         return resolved
@@ -230,14 +226,19 @@ class Resolver:
         )
 
     @staticmethod
-    def _champion_cards(index: CardIndex, champion: CardRef, entry: DeckEntry, resolved: ResolvedDeck) -> list[DeckCard]:
-        """A Champions line stands for every action card of that champion."""
-        if champion.kind != "champion":
+    def _stood_for(index: CardIndex, leader: CardRef, entry: DeckEntry, resolved: ResolvedDeck) -> list[DeckCard]:
+        """A pseudo-zone line (sfb Champions) stands for the cards its game's hooks say (a champion's actions)."""
+        game = registry.game(resolved.game)
+        members = stands_for(game, leader, index)
+        target = game.zones[entry.zone].stands_for if entry.zone in game.zones else None
+        if members is None or target is None:
+            heading = game.zones[entry.zone].title if entry.zone in game.zones else entry.zone
             resolved.problems.append(
-                Problem("champion-set", f"{champion.name!r} is not a champion", cards=[champion.name], zone="champions", line=entry.line)
+                Problem("champion-set", f"{leader.name!r} cannot stand in the {heading} section: it stands for no cards",
+                        cards=[leader.name], zone=entry.zone, line=entry.line)
             )
             return []
-        return [DeckCard("main", entry.count, c, entry.line) for c in champion_actions(index, champion)]
+        return [DeckCard(target, entry.count, c, entry.line) for c in members]
 
     # -- reading ----------------------------------------------------------------------------------
     def open(

@@ -35,3 +35,12 @@ def hook(game: Game, name: str) -> Any | None:
 def hooks_of(game: Game) -> list[Any]:
     """Every hook the game uses, in the order game.json lists them."""
     return [hook(game, name) for name in game.hooks]
+
+
+def stands_for(game: Game, card: Any, index: Any) -> list[Any] | None:
+    """The cards ``card`` stands for under the game's hooks (an sfb champion: its action cards); None: itself."""
+    for found in hooks_of(game):
+        members = found.stands_for(card, index) if hasattr(found, "stands_for") else None
+        if members is not None:
+            return members
+    return None

@@ -1,0 +1,47 @@
+"""A stored deck made ready for export: in a text decklist, cards that together are exactly leader sets
+(an sfb champion's action cards) are written as the pseudo-zone lines that stand for them."""
+
+from __future__ import annotations
+
+from deckcli.cards.index import CardIndex
+from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decks.store import load_decklist
+from deckcli.games import registry
+from deckcli.games.hooks import hooks_of
+from deckcli.legality.resolve import ResolvedDeck, Resolver
+from deckcli.storage.engine import Database
+
+
+def compact_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] | None:
+    """The deck as pseudo-zone lines (``Champions``) when it is exactly complete leader sets, one copy each; else None.
+
+    The lines expand back to the very same printings, so both forms import to the same deck.
+    """
+    game = registry.game(resolved.game)
+    pseudo = next((z for z in game.zones.values() if z.stands_for), None)
+    if pseudo is None or resolved.problems or not resolved.cards:
+        return None
+    held: dict[int, object] = {}
+    order: list[int] = []
+    for dc in resolved.cards:
+        if dc.zone != pseudo.stands_for or dc.count != 1 or dc.card.id in held:
+            return None
+        held[dc.card.id] = dc.card
+        order.append(dc.card.id)
+    for hook in hooks_of(game):
+        leaders = hook.compact(held, order, index) if hasattr(hook, "compact") else None
+        if leaders:
+            return [DeckEntry(pseudo.name, 1, leader.name) for leader in leaders]
+    return None
+
+
+def export_decklist(db: Database, name: str, to: str = "text") -> Decklist:
+    """A stored deck ready to write as ``to``; a text export lists leader lines (sfb ``Champions``) when it can."""
+    with db.read() as session:
+        decklist = load_decklist(session, name)
+    if to == "text" and any(z.stands_for for z in registry.game(decklist.game).zones.values()):
+        resolver = Resolver(db)
+        entries = compact_form(resolver.resolve(decklist), resolver.index(decklist.game))
+        if entries:
+            decklist.entries = entries
+    return decklist
