@@ -8,12 +8,10 @@ from pathlib import Path
 import click
 
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import GAME_CHOICE
+from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
 
-ZONE_CHOICE = click.Choice(["main", "limitbreak", "side"], case_sensitive=False)
 EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code"], case_sensitive=False)
-LIST_ZONES = ("main", "limitbreak", "side")
 
 
 def _interactive() -> bool:
@@ -165,35 +163,13 @@ def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> 
 @pass_app
 def list_(app: AppContext, game: str | None, output: str) -> None:
     """The stored decks: game, format, cards per zone, legal or not, last change."""
-    from deckcli.decks.store import list_decks, zone_sizes
-    from deckcli.errors import DeckcliError
-    from deckcli.legality.rules import check_deck
-    from deckcli.legality.resolve import Resolver
+    from deckcli.decks.listing import list_stored_decks
 
-    with app.db.read() as session:
-        decks = list_decks(session, game and game.lower())
-        sizes = zone_sizes(session)
-    resolver = Resolver(app.db)
-    rows, data = [], []
-    for stored in decks:
-        zones = sizes.get(stored.id, {})
-        try:
-            problems = check_deck(resolver.open(deck_name=stored.name))
-            legal: bool | None = not problems
-        except DeckcliError as exc:  # a deck whose format file went missing is still listed
-            _warn(f"deck {stored.name!r}: {exc}")
-            problems, legal = [], None
-        updated = stored.updated.strftime("%Y-%m-%d %H:%M:%S") if hasattr(stored.updated, "strftime") else str(stored.updated)
-        row = {"name": stored.name, "game": stored.game, "format": stored.format}
-        row.update({z: zones.get(z, 0) for z in LIST_ZONES})
-        row.update({"legal": {True: "yes", False: "no", None: "?"}[legal], "updated": updated})
-        rows.append(row)
-        data.append({
-            "name": stored.name, "game": stored.game, "format": stored.format,
-            "zones": {z: n for z, n in zones.items()}, "cards": sum(zones.values()),
-            "legal": legal, "problems": len(problems), "updated": updated,
-        })
-    emit(rows, output, ["name", "game", "format", *LIST_ZONES, "legal", "updated"], json_data=data, empty="no stored decks")
+    listing = list_stored_decks(app.db, game)
+    for warning in listing.warnings:
+        _warn(warning)
+    columns = ["name", "game", "format", *listing.zones, "legal", "updated"]
+    emit(listing.rows, output, columns, json_data=listing.data, empty="no stored decks")
 
 
 @deck.command()
@@ -288,10 +264,6 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
             click.echo(line)
 
 
-def _where(source: str, line: int | None) -> str:
-    return f"{source}: line {line}: " if line is not None else f"{source}: "
-
-
 @deck.command("import")
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--name", "-n", help="The deck's name (default: the decklist's Name:, else the file name).")
@@ -305,38 +277,21 @@ def import_(app: AppContext, file: str, name: str | None, format_name: str | Non
     Every line must name a real card: otherwise every problem is listed and nothing is stored.
     A deck that breaks construction rules is stored, with a warning, so it can be fixed.
     """
-    from deckcli.decklists.io import read_decklist
-    from deckcli.decks.store import find_deck, save_deck, stored_format_name
-    from deckcli.legality.rules import check_deck
-    from deckcli.legality.resolve import Resolver
+    from deckcli.decks.importing import import_deck
+    from deckcli.errors import DeckReadError
 
-    decklist = read_decklist(file, allow_empty=True)
-    resolved = Resolver(app.db).resolve(decklist, format_name, game and game.lower())
-    label = decklist.source or file
-    if resolved.problems:
-        for p in sorted(resolved.problems, key=lambda p: (p.line is None, p.line or 0)):
-            click.echo(f"{_where(label, p.line)}[{p.rule}] {p.message}", err=True)
-        n = len(resolved.problems)
-        raise click.ClickException(f"{n} problem{'s' if n != 1 else ''} in {label}; nothing was imported")
-    deck_name = name or decklist.name or (None if file == "-" else Path(file).stem)
-    if not deck_name:
-        raise click.ClickException("the decklist has no Name: line; give --name")
-    with app.db.write() as session:
-        taken = None if replace else find_deck(session, deck_name.strip())
-        if taken is not None:
-            raise click.ClickException(
-                f"a deck called {taken.name!r} already exists; give another --name, or --replace to overwrite it"
-            )
-        stored = save_deck(
-            session, deck_name, resolved.game, stored_format_name(resolved.format),
-            [(dc.zone, dc.card.id, dc.count) for dc in resolved.cards], dict(decklist.meta), replace=replace,
-        )
+    try:
+        done = import_deck(app.db, file, name, format_name, game, replace)
+    except DeckReadError as exc:
+        for line in exc.lines():
+            click.echo(line, err=True)
+        raise click.ClickException(exc.summary) from None
+    stored, resolved = done.stored, done.resolved
     sizes = ", ".join(f"{z} {resolved.zone_size(z)}" for z in resolved.format.zones if resolved.zone_size(z) or z == "main")
     click.echo(f"Imported deck {stored.name!r} ({resolved.game}, {resolved.format.name}): {sizes}.")
-    problems = check_deck(resolved)
-    if problems:
+    if done.problems:
         _warn(f"deck {stored.name!r} is not legal under {resolved.format.name} (stored anyway):")
-        for p in problems:
+        for p in done.problems:
             click.echo(f"  - [{p.rule}] {p.message}", err=True)
 
 

@@ -287,13 +287,14 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
       deckcli curve --deck "Ember Rush" --by element --by kind --csv
     """
     from deckcli.storage.jsonschemas import card_fields
-    from deckcli.odds.curve import DEFAULT_BY, distribution
+    from deckcli.games import registry
+    from deckcli.odds.curve import distribution
     from deckcli.textbars import bar
     from deckcli.odds.rules import OpeningRules
 
     deck, cards = _open(app, source)
     known = card_fields()
-    chosen = [f.lower() for f in fields] or [DEFAULT_BY.get(deck.game, "kind"), "kind"]
+    chosen = [f.lower() for f in fields] or [registry.game(deck.game).curve_field, "kind"]
     for field_name in chosen:
         if field_name not in known:
             from deckcli.names import closest

@@ -3,17 +3,41 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import click
 
+from deckcli.games import registry
+
 if TYPE_CHECKING:
     from deckcli.cli.context import AppContext
     from deckcli.legality.resolve import ResolvedDeck
 
-GAME_CHOICE = click.Choice(["boa", "aqa", "sfb"], case_sensitive=False)
+class DataChoice(click.Choice):
+    """A choice whose values come from the games' data, read only when help, parsing or completion needs them."""
+
+    def __init__(self, values: Callable[[], Sequence[str]], case_sensitive: bool = False):
+        self._values = values
+        self.case_sensitive = case_sensitive
+
+    @property
+    def choices(self) -> Sequence[str]:  # type: ignore[override]
+        return tuple(self._values())
+
+    @choices.setter
+    def choices(self, _value: Sequence[str]) -> None:  # click's __init__ assigns it; ours is computed
+        pass
+
+
+def _deck_zones() -> list[str]:
+    """Zones a card can be put in by name (not pseudo-zones such as sfb Champions)."""
+    return [z for z in registry.zone_order() if z not in registry.pseudo_zones()]
+
+
+GAME_CHOICE = DataChoice(registry.codes)
+ZONE_CHOICE = DataChoice(_deck_zones)
 
 
 @dataclass(frozen=True)

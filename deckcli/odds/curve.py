@@ -9,8 +9,6 @@ from typing import Any
 
 from deckcli.odds.classes import CardCounts
 
-#: The field each game's curve shows first (kinds are shown too).
-DEFAULT_BY = {"boa": "cost", "aqa": "cost", "sfb": "colour"}
 NONE_BUCKET = "(none)"
 
 

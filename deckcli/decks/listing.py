@@ -1,0 +1,56 @@
+"""The stored-deck listing (``deck list``): each deck's game, format, cards per zone and verdict, checked in one pass."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckcli.decks.store import list_decks, zone_sizes
+from deckcli.errors import DeckcliError
+from deckcli.games import registry
+from deckcli.legality.resolve import Resolver
+from deckcli.legality.rules import check_deck
+from deckcli.storage.engine import Database
+
+
+@dataclass
+class DeckListing:
+    """Rows for the table and CSV (one column per zone), the JSON objects, and warnings for decks that cannot be checked."""
+
+    zones: list[str]
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    data: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def listing_zones() -> list[str]:
+    """The zone columns of the listing: every real zone of every game, in canonical order."""
+    return [z for z in registry.zone_order() if z not in registry.pseudo_zones()]
+
+
+def list_stored_decks(db: Database, game: str | None = None) -> DeckListing:
+    """Every stored deck (optionally of one game) with its zone sizes and whether it is legal under its format."""
+    with db.read() as session:
+        decks = list_decks(session, game and game.lower())
+        sizes = zone_sizes(session)
+    resolver = Resolver(db)
+    listing = DeckListing(listing_zones())
+    for stored in decks:
+        zones = sizes.get(stored.id, {})
+        try:
+            problems = check_deck(resolver.open(deck_name=stored.name))
+            legal: bool | None = not problems
+        except DeckcliError as exc:  # a deck whose format file went missing is still listed
+            listing.warnings.append(f"deck {stored.name!r}: {exc}")
+            problems, legal = [], None
+        updated = stored.updated.strftime("%Y-%m-%d %H:%M:%S") if hasattr(stored.updated, "strftime") else str(stored.updated)
+        row = {"name": stored.name, "game": stored.game, "format": stored.format}
+        row.update({z: zones.get(z, 0) for z in listing.zones})
+        row.update({"legal": {True: "yes", False: "no", None: "?"}[legal], "updated": updated})
+        listing.rows.append(row)
+        listing.data.append({
+            "name": stored.name, "game": stored.game, "format": stored.format,
+            "zones": dict(zones), "cards": sum(zones.values()),
+            "legal": legal, "problems": len(problems), "updated": updated,
+        })
+    return listing
