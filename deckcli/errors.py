@@ -23,23 +23,101 @@ class GameDataError(DeckcliError):
         super().__init__("invalid game file:\n" + "\n".join(problems))
 
 
-class UnknownCardError(DeckcliError):
-    """A card name that matches no card; carries the closest real names."""
-
-    def __init__(self, name: str, suggestions: list[str], game: str | None = None):
-        self.name = name
-        self.suggestions = suggestions
-        self.game = game
-        where = f" in {game}" if game else ""
-        message = f"unknown card {name!r}{where}"
-        if suggestions:
-            message += "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
-        super().__init__(message)
-
-
 class NotFoundError(DeckcliError):
     """A named thing (deck, format, set, game) that does not exist."""
 
 
+# -- which card a name, set and number mean (raised by deckcli.cards.resolver.CardResolver) -------------
+
+
+class UnknownCard(NotFoundError):
+    """A card name that matches no card (of ``game``, or of any game); carries the closest real names."""
+
+    def __init__(self, name: str, suggestions: list[str], game: str | None = None):
+        self.name = name
+        self.suggestions = list(suggestions)
+        self.game = game
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        """The message, built once from the data (subclasses word it their way)."""
+        where = f" in {self.game}" if self.game else ""
+        message = f"unknown card {self.name!r}{where}"
+        if self.suggestions:
+            message += "; did you mean " + ", ".join(repr(s) for s in self.suggestions) + "?"
+        return message
+
+
+#: The name most of deckcli and its tests know the error by.
+UnknownCardError = UnknownCard
+
+
+class UnknownPrinting(UnknownCard):
+    """A real card with no printing of that set and number; the suggestions are its printings."""
+
+    def __init__(self, card: str, set_code: str, number: str, printings: list[str], game: str | None = None):
+        self.card, self.set_code, self.number = card, set_code, number
+        wanted = f"({set_code}) {number}".strip() if set_code else f"#{number}"
+        super().__init__(f"{card} {wanted}", [f"{card} {p}" for p in printings], game)
+
+
+class WrongGame(UnknownCard):
+    """A name no card of ``game`` has, but cards of ``games`` have; ``titles`` maps game codes to titles."""
+
+    def __init__(self, name: str, game: str, games: list[str], titles: dict[str, str] | None = None):
+        self.games = sorted(games)
+        self.titles = dict(titles or {})
+        super().__init__(name, [], game)
+
+    def describe(self) -> str:
+        def named(code: str) -> str:
+            return f"{self.titles.get(code, code)} ({code})"
+
+        others = " or ".join(named(g) for g in self.games)
+        return f"{self.name!r} is a card of {others}, not of {named(self.game or '')}"
+
+
+class AmbiguousCard(DeckcliError):
+    """A name several different cards answer to; ``candidates`` are (card name, game) pairs.
+
+    Within one game the full card name is needed; across games (no ``game``), ``--game``.
+    """
+
+    def __init__(self, name: str, candidates: list[tuple[str, str]], game: str | None = None):
+        self.name, self.candidates, self.game = name, list(candidates), game
+        self.names = sorted({n for n, _ in self.candidates})
+        if game:
+            listed = ", ".join(repr(n) for n in self.names)
+            message = f"{name!r} names several {game} cards ({listed}); write the full card name"
+        else:
+            listed = ", ".join(f"{n} ({g})" for n, g in self.candidates)
+            message = f"{name!r} names cards of several games: {listed}; give --game"
+        super().__init__(message)
+
+
+class UnknownSet(NotFoundError):
+    """A set code or set name that no set of ``game`` (or of any game) has; carries the known set codes."""
+
+    def __init__(self, set_text: str, game: str | None, known: list[str]):
+        self.set_text, self.game, self.known = set_text, game, sorted(known)
+        where = f" in {game}" if game else ""
+        super().__init__(f"unknown set {set_text!r}{where}; known sets: {', '.join(self.known) or 'none'}")
+
+
 class InputError(DeckcliError):
     """Malformed input: a bad expression, decklist, deck code or CSV row."""
+
+
+class DeckReadError(DeckcliError):
+    """A decklist whose lines do not all name cards; ``problems`` holds (line, message) pairs, nothing was stored."""
+
+    def __init__(self, source: str, problems: list[tuple[int | None, str]]):
+        self.source = source
+        self.problems = problems
+        n = len(problems)
+        self.summary = f"{n} problem{'s' if n != 1 else ''} in {source}; nothing was imported"
+        super().__init__("\n".join([*self.lines(), self.summary]))
+
+    def lines(self) -> list[str]:
+        """One ``source: line N: message`` line per problem."""
+        return [f"{self.source}: line {line}: {m}" if line is not None else f"{self.source}: {m}" for line, m in self.problems]
