@@ -21,7 +21,7 @@ def _isolated_data(tmp_path, monkeypatch):
     """Point DECKCLI_DB and the data folder at tmp_path for every test."""
     data = tmp_path / "deckcli-data"
     monkeypatch.setenv("DECKCLI_DATA_DIR", str(data))
-    monkeypatch.setenv("DECKCLI_DB", str(data / "deckcli.storage.engine"))
+    monkeypatch.setenv("DECKCLI_DB", str(data / "deckcli.db"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.delenv("DECKCLI_DEBUG", raising=False)
 

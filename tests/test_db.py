@@ -15,7 +15,7 @@ def test_default_path_follows_environment(monkeypatch, tmp_path):
     assert default_db_path() == tmp_path / "x.db"
     monkeypatch.delenv("DECKCLI_DB")
     monkeypatch.setenv("DECKCLI_DATA_DIR", str(tmp_path / "data"))
-    assert default_db_path() == tmp_path / "data" / "deckcli.storage.engine"
+    assert default_db_path() == tmp_path / "data" / "deckcli.db"
 
 
 def test_every_connection_has_wal_busy_timeout_and_foreign_keys(db):
@@ -72,4 +72,4 @@ def test_unwritable_location_is_a_clear_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.raises(DeckcliError, match="cannot"):
-        Database(blocker / "sub" / "deckcli.storage.engine")
+        Database(blocker / "sub" / "deckcli.db")

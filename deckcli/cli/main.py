@@ -46,7 +46,7 @@ class DeckcliGroup(click.Group):
     "db_path",
     type=click.Path(dir_okay=False, path_type=Path),
     envvar="DECKCLI_DB",
-    help="Database file (default: deckcli.storage.engine in the user data folder; env DECKCLI_DB).",
+    help="Database file (default: deckcli.db in the user data folder; env DECKCLI_DB).",
 )
 @click.pass_context
 def cli(ctx: click.Context, db_path: Path | None) -> None:

@@ -36,11 +36,11 @@ def data_dir() -> Path:
 
 
 def default_db_path() -> Path:
-    """``DECKCLI_DB`` if set, else ``deckcli.storage.engine`` in the data folder."""
+    """``DECKCLI_DB`` if set, else ``deckcli.db`` in the data folder."""
     override = os.environ.get("DECKCLI_DB")
     if override:
         return Path(override)
-    return data_dir() / "deckcli.storage.engine"
+    return data_dir() / "deckcli.db"
 
 
 def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
