@@ -1,0 +1,128 @@
+"""Parsing JSON text with syntax errors reported in deckcli's words, identical on every supported Python.
+
+The stdlib's JSONDecodeError wording and position change between versions (3.13 reports a trailing comma
+at the comma, 3.11 at the bracket after it), so the position and reason are computed here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from typing import Any
+
+from deckcli.errors import InputError
+
+#: Where a "nested too deeply" error points: the first bracket deeper than this (or the deepest one).
+MAX_POINTED_DEPTH = 500
+
+_WHITESPACE = " \t\n\r"
+#: A complete JSON string or one bracket; strings are matched whole so brackets inside them are skipped.
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+_INTEGER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?\d+(?![\d.eE])', re.DOTALL)
+
+#: The stdlib's messages (their start, as in 3.11-3.13) and deckcli's reason for each.
+_REASONS = [
+    ("Expecting property name enclosed in double quotes", "expected a property name in double quotes"),
+    ("Expecting ':' delimiter", "expected ':' after the property name"),
+    ("Expecting value", "expected a value"),
+    ("Unterminated string", "unterminated string"),
+    ("Invalid \\uXXXX escape", "invalid escape"),
+    ("Invalid \\escape", "invalid escape"),
+    ("Invalid control character", "invalid control character in a string"),
+    ("Extra data", "extra data after the JSON document"),
+]
+_EXPECTED = ("expected a property name in double quotes", "expected ':' after the property name", "expected a value")
+
+
+class JsonSyntaxError(InputError):
+    """Text that is not valid JSON; ``line`` and ``column`` (1-based) and ``reason`` are in deckcli's words."""
+
+    def __init__(self, label: str, line: int, column: int, reason: str):
+        self.label, self.line, self.column, self.reason = label, line, column, reason
+        super().__init__(f"{label}: line {line}, column {column}: not valid JSON: {reason}")
+
+
+def parse_json(text: str, label: str) -> Any:
+    """The JSON document in ``text`` (a leading byte-order mark is ignored); raises JsonSyntaxError naming ``label``."""
+    text = text.removeprefix("\ufeff")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        pos, reason = explain(text, exc.msg, exc.pos)
+    except RecursionError:
+        pos, reason = _too_deep_at(text), "nested too deeply"
+    except ValueError:  # an integer longer than sys.get_int_max_str_digits()
+        pos, reason = _long_integer_at(text), f"number with more than {sys.get_int_max_str_digits()} digits"
+    line, column = line_and_column(text, pos)
+    raise JsonSyntaxError(label, line, column, reason) from None
+
+
+def explain(text: str, message: str, pos: int) -> tuple[int, str]:
+    """The position (0-based index) and deckcli's reason for the stdlib's JSONDecodeError ``message`` at ``pos``."""
+    if message.startswith("Illegal trailing comma before end of"):  # 3.13+: already at the comma
+        return pos, "trailing comma before '}'" if message.endswith("object") else "trailing comma before ']'"
+    if not text.strip(_WHITESPACE):
+        return 0, "empty document"
+    closing = text[pos : pos + 1]
+    before = text[:pos].rstrip(_WHITESPACE)
+    if before.endswith(",") and (
+        (closing == "}" and message.startswith("Expecting property name"))
+        or (closing == "]" and message.startswith("Expecting value"))
+    ):  # 3.11 and 3.12 point at the bracket after the comma
+        return len(before) - 1, f"trailing comma before '{closing}'"
+    if message.startswith("Expecting ',' delimiter"):
+        reason = "expected ',' or '}'" if _open_bracket(text, pos) == "{" else "expected ',' or ']'"
+    else:
+        reason = next((ours for theirs, ours in _REASONS if message.startswith(theirs)), message)
+    if reason == "invalid escape":
+        return text.rfind("\\", 0, pos + 1), reason  # the backslash (3.11-3.13 point at the "u" of a bad \uXXXX)
+    if reason in _EXPECTED or reason.startswith("expected ','"):
+        if not text[pos:].strip(_WHITESPACE):
+            return len(text), "unexpected end of the document"
+        if text.startswith(("//", "/*"), pos):
+            return pos, "comments are not allowed in JSON"
+    return pos, reason
+
+
+def line_and_column(text: str, pos: int) -> tuple[int, int]:
+    """The 1-based line and column (in characters) of index ``pos`` in ``text``."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    return text.count("\n", 0, pos) + 1, pos - line_start + 1
+
+
+def _open_bracket(text: str, pos: int) -> str:
+    """The innermost bracket still open at ``pos`` (the text before ``pos`` is valid JSON so far)."""
+    stack: list[str] = []
+    for match in _TOKEN.finditer(text, 0, pos):
+        token = match.group()
+        if token in "[{":
+            stack.append(token)
+        elif token in "]}" and stack:
+            stack.pop()
+    return stack[-1] if stack else ""
+
+
+def _too_deep_at(text: str) -> int:
+    """Where nesting gets too deep: the first bracket deeper than MAX_POINTED_DEPTH, else the deepest one."""
+    depth = deepest = where = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, match.start()
+                if depth > MAX_POINTED_DEPTH:
+                    break
+        elif token in "]}":
+            depth -= 1
+    return where
+
+
+def _long_integer_at(text: str) -> int:
+    """Where the first integer with more digits than Python converts starts (0 if none is found)."""
+    limit = sys.get_int_max_str_digits()
+    for match in _INTEGER.finditer(text):
+        if match.group()[0] != '"' and len(match.group().lstrip("-")) > limit:
+            return match.start()
+    return 0
