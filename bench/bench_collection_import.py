@@ -53,12 +53,12 @@ def main() -> None:
     rows = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
     from deckcli.cards.index import CardIndex
     from deckcli.cli.main import cli
-    from deckcli.storage.engine import Database
+    from deckcli.cards.importer import open_database
 
     with tempfile.TemporaryDirectory() as tmp:
         for layout in ("deckcli", "moxfield"):
             db_path = Path(tmp) / f"{layout}.db"
-            db = Database(db_path)  # created and filled with the bundled cards outside the timing
+            db = open_database(db_path)  # created and filled with the bundled cards outside the timing
             with db.read() as session:
                 cards = list(CardIndex(session).cards())
             db.close()

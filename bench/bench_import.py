@@ -54,12 +54,12 @@ def generate(n: int, seed: int = 1) -> dict:
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
     from deckcli.cards.importer import import_cardsets
-    from deckcli.storage.engine import Database
+    from deckcli.cards.importer import open_database
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.json"
         path.write_text(json.dumps(generate(n)), encoding="utf-8")
-        db = Database(Path(tmp) / "bench.db")  # bundled sets load here, outside the timing
+        db = open_database(Path(tmp) / "bench.db")  # bundled sets load here, outside the timing
         start = time.perf_counter()
         import_cardsets(db, [str(path)])
         first = time.perf_counter() - start

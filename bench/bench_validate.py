@@ -84,9 +84,9 @@ def main() -> None:
         from click.testing import CliRunner
 
         from deckcli.cli.main import cli
-        from deckcli.storage.engine import Database
+        from deckcli.cards.importer import open_database
 
-        db = Database(folder / "bench.db")  # creates the database and loads the bundled cards, outside the timing
+        db = open_database(folder / "bench.db")  # creates the database and loads the bundled cards, outside the timing
         decks_dir = folder / "decks"
         decks_dir.mkdir()
         illegal = generate(decks_dir, args.decks, args.seed, db)

@@ -35,13 +35,13 @@ def db(tmp_path):
     import os
     from pathlib import Path
 
-    from deckcli.storage.engine import Database
+    from deckcli.cards.importer import open_database
 
     path = Path(os.environ["DECKCLI_DB"])
     path.parent.mkdir(parents=True, exist_ok=True)
     if "bytes" not in _DB_TEMPLATE:
         template = tmp_path / "template.db"
-        Database(template).close()
+        open_database(template).close()
         import sqlite3
 
         con = sqlite3.connect(template)
@@ -49,7 +49,7 @@ def db(tmp_path):
         con.close()
         _DB_TEMPLATE["bytes"] = template.read_bytes()
     path.write_bytes(_DB_TEMPLATE["bytes"])
-    database = Database(path)
+    database = open_database(path)
     yield database
     database.close()
 

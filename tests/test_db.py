@@ -6,7 +6,8 @@ import sqlite3
 
 import pytest
 
-from deckcli.storage.engine import SCHEMA_VERSION, Database, default_db_path
+from deckcli.cards.importer import open_database
+from deckcli.storage.engine import SCHEMA_VERSION, default_db_path
 from deckcli.errors import DeckcliError
 
 
@@ -37,18 +38,18 @@ def test_newer_schema_is_refused(tmp_path):
     con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     con.close()
     with pytest.raises(DeckcliError, match="newer deckcli"):
-        Database(path)
+        open_database(path)
 
 
 def test_migrations_run_in_order(tmp_path, monkeypatch):
     from deckcli.storage import engine as dbmod
 
     path = tmp_path / "old.db"
-    Database(path).close()
+    open_database(path).close()
     ran = []
     monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     monkeypatch.setitem(dbmod.MIGRATIONS, SCHEMA_VERSION, lambda conn: ran.append(conn.exec_driver_sql("SELECT count(*) FROM card").scalar()))
-    Database(path).close()
+    open_database(path).close()
     assert ran and ran[0] > 0  # the migration saw the existing cards
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
@@ -57,12 +58,12 @@ def test_migrations_run_in_order(tmp_path, monkeypatch):
 
 def test_bundled_sets_load_once(tmp_path):
     path = tmp_path / "a.db"
-    Database(path).close()
+    open_database(path).close()
     con = sqlite3.connect(path)
     count = con.execute("SELECT count(*) FROM card").fetchone()[0]
     con.close()
     assert count >= 168 + 100 + 60
-    Database(path).close()  # second open: nothing re-imported, no duplicates
+    open_database(path).close()  # second open: nothing re-imported, no duplicates
     con = sqlite3.connect(path)
     assert con.execute("SELECT count(*) FROM card").fetchone()[0] == count
     con.close()
@@ -72,4 +73,4 @@ def test_unwritable_location_is_a_clear_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.raises(DeckcliError, match="cannot"):
-        Database(blocker / "sub" / "deckcli.db")
+        open_database(blocker / "sub" / "deckcli.db")

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
 from deckcli.cards.setfiles import CardSetFile, load_cardsets
@@ -138,3 +139,17 @@ def sync_bundled_sets(db: Database) -> None:
         for path, cs in zip(files, sets):
             write_set(session, cs, source_label=f"bundled:{path.parent.name}/{path.name}")
         db.set_meta(session, BUNDLED_HASH_KEY, fingerprint)
+
+
+def open_database(path: Path | str | None = None) -> Database:
+    """The database at ``path`` (default: the user's), created on first use and holding the bundled card sets."""
+    db = Database(path)
+    try:
+        sync_bundled_sets(db)
+    except OperationalError as exc:
+        db.close()
+        raise DeckcliError(f"cannot open the database {db.path}: {exc.orig}") from None
+    except BaseException:
+        db.close()
+        raise
+    return db

@@ -21,9 +21,9 @@ class AppContext:
     @property
     def db(self) -> Database:
         if self._db is None:
-            from deckcli.storage.engine import Database
+            from deckcli.cards.importer import open_database
 
-            self._db = Database(self.db_path)
+            self._db = open_database(self.db_path)
         return self._db
 
     def close(self) -> None:

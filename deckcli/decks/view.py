@@ -8,19 +8,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from deckcli.cards.index import GAMES, CardRef
+from deckcli.cards.index import CardRef
+from deckcli.games import registry
+from deckcli.games.registry import Game
 from deckcli.decklists.model import zone_rank
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import Problem, ResolvedDeck
 from deckcli.textbars import bar_chart
-
-
-#: Plural headings for card kinds; unknown kinds get an "s".
-KIND_TITLES = {
-    "monster": "Monsters", "limitbreak": "Limitbreak monsters", "spell": "Spells",
-    "character": "Characters", "break": "Breaks", "project": "Projects",
-    "champion": "Champions", "action": "Actions",
-}
 
 
 def zone_order(deck: ResolvedDeck) -> list[str]:
@@ -40,61 +34,66 @@ def zone_label(deck: ResolvedDeck, zone: str) -> str:
     return zone_label_of(deck.format, zone)
 
 
-COLOURS = ("red", "yellow", "blue")
+def _field_rank(game: Game, field_name: str, value: object) -> tuple:
+    """Numbers ascending, then values in the game's order for the field, then by name; missing values last."""
+    if value is None or value == "":
+        return (2, 0, "")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return (0, value, "")
+    return (1, game.order_of(field_name, value), str(value))
 
 
-def _colour_rank(colour: object) -> int:
-    return COLOURS.index(colour) if colour in COLOURS else len(COLOURS)
+def _sort_key(game: Game):
+    """Cards by the game's ``card_order`` fields (cost; sfb: champion and colour), then by name and printing."""
 
+    def key(item: tuple[CardRef, int]) -> tuple:
+        card = item[0]
+        ranks = tuple(_field_rank(game, f, card.fields.get(f)) for f in game.card_order)
+        return (*ranks, card.name, card.set_code, card.number)
 
-def _sort_key(item: tuple[CardRef, int]) -> tuple:
-    """Cheapest first, then by champion and colour (sfb), then by name."""
-    card = item[0]
-    cost = card.fields.get("cost")
-    number = cost if isinstance(cost, (int, float)) else 0
-    return (cost is None, number, str(card.fields.get("champion", "")), _colour_rank(card.fields.get("colour")), card.name, card.set_code, card.number)
+    return key
 
 
 def grouped(deck: ResolvedDeck) -> list[tuple[str, list[tuple[str, list[tuple[CardRef, int]]]]]]:
     """[(zone, [(kind, [(card, count)])])]: zones in format order, kinds in first-seen order, cards by cost then name."""
     result = []
+    order = _sort_key(registry.game(deck.game))
     for zone in zone_order(deck):
         by_kind: dict[str, list[tuple[CardRef, int]]] = {}
         for card, count in deck.zone_cards(zone):
             by_kind.setdefault(card.kind, []).append((card, count))
-        result.append((zone, [(kind, sorted(items, key=_sort_key)) for kind, items in by_kind.items()]))
+        result.append((zone, [(kind, sorted(items, key=order)) for kind, items in by_kind.items()]))
     return result
 
 
 def curve(deck: ResolvedDeck) -> tuple[str, list[tuple[str, int]]]:
-    """The draw zone's cost curve: (field, [(bucket, cards)]); every cost from the lowest to the highest is a bucket.
+    """The draw zone over the game's curve field: (field, [(bucket, cards)]).
 
-    A game without costs (sfb) gets its colours instead, the other thing a hand is built around.
+    A numeric field (cost) has a bucket for every value from the lowest to the highest; any other
+    (sfb's colour) has one per value, in the game's order for that field.
     """
-    cards = deck.zone_cards(deck.format.draw_zone)
-    costs: Counter[Any] = Counter()
-    for card, count in cards:
-        cost = card.fields.get("cost")
-        if isinstance(cost, (int, float)) and not isinstance(cost, bool):
-            costs[int(cost)] += count
-    if costs:
-        low, high = min(costs), max(costs)
-        return "cost", [(str(c), costs.get(c, 0)) for c in range(low, high + 1)]
-    colours: Counter[str] = Counter()
-    for card, count in cards:
-        colour = card.fields.get("colour")
-        if colour:
-            colours[str(colour)] += count
-    return "colour", sorted(colours.items(), key=lambda kv: (_colour_rank(kv[0]), kv[0]))
+    game = registry.game(deck.game)
+    field_name = game.curve_field
+    numbers: Counter[int] = Counter()
+    values: Counter[str] = Counter()
+    for card, count in deck.zone_cards(deck.format.draw_zone):
+        value = card.fields.get(field_name)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            numbers[int(value)] += count
+        elif value:
+            values[str(value)] += count
+    if numbers:
+        low, high = min(numbers), max(numbers)
+        return field_name, [(str(c), numbers.get(c, 0)) for c in range(low, high + 1)]
+    return field_name, sorted(values.items(), key=lambda kv: (game.order_of(field_name, kv[0]), kv[0]))
 
 
 def _card_line(card: CardRef, count: int) -> str:
     details = []
-    if card.fields.get("cost") is not None:
-        details.append(f"cost {card.fields['cost']}")
-    for key in ("colour", "champion", "faction", "element"):
-        if card.fields.get(key):
-            details.append(str(card.fields[key]))
+    for key in registry.game(card.game).summary_fields:
+        value = card.fields.get(key)
+        if value is not None and value != "":
+            details.append(f"{key} {value}" if isinstance(value, (int, float)) else str(value))
     extra = f"  — {', '.join(details)}" if details else ""
     return f"{count:>3}  {card.name}  ({card.set_code} {card.number}){extra}"
 
@@ -114,7 +113,7 @@ def verdict_lines(deck: ResolvedDeck, problems: list[Problem]) -> list[str]:
 
 def render_deck(deck: ResolvedDeck, problems: list[Problem]) -> str:
     """The whole ``deck show`` text."""
-    lines = [f"{deck.name or 'Deck'}", f"Game: {deck.game} ({GAMES.get(deck.game, deck.game)})", f"Format: {deck.format.name}"]
+    lines = [f"{deck.name or 'Deck'}", f"Game: {deck.game} ({registry.title(deck.game)})", f"Format: {deck.format.name}"]
     for key, value in deck.decklist.meta.items():
         lines.append(f"{key}: {value}")
     for zone, kinds in grouped(deck):
@@ -128,11 +127,11 @@ def render_deck(deck: ResolvedDeck, problems: list[Problem]) -> str:
         if not kinds:
             lines.append("    (empty)")
         for kind, items in kinds:
-            lines.append(f"  {KIND_TITLES.get(kind, kind.capitalize() + 's')} ({sum(c for _, c in items)})")
+            lines.append(f"  {registry.game(deck.game).kind_title(kind)} ({sum(c for _, c in items)})")
             lines += ["    " + _card_line(card, count) for card, count in items]
     field, buckets = curve(deck)
     if buckets:
-        title = "Cost curve" if field == "cost" else "Colours"
+        title = f"{field.capitalize()} curve" if buckets[0][0].lstrip("-").isdigit() else f"{field.capitalize()}s"
         lines += ["", f"{title} ({zone_label(deck, deck.format.draw_zone)})"]
         lines += ["  " + line for line in bar_chart(buckets)]
     lines += [""] + verdict_lines(deck, problems)

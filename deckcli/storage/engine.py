@@ -71,9 +71,9 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
 
 
 class Database:
-    """An opened deckcli database, created, migrated and filled with the bundled cards on first use."""
+    """An opened deckcli database, created and migrated on first use (cards are loaded by :func:`open_database`)."""
 
-    def __init__(self, path: Path | str | None = None, *, load_bundled: bool = True):
+    def __init__(self, path: Path | str | None = None):
         self.path = Path(path) if path is not None else default_db_path()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -83,10 +83,6 @@ class Database:
         self._writer = self.engine.execution_options(sqlite_immediate=True)
         try:
             self._ensure_schema()
-            if load_bundled:
-                from deckcli.cards.importer import sync_bundled_sets
-
-                sync_bundled_sets(self)
         except OperationalError as exc:
             raise DeckcliError(f"cannot open the database {self.path}: {exc.orig}") from None
 
