@@ -21,7 +21,6 @@ from deckcli.storage.models import Card, Deck, DeckCard
 from deckcli.names import closest, name_key
 
 if TYPE_CHECKING:
-    from deckcli.storage.engine import Database
     from deckcli.legality.formats import Format
 
 

@@ -6,7 +6,7 @@ format's ``opening`` rules; it never touches click or the database.
 
 from deckcli.odds.classes import DeckClasses, split_classes
 from deckcli.odds.conditions import Condition, check_card_names, parse_condition, parse_conditions
-from deckcli.odds.exact import OddsResult, odds
+from deckcli.odds.report import OddsResult, odds
 from deckcli.odds.rules import OpeningRules
 
 __all__ = [
