@@ -33,6 +33,9 @@ class NotFoundError(DeckcliError):
 class UnknownCard(NotFoundError):
     """A card name that matches no card (of ``game``, or of any game); carries the closest real names."""
 
+    #: Why, when there is more to say than "unknown" (set by subclasses before the message is built).
+    note = ""
+
     def __init__(self, name: str, suggestions: list[str], game: str | None = None):
         self.name = name
         self.suggestions = list(suggestions)
@@ -42,7 +45,7 @@ class UnknownCard(NotFoundError):
     def describe(self) -> str:
         """The message, built once from the data (subclasses word it their way)."""
         where = f" in {self.game}" if self.game else ""
-        message = f"unknown card {self.name!r}{where}"
+        message = f"unknown card {self.name!r}{where}" + (f": {self.note}" if self.note else "")
         if self.suggestions:
             message += "; did you mean " + ", ".join(repr(s) for s in self.suggestions) + "?"
         return message
@@ -53,11 +56,17 @@ UnknownCardError = UnknownCard
 
 
 class UnknownPrinting(UnknownCard):
-    """A real card with no printing of that set and number; the suggestions are its printings."""
+    """A real card with no printing of that set and number; the suggestions are its printings.
 
-    def __init__(self, card: str, set_code: str, number: str, printings: list[str], game: str | None = None):
-        self.card, self.set_code, self.number = card, set_code, number
+    ``other`` names the card that does have that set and number, if one does.
+    """
+
+    def __init__(self, card: str, set_code: str, number: str, printings: list[str], game: str | None = None,
+                 other: str | None = None):
+        self.card, self.set_code, self.number, self.other = card, set_code, number, other
         wanted = f"({set_code}) {number}".strip() if set_code else f"#{number}"
+        if other:
+            self.note = f"{wanted} is {other!r}"
         super().__init__(f"{card} {wanted}", [f"{card} {p}" for p in printings], game)
 
 

@@ -1,0 +1,206 @@
+"""Which printing a (name, set, number, game) means: one set of rules for every command.
+
+Names are forgiving (case, width, quotes, aliases, localised names: :func:`deckcli.names.name_key` and the
+card_name table), a set is given by its code or its name, numbers compare casefolded. Misses raise the typed
+errors of :mod:`deckcli.errors` (UnknownCard, UnknownPrinting, WrongGame, AmbiguousCard, UnknownSet).
+
+A :class:`CardResolver` loads each game's :class:`~deckcli.cards.index.CardIndex` once, when first needed,
+and remembers every answer, so resolving 100,000 collection rows costs a dict lookup per repeated row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from deckcli.cards.index import CardIndex, CardRef
+from deckcli.errors import AmbiguousCard, DeckcliError, UnknownCard, UnknownPrinting, UnknownSet, WrongGame
+from deckcli.games import registry
+from deckcli.names import closest, name_key
+from deckcli.storage.models import CardSet
+
+if TYPE_CHECKING:
+    from deckcli.storage.engine import Database
+
+
+class CardResolver:
+    """Resolves card names, sets and numbers to printings against one database (a Database or an open Session)."""
+
+    def __init__(self, source: Database | Session):
+        self._source = source
+        self._indexes: dict[str | None, CardIndex] = {}
+        self._sets: dict[str, dict[str, str]] | None = None
+        self._memo: dict[tuple, CardRef | DeckcliError] = {}
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        if isinstance(self._source, Session):
+            yield self._source
+        else:
+            with self._source.read() as session:
+                yield session
+
+    def index(self, game: str | None) -> CardIndex:
+        """The card index of one game (``None``: all games), loaded once."""
+        if game not in self._indexes:
+            with self._session() as session:
+                self._indexes[game] = CardIndex(session, game)
+        return self._indexes[game]
+
+    def _set_table(self) -> dict[str, dict[str, str]]:
+        """Game -> name key of each set's code and name -> the set code (codes win over names), loaded once."""
+        if self._sets is None:
+            with self._session() as session:
+                rows = sorted(session.execute(select(CardSet.game, CardSet.code, CardSet.name)).all())
+            self._sets = {}
+            for g, code, _ in rows:
+                self._sets.setdefault(g, {})[name_key(code)] = code
+            for g, code, name in rows:
+                self._sets[g].setdefault(name_key(name), code)
+        return self._sets
+
+    def set_code(self, game: str, text: str) -> str | None:
+        """The code of the set of ``game`` that ``text`` names by its code or its name (any case)."""
+        return self._set_table().get(game, {}).get(name_key(text))
+
+    def set_codes(self, game: str | None = None) -> list[str]:
+        """Every set code of ``game`` (``None``: of every game)."""
+        table = self._set_table()
+        return sorted({code for g in ([game] if game else table) for code in table.get(g, {}).values()})
+
+    # -- one printing -----------------------------------------------------------------------------
+    def find(
+        self, name: str = "", set_text: str = "", number: str = "", game: str | None = None,
+        prefer_sets: Iterable[str] = (),
+    ) -> CardRef:
+        """The printing meant; without ``game``, looked up in every game. Answers and errors are remembered.
+
+        ``prefer_sets`` (casefolded set codes, e.g. a format's legal sets) picks among printings when no set is given.
+        """
+        key = (name, set_text, number, game, frozenset(prefer_sets))
+        found = self._memo.get(key)
+        if found is None:
+            try:
+                found = self._find(name.strip(), set_text.strip(), number.strip(), game, key[4])
+            except DeckcliError as exc:
+                found = exc
+            self._memo[key] = found
+        if isinstance(found, DeckcliError):
+            raise found
+        return found
+
+    def _find(self, name: str, set_text: str, number: str, game: str | None, prefer: frozenset[str]) -> CardRef:
+        if game:
+            return self._in_game_or_wrong(registry.game(game).code, name, set_text, number, prefer)
+        found = self.across_games(name, set_text, number)
+        if len(found) > 1:
+            what = name or f"({set_text}) {number}"
+            raise AmbiguousCard(what, [(r.name, g) for g, r in found.items()])
+        return next(iter(found.values()))
+
+    def _in_game_or_wrong(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str]) -> CardRef:
+        """The printing in ``game``; a name only other games have raises WrongGame naming them."""
+        try:
+            return self._in_game(game, name, set_text, number, prefer)
+        except UnknownCard as exc:
+            if not name or isinstance(exc, UnknownPrinting):
+                raise
+            elsewhere = [g for g in registry.codes() if g != game and self.index(g).find_all(name)]
+            if not elsewhere:
+                raise
+            titles = {g: registry.title(g) for g in (game, *elsewhere)}
+            raise WrongGame(name, game, elsewhere, titles) from None
+
+    def _in_game(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str] = frozenset(),
+                 suggest: bool = True) -> CardRef:
+        """The printing in one game; ``suggest=False`` skips the closest names of an unknown one (costly, often unused)."""
+        index = self.index(game)
+        code = self.set_code(game, set_text) if set_text else None
+        if not name:  # a printing by set and number only
+            if not (set_text and number):
+                raise UnknownCard(name, [], game)
+            if code is None:
+                raise UnknownSet(set_text, game, self.set_codes(game))
+            printing = index.printing(code, number)
+            if printing is None:
+                raise UnknownCard(f"({code}) {number}", [], game)
+            return printing
+        refs = index.find_all(name)
+        if not refs:
+            raise UnknownCard(name, index.suggest(name) if suggest else [], game)
+        if set_text and code is None:
+            raise UnknownSet(set_text, game, self.set_codes(game))
+        return self._pick(index, name, refs, code, number, prefer)
+
+    @staticmethod
+    def _pick(index: CardIndex, name: str, refs: list[CardRef], code: str | None, number: str, prefer: frozenset[str]) -> CardRef:
+        """The printing among a name's ``refs`` that the set code and number select."""
+        game = index.game
+        chosen = [r for r in refs if (code is None or r.set_code == code) and (not number or r.number.casefold() == number.casefold())]
+        if not chosen:
+            other = index.printing(code, number) if code and number else None
+            printings = [f"({r.set_code}) {r.number}" for r in refs]
+            raise UnknownPrinting(refs[0].name, code or "", number, printings, game, other and other.name)
+        if len({r.key for r in chosen}) > 1:
+            raise AmbiguousCard(name, sorted({(r.name, r.game) for r in chosen}), game)
+        if prefer and code is None:
+            chosen = [r for r in chosen if r.set_code.casefold() in prefer] or chosen
+        return chosen[0]
+
+    def across_games(self, name: str, set_text: str = "", number: str = "") -> dict[str, CardRef]:
+        """The card meant in each game that has one (a card's own name beats another game's alias).
+
+        Raises the most telling miss when no game has it.
+        """
+        if not name and not (set_text and number):
+            raise UnknownCard(name, [], None)
+        found: dict[str, CardRef] = {}
+        misses: list[DeckcliError] = []
+        for game in registry.codes():
+            try:
+                found[game] = self._in_game(game, name, set_text, number, suggest=False)
+            except DeckcliError as exc:
+                misses.append(exc)
+        if len(found) > 1 and name:
+            own = {g: r for g, r in found.items() if r.key == name_key(name)}
+            found = own or found
+        if not found:
+            raise self._miss(name, set_text, misses)
+        return found
+
+    def _miss(self, name: str, set_text: str, misses: list[DeckcliError]) -> DeckcliError:
+        """The error for a card no game has: a game's own miss where the name is known, else one over all games."""
+        telling = [e for e in misses if not isinstance(e, UnknownSet) and (type(e) is not UnknownCard or not name)]
+        if telling:
+            own = [e for e in telling if isinstance(e, UnknownPrinting) and name_key(e.card) == name_key(name)]
+            return (own or telling)[0]
+        sets = [e for e in misses if isinstance(e, UnknownSet)]
+        if len(sets) == 1:
+            return sets[0]
+        if sets:
+            return UnknownSet(set_text, None, self.set_codes())
+        displays: dict[str, str] = {}
+        for game in registry.codes():
+            displays.update(self.index(game).display)
+        return UnknownCard(name, closest(name, displays), None)
+
+    # -- every printing of a card -----------------------------------------------------------------
+    def printings_of(self, ref: CardRef, set_text: str = "", number: str = "") -> list[CardRef]:
+        """Every printing of the card ``ref`` is, narrowed to its set and number when those were given."""
+        same = [r for r in self.index(ref.game).find_all(ref.name) if r.key == ref.key] or [ref]
+        return [
+            r for r in same
+            if (not set_text.strip() or r.set_code == ref.set_code)
+            and (not number.strip() or r.number.casefold() == ref.number.casefold())
+        ] or [ref]
+
+    def every_printing(self, name: str, set_text: str = "", number: str = "", game: str | None = None) -> list[CardRef]:
+        """Every printing of the card meant (of each game's card, when no game is given and several have one)."""
+        if game:
+            return self.printings_of(self.find(name, set_text, number, game), set_text, number)
+        found = self.across_games(name.strip(), set_text.strip(), number.strip())
+        return [r for ref in found.values() for r in self.printings_of(ref, set_text, number)]
