@@ -36,13 +36,13 @@ def deckfile(tmp_path):
 
 def _store(db, name: str, game: str, cards: list[tuple[str, str, int]]) -> None:
     """Store a deck of (zone, card name, count) under ``name``."""
-    from deckcli.cards.index import CardIndex
+    from deckcli.cards.resolver import CardResolver
     from deckcli.decks.store import save_deck
     from deckcli.legality.formats import default_format
 
     with db.write() as session:
-        index = CardIndex(session, game)
-        rows = [(zone, index.find(card).id, n) for zone, card, n in cards]
+        resolver = CardResolver(session)
+        rows = [(zone, resolver.find(card, game=game).id, n) for zone, card, n in cards]
         save_deck(session, name, game, default_format(game).name, rows)
 
 

@@ -8,6 +8,7 @@ import pytest
 from deck_support import SFB_TEXT
 
 from deckcli.cards.index import CardIndex
+from deckcli.cards.resolver import CardResolver
 from deckcli.decklists.io import parse_decklist
 from deckcli.decks.diff import diff_decks, summary
 from deckcli.decks.export import compact_form, export_decklist
@@ -36,8 +37,7 @@ def resolve(db, text: str, fmt: str | None = None):
 
 
 def card_id(db, game: str, name: str) -> int:
-    with db.read() as session:
-        return CardIndex(session, game).find(name).id
+    return CardResolver(db).find(name, game=game).id
 
 
 # -- deckstore -------------------------------------------------------------------------------------------

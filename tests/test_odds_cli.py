@@ -190,7 +190,7 @@ def test_unknown_card_in_the_deck_is_an_error(run, tmp_path):
         ("1+", "missing filter"),
         ("1+ cost=cheap", "cost is a number"),
         ('1+ "Worldbreakr"', "did you mean 'Worldbreaker'"),
-        ('1+ "Kilgore"', "unknown card 'Kilgore' in boa"),
+        ('1+ "Kilgore"', "'Kilgore' is a card of Super Fantasy Brawl (sfb), not of Battle of Aeons (boa)"),
         ('1+ ""', "unknown card '' in boa"),
         ("1+kind=spell", "put a space between the count '1+' and the filter"),
     ],

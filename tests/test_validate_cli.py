@@ -226,16 +226,16 @@ def test_sfb_and_aqa_decks_validate_together(run, db, tmp_path):
 
 
 def test_one_card_index_per_game_for_many_files(run, tmp_path, legal, monkeypatch):
-    import deckcli.legality.resolve
+    import deckcli.cards.resolver
 
     built = []
-    real = deckcli.legality.resolve.CardIndex
+    real = deckcli.cards.resolver.CardIndex
 
     def counting(session, game=None):
         built.append(game)
         return real(session, game)
 
-    monkeypatch.setattr(deckcli.legality.resolve, "CardIndex", counting)
+    monkeypatch.setattr(deckcli.cards.resolver, "CardIndex", counting)
     result = run("validate", *[legal] * 30)
     assert result.exit_code == 0
     assert built == ["boa"]

@@ -43,13 +43,10 @@ def _conditions(app: AppContext, deck, wants: tuple[str, ...]):
 
     conditions = parse_conditions(wants, card_fields())
     if any(c.filter.card_name is not None for c in conditions):
-        index = deck.index
-        if index is None:
-            from deckcli.cards.index import CardIndex
+        from deckcli.cards.resolver import CardResolver
 
-            with app.db.read() as session:
-                index = CardIndex(session, deck.game)
-        check_card_names(conditions, index.find)
+        cards = CardResolver(app.db)
+        check_card_names(conditions, lambda name: cards.find(name, game=deck.game))
     return conditions
 
 

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
-from deckcli.cards.index import CardIndex, CardRef, wrong_game_message
+from deckcli.cards.index import CardIndex, CardRef
+from deckcli.cards.resolver import CardResolver
 from deckcli.decks.store import change_count, deck_cards, get_deck, zone_for, zone_size
 from deckcli.decks.view import zone_label_of
-from deckcli.errors import DeckcliError, UnknownCardError
+from deckcli.errors import DeckcliError
 from deckcli.legality.formats import Format, load_format
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
@@ -43,18 +44,6 @@ class Edit:
         return zone_label_of(self.format, zone)
 
 
-def find_card(session: Session, index: CardIndex, name: str, set_code: str | None, number: str | None) -> CardRef:
-    """The card a command line names in the index's game; an unknown name lists the closest, or names its game."""
-    try:
-        return index.find(name, set_code, number)
-    except UnknownCardError:
-        if not index.find_all(name):
-            elsewhere = sorted({r.game for r in CardIndex(session).find_all(name)} - {index.game})
-            if elsewhere:
-                raise DeckcliError(wrong_game_message(name, index.game or "", elsewhere)) from None
-        raise
-
-
 def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:
     """The printings a command means: the card itself, or the cards it stands for (an sfb champion's actions)."""
     members = stands_for(registry.game(card.game), card, index)
@@ -68,8 +57,9 @@ def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:
 def _begin(session: Session, deck_name: str, name: str, set_code: str | None, number: str | None):
     """The stored deck, an empty :class:`Edit` under its format, its game's card index, and the card meant."""
     stored = get_deck(session, deck_name)
-    index = CardIndex(session, stored.game)
-    return stored, Edit(load_format(stored.format)), index, find_card(session, index, name, set_code, number)
+    cards = CardResolver(session)
+    found = cards.find(name, set_code or "", number or "", stored.game)
+    return stored, Edit(load_format(stored.format)), cards.index(stored.game), found
 
 
 def add_cards(

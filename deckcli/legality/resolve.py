@@ -10,12 +10,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckcli.cards.index import GAMES, CardIndex, CardRef, wrong_game_message
+from deckcli.cards.index import CardIndex, CardRef
+from deckcli.cards.resolver import CardResolver
 from deckcli.storage.engine import Database
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
-from deckcli.errors import DeckcliError, InputError, UnknownCardError
+from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.legality.formats import Format, default_format, load_format
 from deckcli.names import name_key
 
@@ -102,14 +103,11 @@ class Resolver:
 
     def __init__(self, db: Database):
         self.db = db
-        self._indexes: dict[str | None, CardIndex] = {}
+        self.cards = CardResolver(db)
 
     def index(self, game: str | None) -> CardIndex:
         """The card index of one game (``None``: all games)."""
-        if game not in self._indexes:
-            with self.db.read() as session:
-                self._indexes[game] = CardIndex(session, game)
-        return self._indexes[game]
+        return self.cards.index(game)
 
     # -- which game and format ------------------------------------------------------------------
     def _guess_game(self, deck: Decklist) -> str | None:
@@ -134,11 +132,11 @@ class Resolver:
         problems: list[Problem] = []
         fmt = load_format(format_name) if format_name else None
         chosen = game or (fmt.game if fmt else None)
-        if deck.game and deck.game not in GAMES:
-            problems.append(Problem("wrong-game", f"unknown game {deck.game!r} in the decklist; known: {', '.join(GAMES)}"))
+        if deck.game and not registry.is_game(deck.game):
+            problems.append(Problem("wrong-game", f"unknown game {deck.game!r} in the decklist; known: {', '.join(registry.codes())}"))
         elif deck.game and chosen and deck.game != chosen:
             problems.append(Problem("wrong-game", f"the decklist says Game: {deck.game}, but it is being checked as {chosen}"))
-        if not chosen and deck.game in GAMES:
+        if not chosen and registry.is_game(deck.game):
             chosen = deck.game
         if fmt is None and deck.format:
             try:
@@ -169,16 +167,16 @@ class Resolver:
         index = self.index(game)
         resolved = ResolvedDeck(deck.name, game, fmt, deck, problems=problems, index=index)
         resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
-        legal_sets = {s.casefold() for s in fmt.data.get("legal_sets", ())}
+        legal_sets = frozenset(s.casefold() for s in fmt.data.get("legal_sets", ()))
         for entry in deck.entries:
             try:
-                card = self._find(index, entry, legal_sets)
-            except UnknownCardError as exc:
-                resolved.problems.append(self._unknown(entry, exc, game))
+                card = self._find(entry, game, legal_sets)
+            except (UnknownCard, UnknownSet) as exc:
+                resolved.problems.append(self._unknown(entry, exc))
                 resolved.unresolved.append(entry)
                 continue
-            except DeckcliError:  # a name several different cards answer to (a shared alias)
-                resolved.problems.append(self._ambiguous(index, entry))
+            except AmbiguousCard as exc:  # a name several different cards answer to (a shared alias)
+                resolved.problems.append(self._ambiguous(entry, exc))
                 resolved.unresolved.append(entry)
                 continue
             if entry.zone in registry.pseudo_zones():
@@ -187,43 +185,25 @@ class Resolver:
                 resolved.cards.append(DeckCard(entry.zone, entry.count, card, entry.line))
         return resolved
 
-    @staticmethod
-    def _find(index: CardIndex, entry: DeckEntry, legal_sets: set[str]) -> CardRef:
-        if not entry.name and entry.set_code and entry.number:
-            card = index.printing(entry.set_code, entry.number)
-            if card is None:
-                raise UnknownCardError(f"({entry.set_code}) {entry.number}", [], index.game)
-            return card
-        if legal_sets and not entry.set_code:
-            printings = index.find_all(entry.name)
-            for card in printings:
-                if card.set_code.casefold() in legal_sets:
-                    return card
-        return index.find(entry.name, entry.set_code, entry.number)
-
-    def _unknown(self, entry: DeckEntry, exc: UnknownCardError, game: str) -> Problem:
-        elsewhere = sorted({r.game for r in self.index(None).find_all(entry.name)} - {game}) if entry.name else []
-        name = entry.name or exc.name
-        if elsewhere:
-            return Problem(
-                "wrong-game",
-                wrong_game_message(name, game, elsewhere),
-                cards=[name], zone=entry.zone, line=entry.line,
-            )
-        return Problem(
-            "unknown-card", str(exc), cards=[name], zone=entry.zone, line=entry.line,
-            extra={"suggestions": exc.suggestions},
-        )
+    def _find(self, entry: DeckEntry, game: str, legal_sets: frozenset[str]) -> CardRef:
+        """The printing a line means (a format's legal sets preferred when the line names no set)."""
+        return self.cards.find(entry.name, entry.set_code or "", entry.number or "", game, legal_sets)
 
     @staticmethod
-    def _ambiguous(index: CardIndex, entry: DeckEntry) -> Problem:
+    def _unknown(entry: DeckEntry, exc: UnknownCard | UnknownSet) -> Problem:
+        """A ``wrong-game`` problem for a card of another game, else ``unknown-card`` with the closest names."""
+        name = entry.name or getattr(exc, "name", "")
+        where = {"cards": [name], "zone": entry.zone, "line": entry.line}
+        if isinstance(exc, WrongGame):
+            return Problem("wrong-game", str(exc), **where)
+        suggestions = exc.suggestions if isinstance(exc, UnknownCard) else []
+        return Problem("unknown-card", str(exc), **where, extra={"suggestions": suggestions})
+
+    @staticmethod
+    def _ambiguous(entry: DeckEntry, exc: AmbiguousCard) -> Problem:
         """An ``unknown-card`` problem for a line whose name answers to several different cards."""
-        options = sorted({r.name for r in index.find_all(entry.name)})
-        return Problem(
-            "unknown-card",
-            f"{entry.name!r} names several {index.game} cards ({', '.join(repr(n) for n in options)}); write the full card name",
-            cards=[entry.name], zone=entry.zone, line=entry.line, extra={"suggestions": options},
-        )
+        return Problem("unknown-card", str(exc), cards=[entry.name], zone=entry.zone, line=entry.line,
+                       extra={"suggestions": exc.names})
 
     @staticmethod
     def _stood_for(index: CardIndex, leader: CardRef, entry: DeckEntry, resolved: ResolvedDeck) -> list[DeckCard]:
