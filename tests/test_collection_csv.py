@@ -175,7 +175,7 @@ def test_bad_count_and_condition_name_their_lines(run, tmp_path):
     assert result.exit_code == 1
     assert "line 2: count 'x'" in result.stderr
     assert "line 3: unknown condition 'shiny'" in result.stderr
-    assert "line 4: (S01) 050 is 'Worldbreaker'" in result.stderr
+    assert "line 4: unknown card 'Ember Whelp (S01) 050' in boa: (S01) 050 is 'Worldbreaker'" in result.stderr
 
 
 def test_export_escapes_formula_cells_and_import_restores_them(run, db, tmp_path):

@@ -38,30 +38,11 @@ def _variant(foil, condition, language, tag):
     return Variant.parse("foil" if foil else "normal", condition, language, tag)
 
 
-def _find(app: AppContext, card: str, game, set_code: str, number: str):
-    from deckcli.collection.lookup import CardLookup
+def _query(card: str, game, set_code: str, number: str):
+    """CARD, --set, --number and --game as the library's card query."""
+    from deckcli.collection.printings import CardQuery
 
-    with app.db.read() as session:
-        lookup = CardLookup(session, game and game.lower())
-    return _exact(lookup, card, set_code, number)
-
-
-def _same_card(lookup, card: str, ref) -> list:
-    """Every printing of the card ``ref`` is (CARD may be an alias or a localised name)."""
-    return [r for r in lookup.indexes[ref.game].find_all(card) if r.key == ref.key] or [ref]
-
-
-def _exact(lookup, card: str, set_code: str, number: str):
-    """The printing CARD, --set and --number name; a --number no printing has is an error, not another printing."""
-    from deckcli.errors import NotFoundError
-
-    ref = lookup.find(card, set_code, number)
-    number = number.strip()
-    if number and ref.number.casefold() != number.casefold():
-        printings = ", ".join(f"({r.set_code}) {r.number}" for r in _same_card(lookup, card, ref))
-        where = f" in {ref.set_code}" if set_code.strip() else ""
-        raise NotFoundError(f"{ref.name} ({ref.game}) has no printing numbered {number!r}{where}; its printings: {printings}")
-    return ref
+    return CardQuery(card, set_code, number, game and game.lower())
 
 
 def _label(ref, variant) -> str:
@@ -82,10 +63,12 @@ def collection() -> None:
 
 
 def _change(app: AppContext, action, card, count, game, set_code, number, foil, condition, language, tag):
-    """Find CARD's printing, then apply ``action(db, ref, count, variant)``; returns (ref, variant, its result)."""
+    """Apply ``action(db, ref, count, variant)`` to the printing CARD means; returns (ref, variant, its result)."""
+    from deckcli.collection.printings import change_card
+
     variant = _variant(foil, condition, language, tag)
-    ref = _find(app, card, game, set_code, number)
-    return ref, variant, action(app.db, ref, count, variant)
+    ref, result = change_card(app.db, action, _query(card, game, set_code, number), count, variant)
+    return ref, variant, result
 
 
 @collection.command()
@@ -158,24 +141,15 @@ def list_(app: AppContext, game, wheres, tag, output) -> None:
 @pass_app
 def show(app: AppContext, card, game, set_code, number, as_json) -> None:
     """Every copy of CARD you own, over all its printings (or one with --set/--number)."""
-    from deckcli.collection.lookup import CardLookup
-    from deckcli.collection.store import holdings
+    from deckcli.collection.printings import owned_card
 
-    with app.db.read() as session:
-        lookup = CardLookup(session, game and game.lower())
-        ref = _exact(lookup, card, set_code, number)
-        printings = [
-            r for r in _same_card(lookup, card, ref)
-            if (not set_code or r.set_code == ref.set_code) and (not number or r.number == ref.number)
-        ] or [ref]
-        held = holdings(session, card_ids=[p.id for p in printings])
-    total = sum(h.count for h in held)
+    owned = owned_card(app.db, _query(card, game, set_code, number))
     if as_json:
-        click.echo(dump_json({"name": ref.name, "game": ref.game, "total": total, "entries": [h.as_row() for h in held]}))
+        click.echo(dump_json(owned.as_dict()))
         return
-    click.echo(f"{ref.name} ({ref.game}): {total} owned")
-    if held:
-        emit([h.as_row() for h in held], "table", ["count", "set", "number", "finish", "condition", "language", "tag"])
+    click.echo(f"{owned.card.name} ({owned.card.game}): {owned.total} owned")
+    if owned.holdings:
+        emit([h.as_row() for h in owned.holdings], "table", ["count", "set", "number", "finish", "condition", "language", "tag"])
 
 
 @collection.command()

@@ -20,12 +20,12 @@ from typing import IO, Any, Iterator
 from sqlalchemy import delete, select
 
 from deckcli.cards.index import CardRef
+from deckcli.cards.resolver import CardResolver
 from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError, InputError
 from deckcli.storage.models import Card
 
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, detect
-from deckcli.collection.lookup import CardLookup
 from deckcli.collection.store import ITEMS, check_count, current_counts, holdings, upsert
 from deckcli.collection.variants import Variant
 from deckcli.csvcells import escape_cell, unescape_cell
@@ -236,6 +236,14 @@ def _count(text: str) -> int:
     return count
 
 
+def _row_card(lookup: CardResolver, game: str | None, name: str, set_text: str, number: str, row_game: str) -> CardRef:
+    """The printing a row means, in the row's game or ``--game``; with ``--game``, rows of other games are refused."""
+    row_game = row_game.strip()
+    if game and row_game and row_game.lower() != game:
+        raise InputError(f"the row names game {row_game!r}, but --game {game} imports only {game} cards")
+    return lookup.find(name, set_text, number, row_game or game)
+
+
 def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[str] | None = None) -> ImportPlan:
     """Read and resolve every row of a collection file (one card index per game, loaded once); write nothing.
 
@@ -243,8 +251,7 @@ def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[st
     """
     text = read_text(source, stdin)
     layout, rows = read_rows(text, source)
-    with db.read() as session:
-        lookup = CardLookup(session, game)
+    lookup = CardResolver(db)
     plan = ImportPlan(source, layout, game=game)
     # Only CSV cells carry the leading ' of escape_cell; JSON values are taken as they are.
     unescape = str if layout is JSON_LAYOUT else unescape_cell
@@ -267,8 +274,8 @@ def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[st
             card = cards.get((name, set_text, number, game_text))
             if card is None:
                 try:
-                    card = lookup.find(unescape(name), unescape(set_text), unescape(number),
-                                       unescape(game_text) or game)
+                    card = _row_card(lookup, game, unescape(name), unescape(set_text), unescape(number),
+                                     unescape(game_text))
                 except DeckcliError as exc:
                     card = exc
                 cards[(name, set_text, number, game_text)] = card
