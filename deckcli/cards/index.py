@@ -1,7 +1,7 @@
-"""Looking cards up: by forgiving name (with suggestions), by printing, and by search filters.
+"""The cards in memory: by forgiving name (with suggestions), by printing, and by search filters.
 
 A :class:`CardIndex` holds one game's names in memory, so resolving thousands of decklist lines costs
-one query, not one per line.
+one query, not one per line. Which printing a name, set and number mean is :mod:`deckcli.cards.resolver`'s job.
 """
 
 from __future__ import annotations
@@ -14,12 +14,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
-from deckcli.errors import DeckcliError, NotFoundError, UnknownCardError
 from deckcli.cards.filters import Filter
+from deckcli.games import registry
 from deckcli.storage.models import Card, CardName, CardSet
 from deckcli.names import closest, name_key
-
-GAMES = {"boa": "Battle of Aeons", "aqa": "Aquarian Age", "sfb": "Super Fantasy Brawl"}
 
 
 @dataclass(frozen=True)
@@ -50,20 +48,6 @@ _REF_COLUMNS = (Card.id, Card.game, Card.set_code, Card.number, Card.name, Card.
 
 def _refs(session: Session, query) -> list[CardRef]:
     return [CardRef(*row) for row in session.execute(query)]
-
-
-def check_game(game: str) -> str:
-    """The game code, or an error naming the known games."""
-    code = game.lower()
-    if code not in GAMES:
-        raise NotFoundError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
-    return code
-
-
-def wrong_game_message(name: str, game: str, other_games: Iterable[str]) -> str:
-    """Why ``name`` cannot be used in ``game``: it is a card of other games."""
-    others = " or ".join(f"{GAMES.get(g, g)} ({g})" for g in sorted(other_games))
-    return f"{name!r} is a card of {others}, not of {GAMES.get(game, game)} ({game})"
 
 
 class CardIndex:
@@ -115,24 +99,6 @@ class CardIndex:
         found = self.printings(set_code, number)
         return found[0] if len(found) == 1 else None
 
-    def find(self, name: str, set_code: str | None = None, number: str | None = None) -> CardRef:
-        """The card a decklist line means: the given printing, else the first printing of that name."""
-        refs = self.find_all(name)
-        if not refs:
-            raise UnknownCardError(name, self.suggest(name), self.game)
-        names = {r.key for r in refs}
-        if len(names) > 1:
-            options = ", ".join(sorted({f"{r.name} ({r.game})" for r in refs}))
-            raise DeckcliError(f"{name!r} is ambiguous: it names {options}; give the full name or --game")
-        if set_code:
-            for ref in refs:
-                if ref.set_code.casefold() == set_code.casefold() and (number is None or ref.number == number):
-                    return ref
-            wanted = f"({set_code}) {number}" if number else f"({set_code})"
-            printings = [f"{r.name} ({r.set_code}) {r.number}" for r in refs[:3]]
-            raise UnknownCardError(f"{refs[0].name} {wanted}", printings, self.game)
-        return refs[0]
-
 
 def search_cards(
     session: Session,
@@ -181,6 +147,6 @@ def list_sets(session: Session) -> list[dict[str, Any]]:
         .order_by(CardSet.game, CardSet.code)
     ).all()
     return [
-        {"game": g, "game_name": GAMES.get(g, g), "set": code, "name": name, "sample": bool(sample), "cards": n}
+        {"game": g, "game_name": registry.title(g), "set": code, "name": name, "sample": bool(sample), "cards": n}
         for g, code, name, sample, n in rows
     ]

@@ -9,7 +9,6 @@ from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
 
 
-SEARCH_COLUMNS = ["game", "set", "number", "name", "kind", "cost", "details"]
 
 
 @click.command()
@@ -53,21 +52,6 @@ def import_(app: AppContext, files: tuple[str, ...], output: str) -> None:
     emit(rows, output, ["game", "code", "name", "cards", "added", "updated", "removed"], headers={"code": "set"})
 
 
-def _details(fields: dict) -> str:
-    """A one-line summary of the fields that matter most for the card's kind."""
-    parts = []
-    for key, label in (
-        ("attack", "ATK"), ("health", "HP"), ("hp", "HP"), ("armour", "armour"), ("mental", "MP"),
-        ("element", ""), ("group", ""), ("subgroup", ""), ("spell_type", ""), ("faction", ""),
-        ("champion", ""), ("colour", ""), ("action", ""),
-    ):
-        value = fields.get(key)
-        if value is None or value == "":
-            continue
-        parts.append(f"{label} {value}".strip() if label else str(value))
-    return " · ".join(parts)
-
-
 @cards.command()
 @click.argument("text", required=False)
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
@@ -86,8 +70,9 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
       deckcli cards search --game boa --kind monster --where 'cost<=2'
       deckcli cards search --game sfb --where colour=red --json
     """
-    from deckcli.cards.index import search_cards
     from deckcli.cards.filters import parse_filter
+    from deckcli.cards.index import search_cards
+    from deckcli.cards.summary import SEARCH_COLUMNS, search_row
     from deckcli.storage.jsonschemas import card_fields
 
     filters = [parse_filter(w, card_fields()) for w in wheres]
@@ -98,33 +83,25 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
     if output == "json":
         emit([], output, json_data=[r.as_dict() for r in refs])
         return
-    rows = [
-        {"game": r.game, "set": r.set_code, "number": r.number, "name": r.name, "kind": r.kind,
-         "cost": r.fields.get("cost"), "details": _details(r.fields)}
-        for r in refs
-    ]
-    emit(rows, output, SEARCH_COLUMNS, empty="no cards match")
+    emit([search_row(r.as_dict()) for r in refs], output, SEARCH_COLUMNS, empty="no cards match")
 
 
 @cards.command()
 @click.argument("name")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Look only in this game.")
+@click.option("--set", "-s", "set_text", default="", help="Only the printings of this set (its code or name).")
+@click.option("--number", "-n", default="", help="Only the printing with this collector number.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
-def show(app: AppContext, name: str, game: str | None, as_json: bool) -> None:
+def show(app: AppContext, name: str, game: str | None, set_text: str, number: str, as_json: bool) -> None:
     """Show every field of the card called NAME (any case, width, quotes, alias or localised name).
 
-    Every card that answers to NAME is shown (the same name can be a card of several games); with
-    --json, one card prints as an object and several as an array.
+    Every printing of the card is shown (and, without --game, the card of each game that has one of
+    that name); with --json, one printing prints as an object and several as an array.
     """
-    from deckcli.cards.index import CardIndex
-    from deckcli.errors import UnknownCardError
+    from deckcli.cards.resolver import CardResolver
 
-    with app.db.read() as session:
-        index = CardIndex(session, game and game.lower())
-    printings = index.find_all(name)
-    if not printings:
-        raise UnknownCardError(name, index.suggest(name), index.game)
+    printings = CardResolver(app.db).every_printing(name, set_text, number, game and game.lower())
     if as_json:
         cards = [p.as_dict() for p in printings]
         click.echo(dump_json(cards[0] if len(cards) == 1 else cards))
