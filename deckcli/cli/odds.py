@@ -256,15 +256,11 @@ def hand(app: AppContext, source: DeckSource, count, seed, mulligan, wants, on_t
 
 
 def _print_cards(cards, indent: str) -> None:
-    from deckcli.odds.hands import card_summary
+    from deckcli.cards.summary import summary_parts
 
     for card in cards:
-        data = card_summary(card)
-        details = [str(data.get("kind", "")), str(data.get("spell_type", ""))]
-        if "cost" in data:
-            details.append(f"cost {data['cost']}")
-        details += [str(data[k]) for k in ("element", "faction", "champion", "colour", "action") if k in data]
-        click.echo(f"{indent}{data['name']}  ({' · '.join(d for d in details if d)})")
+        details = [str(card.get("kind") or ""), *summary_parts(card)]
+        click.echo(f"{indent}{card.get('name')}  ({' · '.join(d for d in details if d)})")
 
 
 @click.command()

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from deckcli.cards.index import CardRef
+from deckcli.cards.summary import summary_parts
 from deckcli.games import registry
 from deckcli.games.registry import Game
 from deckcli.decklists.model import zone_rank
@@ -89,11 +90,7 @@ def curve(deck: ResolvedDeck) -> tuple[str, list[tuple[str, int]]]:
 
 
 def _card_line(card: CardRef, count: int) -> str:
-    details = []
-    for key in registry.game(card.game).summary_fields:
-        value = card.fields.get(key)
-        if value is not None and value != "":
-            details.append(f"{key} {value}" if isinstance(value, (int, float)) else str(value))
+    details = summary_parts(card.as_dict())
     extra = f"  — {', '.join(details)}" if details else ""
     return f"{count:>3}  {card.name}  ({card.set_code} {card.number}){extra}"
 

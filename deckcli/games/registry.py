@@ -53,6 +53,7 @@ class Game:
     kinds: dict[str, dict[str, Any]]
     zones: dict[str, Zone]
     summary_fields: tuple[str, ...] = ()
+    field_labels: dict[str, str] = field(default_factory=dict)
     curve_field: str = "cost"
     card_order: tuple[str, ...] = ()
     value_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -139,6 +140,7 @@ def _load(path: Path) -> Game:
     return Game(
         code=doc["code"], title=doc["title"], card_schema=doc["card_schema"], folder=path.parent,
         kinds=doc["kinds"], zones=_zones(doc), summary_fields=tuple(doc.get("summary_fields", ())),
+        field_labels=doc.get("field_labels", {}),
         curve_field=doc.get("curve_field", "cost"), card_order=tuple(doc.get("card_order", ())),
         value_order={k: tuple(v) for k, v in doc.get("value_order", {}).items()}, hooks=doc.get("hooks", {}),
     )

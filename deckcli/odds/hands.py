@@ -11,17 +11,18 @@ from typing import Any
 from deckcli.odds.classes import CardCounts, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.mulligan import Policy, best_policy
+from deckcli.cards.summary import summary_values
 from deckcli.odds.rules import OpeningRules
 
 Card = Mapping[str, Any]
-#: Fields shown beside a card's name, when the card has them.
-SUMMARY_FIELDS = ("kind", "cost", "element", "faction", "champion", "colour", "action", "spell_type")
 
 
 def card_summary(card: Card) -> dict[str, Any]:
     """The fields a hand listing shows: name, set and number, and the kind/cost-like fields the card has."""
     data = {"name": card.get("name"), "set": card.get("set"), "number": card.get("number")}
-    data.update({key: card[key] for key in SUMMARY_FIELDS if card.get(key) not in (None, "")})
+    if card.get("kind"):
+        data["kind"] = card["kind"]
+    data.update(summary_values(card))
     return data
 
 

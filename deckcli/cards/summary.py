@@ -1,0 +1,42 @@
+"""One card summary for every listing (cards search, deck show, hands): the fields the card's game names in its
+``summary_fields``, numbers labelled as its ``field_labels`` say (``ATK 3``), text shown as it is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from deckcli.games import registry
+
+
+def summary_values(card: Mapping[str, Any]) -> dict[str, Any]:
+    """The card's summary fields that it has, in its game's order (``card`` holds ``game`` and its fields)."""
+    game = card.get("game")
+    fields = registry.game(game).summary_fields if registry.is_game(game) else ()
+    return {key: card[key] for key in fields if card.get(key) not in (None, "", [])}
+
+
+def summary_parts(card: Mapping[str, Any], skip: Iterable[str] = ()) -> list[str]:
+    """The summary as short texts (``cost 2``, ``Fire``, ``ATK 3``), leaving out the fields in ``skip``."""
+    game = card.get("game")
+    labels = registry.game(game).field_labels if registry.is_game(game) else {}
+    left_out = set(skip)
+    parts = []
+    for key, value in summary_values(card).items():
+        if key in left_out:
+            continue
+        shown = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+        parts.append(f"{labels[key]} {shown}" if key in labels else shown)
+    return parts
+
+
+#: The columns of ``cards search``.
+SEARCH_COLUMNS = ["game", "set", "number", "name", "kind", "cost", "details"]
+
+
+def search_row(card: Mapping[str, Any]) -> dict[str, Any]:
+    """One ``cards search`` row: where the card is printed, its kind and cost, and the rest of its summary."""
+    return {
+        "game": card.get("game"), "set": card.get("set"), "number": card.get("number"), "name": card.get("name"),
+        "kind": card.get("kind"), "cost": card.get("cost"), "details": " · ".join(summary_parts(card, skip=("cost",))),
+    }
