@@ -279,27 +279,12 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
       deckcli curve deck.txt
       deckcli curve --deck "Ember Rush" --by element --by kind --csv
     """
-    from deckcli.storage.jsonschemas import card_fields
-    from deckcli.games import registry
-    from deckcli.odds.curve import distribution
+    from deckcli.odds.curve import deck_curves
     from deckcli.textbars import bar
-    from deckcli.odds.rules import OpeningRules
 
     deck, cards = _open(app, source)
-    known = card_fields()
-    chosen = [f.lower() for f in fields] or [registry.game(deck.game).curve_field, "kind"]
-    for field_name in chosen:
-        if field_name not in known:
-            from deckcli.names import closest
-
-            hint = closest(field_name, {k: k for k in known}, 1)
-            suggestion = f"; did you mean {hint[0]!r}?" if hint else ""
-            raise click.ClickException(f"unknown card field {field_name!r} for --by{suggestion}")
-    chosen = list(dict.fromkeys(chosen))
-    rules = OpeningRules.from_dict(deck.format.opening)
-    size = sum(n for _, n in cards)
-    hand_size = min(rules.hand_size, size)
-    tables = {f: distribution(cards, f, hand_size) for f in chosen}
+    curves = deck_curves(cards, fields, deck.game, deck.format.opening)
+    size, hand_size, tables = curves.deck_size, curves.hand_size, curves.tables
     if output == "json":
         emit([], output, json_data={
             "deck": deck.name, "game": deck.game, "format": deck.format.name, "deck_size": size,

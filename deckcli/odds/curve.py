@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import Any
 
+from deckcli.errors import InputError
+from deckcli.games import registry
+from deckcli.names import closest
 from deckcli.odds.classes import CardCounts
+from deckcli.odds.rules import OpeningRules
 
 NONE_BUCKET = "(none)"
 
@@ -68,3 +73,34 @@ def distribution(cards: CardCounts, by: str, hand_size: int) -> list[dict[str, A
             }
         )
     return rows
+
+
+@dataclass
+class Curves:
+    """A deck's distributions: the draw deck's size, the opening hand's size, and one table per field."""
+
+    deck_size: int
+    hand_size: int
+    tables: dict[str, list[dict[str, Any]]]
+
+
+def check_fields(fields: Sequence[str], known: Iterable[str]) -> None:
+    """Raise an InputError naming the first field no card schema has, with the closest known field."""
+    known = list(known)
+    for name in fields:
+        if name not in known:
+            hint = closest(name, {k: k for k in known}, 1)
+            suggestion = f"; did you mean {hint[0]!r}?" if hint else ""
+            raise InputError(f"unknown card field {name!r} for --by{suggestion}")
+
+
+def deck_curves(cards: CardCounts, by: Sequence[str], game: str, opening: Mapping[str, Any]) -> Curves:
+    """The distributions over the fields ``by`` (default: the game's curve field and kind) of a draw deck."""
+    from deckcli.storage.jsonschemas import card_fields
+
+    chosen = [f.lower() for f in by] or [registry.game(game).curve_field, "kind"]
+    check_fields(chosen, card_fields())
+    rules = OpeningRules.from_dict(opening)
+    size = sum(n for _, n in cards)
+    hand_size = min(rules.hand_size, size)
+    return Curves(size, hand_size, {f: distribution(cards, f, hand_size) for f in dict.fromkeys(chosen)})
