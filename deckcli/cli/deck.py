@@ -58,7 +58,7 @@ def deck() -> None:
 
 @deck.command()
 @click.argument("name")
-@click.option("--game", "-g", type=GAME_CHOICE, help="The game (boa, aqa, sfb); may be left out when --format says it.")
+@click.option("--game", "-g", type=GAME_CHOICE, help="The game (see deckcli games); may be left out when --format says it.")
 @click.option("--format", "-f", "format_name", metavar="NAME|PATH", help="The format (default: the game's default format).")
 @click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="A metadata line, e.g. Player=Ann or Ne-mu=天羽つかさ (repeatable).")
 @pass_app

@@ -10,6 +10,7 @@ import click
 
 from deckcli import __version__
 from deckcli.cli.context import AppContext
+from deckcli.games import registry
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -50,14 +51,22 @@ class DeckcliGroup(click.Group):
 )
 @click.pass_context
 def cli(ctx: click.Context, db_path: Path | None) -> None:
-    """Deck builder, tournament deck checker and collection manager for
-    Battle of Aeons (boa), Aquarian Age (aqa) and Super Fantasy Brawl (sfb).
-
-    The card database is created and filled with the bundled card sets on first use.
-    """
     app = AppContext(db_path)
     ctx.obj = app
     ctx.call_on_close(app.close)
+
+
+def _help() -> str:
+    """The group's help, naming the games the data folder holds."""
+    names = [f"{title} ({code})" for code, title in registry.titles().items()]
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    return (
+        f"Deck builder, tournament deck checker and collection manager for {listed}.\n\n"
+        "The card database is created and filled with the bundled card sets on first use."
+    )
+
+
+cli.help = _help()
 
 
 def _register() -> None:

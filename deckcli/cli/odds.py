@@ -267,7 +267,7 @@ def _print_cards(cards, indent: str) -> None:
 @deck_source
 @click.option("--by", "-b", "fields", multiple=True, metavar="FIELD",
               help="Card field to bucket by: cost, kind, element, colour, faction, ... (repeatable; "
-                   "default: cost for boa and aqa, colour for sfb, then kind).")
+                   "default: the curve field of the deck's game, such as cost or colour, then kind).")
 @output_options()
 @pass_app
 def curve(app: AppContext, source: DeckSource, fields, output) -> None:

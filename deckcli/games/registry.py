@@ -108,6 +108,17 @@ def _game_files() -> dict[str, Path]:
     return found
 
 
+def titles() -> dict[str, str]:
+    """Game code -> title, parsed without the schema check (for the top-level help)."""
+    found = {}
+    for code, path in sorted(_game_files().items()):
+        try:
+            found[code] = str(json.loads(path.read_text(encoding="utf-8")).get("title") or code)
+        except (OSError, ValueError, AttributeError):
+            found[code] = code
+    return found
+
+
 def codes() -> list[str]:
     """Every game code, in a stable order (cheap: for option choices and help)."""
     return sorted(_game_files())

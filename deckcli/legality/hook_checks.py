@@ -21,8 +21,8 @@ def _hook(deck: ResolvedDeck, name: str) -> Any:
 
 
 def champion_problems(deck: ResolvedDeck) -> list[Problem]:
-    """Leader sets (``champion-sets`` hook; sfb): exactly ``champions.count`` different champions (``champion-count``), each with its complete set of
-    action cards exactly once and no card of a champion not fully there (``champion-set``)."""
+    """Leader sets (``champion-sets`` hook; sfb): exactly ``champions.count`` different champions
+    (``champion-count``), each with its whole set of member cards exactly once (``champion-set``)."""
     spec = deck.format.data["champions"]  # present: formats are checked when loaded
     count = spec["count"]
     sets = _hook(deck, "champion-sets")
