@@ -152,7 +152,7 @@ class Resolver:
             chosen = self._guess_game(deck)
         if not chosen:
             raise InputError(
-                f"{deck.source or 'deck'}: cannot tell which game this deck is for; add a 'Game: {"|".join(registry.codes())}' line or use --game"
+                f"{deck.source or 'deck'}: cannot tell which game this deck is for; add a 'Game: {'|'.join(registry.codes())}' line or use --game"
             )
         if fmt is None:
             fmt = default_format(chosen)
