@@ -6,7 +6,6 @@ and the cross-card rules of the game's hooks (a leader's member cards and their 
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any
 from deckcli.errors import CardDataError
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
+from deckcli.reading import jsondoc
 from deckcli.storage.jsonschemas import schema_errors
 
 CARDSET_SCHEMA = "cardset.schema.json"
@@ -50,11 +50,9 @@ def read_json_source(source: str) -> tuple[Any, list[str]]:
     except OSError as exc:
         return None, [f"{source}: {exc.strerror}"]
     try:
-        return json.loads(text), []
-    except json.JSONDecodeError as exc:
-        return None, [f"{source}: line {exc.lineno} column {exc.colno}: invalid JSON: {exc.msg}"]
-    except RecursionError:
-        return None, [f"{source}: invalid card set: JSON nested too deeply"]
+        return jsondoc.parse_json(text, source), []
+    except jsondoc.JsonSyntaxError as exc:
+        return None, [f"{source}: line {exc.line} column {exc.column}: invalid JSON: {exc.reason}"]
 
 
 def check_cardset(doc: Any, source: str) -> list[str]:

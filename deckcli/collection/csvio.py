@@ -29,6 +29,7 @@ from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, detect
 from deckcli.collection.store import ITEMS, check_count, current_counts, holdings, upsert
 from deckcli.collection.variants import Variant
 from deckcli.csvcells import escape_cell, unescape_cell
+from deckcli.reading import jsondoc
 
 JSON_LAYOUT = Layout("deckcli-json", "deckcli JSON", frozenset(), {f: (f,) for f in DECKCLI_COLUMNS})
 
@@ -197,10 +198,7 @@ def _csv_rows(text: str, source: str) -> tuple[Layout, Rows]:
 
 
 def _json_rows(text: str, source: str) -> tuple[Layout, Rows]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}: line {exc.lineno}: not valid JSON: {exc.msg}") from None
+    data = jsondoc.parse_json(text, source)  # raises "source: line L, column C: not valid JSON: reason"
     if not isinstance(data, list):
         raise InputError(f"{source}: expected a JSON array of collection entries")
 

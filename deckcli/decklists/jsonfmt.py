@@ -10,6 +10,7 @@ import json
 
 from deckcli.decklists.model import ZONE_ORDER, Decklist, DeckEntry, entry_problem, meta_key, meta_problem
 from deckcli.errors import InputError
+from deckcli.reading import jsondoc
 
 SCHEMA = "decklist.schema.json"
 #: How many schema errors one InputError lists before counting the rest.
@@ -19,11 +20,9 @@ MAX_ERRORS = 20
 def parse_json(text: str, source: str = "<json>") -> Decklist:
     """Read a JSON decklist; raises InputError naming the line/column of a syntax error or every schema error."""
     try:
-        data = json.loads(text.removeprefix("\ufeff"))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{source}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
-    except RecursionError:
-        raise InputError(f"{source}: not a decklist: JSON nested too deeply") from None
+        data = jsondoc.parse_json(text, source)
+    except jsondoc.JsonSyntaxError as exc:
+        raise InputError(f"{source}: not valid JSON: {exc.reason} (line {exc.line}, column {exc.column})") from None
     errors = decklist_errors(data, source)
     if errors:
         raise InputError("\n".join(errors))

@@ -15,6 +15,7 @@ from typing import Any
 
 from deckcli.errors import InputError, NotFoundError
 from deckcli.games import registry
+from deckcli.reading import jsondoc
 from deckcli.storage.resources import bundled_format_files
 
 FORMAT_SCHEMA = "format.schema.json"
@@ -58,9 +59,9 @@ def _read(path: Path, label: str) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{label}: cannot read format file: {exc}") from None
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{label}: line {exc.lineno} column {exc.colno}: invalid JSON: {exc.msg}") from None
+        doc = jsondoc.parse_json(text, label)
+    except jsondoc.JsonSyntaxError as exc:
+        raise InputError(f"{label}: line {exc.line} column {exc.column}: invalid JSON: {exc.reason}") from None
     from deckcli.storage.jsonschemas import schema_errors
 
     problems = schema_errors(FORMAT_SCHEMA, doc, label)
