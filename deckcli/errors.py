@@ -56,10 +56,8 @@ UnknownCardError = UnknownCard
 
 
 class UnknownPrinting(UnknownCard):
-    """A real card with no printing of that set and number; the suggestions are its printings.
-
-    ``other`` names the card that does have that set and number, if one does.
-    """
+    """A real card with no printing of that set and number; the suggestions are its printings, and ``other``
+    names the card that has that set and number, if one does."""
 
     def __init__(self, card: str, set_code: str, number: str, printings: list[str], game: str | None = None,
                  other: str | None = None):
@@ -87,10 +85,8 @@ class WrongGame(UnknownCard):
 
 
 class AmbiguousCard(DeckcliError):
-    """A name several different cards answer to; ``candidates`` are (card name, game) pairs.
-
-    Within one game the full card name is needed; across games (no ``game``), ``--game``.
-    """
+    """A name several different cards answer to; ``candidates`` are (card name, game) pairs. Within one game
+    the full card name is needed; across games (no ``game``), ``--game``."""
 
     def __init__(self, name: str, candidates: list[tuple[str, str]], game: str | None = None):
         self.name, self.candidates, self.game = name, list(candidates), game

@@ -1,11 +1,5 @@
-"""Which printing a (name, set, number, game) means: one set of rules for every command.
-
-Names are forgiving (case, width, quotes, aliases, localised names: :func:`deckcli.names.name_key` and the
-card_name table), a set is given by its code or its name, numbers compare casefolded. Misses raise the typed
-errors of :mod:`deckcli.errors` (UnknownCard, UnknownPrinting, WrongGame, AmbiguousCard, UnknownSet).
-
-A :class:`CardResolver` loads each game's :class:`~deckcli.cards.index.CardIndex` once, when first needed,
-and remembers every answer, so resolving 100,000 collection rows costs a dict lookup per repeated row.
+"""Which printing a (name, set, number, game) means, by one set of rules for every command (decks, validate,
+odds, collection, cards show); each game's card index is loaded once and every answer remembered.
 """
 
 from __future__ import annotations
@@ -77,10 +71,8 @@ class CardResolver:
         self, name: str = "", set_text: str = "", number: str = "", game: str | None = None,
         prefer_sets: Iterable[str] = (),
     ) -> CardRef:
-        """The printing meant; without ``game``, looked up in every game. Answers and errors are remembered.
-
-        ``prefer_sets`` (casefolded set codes, e.g. a format's legal sets) picks among printings when no set is given.
-        """
+        """The printing meant (without ``game``: in every game); ``prefer_sets`` (casefolded codes, a format's
+        legal sets) picks among printings when no set is given. Answers and errors are remembered."""
         key = (name, set_text, number, game, frozenset(prefer_sets))
         found = self._memo.get(key)
         if found is None:
@@ -152,10 +144,8 @@ class CardResolver:
         return chosen[0]
 
     def across_games(self, name: str, set_text: str = "", number: str = "") -> dict[str, CardRef]:
-        """The card meant in each game that has one (a card's own name beats another game's alias).
-
-        Raises the most telling miss when no game has it.
-        """
+        """The card meant in each game that has one (a card's own name beats another game's alias); raises the
+        most telling miss when no game has it."""
         if not name and not (set_text and number):
             raise UnknownCard(name, [], None)
         found: dict[str, CardRef] = {}
