@@ -26,7 +26,7 @@ BUNDLED_HASH_KEY = "bundled_cards_sha256"
 
 
 @dataclass
-class ImportResult:
+class SetImportResult:
     """What one set's import did."""
 
     game: str
@@ -62,7 +62,7 @@ def name_rows(card: dict, card_id: int, game: str) -> list[dict]:
     return list(rows.values())
 
 
-def write_set(session: Session, cs: CardSetFile, source_label: str | None = None) -> ImportResult:
+def write_set(session: Session, cs: CardSetFile, source_label: str | None = None) -> SetImportResult:
     """Upsert one checked set and its cards in the caller's transaction."""
     set_table = CardSet.__table__
     stmt = sqlite_insert(set_table).values(
@@ -106,10 +106,10 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     if names:
         session.execute(insert(name_table), names)
     added = len(numbers - set(before))
-    return ImportResult(cs.game, cs.code, cs.name, len(rows), added, len(rows) - added, len(gone))
+    return SetImportResult(cs.game, cs.code, cs.name, len(rows), added, len(rows) - added, len(gone))
 
 
-def import_cardsets(db: Database, sources: list[str]) -> list[ImportResult]:
+def import_cardsets(db: Database, sources: list[str]) -> list[SetImportResult]:
     """Check every file first, then write all of them in one transaction (all or nothing)."""
     sets = load_cardsets(sources)
     with db.write() as session:

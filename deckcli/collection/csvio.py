@@ -66,7 +66,7 @@ class ImportPlan:
 
 
 @dataclass
-class Change:
+class CollectionChange:
     """One entry's count before and after an import."""
 
     card: CardRef
@@ -84,7 +84,7 @@ class Change:
 
 
 @dataclass
-class ImportResult:
+class CollectionImportResult:
     """What an import did (or, for a dry run, would do); ``changes`` per entry are listed for dry runs."""
 
     plan: ImportPlan
@@ -92,7 +92,7 @@ class ImportResult:
     new_entries: int = 0
     changed_entries: int = 0
     removed_entries: int = 0
-    changes: list[Change] = field(default_factory=list)
+    changes: list[CollectionChange] = field(default_factory=list)
 
     def summary(self) -> str:
         verb = "Imported" if self.written else "Would import"
@@ -301,8 +301,8 @@ def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[st
 # -- writing ------------------------------------------------------------------------------------------
 
 def _result(session, plan: ImportPlan, before: dict[Key, int], replace: bool, written: bool,
-            list_changes: bool) -> ImportResult:
-    result = ImportResult(plan, written)
+            list_changes: bool) -> CollectionImportResult:
+    result = CollectionImportResult(plan, written)
     for key, n in plan.counts.items():
         had = before.get(key, 0)
         after = n if replace else had + n
@@ -313,7 +313,7 @@ def _result(session, plan: ImportPlan, before: dict[Key, int], replace: bool, wr
         else:
             result.new_entries += 1
         if list_changes:
-            result.changes.append(Change(plan.cards[key[0]], Variant(*key[1:]), had, after))
+            result.changes.append(CollectionChange(plan.cards[key[0]], Variant(*key[1:]), had, after))
     if replace:
         gone = [key for key in before if key not in plan.counts]
         result.removed_entries = len(gone)
@@ -321,12 +321,12 @@ def _result(session, plan: ImportPlan, before: dict[Key, int], replace: bool, wr
             ids = {key[0] for key in gone}
             rows = session.execute(select(Card).where(Card.id.in_(ids))).scalars()
             refs = {c.id: CardRef(c.id, c.game, c.set_code, c.number, c.name, c.kind, c.data) for c in rows}
-            result.changes += [Change(refs[key[0]], Variant(*key[1:]), before[key], 0) for key in gone]
+            result.changes += [CollectionChange(refs[key[0]], Variant(*key[1:]), before[key], 0) for key in gone]
     return result
 
 
 def apply_import(db: Database, plan: ImportPlan, *, skip_bad: bool = False, replace: bool = False,
-                 dry_run: bool = False, max_shown: int = 20) -> ImportResult:
+                 dry_run: bool = False, max_shown: int = 20) -> CollectionImportResult:
     """Write a plan as one bulk upsert in one transaction (a dry run only works out the changes).
 
     Any bad row stops the import unless ``skip_bad``; ``replace`` first empties the collection (only the

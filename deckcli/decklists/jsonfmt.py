@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from deckcli.decklists.model import ZONE_ORDER, Decklist, DeckEntry, entry_problem, meta_key, meta_problem
+from deckcli.decklists.model import Decklist, DeckEntry, entry_problem, listed_once, meta_key, meta_problem, zone_order
 from deckcli.errors import InputError
 from deckcli.reading import jsondoc
 
@@ -32,7 +32,7 @@ def parse_json(text: str, source: str = "<json>") -> Decklist:
     for key, value in data.get("meta", {}).items():
         deck.meta[meta_key(key)] = value
     zones = data.get("zones", {})
-    for zone in ZONE_ORDER:
+    for zone in zone_order():
         for item in zones.get(zone, []):
             deck.entries.append(
                 DeckEntry(zone, int(item.get("count", 1)), item.get("name", ""), item.get("set"), item.get("number"))
@@ -65,15 +65,15 @@ def to_data(deck: Decklist) -> dict:
         problem = entry_problem(entry)
         if problem:
             raise InputError(f"cannot write the decklist as JSON: {problem}")
-    for zone in ZONE_ORDER:
+    for zone in zone_order():
         items = []
         for entry in deck.zone(zone):
-            item: dict = {} if zone == "champions" else {"count": entry.count}
+            item: dict = {} if listed_once(zone) else {"count": entry.count}
             if entry.name and entry.name.strip():
                 item["name"] = entry.name.strip()
             if entry.set_code is not None:
                 item["set"], item["number"] = entry.set_code, entry.number
-            items.extend([item] * (entry.count if zone == "champions" else 1))
+            items.extend([item] * (entry.count if listed_once(zone) else 1))
         if items:
             zones[zone] = items
     if zones:

@@ -22,7 +22,7 @@ from deckcli.games.hooks import stands_for
 
 
 @dataclass
-class Change:
+class DeckChange:
     """``delta`` copies of ``card`` added to (or, negative, removed from) ``zone``, leaving ``total``."""
 
     zone: str
@@ -36,7 +36,7 @@ class Edit:
     """What one add or remove did: the changes, the new size of each zone touched, and any warnings."""
 
     format: Format
-    changes: list[Change] = field(default_factory=list)
+    changes: list[DeckChange] = field(default_factory=list)
     zone_sizes: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
@@ -80,7 +80,7 @@ def add_cards(
                 f"{edit.label(target)} does not accept {printing.kind} cards under {fmt.name}; the deck will not be legal"
             )
         total = change_count(session, stored, target, printing.id, count)
-        edit.changes.append(Change(target, printing, count, total))
+        edit.changes.append(DeckChange(target, printing, count, total))
     edit.zone_sizes = {c.zone: zone_size(session, stored, c.zone) for c in edit.changes}
     return edit
 
@@ -122,6 +122,6 @@ def remove_cards(
                 want -= take
     for z, cid, take in plan:
         left = change_count(session, stored, z, cid, -take)
-        edit.changes.append(Change(z, index.by_id[cid], -take, left))
+        edit.changes.append(DeckChange(z, index.by_id[cid], -take, left))
     edit.zone_sizes = {c.zone: zone_size(session, stored, c.zone) for c in edit.changes}
     return edit

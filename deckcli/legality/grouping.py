@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from deckcli.games import registry
-from deckcli.legality.resolve import DeckCard, ResolvedDeck
+from deckcli.legality.resolve import ResolvedCard, ResolvedDeck
 
 
 def zone_sizes(deck: ResolvedDeck) -> dict[str, int]:
@@ -20,18 +20,18 @@ def zone_sizes(deck: ResolvedDeck) -> dict[str, int]:
     return sizes
 
 
-def in_zones(cards: Iterable[DeckCard], zones: list[str] | None) -> Iterable[DeckCard]:
+def in_zones(cards: Iterable[ResolvedCard], zones: list[str] | None) -> Iterable[ResolvedCard]:
     return cards if zones is None else (dc for dc in cards if dc.zone in zones)
 
 
-def by_name(cards: Iterable[DeckCard], zones: list[str] | None) -> dict[str, list[DeckCard]]:
-    groups: dict[str, list[DeckCard]] = {}
+def by_name(cards: Iterable[ResolvedCard], zones: list[str] | None) -> dict[str, list[ResolvedCard]]:
+    groups: dict[str, list[ResolvedCard]] = {}
     for dc in in_zones(cards, zones):
         groups.setdefault(dc.card.key, []).append(dc)
     return groups
 
 
-def name_totals(cards: Iterable[DeckCard], zones: list[str]) -> Counter[str]:
+def name_totals(cards: Iterable[ResolvedCard], zones: list[str]) -> Counter[str]:
     """Copies per name key across ``zones``."""
     totals: Counter[str] = Counter()
     for dc in in_zones(cards, zones):
@@ -48,7 +48,7 @@ def zone_list(deck: ResolvedDeck, zones: list[str]) -> str:
     return " + ".join(zone_label(deck, z) for z in zones)
 
 
-def placement(deck: ResolvedDeck, cards: list[DeckCard]) -> str:
+def placement(deck: ResolvedDeck, cards: list[ResolvedCard]) -> str:
     """Per-zone counts, e.g. ``Main Deck 4, Side Deck 1``."""
     per_zone: dict[str, int] = {}
     for dc in cards:
@@ -56,7 +56,7 @@ def placement(deck: ResolvedDeck, cards: list[DeckCard]) -> str:
     return ", ".join(f"{zone_label(deck, z)} {n}" for z, n in per_zone.items())
 
 
-def first_line(cards: Iterable[DeckCard]) -> int | None:
+def first_line(cards: Iterable[ResolvedCard]) -> int | None:
     return min((dc.line for dc in cards if dc.line is not None), default=None)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from deckcli.games import registry
 from deckcli.games.hooks import hook
 from deckcli.legality.grouping import first_line, in_zones, placement, unique
-from deckcli.legality.resolve import DeckCard, Problem, ResolvedDeck
+from deckcli.legality.resolve import ResolvedCard, Problem, ResolvedDeck
 from deckcli.names import name_key
 
 
@@ -26,7 +26,7 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
     spec = deck.format.data["champions"]  # present: formats are checked when loaded
     count = spec["count"]
     sets = _hook(deck, "champion-sets")
-    chosen: dict[str, list[DeckCard]] = {}
+    chosen: dict[str, list[ResolvedCard]] = {}
     for dc in in_zones(deck.cards, list(deck.format.zones)):
         champion = sets.leader_of(dc.card)
         if champion:
@@ -82,7 +82,7 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
     nemu = _hook(deck, "name-level").of
     declared = name_key(nemu(declared_text) or declared_text) if declared_text.strip() else None
     zones = deck.format.data.get("copy_limit", {}).get("zones")
-    groups: dict[str, list[DeckCard]] = {}
+    groups: dict[str, list[ResolvedCard]] = {}
     for dc in in_zones(deck.cards, zones):
         card_nemu = nemu(dc.card.name)
         if card_nemu:
@@ -112,7 +112,7 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
             )
         )
     return problems
-def _other_nemu_keys(cards: list[DeckCard], nemu) -> set[str]:
+def _other_nemu_keys(cards: list[ResolvedCard], nemu) -> set[str]:
     """The ネーム keys of the cards' aliases and localised names (``Datenshi "Amaha Tsukasa"`` -> amaha tsukasa)."""
     keys = set()
     for dc in cards:

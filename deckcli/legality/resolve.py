@@ -18,7 +18,6 @@ from deckcli.games import registry
 from deckcli.games.hooks import stands_for
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.legality.formats import Format, default_format, load_format
-from deckcli.names import name_key
 
 
 @dataclass
@@ -45,7 +44,7 @@ class Problem:
 
 
 @dataclass
-class DeckCard:
+class ResolvedCard:
     """``count`` copies of the printing ``card`` in ``zone``, from source line ``line``."""
 
     zone: str
@@ -62,7 +61,7 @@ class ResolvedDeck:
     game: str
     format: Format
     decklist: Decklist
-    cards: list[DeckCard] = field(default_factory=list)
+    cards: list[ResolvedCard] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     #: Lines that named no card of the game (reported in ``problems``); rules still count them in zone sizes.
     unresolved: list[DeckEntry] = field(default_factory=list)
@@ -182,7 +181,7 @@ class Resolver:
             if entry.zone in registry.pseudo_zones():
                 resolved.cards += self._stood_for(index, card, entry, resolved)
             else:
-                resolved.cards.append(DeckCard(entry.zone, entry.count, card, entry.line))
+                resolved.cards.append(ResolvedCard(entry.zone, entry.count, card, entry.line))
         return resolved
 
     def _find(self, entry: DeckEntry, game: str, legal_sets: frozenset[str]) -> CardRef:
@@ -206,7 +205,7 @@ class Resolver:
                        extra={"suggestions": exc.names})
 
     @staticmethod
-    def _stood_for(index: CardIndex, leader: CardRef, entry: DeckEntry, resolved: ResolvedDeck) -> list[DeckCard]:
+    def _stood_for(index: CardIndex, leader: CardRef, entry: DeckEntry, resolved: ResolvedDeck) -> list[ResolvedCard]:
         """A pseudo-zone line (sfb Champions) stands for the cards its game's hooks say (a champion's actions)."""
         game = registry.game(resolved.game)
         members = stands_for(game, leader, index)
@@ -218,7 +217,7 @@ class Resolver:
                         cards=[leader.name], zone=entry.zone, line=entry.line)
             )
             return []
-        return [DeckCard(target, entry.count, c, entry.line) for c in members]
+        return [ResolvedCard(target, entry.count, c, entry.line) for c in members]
 
     # -- reading ----------------------------------------------------------------------------------
     def open(

@@ -12,7 +12,7 @@ from deckcli.games import registry
 from deckcli.legality.formats import Format
 from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
 from deckcli.legality.hook_checks import CHECKS
-from deckcli.legality.resolve import DeckCard, Problem, ResolvedDeck
+from deckcli.legality.resolve import ResolvedCard, Problem, ResolvedDeck
 from deckcli.names import name_key
 
 #: Problems found while reading and resolving (not rules of the format).
@@ -47,7 +47,7 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
                     extra={"count": size},
                 )
             )
-    foreign: dict[str, list[DeckCard]] = {}
+    foreign: dict[str, list[ResolvedCard]] = {}
     for dc in deck.cards:
         spec = fmt.zones.get(dc.zone)
         if spec is None:
