@@ -6,13 +6,19 @@ InputError (``source: $.json.path: message`` per line), never a Decklist with pr
 
 from __future__ import annotations
 
+import copy
 import json
+from functools import cache
 
 from deckcli.decklists.model import Decklist, DeckEntry, entry_problem, listed_once, meta_key, meta_problem, zone_order
 from deckcli.errors import InputError
+from deckcli.games import registry
 from deckcli.reading import jsondoc
 
 SCHEMA = "decklist.schema.json"
+#: The same schema completed with the zones of every game in carddb/ (built when first needed).
+GAMES_SCHEMA = "decklist-games.schema.json"
+GAMES_SCHEMA_ID = "https://deckcli.dev/schemas/decklist-games.schema.json"
 #: How many schema errors one InputError lists before counting the rest.
 MAX_ERRORS = 20
 
@@ -44,7 +50,25 @@ def decklist_errors(data: object, source: str) -> list[str]:
     """Every violation of the decklist schema as ``source: $.path: message`` (at most MAX_ERRORS and a count)."""
     from deckcli.storage.jsonschemas import schema_errors
 
-    return schema_errors(SCHEMA, data, source, limit=MAX_ERRORS)
+    return schema_errors(_games_schema(), data, source, limit=MAX_ERRORS)
+
+
+@cache
+def _games_schema() -> str:
+    """The decklist schema with ``zones`` listing every zone of every game (the file lists the bundled games')."""
+    from deckcli.storage.jsonschemas import documents, register_schema
+
+    doc = copy.deepcopy(documents()[SCHEMA])
+    doc["$id"] = GAMES_SCHEMA_ID
+    doc["properties"]["zones"]["properties"] = {
+        name: (
+            {"description": f"{zone.title}: one item per line, no count.", "type": "array", "items": {"$ref": "#/$defs/champion"}}
+            if not zone.counted else {"description": f"{zone.title}.", "$ref": "#/$defs/cards"}
+        )
+        for name, zone in registry.zones().items()
+    }
+    register_schema(GAMES_SCHEMA, doc)
+    return GAMES_SCHEMA
 
 
 def to_data(deck: Decklist) -> dict:

@@ -29,6 +29,18 @@ def _documents() -> dict[str, dict[str, Any]]:
     return docs
 
 
+def documents() -> dict[str, dict[str, Any]]:
+    """Every schema by file name (read once); callers must not change them."""
+    return _documents()
+
+
+def register_schema(name: str, doc: dict[str, Any]) -> None:
+    """Add a schema built at run time under ``name`` (its own ``$id``), e.g. a decklist schema with every game's zones."""
+    _documents()[name] = doc
+    for cached in (_registry, validator, fast_validator):
+        cached.cache_clear()
+
+
 @cache
 def _registry():  # -> referencing.Registry
     from referencing import Registry, Resource
