@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 
+from pathlib import Path
+
 import pytest
 from rules_support import write_format
+
+ROOT_FORMATS = Path(__file__).resolve().parents[1] / "carddb" / "boa" / "formats"
 
 from deckcli.cards.index import CardIndex
 from deckcli.errors import DeckcliError, InputError
@@ -150,6 +154,10 @@ def test_a_check_without_its_data_is_a_clear_error(db, tmp_path):
         ({"draw_zone": "deck"}, "$.draw_zone: no zone 'deck'"),
         ({"copy_limit": {"max": 4, "zones": ["main", "extra"]}}, "$.copy_limit.zones: no zone 'extra'"),
         ({"checks": ["name-limit"]}, "the check 'name-limit' needs 'name_limit'"),
+        ({"checks": ["name-limit"], "name_limit": {"max": 4, "declared_max": 12, "meta_key": "Ne-mu"}},
+         "the check 'name-limit' needs the game hook 'name-level', which boa does not use"),
+        ({"zones": {"extra": {"label": "Extra Deck", "min": 0, "max": 15}}},
+         "$.zones.extra: boa has no zone 'extra' (its zones: main, limitbreak, side); a zone is declared in carddb/boa/game.json"),
     ],
 )
 def test_inconsistent_formats_are_refused_when_loaded(tmp_path, override, fragment):
@@ -163,3 +171,19 @@ def test_inconsistent_formats_are_refused_when_loaded(tmp_path, override, fragme
     with pytest.raises(InputError) as info:
         load_format(str(path))
     assert fragment in str(info.value)
+
+
+def test_a_format_of_an_unknown_game_names_the_known_games(tmp_path):
+    import json
+
+    from deckcli.errors import InputError
+    from deckcli.legality.formats import load_format
+
+    doc = json.loads((ROOT_FORMATS / "boa-standard.json").read_text(encoding="utf-8"))
+    doc.update(name="elsewhere", game="xyz")
+    doc.pop("default")
+    path = tmp_path / "elsewhere.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        load_format(str(path))
+    assert f"{path}: $.game: unknown game 'xyz'; known games: aqa, boa, sfb" in str(info.value)

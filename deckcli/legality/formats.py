@@ -143,6 +143,12 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
     if not registry.is_game(doc.get("game")):
         return problems + [f"{label}: $.game: unknown game {doc.get('game')!r}; known games: {', '.join(registry.codes())}"]
     game = registry.game(doc["game"])
+    problems += [
+        f"{label}: $.zones.{name}: {game.code} has no zone {name!r} (its zones: {', '.join(game.zones)});"
+        f" a zone is declared in carddb/{game.code}/game.json"
+        for name in zones
+        if name not in game.zones or game.zones[name].stands_for
+    ]
     for check in doc.get("checks", ()):
         needed = _CHECK_NEEDS.get(check)
         if needed and needed not in doc:
