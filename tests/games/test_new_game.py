@@ -3,6 +3,8 @@ works after a real, non-editable install, with no Python changed."""
 
 from __future__ import annotations
 
+import paths  # tests/support/paths.py
+
 import json
 import os
 import re
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = paths.REPO
 CODE = "xyz"
 
 

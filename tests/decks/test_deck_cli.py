@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import paths  # tests/support/paths.py
+
 import json
 
 import pytest
@@ -637,9 +639,8 @@ def test_a_deck_whose_format_file_is_gone(run, db, tmp_path):
 
 
 def test_an_aqa_yome_deck_code_keeps_its_declared_ne_mu(run, db, tmp_path):
-    from pathlib import Path
 
-    example = Path(__file__).resolve().parents[1] / "examples" / "angels-yome.txt"
+    example = paths.EXAMPLES / "angels-yome.txt"
     assert run("deck", "import", example, "--name", "Yome").exit_code == 0
     code = tmp_path / "yome.code"
     assert run("deck", "export", "Yome", "--to", "code", "-o", code).exit_code == 0

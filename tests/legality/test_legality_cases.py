@@ -6,12 +6,14 @@ test's own database."""
 
 from __future__ import annotations
 
+import paths  # tests/support/paths.py
+
 import json
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = paths.REPO
 DECKS = ROOT / "tests" / "data" / "decks"
 VERDICTS = ("legal", "illegal")
 #: Keys an expected file may hold (a typo in a key must fail, not be ignored).

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import paths  # tests/support/paths.py
+
 import csv
 import io
 import json
@@ -14,7 +16,7 @@ from hypothesis import strategies as st
 
 from deckcli.csvcells import escape_cell, unescape_cell
 
-DATA = Path(__file__).parent / "data" / "collection"
+DATA = paths.DATA / "collection"
 LAYOUTS = {
     "deckcli.csv": "deckcli",
     "deckbox.csv": "Deckbox",

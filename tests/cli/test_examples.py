@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+import paths  # tests/support/paths.py
 
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.txt"))
+import json
+
+EXAMPLES = sorted(paths.EXAMPLES.glob("*.txt"))
 
 
 def test_examples_are_legal(run):

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import paths  # tests/support/paths.py
+
 import json
 
-from pathlib import Path
 
 import pytest
 from rules_support import write_format
 
-ROOT_FORMATS = Path(__file__).resolve().parents[1] / "carddb" / "boa" / "formats"
+ROOT_FORMATS = paths.REPO / "carddb" / "boa" / "formats"
 
 from deckcli.cards.index import CardIndex
 from deckcli.errors import DeckcliError, InputError

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import paths  # tests/support/paths.py
+
 import json
 import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from deckcli.collection.variants import Variant, condition_of, finish_of, language_of
 from deckcli.errors import InputError
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = paths.REPO
 
 
 def _entries(run, *args):
