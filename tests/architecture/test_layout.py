@@ -1,0 +1,70 @@
+"""The package's shape holds: no game named in code, no Click outside the CLI, small modules, no import loops."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+import paths  # tests/support/paths.py
+
+PACKAGE = paths.REPO / "deckcli"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def _name(path) -> str:
+    parts = path.relative_to(paths.REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_module_names_a_game_code():
+    codes = [p.parent.name for p in (paths.REPO / "carddb").glob("*/game.json")]
+    assert sorted(codes) == ["aqa", "boa", "sfb"]
+    quoted = re.compile(r"""["'](%s)["']""" % "|".join(codes))
+    found = [f"{p.relative_to(paths.REPO)}:{i}" for p in MODULES
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if quoted.search(line)]
+    assert found == []
+
+
+def test_click_is_imported_only_by_the_cli():
+    users = [_name(p) for p in MODULES if re.search(r"^\s*(import click|from click)", p.read_text(encoding="utf-8"), re.M)]
+    assert users and all(name.startswith("deckcli.cli") for name in users), users
+
+
+def test_every_module_is_under_400_lines():
+    long = {_name(p): n for p in MODULES if (n := len(p.read_text(encoding="utf-8").splitlines())) >= 400}
+    assert long == {}
+
+
+def _imports() -> dict[str, set[str]]:
+    """Module -> the deckcli modules it imports anywhere (top level, inside functions, under TYPE_CHECKING)."""
+    names = {_name(p): p for p in MODULES}
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("deckcli"):
+                found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in names else node.module for a in node.names}
+            elif isinstance(node, ast.Import):
+                found |= {a.name for a in node.names if a.name.startswith("deckcli")}
+        graph[name] = {m for m in found if m in names and m != name}
+    return graph
+
+
+def test_no_import_cycles_not_even_through_local_imports():
+    graph = _imports()
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for dep in sorted(graph[node]):
+            if state.get(dep) == 1:
+                cycles.append(trail[trail.index(dep):] + [dep] if dep in trail else [node, dep])
+            elif dep not in state:
+                visit(dep, trail + [dep])
+        state[node] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert cycles == []
