@@ -1,0 +1,62 @@
+"""What the speed benchmarks share: a temporary data folder with a created database, and timing helpers."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+@contextmanager
+def data_folder():
+    """A temporary folder with DECKCLI_DB and DECKCLI_DATA_DIR pointing into it, and the database created."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        os.environ["DECKCLI_DB"] = str(folder / "bench.db")
+        os.environ["DECKCLI_DATA_DIR"] = str(folder / "data")
+        from deckcli.cards.importer import open_database
+
+        open_database(folder / "bench.db").close()
+        yield folder
+
+
+def best_of(run: Callable[[], object], repeat: int = 5) -> float:
+    """The median wall time of ``repeat`` calls, in seconds (the median resists a busy machine)."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def cli_process(args: Sequence[str], check: bool = True) -> Callable[[], None]:
+    """A call of ``python -m deckcli ARGS`` in a fresh process (interpreter start-up included)."""
+
+    def run() -> None:
+        done = subprocess.run([sys.executable, "-m", "deckcli", *args], capture_output=True, text=True)
+        if check and done.returncode not in (0, 1):
+            raise SystemExit(f"deckcli {' '.join(args)} failed: {done.stderr[-400:]}")
+
+    return run
+
+
+def python_process(code: str) -> Callable[[], None]:
+    """A call of ``python -c CODE`` in a fresh process."""
+    return lambda: subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def ratio_line(label: str, ours: float, anchor: float, anchor_label: str, goal: float | None = None) -> str:
+    """One printed line: both sides of the ratio, the ratio, and the goal it meets or misses."""
+    ratio = ours / anchor if anchor else float("inf")
+    verdict = "" if goal is None else ("  ok" if ratio <= goal else f"  ABOVE the goal of {goal:g}x")
+    return f"{label:42} {ours * 1000:9.1f} ms   {anchor_label} {anchor * 1000:8.1f} ms   {ratio:6.2f}x{verdict}"

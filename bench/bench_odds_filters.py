@@ -1,0 +1,85 @@
+"""Benchmark: exact odds with many overlapping filters, and the sfb best discard policy with many conditions.
+
+Goals (issue "Speed at scale"): 12 overlapping filters with --turn 20 on a 60-card deck within 3x one filter;
+the sfb best policy with 8 conditions within 5x the 3-condition case. Each figure is the median of --repeat runs.
+
+    python bench/bench_odds_filters.py [--repeat 3] [--max-filters 12]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from _setup import ratio_line
+
+COLOURS = ["red", "yellow", "blue"]
+FIELDS = {"name": "string", "kind": "string", "cost": "integer", "element": "string", "colour": "string",
+          "champion": "string", "group": "string"}
+ELEMENTS = ["Fire", "Water", "Earth", "Air", "Shadow", "Light"]
+GROUPS = ["Dragon", "Undead", "Machine", "Beast"]
+#: Twelve overlapping filters over the deck below (each card matches several of them).
+FILTERS = [
+    "1+ kind=monster,cost<=2", "1-3 kind=spell", "2+ element=Fire", "0-1 cost>=4", "1+ group=Dragon",
+    "0-2 element=Water", "1+ cost=3", "0-1 group=Undead", "1+ element=Earth,kind=monster", "0-2 cost>=5",
+    "1+ group=Machine", "0-1 element=Shadow",
+]
+SFB_WANTS = ["1+ colour=red", "1+ colour=yellow", "1+ colour=blue", "1+ champion=A", "1+ champion=B",
+             "1+ champion=C", "0-1 colour=red,champion=A", "0-1 colour=blue,champion=C"]
+
+
+def boa_deck() -> list[tuple[dict, int]]:
+    """60 cards: 20 different cards, 3 copies each, over costs, elements, groups and two kinds."""
+    cards = []
+    for i in range(20):
+        kind = "spell" if i % 5 == 0 else "monster"
+        card = {"name": f"Card {i}", "kind": kind, "cost": i % 7, "element": ELEMENTS[i % 6], "group": GROUPS[i % 4]}
+        cards.append((card, 3))
+    return cards
+
+
+def sfb_deck() -> list[tuple[dict, int]]:
+    """18 cards: three champions' six action cards, two of each colour."""
+    return [({"name": f"{c}{i}", "kind": "action", "champion": c, "colour": COLOURS[i % 3]}, 1)
+            for c in "ABC" for i in range(6)]
+
+
+def _median(run, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - started)
+    return sorted(times)[len(times) // 2]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--max-filters", type=int, default=12)
+    args = parser.parse_args()
+    from deckcli.odds import odds, parse_conditions
+
+    opening = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}
+    cards = boa_deck()
+    one = _median(lambda: odds(cards, parse_conditions(FILTERS[:1], FIELDS), opening, turns=20), args.repeat)
+    print(f"60 cards, --turn 20, 1 filter: {one * 1000:.1f} ms")
+    for n in (8, 10, 11, 12):
+        if n > args.max_filters:
+            break
+        wants = FILTERS[:n]
+        ours = _median(lambda: odds(cards, parse_conditions(wants, FIELDS), opening, turns=20), args.repeat)
+        print(ratio_line(f"{n} overlapping filters", ours, one, "1 filter", 3 if n == 12 else None))
+
+    sfb_opening = {"hand_size": 5, "mulligan": "partial-redraw", "draws_per_turn": 5, "first_turn_draw": "none"}
+    team = sfb_deck()
+    three = _median(lambda: odds(team, parse_conditions(SFB_WANTS[:3], FIELDS), sfb_opening), args.repeat)
+    print(f"sfb best policy, 3 conditions: {three * 1000:.1f} ms")
+    for n in (4, 8):
+        wants = SFB_WANTS[:n]
+        ours = _median(lambda: odds(team, parse_conditions(wants, FIELDS), sfb_opening), args.repeat)
+        print(ratio_line(f"sfb best policy, {n} conditions", ours, three, "3 conditions", 5 if n == 8 else None))
+
+
+if __name__ == "__main__":
+    main()
