@@ -1,0 +1,130 @@
+"""Benchmark: commands over many stored decks, a large collection export, and one deck among many extra cards.
+
+Prints deckcli's figure, its anchor's and the ratio for each row of the issue "Speed at scale":
+- ``deck list`` and ``collection buildable`` over 1,000 stored decks against the same over 100 (goal 12x, linear),
+  and ``buildable`` over 1,000 against one SQL query reading them all (goal 2x);
+- ``collection export`` of 100,000 rows against one sqlite3 join written with csv.writer (goal 2x);
+- ``validate`` of one boa deck with 20,000 extra boa cards in the database against without (goal 1.3x).
+
+    python bench/bench_scale.py [--decks 1000] [--rows 100000] [--extra 20000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import random
+import shutil
+import sqlite3
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+from _setup import ROOT, best_of, data_folder, ratio_line
+
+
+def _cli(db: Path, *args: str) -> str:
+    """Run deckcli in this process (no start-up cost in the figure); returns its stdout."""
+    from deckcli.cli.main import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            cli.main(["--db", str(db), *args], prog_name="deckcli", standalone_mode=False)
+        except SystemExit:
+            pass
+    return out.getvalue()
+
+
+def _store_decks(db: Path, folder: Path, count: int) -> None:
+    """``count`` stored boa decks, copies of the example deck under new names."""
+    text = (ROOT / "examples" / "ember-rush.txt").read_text(encoding="utf-8")
+    for i in range(count):
+        path = folder / f"deck{i:04d}.txt"
+        path.write_text(text.replace("Name: Ember Rush", f"Name: Bench deck {i:04d}"), encoding="utf-8")
+        _cli(db, "deck", "import", str(path))
+
+
+def stored_decks(folder: Path, decks: int) -> None:
+    timings = {}
+    for n in (decks // 10, decks):
+        db = folder / f"decks{n}.db"
+        shutil.copy(folder / "bench.db", db)
+        (folder / f"d{n}").mkdir()
+        _store_decks(db, folder / f"d{n}", n)
+        timings[n] = (best_of(lambda: _cli(db, "deck", "list", "--json"), 3),
+                      best_of(lambda: _cli(db, "collection", "buildable", "--json"), 3))
+        floor = best_of(lambda: sqlite3.connect(db).execute(
+            "SELECT d.name, c.name, dc.zone, dc.count FROM deck d JOIN deck_card dc ON dc.deck_id = d.id "
+            "JOIN card c ON c.id = dc.card_id").fetchall(), 3)
+    small, large = decks // 10, decks
+    print(ratio_line(f"deck list, {large} decks", timings[large][0], timings[small][0], f"{small} decks", 12))
+    print(ratio_line(f"collection buildable, {large} decks", timings[large][1], timings[small][1], f"{small} decks", 12))
+    print(ratio_line(f"collection buildable, {large} decks", timings[large][1], floor, "one SQL query", 2))
+
+
+def collection_export(folder: Path, rows: int) -> None:
+    db = folder / "collection.db"
+    shutil.copy(folder / "bench.db", db)
+    con = sqlite3.connect(db)
+    card_ids = [r[0] for r in con.execute("SELECT id FROM card")]
+    rng = random.Random(3)
+    seen = set()
+    items = []
+    while len(items) < rows:
+        key = (rng.choice(card_ids), rng.choice(["normal", "foil"]), rng.choice(["NM", "LP", ""]),
+               rng.choice(["en", "ja", ""]), f"t{rng.randint(0, 300)}")
+        if key not in seen:
+            seen.add(key)
+            items.append((*key, rng.randint(1, 4)))
+    con.executemany("INSERT INTO collection_item(card_id, finish, condition, language, tag, count) VALUES (?,?,?,?,?,?)",
+                    items)
+    con.commit()
+    target = folder / "export.csv"
+    ours = best_of(lambda: _cli(db, "collection", "export", "-o", str(target)), 3)
+
+    def floor() -> None:
+        with open(folder / "floor.csv", "w", newline="", encoding="utf-8") as fh:
+            writer = csv.writer(fh)
+            writer.writerow(["count", "name", "game", "set", "number", "finish", "condition", "language", "tag"])
+            writer.writerows(sqlite3.connect(db).execute(
+                "SELECT i.count, c.name, c.game, c.set_code, c.number, i.finish, i.condition, i.language, i.tag "
+                "FROM collection_item i JOIN card c ON c.id = i.card_id ORDER BY c.game, c.set_code, c.id"))
+
+    print(ratio_line(f"collection export, {rows:,} rows", ours, best_of(floor, 3), "sqlite3+csv", 2))
+
+
+def extra_cards(folder: Path, extra: int) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_import import generate
+
+    import json
+
+    deck = ROOT / "examples" / "ember-rush.txt"
+    plain = folder / "plain.db"
+    shutil.copy(folder / "bench.db", plain)
+    big = folder / "big.db"
+    shutil.copy(folder / "bench.db", big)
+    cards = folder / "extra.json"
+    cards.write_text(json.dumps(generate(extra)), encoding="utf-8")
+    _cli(big, "cards", "import", str(cards))
+    without = best_of(lambda: _cli(plain, "validate", str(deck)), 5)
+    with_extra = best_of(lambda: _cli(big, "validate", str(deck)), 5)
+    print(ratio_line(f"validate one deck, {extra:,} extra boa cards", with_extra, without, "without", 1.3))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decks", type=int, default=1000)
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--extra", type=int, default=20_000)
+    args = parser.parse_args()
+    with data_folder() as folder:
+        extra_cards(folder, args.extra)
+        collection_export(folder, args.rows)
+        stored_decks(folder, args.decks)
+
+
+if __name__ == "__main__":
+    main()
