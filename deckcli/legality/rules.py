@@ -7,7 +7,7 @@ by the format file's data; the few rules data cannot say are named checks in
 
 from __future__ import annotations
 
-from deckcli.cards.index import CardIndex
+from deckcli.cards.index import CardIndex, CardRef
 from deckcli.games import registry
 from deckcli.legality.formats import Format
 from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
@@ -84,23 +84,37 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
 
 
 def set_problems(deck: ResolvedDeck) -> list[Problem]:
-    """Cards printed only in sets the format does not allow (``set-not-legal``)."""
+    """Cards with no printing in a set the format allows (``set-not-legal``). A card is its name, not its
+    printing: any printing of the name in a legal set makes it legal, whichever printing the line names."""
     legal = deck.format.data.get("legal_sets")
     if not legal:
         return []
     allowed = {s.casefold() for s in legal}
-    return [
-        Problem(
-            "set-not-legal",
-            f"{dc.card.name!r} ({dc.card.set_code}) {dc.card.number} is from set {dc.card.set_code}; "
-            f"{deck.format.name} allows only {', '.join(legal)}",
-            cards=[dc.card.name],
-            zone=dc.zone,
-            line=dc.line,
+    problems = []
+    for dc in deck.cards:
+        card = dc.card
+        printed = unique(r.set_code for r in _printings(deck, card))
+        if any(code.casefold() in allowed for code in printed):
+            continue
+        others = [code for code in printed if code != card.set_code]
+        also = f" (also printed in {', '.join(others)})" if others else ""
+        problems.append(
+            Problem(
+                "set-not-legal",
+                f"{card.name!r} ({card.set_code}) {card.number} is from set {card.set_code}{also}; "
+                f"{deck.format.name} allows only {', '.join(legal)}",
+                cards=[dc.card.name],
+                zone=dc.zone,
+                line=dc.line,
+            )
         )
-        for dc in deck.cards
-        if dc.card.set_code.casefold() not in allowed
-    ]
+    return problems
+
+
+def _printings(deck: ResolvedDeck, card: CardRef) -> list[CardRef]:
+    """Every printing of ``card``'s name in the deck's card index (the card itself when there is no index)."""
+    found = [r for r in deck.index.find_all(card.name) if r.key == card.key] if deck.index is not None else []
+    return found or [card]
 
 
 def limit_problems(deck: ResolvedDeck) -> list[Problem]:
