@@ -110,7 +110,8 @@ def meta_problem(key: object, value: object) -> str | None:
 class DeckEntry:
     """One counted line: ``count`` copies of ``name`` (optionally the printing ``(set_code) number``) in ``zone``.
 
-    A deck code carries printings only, so its entries may have an empty ``name``.
+    A deck code carries printings only, so its entries may have an empty ``name``. ``guessed`` marks a zone the
+    reader inferred from the layout (a last group after a blank line) rather than read from a header.
     """
 
     zone: str
@@ -119,6 +120,7 @@ class DeckEntry:
     set_code: str | None = None
     number: str | None = None
     line: int | None = None
+    guessed: bool = field(default=False, compare=False, repr=False)
 
 
 @dataclass
@@ -134,7 +136,8 @@ class ParseProblem:
 
 @dataclass
 class Decklist:
-    """A whole decklist. ``meta`` keeps other ``Key: value`` lines (Player, Ne-mu, ...) in order."""
+    """A whole decklist. ``meta`` keeps other ``Key: value`` lines (Player, Ne-mu, ...) in order; ``layout``
+    names the layout it was read in, ``notes`` what the reader decided that the reader of a report should know."""
 
     entries: list[DeckEntry] = field(default_factory=list)
     name: str | None = None
@@ -143,6 +146,8 @@ class Decklist:
     meta: dict[str, str] = field(default_factory=dict)
     source: str | None = None
     problems: list[ParseProblem] = field(default_factory=list)
+    layout: str | None = field(default=None, compare=False)
+    notes: list[str] = field(default_factory=list, compare=False)
 
     def zone(self, zone: str) -> list[DeckEntry]:
         """The entries of one zone, in file order."""

@@ -24,8 +24,8 @@ class DeckListing:
 
 
 def listing_zones() -> list[str]:
-    """The zone columns of the listing: every real zone of every game, in canonical order."""
-    return [z for z in registry.zone_order() if z not in registry.pseudo_zones()]
+    """The zone columns of the listing: every real zone of every game, in canonical order (not the cards set aside)."""
+    return [z for z in registry.zone_order() if z not in registry.pseudo_zones() | registry.aside_zones()]
 
 
 def list_stored_decks(db: Database, game: str | None = None) -> DeckListing:

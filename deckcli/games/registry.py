@@ -26,7 +26,9 @@ GAME_SCHEMA = "game.schema.json"
 
 @dataclass(frozen=True)
 class Zone:
-    """One zone of a game's decks: its name, deck-code id, text header and the section headers that open it."""
+    """One zone of a game's decks: its name, deck-code id, text header and the section headers that open it.
+
+    An ``aside`` zone (a maybeboard) is kept with the deck but never counted for legality, odds or needs."""
 
     name: str
     id: int
@@ -36,6 +38,7 @@ class Zone:
     routed: bool = True
     counted: bool = True
     stands_for: str | None = None
+    aside: bool = False
 
     def accepts(self, kind: str) -> bool:
         """Whether the zone holds cards of ``kind`` by default."""
@@ -129,7 +132,7 @@ def _zones(doc: dict[str, Any]) -> dict[str, Zone]:
         name: Zone(
             name=name, id=spec["id"], title=spec["title"], headers=tuple(spec["headers"]),
             kinds=tuple(spec["kinds"]) if "kinds" in spec else None, routed=spec.get("routed", True),
-            counted=spec.get("counted", True), stands_for=spec.get("stands_for"),
+            counted=spec.get("counted", True), stands_for=spec.get("stands_for"), aside=spec.get("aside", False),
         )
         for name, spec in doc["zones"].items()
     }
@@ -232,3 +235,15 @@ def pseudo_zones() -> frozenset[str]:
 def uncounted_zones() -> frozenset[str]:
     """Zones whose lines name one item each, with no count (sfb Champions)."""
     return frozenset(name for name, zone in zones().items() if not zone.counted)
+
+
+def aside_zones() -> frozenset[str]:
+    """Zones of cards set aside (a maybeboard): kept with a deck, never counted for legality, odds or needs."""
+    return frozenset(name for name, zone in zones().items() if zone.aside)
+
+
+def games_by_zone(zone: str) -> frozenset[str]:
+    """The games a zone points to when a decklist uses it: those declaring it, none when every game does
+    (a Champions section says sfb; a Main Deck says nothing)."""
+    having = frozenset(code for code, g in games().items() if zone in g.zones)
+    return frozenset() if having == frozenset(games()) else having

@@ -132,7 +132,7 @@ def _with_checksum(payload: bytes) -> str:
         (_with_checksum(b"\x01\x05boa"), "truncated"),
         (_with_checksum(b"\x01\x00\x00\x01\x00\x01\x03S01\x01\xe8\x07"), "card count 1000 is out of range"),
         (_with_checksum(b"\x01\x00\x00\x01\x00\x01\x03S01\x01\x01\xff\xff\xff\xff\xff\x01"), "absurd"),
-        (_with_checksum(b"\x01\x00\x00\x05"), "zone count 5 is out of range"),
+        (_with_checksum(b"\x01\x00\x00\x3f"), "zone count 63 is out of range"),
         (_with_checksum(b"\x01\x00\x00\x01\x01\x01\x03S01\x01\x01\x02\x23\x13"), "card numbers are out of order"),
     ],
 )

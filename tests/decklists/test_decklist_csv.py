@@ -58,7 +58,7 @@ def test_bad_rows_are_problems_with_line_numbers():
     problems = [(p.line, p.message) for p in deck.problems]
     assert problems[0] == (2, "count must be a whole number, got 'four'")
     assert problems[1][0] == 3 and "control character U+000A" in problems[1][1]
-    assert problems[2] == (5, "unknown section 'extra' (sections: champions, main, limitbreak, side)")
+    assert problems[2] == (5, "unknown section 'extra' (sections: champions, main, limitbreak, side, maybe)")
     assert problems[3] == (6, "count must be from 1 to 999, got 0")
     assert problems[4][0] == 7 and "a printing needs both a set code and a number" in problems[4][1]
 

@@ -157,7 +157,7 @@ def test_bad_lines_become_problems_with_line_numbers_and_parsing_goes_on():
         'line 5: count must be at least 1, got "0 Fireball"',
         "line 6: count 1000 is too large (at most 999)",
         'line 7: expected "COUNT NAME" (like "4 Ember Whelp"), got "4x"',
-        'line 8: unknown section "Extra Deck" (sections: Champions, Main Deck, Limitbreak Deck, Side Deck), '
+        'line 8: unknown section "Extra Deck" (sections: Champions, Main Deck, Limitbreak Deck, Side Deck, Maybeboard), '
         'or expected "COUNT NAME" (like "4 Ember Whelp")',
     ]
 

@@ -28,7 +28,9 @@ def carddb(tmp_path, monkeypatch):
 def test_the_bundled_games():
     assert registry.codes() == ["aqa", "boa", "sfb"]
     assert registry.named("boa") == "Battle of Aeons (boa)"
-    assert registry.zone_order() == ("champions", "main", "limitbreak", "side")
+    assert registry.zone_order() == ("champions", "main", "limitbreak", "side", "maybe")
+    assert registry.aside_zones() == {"maybe"} and registry.section_headers()["considering"] == "maybe"
+    assert registry.games_by_zone("champions") == {"sfb"} and registry.games_by_zone("maybe") == frozenset()
     assert registry.section_headers()["sideboard"] == "side"
     assert registry.pseudo_zones() == {"champions"} and registry.uncounted_zones() == {"champions"}
     boa = registry.game("BOA")

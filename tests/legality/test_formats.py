@@ -158,7 +158,7 @@ def test_a_check_without_its_data_is_a_clear_error(db, tmp_path):
         ({"checks": ["name-limit"], "name_limit": {"max": 4, "declared_max": 12, "meta_key": "Ne-mu"}},
          "the check 'name-limit' needs the game hook 'name-level', which boa does not use"),
         ({"zones": {"extra": {"label": "Extra Deck", "min": 0, "max": 15}}},
-         "$.zones.extra: boa has no zone 'extra' (its zones: main, limitbreak, side); a zone is declared in carddb/boa/game.json"),
+         "$.zones.extra: boa has no zone 'extra' (its zones: main, limitbreak, side, maybe); a zone is declared in carddb/boa/game.json"),
     ],
 )
 def test_inconsistent_formats_are_refused_when_loaded(tmp_path, override, fragment):

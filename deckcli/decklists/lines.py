@@ -1,0 +1,209 @@
+"""The one line reader every text layout goes through: metadata at the top, section headers, card lines, groups.
+
+A layout is a :class:`Syntax`: deckcli's own line rules, with the parts its tool writes differently overridden
+(markers, line prefixes, other headers). Bad lines become ParseProblems with 1-based line numbers, never
+exceptions. Zones and section headers come from the games' data, never from a layout.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcli.decklists.model import (
+    MAX_COUNT,
+    META_KEY_PATTERN,
+    NUMBER_PATTERN,
+    SET_PATTERN,
+    Decklist,
+    DeckEntry,
+    listed_once,
+    meta_key,
+    zone_order,
+)
+from deckcli.games import registry
+
+#: The zone of card lines before any section header.
+DEFAULT_ZONE = "main"
+#: The header word whose zone a last group after a blank line goes to (the Arena and MTGO convention).
+GROUP_HEADER = "Sideboard"
+#: ``Syntax.header`` results for sections that hold no cards: lines skipped, or ``Key=value`` metadata lines.
+SKIP = "\x00skip"
+META = "\x00meta"
+
+META_LINE = re.compile(rf"(?P<key>{META_KEY_PATTERN})\s*:(?P<value>.*)")
+_HEADER = re.compile(r"(?://+|#+)?\s*(?P<word>[A-Za-z][A-Za-z ]*?)\s*:?\s*(?:\(\s*\d+\s*\))?\s*:?", re.IGNORECASE)
+_COUNTED = re.compile(r"(?P<count>\d+)(?:\s*[xX])?\s+(?P<rest>\S.*)")
+_PRINTING = re.compile(rf"\((?P<set>{SET_PATTERN})\)\s+(?P<number>{NUMBER_PATTERN})$")
+_HEADER_MAX = 80  # longer lines are never section headers (and the header pattern stays cheap)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_SECTION_WORD = re.compile(r"(?i)\b(?:deck|board|section)\b")
+
+EXPECTED = 'expected "COUNT NAME" (like "4 Ember Whelp")'
+
+
+def zone_for_section(word: str) -> str | None:
+    """The zone a section name opens (``Sideboard`` -> ``side``), or None if it names no section."""
+    return registry.section_headers().get(" ".join(word.split()).casefold())
+
+
+def section_header(zone: str) -> str:
+    """The header deckcli writes for a zone (its first spelling in the games' data)."""
+    return registry.zones()[zone].headers[0]
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def header_zone(line: str) -> str | None:
+    """The zone a section-header line opens (``Side Deck``, ``// Sideboard``, ``Main Deck (50):``), else None."""
+    match = _HEADER.fullmatch(line) if len(line) <= _HEADER_MAX else None
+    return zone_for_section(match.group("word")) if match else None
+
+
+def is_comment(line: str) -> bool:
+    return line.startswith("#") or line.startswith("//")
+
+
+def split_name(rest: str) -> tuple[str, str | None, str | None]:
+    """``NAME [(SET) NUMBER]`` -> (name, set, number); a name wrapped in double quotes is unwrapped once."""
+    match = _PRINTING.search(rest)  # anchored at the end; a number has no spaces, so only the last "(SET) NUM"
+    if match and (match.start() == 0 or rest[match.start() - 1].isspace()):
+        name, set_code, number = rest[: match.start()].strip(), match.group("set"), match.group("number")
+    else:
+        name, set_code, number = rest.strip(), None, None
+    if len(name) >= 2 and name[0] == '"' and name[-1] == '"':
+        name = name[1:-1]
+    return name, set_code, number
+
+
+def counted_entry(count: int, rest: str, zone: str, number: int, line: str) -> DeckEntry | str:
+    """``count`` copies of ``NAME [(SET) NUMBER]`` in ``zone`` as a DeckEntry, or why they are not one."""
+    if listed_once(zone) and count != 1:
+        return f"each {section_header(zone)} line names one card, listed once; got count {count}"
+    if count < 1:
+        return f'count must be at least 1, got "{shown(line)}"'
+    if count > MAX_COUNT:
+        return f"count {count} is too large (at most {MAX_COUNT})"
+    name, set_code, card_number = split_name(rest)
+    if not name and set_code is None:
+        return f'missing card name, got "{shown(line)}"'
+    return DeckEntry(zone, count, name, set_code, card_number, number)
+
+
+def card_entry(line: str, zone: str, number: int) -> DeckEntry | str:
+    """One card line of ``zone`` (``4 Name``, ``4x Name (SET) NUM``; a champion line needs no count) as a
+    DeckEntry, or the message saying why it is not one."""
+    counted = _COUNTED.fullmatch(line)
+    if counted:
+        return counted_entry(int(counted.group("count")), counted.group("rest"), zone, number, line)
+    if listed_once(zone):
+        return counted_entry(1, line, zone, number, line)
+    meta = META_LINE.fullmatch(line)
+    if meta and meta.group("value").strip():
+        return f'metadata ("Key: value") must come before the first section and card; got "{shown(line)}"'
+    if meta or _SECTION_WORD.search(line):
+        return unknown_section(line)
+    return f'{EXPECTED}, got "{shown(line)}"'
+
+
+def unknown_section(line: str) -> str:
+    known = ", ".join(section_header(z) for z in zone_order())
+    return f'unknown section "{shown(line)}" (sections: {known}), or {EXPECTED}'
+
+
+class Syntax:
+    """deckcli's own line rules (its text layout); a layout overrides the parts its tool writes differently."""
+
+    def header(self, line: str) -> str | None:
+        """The zone a section-header line opens (or SKIP / META for a section holding no cards), else None."""
+        return header_zone(line)
+
+    def comment(self, line: str) -> bool:
+        """Whether the line is a comment (skipped)."""
+        return is_comment(line)
+
+    def meta(self, line: str) -> tuple[str, str] | str | None:
+        """A metadata line at the top as (key, value), a message when it is a bad one, None when it is no metadata."""
+        match = META_LINE.fullmatch(line)
+        if not match:
+            return None
+        value = match.group("value").strip()
+        if value or not _SECTION_WORD.search(match.group("key")):
+            return match.group("key"), value
+        return unknown_section(line)
+
+    def card(self, line: str, zone: str, number: int) -> DeckEntry | str:
+        """A card line of ``zone`` as a DeckEntry (its zone may be another the line names), or why it is not one."""
+        return card_entry(line, zone, number)
+
+
+def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
+    """Read a text decklist line by line with ``syntax``; bad lines become ``deck.problems`` (1-based lines).
+
+    ``Key: value`` lines before the first section or card are metadata (Name, Game lower-cased, Format; any
+    other key goes to ``meta``). Cards before any section header belong to the main deck. In a list with
+    no section header and no line naming its zone, a last group of cards after a blank line that holds
+    fewer cards than the groups before it goes to the side deck, its entries marked ``guessed``.
+    """
+    deck = Decklist(source=source)
+    zone, in_header, headers, group, gap = DEFAULT_ZONE, True, False, 0, False
+    groups: list[int] = []
+    for number, raw in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+        line = raw.strip()
+        if not line:
+            gap = bool(deck.entries)
+            continue
+        section = syntax.header(line)
+        if section:
+            zone, in_header, headers = section, section == META, True
+            continue
+        if zone == SKIP or syntax.comment(line):
+            continue
+        if in_header or zone == META:
+            meta = syntax.meta(line)
+            if isinstance(meta, tuple):
+                set_meta(deck, *meta)
+            elif meta is not None:
+                deck.add_problem(meta, number)
+            if meta is not None or zone == META:
+                continue
+        in_header = False
+        card = syntax.card(line, zone, number)
+        if isinstance(card, str):
+            deck.add_problem(card, number)
+            continue
+        group, gap = group + (1 if gap else 0), False
+        deck.entries.append(card)
+        groups.append(group)
+    if not headers and all(e.zone == DEFAULT_ZONE for e in deck.entries):
+        _last_group_to_side(deck, groups)
+    return deck
+
+
+def _last_group_to_side(deck: Decklist, groups: list[int]) -> None:
+    """Arena and MTGO write the sideboard as a last group after a blank line, with no header."""
+    side = zone_for_section(GROUP_HEADER)
+    if side is None or not groups or groups[-1] == 0:
+        return
+    last = [e for e, g in zip(deck.entries, groups) if g == groups[-1]]
+    if sum(e.count for e in last) * 2 >= sum(e.count for e in deck.entries):
+        return
+    for entry in last:
+        entry.zone, entry.guessed = side, True
+
+
+def set_meta(deck: Decklist, key: str, value: str) -> None:
+    """Store one metadata line; an empty value is ignored (templates often leave ``Player:`` blank)."""
+    if not value:
+        return
+    folded = key.strip().casefold()
+    if folded == "name":
+        deck.name = value
+    elif folded == "game":
+        deck.game = value.lower()
+    elif folded == "format":
+        deck.format = value
+    else:
+        deck.meta[meta_key(key)] = value
