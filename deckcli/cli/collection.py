@@ -6,20 +6,31 @@ import sys
 
 import click
 
-from deckcli.cli.options import GAME_CHOICE, deck_source
+from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.output import dump_json, emit, output_options
 
-LIST_COLUMNS = ["count", "name", "game", "set", "number", "finish", "condition", "language", "tag"]
-CHANGE_COLUMNS = ["name", "game", "set", "number", "finish", "condition", "language", "tag", "before", "after", "change"]
+LIST_COLUMNS = ["count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy"]
+CHANGE_COLUMNS = ["name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy", "before", "after",
+                  "change"]
+NEED_COLUMNS = ["name", "need", "have", "missing"]
 MAX_SHOWN = 20
 
 
+def _export_formats() -> list[str]:
+    """``csv`` and ``json`` (deckcli's own), then every other layout deckcli writes (read only when needed)."""
+    from deckcli.collection.layouts import writable
+
+    return ["csv", "json", *(name for name in writable() if name != "deckcli")]
+
+
 def _variant_options(f):
-    """--foil, --condition, --language, --tag: which copies of a printing."""
+    """--foil/--etched, --condition, --language, --tag, --proxy: which copies of a printing."""
+    f = click.option("--proxy", is_flag=True, help="Proxies (stand-ins: kept apart, never counted as owned).")(f)
     f = click.option("--tag", "-t", default="", help="A free tag: binder, trade list, ...")(f)
     f = click.option("--language", "-l", default="", help="Language code or name (en, ja, Japanese, ...).")(f)
     f = click.option("--condition", "-c", default="", help="Condition: M, NM, EX, GD, LP, MP, PL, HP, PO (or words).")(f)
+    f = click.option("--etched", is_flag=True, help="Etched-foil copies.")(f)
     f = click.option("--foil", is_flag=True, help="Foil copies (default: normal finish).")(f)
     return f
 
@@ -32,10 +43,12 @@ def _card_options(f):
     return f
 
 
-def _variant(foil, condition, language, tag):
+def _variant(foil, etched, condition, language, tag, proxy):
     from deckcli.collection.variants import Variant
 
-    return Variant.parse("foil" if foil else "normal", condition, language, tag)
+    if foil and etched:
+        raise click.UsageError("--foil and --etched exclude each other (an etched foil is --etched)")
+    return Variant.parse("etched" if etched else "foil" if foil else "normal", condition, language, tag, proxy)
 
 
 def _query(card: str, game, set_code: str, number: str):
@@ -62,11 +75,11 @@ def collection() -> None:
     """
 
 
-def _change(app: AppContext, action, card, count, game, set_code, number, foil, condition, language, tag):
+def _change(app: AppContext, action, card, count, game, set_code, number, **variant_options):
     """Apply ``action(db, ref, count, variant)`` to the printing CARD means; returns (ref, variant, its result)."""
     from deckcli.collection.printings import change_card
 
-    variant = _variant(foil, condition, language, tag)
+    variant = _variant(**variant_options)
     ref, result = change_card(app.db, action, _query(card, game, set_code, number), count, variant)
     return ref, variant, result
 
@@ -77,11 +90,11 @@ def _change(app: AppContext, action, card, count, game, set_code, number, foil, 
 @_card_options
 @_variant_options
 @pass_app
-def add(app: AppContext, card, count, game, set_code, number, foil, condition, language, tag) -> None:
+def add(app: AppContext, card, count, game, set_code, number, **variant_options) -> None:
     """Add COUNT (default 1) copies of CARD."""
     from deckcli.collection.store import add_card
 
-    ref, variant, now = _change(app, add_card, card, count, game, set_code, number, foil, condition, language, tag)
+    ref, variant, now = _change(app, add_card, card, count, game, set_code, number, **variant_options)
     click.echo(f"Added {count} × {_label(ref, variant)}: now {now}")
 
 
@@ -91,11 +104,11 @@ def add(app: AppContext, card, count, game, set_code, number, foil, condition, l
 @_card_options
 @_variant_options
 @pass_app
-def remove(app: AppContext, card, count, game, set_code, number, foil, condition, language, tag) -> None:
+def remove(app: AppContext, card, count, game, set_code, number, **variant_options) -> None:
     """Remove COUNT (default 1) copies of CARD (of the given finish, condition, language and tag)."""
     from deckcli.collection.store import remove_card
 
-    ref, variant, left = _change(app, remove_card, card, count, game, set_code, number, foil, condition, language, tag)
+    ref, variant, left = _change(app, remove_card, card, count, game, set_code, number, **variant_options)
     click.echo(f"Removed {count} × {_label(ref, variant)}: now {left}")
 
 
@@ -105,11 +118,11 @@ def remove(app: AppContext, card, count, game, set_code, number, foil, condition
 @_card_options
 @_variant_options
 @pass_app
-def set_(app: AppContext, card, count, game, set_code, number, foil, condition, language, tag) -> None:
+def set_(app: AppContext, card, count, game, set_code, number, **variant_options) -> None:
     """Set the exact COUNT of CARD (0 removes it)."""
     from deckcli.collection.store import set_card
 
-    ref, variant, _ = _change(app, set_card, card, count, game, set_code, number, foil, condition, language, tag)
+    ref, variant, _ = _change(app, set_card, card, count, game, set_code, number, **variant_options)
     click.echo(f"{_label(ref, variant)}: now {count}")
 
 
@@ -154,20 +167,24 @@ def show(app: AppContext, card, game, set_code, number, as_json) -> None:
 
 @collection.command()
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@output_options()
 @pass_app
-def stats(app: AppContext, game, as_json) -> None:
-    """Cards and distinct cards per game and set, and each set's completion with a bar chart."""
+def stats(app: AppContext, game, output) -> None:
+    """Cards and distinct cards per game and set, and each set's completion with a bar chart.
+
+    Proxies are counted per game apart from the cards owned. --csv prints one row per set.
+    """
     from deckcli.collection.store import stats as collect_stats
     from deckcli.textbars import bar
 
     with app.db.read() as session:
         data = collect_stats(session, game and game.lower())
-    if as_json:
-        click.echo(dump_json(data))
+    set_columns = ["game", "set", "name", "cards", "distinct", "size", "completion"]
+    if output != "table":
+        emit(data["sets"], output, set_columns, json_data=data)
         return
     if data["games"]:
-        emit(data["games"], "table", ["game", "cards", "distinct"])
+        emit(data["games"], "table", ["game", "cards", "distinct", "proxies"])
     else:
         click.echo("The collection is empty.")
     click.echo()
@@ -186,12 +203,17 @@ def stats(app: AppContext, game, as_json) -> None:
 def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> None:
     """Import a collection CSV (or deckcli JSON export); - reads stdin.
 
-    The layout is recognised by the header row: deckcli's own export, Deckbox, Moxfield, ManaBox or
-    Dragon Shield. Counts are ADDED to what the collection holds (--replace replaces the
-    collection, or with --game only that game's cards). Every row is checked first: if any row cannot be matched, nothing is imported
-    (exit 1) unless --skip-bad is given.
+    \b
+    The layout is recognised by the header row: deckcli's own export, Dragon Shield, ManaBox,
+    Moxfield, Deckbox, Archidekt, TopDecked, TCGplayer, MTGGoldfish, Delver Lens, or any sheet with
+    count and name columns (and any of set, number, foil, condition, language). UTF-8 or UTF-16;
+    ",", ";" or tab between cells; a "sep=" first line is honoured.
+
+    Counts are ADDED to what the collection holds (--replace replaces the collection, or with --game
+    only that game's cards). Every row is checked first: if any row cannot be matched, nothing is
+    imported (exit 1) unless --skip-bad is given.
     """
-    from deckcli.collection.csvio import apply_import, plan_import
+    from deckcli.collection.importing import apply_import, plan_import
 
     plan = plan_import(app.db, file, game and game.lower())
     click.echo(f"{file}: detected the {plan.layout.title} layout.", err=True)
@@ -224,48 +246,60 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
 @collection.command()
 @click.option("--output", "-o", "target", default="-", type=click.Path(allow_dash=True, dir_okay=False),
               help="Write to FILE (default - : stdout).")
-@click.option("--to", "fmt", type=click.Choice(["csv", "json"], case_sensitive=False), default="csv", show_default=True,
-              help="Output format.")
+@click.option("--to", "fmt", type=DataChoice(_export_formats), default="csv", show_default=True,
+              help="deckcli's csv or json, or another tool's layout.")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
 @click.option("--tag", "-t", help="Only entries with this tag.")
 @pass_app
 def export(app: AppContext, target, fmt, game, tag) -> None:
-    """Export the collection in deckcli's layout (count,name,game,set,number,finish,condition,language,tag).
+    """Export the collection: deckcli's layout (count,name,game,set,number,finish,condition,language,tag,proxy),
+    its JSON, or the CSV layout of Moxfield, Deckbox, ManaBox, Dragon Shield or TCGplayer.
 
-    CSV cells that a spreadsheet would run as a formula get a leading ' (import removes it again).
+    Every export reads back into deckcli as the same collection; what a tool's layout cannot hold (TCGplayer
+    keeps no tags, Deckbox no etched finish, ...) is named on stderr. CSV cells that a spreadsheet would run
+    as a formula get a leading ' (import removes it again).
     """
-    from deckcli.collection.csvio import export_rows, write_csv, write_json
+    from deckcli.collection.exporting import export_entries, write_csv, write_json
 
-    rows = export_rows(app.db, game and game.lower(), tag)
-    writer = write_json if fmt.lower() == "json" else write_csv
+    entries = export_entries(app.db, game and game.lower(), tag)
+    fmt = fmt.lower()
+
+    def write(stream):
+        if fmt == "json":
+            return write_json(entries, stream)
+        return write_csv(entries, stream, "deckcli" if fmt == "csv" else fmt)
+
     if target == "-":
-        writer(rows, sys.stdout)
-        return
-    try:
-        with open(target, "w", encoding="utf-8", newline="") as handle:
-            writer(rows, handle)
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {target}: {exc.strerror}") from None
-    click.echo(f"Exported {len(rows)} entries ({sum(r['count'] for r in rows)} cards) to {target}", err=True)
+        result = write(sys.stdout)
+    else:
+        try:
+            with open(target, "w", encoding="utf-8", newline="") as handle:
+                result = write(handle)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {target}: {exc.strerror}") from None
+        click.echo(f"Exported {result.entries} entries ({result.copies} cards) to {target}"
+                   f" ({result.layout.title} layout)", err=True)
+    for warning in result.warnings():
+        click.echo(f"Warning: {warning}", err=True)
 
 
 @collection.command()
 @deck_source
-@click.option("--json", "as_json", is_flag=True, help='Print [{"name", "need", "have", "missing"}].')
+@output_options()
 @pass_app
-def missing(app: AppContext, source, as_json) -> None:
-    """The cards a deck (DECK file or --deck NAME) needs more of than you own: needed, owned, missing."""
+def missing(app: AppContext, source, output) -> None:
+    """The cards a deck (DECK file or --deck NAME) needs more of than you own: needed, owned, missing.
+
+    Proxies do not count as owned. --json prints [{"name", "need", "have", "missing"}].
+    """
     from deckcli.collection.needs import missing_cards
 
     deck = source.open(app)
     short = missing_cards(app.db, deck)
-    if as_json:
-        click.echo(dump_json([n.as_dict() for n in short]))
+    if output != "table" or not short:
+        emit([n.as_dict() for n in short], output, NEED_COLUMNS, empty="The collection holds every card of the deck.")
         return
-    if not short:
-        click.echo("The collection holds every card of the deck.", err=True)
-        return
-    emit([n.as_dict() for n in short], "table", ["name", "need", "have", "missing"])
+    emit([n.as_dict() for n in short], "table", NEED_COLUMNS)
     click.echo(f"{sum(n.missing for n in short)} cards missing ({len(short)} different)", err=True)
 
 
@@ -274,12 +308,13 @@ def missing(app: AppContext, source, as_json) -> None:
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only stored decks of this game.")
 @click.option("--together", is_flag=True,
               help="Check that all DECKs (files or stored deck names; default: every stored deck) can be built at the same time.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@output_options()
 @pass_app
-def buildable(app: AppContext, decks, game, together, as_json) -> None:
+def buildable(app: AppContext, decks, game, together, output) -> None:
     """Which stored decks the collection can build now, and how many cards the others are short.
 
     With --together, whether the DECKs can all be built at once (each copy used by one deck only).
+    Proxies do not count as owned. --csv prints one row per deck (with --together: per card short).
     """
     from deckcli.collection import needs as needs_mod
 
@@ -289,35 +324,21 @@ def buildable(app: AppContext, decks, game, together, as_json) -> None:
         if not refs:
             raise click.ClickException("no decks to check: name DECKs or store some decks first")
         result = needs_mod.together(app.db, needs_mod.open_decks(app.db, refs, game))
-        if as_json:
-            click.echo(dump_json(result.as_dict()))
-            return
-        if result.buildable:
+        rows = [n.as_dict(with_decks=True) for n in result.short]
+        if output != "table":
+            emit(rows, output, [*NEED_COLUMNS, "decks"], json_data=result.as_dict())
+        elif result.buildable:
             click.echo(f"The collection can build all {len(result.decks)} decks at the same time: {', '.join(result.decks)}")
-            return
-        rows = [{**n.as_dict(), "decks": ", ".join(n.decks)} for n in result.short]
-        emit(rows, "table", ["name", "need", "have", "missing", "decks"])
-        click.echo(f"Short of {result.as_dict()['short']} cards to build {', '.join(result.decks)} together", err=True)
+        else:
+            emit(rows, "table", [*NEED_COLUMNS, "decks"])
+            click.echo(f"Short of {result.as_dict()['short']} cards to build {', '.join(result.decks)} together", err=True)
         return
     if decks:
         raise click.UsageError("DECK arguments go with --together")
     statuses = needs_mod.buildable_decks(app.db, game)
-    if as_json:
-        click.echo(dump_json([s.as_dict() for s in statuses]))
-        return
-    if not statuses:
-        click.echo("No stored decks" + (f" for {game}" if game else ""), err=True)
-        return
-    rows = []
-    for s in statuses:
-        if s.problem:
-            status = f"cannot read: {s.problem.splitlines()[0]}"
-        elif s.buildable:
-            status = "buildable"
-        else:
-            status = f"short {s.missing} cards ({len(s.short)} different)"
-        rows.append({"deck": s.name, "game": s.game, "format": s.format, "cards": s.cards, "status": status})
-    emit(rows, "table", ["deck", "game", "format", "cards", "status"])
+    emit([s.as_row() for s in statuses], output, ["deck", "game", "format", "cards", "buildable", "short", "status"]
+         if output == "csv" else ["deck", "game", "format", "cards", "status"],
+         json_data=[s.as_dict() for s in statuses], empty="No stored decks" + (f" for {game}" if game else ""))
 
 
 @collection.command("add-deck")
@@ -325,11 +346,11 @@ def buildable(app: AppContext, decks, game, together, as_json) -> None:
 @click.option("--times", type=click.IntRange(min=1), default=1, show_default=True, help="Add the deck this many times.")
 @_variant_options
 @pass_app
-def add_deck(app: AppContext, source, times, foil, condition, language, tag) -> None:
+def add_deck(app: AppContext, source, times, **variant_options) -> None:
     """Add every card of a deck (DECK file or --deck NAME, all zones) to the collection."""
     from deckcli.collection.needs import add_deck as add_deck_cards, deck_label
 
-    variant = _variant(foil, condition, language, tag)
+    variant = _variant(**variant_options)
     deck = source.open(app)
     copies, entries = add_deck_cards(app.db, deck, variant, times)
     click.echo(f"Added {copies} cards ({entries} printings) from {deck_label(deck)} [{variant.describe()}]")

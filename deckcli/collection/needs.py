@@ -107,6 +107,17 @@ class DeckStatus:
             data["problem"] = self.problem
         return data
 
+    def as_row(self) -> dict[str, Any]:
+        """One flat row for a listing: the deck, and its status in words."""
+        if self.problem:
+            status = f"cannot read: {self.problem.splitlines()[0]}"
+        elif self.buildable:
+            status = "buildable"
+        else:
+            status = f"short {self.missing} cards ({len(self.short)} different)"
+        return {"deck": self.name, "game": self.game, "format": self.format, "cards": self.cards,
+                "buildable": self.buildable, "short": self.missing, "status": status}
+
 
 def stored_deck_names(db: Database, game: str | None = None) -> list[str]:
     """The names of the stored decks (of one game), alphabetically (ignoring case)."""

@@ -24,11 +24,12 @@ from deckcli.storage.models import Card, CardSet, CollectionItem
 from deckcli.collection.variants import Variant
 
 ITEMS = CollectionItem.__table__
-KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag")
+KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")
 #: The most copies one add, set, import row or deck may name (far below SQLite's 64-bit integer limit).
 MAX_COUNT = 1_000_000_000
 #: Fields ``collection list --where`` offers besides the card fields.
-COLLECTION_FIELDS = {"count": "integer", "finish": "string", "condition": "string", "language": "string", "tag": "string"}
+COLLECTION_FIELDS = {"count": "integer", "finish": "string", "condition": "string", "language": "string", "tag": "string",
+                     "proxy": "boolean"}
 
 
 @dataclass
@@ -45,19 +46,23 @@ class Holding:
         return {
             "count": self.count, "name": self.card.name, "game": self.card.game, "set": self.card.set_code,
             "number": self.card.number, "kind": self.card.kind, "finish": v.finish, "condition": v.condition,
-            "language": v.language, "tag": v.tag,
+            "language": v.language, "tag": v.tag, "proxy": v.proxy,
         }
 
     def filter_fields(self) -> dict[str, Any]:
         """Card fields plus the collection fields, for ``--where``."""
         v = self.variant
         return {**self.card.as_dict(), "count": self.count, "finish": v.finish, "condition": v.condition,
-                "language": v.language, "tag": v.tag}
+                "language": v.language, "tag": v.tag, "proxy": v.proxy}
 
 
-def entry_key(card_id: int, variant: Variant) -> tuple[int, str, str, str, str]:
-    """The unique key of one collection entry: (card_id, finish, condition, language, tag)."""
-    return (card_id, variant.finish, variant.condition, variant.language, variant.tag)
+#: The unique key of one collection entry: (card_id, finish, condition, language, tag, proxy).
+EntryKey = tuple[int, str, str, str, str, bool]
+
+
+def entry_key(card_id: int, variant: Variant) -> EntryKey:
+    """The unique key of one collection entry: (card_id, finish, condition, language, tag, proxy)."""
+    return (card_id, variant.finish, variant.condition, variant.language, variant.tag, variant.proxy)
 
 
 @lru_cache(maxsize=2)
@@ -66,17 +71,17 @@ def _upsert_sql(add: bool) -> str:
     new_count = ITEMS.c.count + stmt.excluded.count if add else stmt.excluded.count
     stmt = stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_={"count": new_count})
     compiled = stmt.compile(dialect=sqlite_dialect(paramstyle="qmark"), column_keys=[*KEY_COLUMNS, "count"])
-    assert list(compiled.positiontup) == ["card_id", "count", "finish", "condition", "language", "tag"]
+    assert list(compiled.positiontup) == ["card_id", "count", "finish", "condition", "language", "tag", "proxy"]
     return str(compiled)
 
 
-def upsert(session: Session, entries: Iterable[tuple[tuple[int, str, str, str, str], int]], *, add: bool = True) -> None:
+def upsert(session: Session, entries: Iterable[tuple[EntryKey, int]], *, add: bool = True) -> None:
     """Insert (key, count) entries, or on an existing key add to (``add``) or replace its count.
 
     One ``INSERT ... ON CONFLICT DO UPDATE`` built by SQLAlchemy, run as a single executemany on the
     caller's connection (100,000 rows in a fraction of a second).
     """
-    params = [(key[0], count, key[1], key[2], key[3], key[4]) for key, count in entries]
+    params = [(key[0], count, key[1], key[2], key[3], key[4], bool(key[5])) for key, count in entries]
     if params:
         session.connection().exec_driver_sql(_upsert_sql(add), params)
 
@@ -84,7 +89,7 @@ def upsert(session: Session, entries: Iterable[tuple[tuple[int, str, str, str, s
 def _where_key(card_id: int, variant: Variant):
     return (
         (ITEMS.c.card_id == card_id) & (ITEMS.c.finish == variant.finish) & (ITEMS.c.condition == variant.condition)
-        & (ITEMS.c.language == variant.language) & (ITEMS.c.tag == variant.tag)
+        & (ITEMS.c.language == variant.language) & (ITEMS.c.tag == variant.tag) & (ITEMS.c.proxy == variant.proxy)
     )
 
 
@@ -167,29 +172,33 @@ def holdings(
     if card_ids is not None:
         query = query.where(CollectionItem.card_id.in_(list(card_ids)))
     query = query.order_by(Card.game, Card.set_code, Card.id, CollectionItem.finish, CollectionItem.condition,
-                           CollectionItem.language, CollectionItem.tag)
+                           CollectionItem.language, CollectionItem.tag, CollectionItem.proxy)
     refs: dict[int, CardRef] = {}
     result = []
     for item, card in session.execute(query):
         ref = refs.get(card.id) or refs.setdefault(card.id, _ref(card))
-        result.append(Holding(ref, item.count, Variant(item.finish, item.condition, item.language, item.tag)))
+        variant = Variant(item.finish, item.condition, item.language, item.tag, bool(item.proxy))
+        result.append(Holding(ref, item.count, variant))
     return result
 
 
 def current_counts(session: Session, game: str | None = None) -> dict[tuple, int]:
-    """Every entry's count by its unique key (card_id, finish, condition, language, tag), optionally of one game."""
+    """Every entry's count by its unique key (see :data:`EntryKey`), optionally of one game."""
     query = select(*(ITEMS.c[c] for c in KEY_COLUMNS), ITEMS.c.count)
     if game:
         query = query.where(ITEMS.c.card_id.in_(select(Card.id).where(Card.game == game)))
-    return {tuple(row[:5]): row[5] for row in session.execute(query)}
+    return {(*row[:5], bool(row[5])): row[6] for row in session.execute(query)}
 
 
 def owned_by_name(session: Session, game: str, keys: Iterable[str] | None = None) -> dict[str, int]:
-    """Copies owned per card name key in one game, over every printing, finish, condition, language and tag."""
+    """Copies owned per card name key in one game, over every printing, finish, condition, language and tag.
+
+    Proxies are not owned copies and are not counted.
+    """
     query = (
         select(Card.key, func.sum(CollectionItem.count))
         .join(Card, Card.id == CollectionItem.card_id)
-        .where(Card.game == game)
+        .where(Card.game == game, CollectionItem.proxy == False)  # noqa: E712 - an SQL expression
         .group_by(Card.key)
     )
     if keys is not None:
@@ -198,16 +207,21 @@ def owned_by_name(session: Session, game: str, keys: Iterable[str] | None = None
 
 
 def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
-    """Copies and distinct printings per game and per set, with each set's completion in percent."""
+    """Copies and distinct printings per game and per set, with each set's completion in percent.
+
+    Proxies are counted apart per game (``proxies``) and never towards a set's completion.
+    """
+    real = CollectionItem.proxy == False  # noqa: E712 - an SQL expression
     sizes = select(CardSet.id, CardSet.game, CardSet.code, CardSet.name, func.count(Card.id)).join(
         Card, Card.set_id == CardSet.id, isouter=True
     ).group_by(CardSet.id).order_by(CardSet.game, CardSet.code)
     owned = select(Card.set_id, func.sum(CollectionItem.count), func.count(func.distinct(CollectionItem.card_id))).join(
         Card, Card.id == CollectionItem.card_id
-    ).group_by(Card.set_id)
-    per_game = select(Card.game, func.sum(CollectionItem.count), func.count(func.distinct(CollectionItem.card_id))).join(
+    ).where(real).group_by(Card.set_id)
+    per_game = select(Card.game, CollectionItem.proxy, func.sum(CollectionItem.count),
+                      func.count(func.distinct(CollectionItem.card_id))).join(
         Card, Card.id == CollectionItem.card_id
-    ).group_by(Card.game).order_by(Card.game)
+    ).group_by(Card.game, CollectionItem.proxy).order_by(Card.game)
     if game:
         sizes = sizes.where(CardSet.game == game)
         per_game = per_game.where(Card.game == game)
@@ -218,8 +232,14 @@ def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str,
         completion = round(100.0 * distinct / size, 1) if size else 0.0
         sets.append({"game": g, "set": code, "name": name, "cards": copies, "distinct": distinct, "size": size,
                      "completion": completion})
-    games = [{"game": g, "cards": int(c), "distinct": int(d)} for g, c, d in session.execute(per_game)]
-    return {"games": games, "sets": sets}
+    games: dict[str, dict[str, Any]] = {}
+    for g, proxy, copies, distinct in session.execute(per_game):
+        row = games.setdefault(g, {"game": g, "cards": 0, "distinct": 0, "proxies": 0})
+        if proxy:
+            row["proxies"] = int(copies)
+        else:
+            row["cards"], row["distinct"] = int(copies), int(distinct)
+    return {"games": list(games.values()), "sets": sets}
 
 
 def matching(holdings_: Iterable[Holding], filters: Iterable[Any]) -> list[Holding]:

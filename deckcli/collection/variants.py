@@ -1,7 +1,8 @@
-"""The ways copies of one printing differ: finish, condition, language and tag, normalised from any tool's words.
+"""The ways copies of one printing differ: finish, condition, language, tag and proxy, from any tool's words.
 
 Every importer and every ``collection add`` option goes through these functions, so "Near Mint", "NearMint",
-"near_mint" and "NM" all become one stored value and the unique key (card, finish, condition, language, tag) holds.
+"near_mint" and "NM" all become one stored value and the unique key (card, finish, condition, language, tag,
+proxy) holds. :data:`LANGUAGES` is the one table of language spellings.
 """
 
 from __future__ import annotations
@@ -39,26 +40,44 @@ _CONDITION_WORDS = {
     "po": "PO", "poor": "PO", "damaged": "PO", "dmg": "PO", "d": "PO",
 }
 
+#: The finishes deckcli stores.
+FINISHES = ("normal", "foil", "etched")
+
 _FINISH_WORDS = {
     "": "normal", "normal": "normal", "nonfoil": "normal", "regular": "normal", "no": "normal", "false": "normal",
     "0": "normal", "n": "normal",
-    "foil": "foil", "foiled": "foil", "etched": "foil", "etchedfoil": "foil", "yes": "foil", "true": "foil", "1": "foil",
-    "y": "foil", "f": "foil", "holo": "foil",
+    "foil": "foil", "foiled": "foil", "yes": "foil", "true": "foil", "1": "foil", "y": "foil", "f": "foil",
+    "holo": "foil", "holofoil": "foil",
+    # Etched foils are kept apart (Moxfield, ManaBox, Archidekt, TopDecked "etched"; MTGGoldfish "FOIL_ETCHED";
+    # Helvault "etchedFoil"; TCGplayer names "Foil Etched").
+    "etched": "etched", "etchedfoil": "etched", "foiletched": "etched", "e": "etched",
 }
 
-#: Language names other tools write -> the short code deckcli stores (Scryfall-style codes).
-_LANGUAGE_WORDS = {
-    "english": "en", "en": "en",
-    "japanese": "ja", "ja": "ja", "jp": "ja", "日本語": "ja",
-    "german": "de", "deutsch": "de", "de": "de",
-    "french": "fr", "français": "fr", "francais": "fr", "fr": "fr",
-    "italian": "it", "italiano": "it", "it": "it",
-    "spanish": "es", "español": "es", "espanol": "es", "es": "es",
-    "portuguese": "pt", "portuguesebrazil": "pt", "português": "pt", "pt": "pt", "ptbr": "pt",
-    "russian": "ru", "русский": "ru", "ru": "ru",
-    "korean": "ko", "한국어": "ko", "ko": "ko", "kr": "ko",
-    "chinesesimplified": "zhs", "simplifiedchinese": "zhs", "zhs": "zhs", "zhcn": "zhs", "zhhans": "zhs", "cs": "zhs",
-    "chinesetraditional": "zht", "traditionalchinese": "zht", "zht": "zht", "zhtw": "zht", "zhhant": "zht", "ct": "zht",
+#: Every language deckcli knows: the code it stores (Scryfall's), then its English name (the first spelling,
+#: which deckcli writes where a tool spells languages out), then the other spellings tools write. This is the
+#: one table of language spellings: reading any of them gives the code.
+LANGUAGES: dict[str, tuple[str, ...]] = {
+    "en": ("English",),
+    "ja": ("Japanese", "JP", "日本語"),
+    "de": ("German", "Deutsch"),
+    "fr": ("French", "Français", "Francais"),
+    "it": ("Italian", "Italiano"),
+    "es": ("Spanish", "Español", "Espanol", "SP"),  # SP: Moxfield's "printed code"
+    "pt": ("Portuguese", "Portuguese (Brazil)", "Português", "pt-BR", "pt_BR"),
+    "ru": ("Russian", "Русский"),
+    "ko": ("Korean", "KR", "한국어"),
+    # Moxfield and Deckbox write Simplified Chinese as plain "Chinese"; ManaBox zh_CN; Archidekt and Moxfield CS;
+    # TCGplayer "Chinese (S)"; Dragon Shield "Simplified Chinese".
+    "zhs": ("Simplified Chinese", "Chinese", "Chinese Simplified", "Chinese (S)", "Chinese (Simplified)",
+            "zh_CN", "zh-CN", "zh-Hans", "zh", "CS", "CN", "简体中文"),
+    "zht": ("Traditional Chinese", "Chinese Traditional", "Chinese (T)", "Chinese (Traditional)",
+            "zh_TW", "zh-TW", "zh-Hant", "CT", "TW", "繁體中文"),
+    "he": ("Hebrew",),
+    "la": ("Latin",),
+    "grc": ("Ancient Greek",),
+    "ar": ("Arabic",),
+    "sa": ("Sanskrit",),
+    "ph": ("Phyrexian",),
 }
 _LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[a-z0-9]{2,4})?$")
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -68,15 +87,26 @@ def _word(text: str) -> str:
     return _NOT_WORD.sub("", text.casefold())
 
 
+_LANGUAGE_WORDS = {_word(spelling): code for code, spellings in LANGUAGES.items() for spelling in (code, *spellings)}
+#: Finish words TCGplayer appends to a condition ("Near Mint Foil"); the finish has its own column.
+_CONDITION_SUFFIXES = ("reverseholofoil", "holofoil", "nonfoil", "foiletched", "etchedfoil", "etched", "foil")
+_PROXY_WORDS = {
+    "": False, "false": False, "no": False, "n": False, "0": False,
+    "true": True, "yes": True, "y": True, "1": True, "proxy": True, "playtest": True, "playtestcard": True,
+}
+
+
 @lru_cache(maxsize=1024)
 def finish_of(value: str) -> str:
-    """``normal`` or ``foil`` from a finish/foil/printing cell ("Foil", "etched", "Surge Foil", "true", "" ...)."""
+    """``normal``, ``foil`` or ``etched`` from a finish/foil/printing cell ("Foil", "etched", "Surge Foil", ...)."""
     word = _word(value)
     found = _FINISH_WORDS.get(word)
-    if found is None and "foil" in word and not word.startswith(("non", "no")):
+    if found is None and "etched" in word:
+        found = "etched"  # "Foil Etched", "Etched Foil"
+    elif found is None and "foil" in word and not word.startswith(("non", "no")):
         found = "foil"  # named treatments: Dragon Shield "Surge Foil", TCGplayer "Reverse Holofoil", ...
     if found is None:
-        raise InputError(f"unknown finish {value!r}; use normal or foil")
+        raise InputError(f"unknown finish {value!r}; use normal, foil or etched")
     return found
 
 
@@ -88,6 +118,9 @@ def condition_of(value: str) -> str:
         return ""
     found = _CONDITION_WORDS.get(word)
     if found is None:
+        suffix = next((s for s in _CONDITION_SUFFIXES if word.endswith(s) and len(word) > len(s)), None)
+        found = _CONDITION_WORDS.get(word[: -len(suffix)]) if suffix else None
+    if found is None:
         known = ", ".join(f"{code} ({name})" for code, name in CONDITIONS.items())
         raise InputError(f"unknown condition {value!r}; known: {known}")
     return found
@@ -95,7 +128,7 @@ def condition_of(value: str) -> str:
 
 @lru_cache(maxsize=1024)
 def language_of(value: str) -> str:
-    """The language code (``en``, ``ja`` ...) of a language name or code; empty stays empty (unspecified)."""
+    """The language code (``en``, ``ja``, ``zhs`` ...) of any spelling in LANGUAGES or a plain code; empty stays empty."""
     text = value.strip()
     if not text:
         return ""
@@ -108,24 +141,48 @@ def language_of(value: str) -> str:
     raise InputError(f"unknown language {value!r}; use a code such as en, ja, de, fr or a name such as Japanese")
 
 
+@lru_cache(maxsize=64)
+def proxy_of(value: str) -> bool:
+    """Whether a proxy/playtest cell ("True", "false", "yes", "" ...) marks the copies as proxies."""
+    found = _PROXY_WORDS.get(_word(value))
+    if found is None:
+        raise InputError(f"unknown proxy value {value!r}; use true or false")
+    return found
+
+
+def language_name(code: str) -> str:
+    """The English name of a language code (``ja`` -> ``Japanese``), or the code itself when deckcli has none."""
+    spellings = LANGUAGES.get(code)
+    return spellings[0] if spellings else code
+
+
 @dataclass(frozen=True)
 class Variant:
-    """Finish, condition, language and tag: with the card id, the collection's unique key."""
+    """Finish, condition, language, tag and proxy: with the card id, the collection's unique key.
+
+    A proxy (a stand-in printed for play) is kept apart from real copies and never counts as owned.
+    """
 
     finish: str = "normal"
     condition: str = ""
     language: str = ""
     tag: str = ""
+    proxy: bool = False
 
     @classmethod
-    def parse(cls, finish: str = "", condition: str = "", language: str = "", tag: str = "") -> Variant:
+    def parse(cls, finish: str = "", condition: str = "", language: str = "", tag: str = "",
+              proxy: str | bool = "") -> Variant:
         """A variant from user or file text, normalised (raises InputError on unknown words)."""
-        return cls(finish_of(finish or ""), condition_of(condition or ""), language_of(language or ""), (tag or "").strip())
+        flag = proxy if isinstance(proxy, bool) else proxy_of(proxy or "")
+        return cls(finish_of(finish or ""), condition_of(condition or ""), language_of(language or ""),
+                   (tag or "").strip(), flag)
 
     def describe(self) -> str:
-        """A short label such as ``foil, NM, ja, tag binder`` (``normal`` when nothing is set)."""
+        """A short label such as ``foil, NM, ja, tag binder, proxy`` (``normal`` when nothing is set)."""
         parts = [self.finish]
         parts += [p for p in (self.condition, self.language) if p]
         if self.tag:
             parts.append(f"tag {self.tag}")
+        if self.proxy:
+            parts.append("proxy")
         return ", ".join(parts)

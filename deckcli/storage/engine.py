@@ -21,7 +21,7 @@ from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.errors import DeckcliError
 
 #: The schema version this release writes; older files are migrated up to it.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 30_000
 
 
@@ -66,8 +66,33 @@ def make_engine(path: Path) -> Engine:
     return engine
 
 
+def _collection_proxy(conn: Connection) -> None:
+    """Schema 1 -> 2: collection entries get a ``proxy`` flag, part of their unique key.
+
+    SQLite cannot change a table's UNIQUE constraint, so the table is rebuilt under its schema-2 shape
+    (written out here, not taken from the model, so later model changes do not alter this step) and every
+    row is copied with ``proxy`` false.
+    """
+    conn.exec_driver_sql("DROP INDEX IF EXISTS ix_collection_item_card_id")
+    conn.exec_driver_sql("ALTER TABLE collection_item RENAME TO collection_item_v1")
+    conn.exec_driver_sql(
+        "CREATE TABLE collection_item (\n"
+        "\tid INTEGER NOT NULL, \n\tcard_id INTEGER NOT NULL, \n\tcount INTEGER NOT NULL, \n"
+        "\tfinish VARCHAR NOT NULL, \n\tcondition VARCHAR NOT NULL, \n\tlanguage VARCHAR NOT NULL, \n"
+        "\ttag VARCHAR NOT NULL, \n\tproxy BOOLEAN NOT NULL, \n\tPRIMARY KEY (id), \n"
+        "\tUNIQUE (card_id, finish, condition, language, tag, proxy), \n"
+        "\tFOREIGN KEY(card_id) REFERENCES card (id) ON DELETE RESTRICT\n)"
+    )
+    conn.exec_driver_sql("CREATE INDEX ix_collection_item_card_id ON collection_item (card_id)")
+    conn.exec_driver_sql(
+        "INSERT INTO collection_item (id, card_id, count, finish, condition, language, tag, proxy)"
+        " SELECT id, card_id, count, finish, condition, language, tag, 0 FROM collection_item_v1"
+    )
+    conn.exec_driver_sql("DROP TABLE collection_item_v1")
+
+
 # Migrations from version N to N+1, run inside one write transaction each.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _collection_proxy}
 
 
 class Database:

@@ -92,10 +92,10 @@ class DeckCard(SQLModel, table=True):
 
 
 class CollectionItem(SQLModel, table=True):
-    """How many copies of one printing a player owns, split by finish, condition, language and tag."""
+    """How many copies of one printing a player owns, split by finish, condition, language, tag and proxy."""
 
     __tablename__ = "collection_item"
-    __table_args__ = (UniqueConstraint("card_id", "finish", "condition", "language", "tag"),)
+    __table_args__ = (UniqueConstraint("card_id", "finish", "condition", "language", "tag", "proxy"),)
 
     id: Optional[int] = Field(default=None, primary_key=True)
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False, index=True))
@@ -104,3 +104,4 @@ class CollectionItem(SQLModel, table=True):
     condition: str = ""
     language: str = ""
     tag: str = ""
+    proxy: bool = False  # a stand-in printed for play: kept, but never counted as owned (schema 2)

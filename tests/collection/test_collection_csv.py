@@ -160,10 +160,12 @@ def test_skip_bad_imports_the_10000_good_rows(run, db, tmp_path):
 
 def test_unknown_header_is_refused_with_known_layouts(run, tmp_path):
     path = tmp_path / "odd.csv"
-    path.write_text("Qty,Card\n1,Ember Whelp\n", encoding="utf-8")
+    path.write_text("Menge,Karte\n1,Ember Whelp\n", encoding="utf-8")
     result = _import(run, path)
     assert result.exit_code == 1
-    for title in ("Deckbox", "Moxfield", "ManaBox", "Dragon Shield", "deckcli"):
+    assert "line 1: not a collection layout deckcli knows (header: Menge, Karte)" in result.stderr
+    for title in ("Deckbox", "Moxfield", "ManaBox", "Dragon Shield", "deckcli", "Archidekt", "TopDecked", "TCGplayer",
+                  "MTGGoldfish", "Delver Lens", "count,name: amount/copies/count/qty/quantity, card/card name/name"):
         assert title in result.stderr
 
 
@@ -199,7 +201,7 @@ def test_json_export_round_trip_and_stdin(run, db):
     before = _collection(db)
     exported = run("collection", "export", "--to", "json")
     data = json.loads(exported.stdout)
-    assert {"count", "name", "game", "set", "number", "finish", "condition", "language", "tag"} == set(data[0])
+    assert {"count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy"} == set(data[0])
     assert any(e["tag"] == "=trade" for e in data)  # JSON is not escaped
     result = run("collection", "import", "-", "--replace", input=exported.stdout)
     assert result.exit_code == 0, result.output

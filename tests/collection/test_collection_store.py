@@ -36,7 +36,8 @@ def test_condition_words_of_every_tool_become_one_code(text, code):
 
 
 @pytest.mark.parametrize("text, finish", [("", "normal"), ("Normal", "normal"), ("foil", "foil"), ("Foil", "foil"),
-                                          ("etched", "foil"), ("true", "foil"), ("false", "normal"),
+                                          ("etched", "etched"), ("Foil Etched", "etched"), ("FOIL_ETCHED", "etched"),
+                                          ("etchedFoil", "etched"), ("true", "foil"), ("false", "normal"),
                                           ("Surge Foil", "foil"), ("Reverse Holofoil", "foil"), ("Non-Foil", "normal")])
 def test_finish_words(text, finish):
     assert finish_of(text) == finish
@@ -145,7 +146,7 @@ def test_list_where_on_card_and_collection_fields(run):
     assert bad.exit_code == 1 and "count" in bad.stderr
     csv_out = run("collection", "list", "--csv", "--game", "sfb")
     assert csv_out.stdout.splitlines() == [
-        "count,name,game,set,number,finish,condition,language,tag", "2,Kilgore,sfb,CORE,C01,normal,,,"]
+        "count,name,game,set,number,finish,condition,language,tag,proxy", "2,Kilgore,sfb,CORE,C01,normal,,,,False"]
 
 
 def test_show_totals_every_printing_and_variant(run):
@@ -165,7 +166,7 @@ def test_stats_counts_and_completion(run):
     run("collection", "add", "Kilgore", "1", "--foil")
     run("collection", "add", "Lil'Y", "1")
     data = json.loads(run("collection", "stats", "--json").stdout)
-    assert data["games"] == [{"game": "sfb", "cards": 5, "distinct": 2}]
+    assert data["games"] == [{"game": "sfb", "cards": 5, "distinct": 2, "proxies": 0}]
     core = next(s for s in data["sets"] if s["game"] == "sfb")
     assert (core["cards"], core["distinct"], core["size"]) == (5, 2, 168)
     assert core["completion"] == round(100 * 2 / 168, 1)
