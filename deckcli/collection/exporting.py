@@ -19,13 +19,14 @@ from deckcli.csvcells import escape_cell
 from deckcli.storage.engine import Database
 from deckcli.storage.models import CardSet
 
+from deckcli.collection.csvio import JSON_LAYOUT
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, Writing, by_name
 from deckcli.collection.store import holdings
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
 
 #: How each written field reads back, to notice values a layout cannot hold.
 _READ_BACK = {"finish": finish_of, "condition": condition_of, "language": language_of}
-_WHAT = {"tag": "tags", "proxy": "the proxy flag", "finish": "finishes", "condition": "conditions",
+_WHAT = {"tag": "tags", "proxy": "proxy flag", "finish": "finishes", "condition": "conditions",
          "language": "languages"}
 
 
@@ -122,4 +123,4 @@ def write_json(entries: list[dict[str, Any]], stream: IO[str]) -> ExportResult:
     """deckcli's JSON export: an array of entries with the CSV layout's keys (values as stored, not escaped)."""
     json.dump([{c: e[c] for c in DECKCLI_COLUMNS} for e in entries], stream, ensure_ascii=False, indent=2)
     stream.write("\n")
-    return ExportResult(by_name("deckcli"), len(entries), sum(e["count"] for e in entries))
+    return ExportResult(JSON_LAYOUT, len(entries), sum(e["count"] for e in entries))

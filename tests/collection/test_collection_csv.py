@@ -16,27 +16,31 @@ from hypothesis import strategies as st
 
 from deckcli.csvcells import escape_cell, unescape_cell
 
-DATA = paths.DATA / "collection"
+DATA = paths.DATA / "layouts"
+#: The sample of each layout deckcli writes as well as reads, and the layout's title.
 LAYOUTS = {
-    "deckcli.csv": "deckcli",
-    "deckbox.csv": "Deckbox",
-    "moxfield.csv": "Moxfield",
-    "manabox.csv": "ManaBox",
-    "dragonshield.csv": "Dragon Shield",
+    "deckcli/collection.csv": "deckcli",
+    "deckbox/collection.csv": "Deckbox",
+    "moxfield/collection.csv": "Moxfield",
+    "manabox/collection.csv": "ManaBox",
+    "dragonshield/collection.csv": "Dragon Shield",
 }
-#: (entries, copies) each sample file holds.
-SIZES = {"deckcli.csv": (8, 15), "deckbox.csv": (6, 10), "moxfield.csv": (6, 13), "manabox.csv": (5, 9),
-         "dragonshield.csv": (4, 7)}
+
+
+def _size(sample: str) -> tuple[int, int]:
+    """(entries, copies) a sample holds, from its expected file."""
+    entries = json.loads((DATA / sample).with_name("collection.expected.json").read_text(encoding="utf-8"))["entries"]
+    return len(entries), sum(e[-1] for e in entries)
 
 
 def _collection(db) -> list[tuple]:
-    """Every entry as (game, set, number, finish, condition, language, tag, count), sorted."""
+    """Every entry as (game, set, number, finish, condition, language, tag, proxy, count), sorted."""
     from deckcli.collection.store import holdings
 
     with db.read() as session:
         return sorted(
             (h.card.game, h.card.set_code, h.card.number, h.variant.finish, h.variant.condition, h.variant.language,
-             h.variant.tag, h.count)
+             h.variant.tag, h.variant.proxy, h.count)
             for h in holdings(session)
         )
 
@@ -51,7 +55,7 @@ def test_each_layout_import_export_import_is_identical(run, db, tmp_path, sample
     assert first.exit_code == 0, first.output
     assert f"detected the {LAYOUTS[sample]} layout" in first.stderr
     imported = _collection(db)
-    assert (len(imported), sum(e[-1] for e in imported)) == SIZES[sample]
+    assert (len(imported), sum(e[-1] for e in imported)) == _size(sample)
     exported = tmp_path / "export.csv"
     assert run("collection", "export", "-o", exported).exit_code == 0
     _empty(db)
@@ -76,43 +80,45 @@ def _empty(db) -> None:
 
 
 def test_layout_values_are_normalised(run, db):
-    assert _import(run, DATA / "dragonshield.csv").exit_code == 0
+    assert _import(run, DATA / "dragonshield/collection.csv").exit_code == 0
     entries = _collection(db)
-    assert ("boa", "S01", "050", "foil", "EX", "en", "Binder A", 1) in entries
-    assert ("sfb", "CORE", "C12-1", "normal", "LP", "en", "Trade Binder", 3) in entries
-    assert _import(run, DATA / "deckbox.csv", "--replace").exit_code == 0
+    assert ("boa", "S01", "050", "foil", "EX", "en", "Binder A", False, 1) in entries
+    assert ("sfb", "CORE", "C12-1", "normal", "LP", "en", "Trade Binder", False, 3) in entries
+    assert _import(run, DATA / "deckbox/collection.csv", "--replace").exit_code == 0
     entries = _collection(db)
     # Edition (set name) when Edition Code is empty; "Good (Lightly Played)"; Japanese; foil
-    assert ("boa", "S01", "001", "normal", "NM", "en", "", 3) in entries
-    assert ("boa", "S01", "001", "foil", "LP", "ja", "binder", 1) in entries
+    assert ("boa", "S01", "001", "normal", "NM", "en", "", False, 3) in entries
+    assert ("boa", "S01", "001", "foil", "LP", "ja", "binder", False, 1) in entries
 
 
 def test_own_name_wins_over_other_games_localised_name(run, db):
     # aqa S01 083 has the English name "Fireball"; boa S01 083 is called Fireball: the boa card is meant.
-    result = _import(run, DATA / "moxfield.csv")
+    result = _import(run, DATA / "moxfield/collection.csv")
     assert result.exit_code == 0, result.output
-    assert ("boa", "S01", "083", "normal", "LP", "en", "", 2) in _collection(db)
+    assert ("boa", "S01", "083", "normal", "LP", "en", "", False, 2) in _collection(db)
 
 
 def test_import_adds_to_counts_and_replace_replaces(run, db):
     run("collection", "add", "Kilgore", "5")
-    assert _import(run, DATA / "moxfield.csv").exit_code == 0
+    assert _import(run, DATA / "moxfield/collection.csv").exit_code == 0
     kilgore = [e for e in _collection(db) if e[2] == "C01"]
-    assert kilgore == [("sfb", "CORE", "C01", "normal", "", "", "", 5), ("sfb", "CORE", "C01", "normal", "NM", "en", "", 3)]
-    assert _import(run, DATA / "moxfield.csv").exit_code == 0
-    assert [e[-1] for e in _collection(db) if e[2] == "C01"] == [5, 6]
-    assert _import(run, DATA / "moxfield.csv", "--replace").exit_code == 0
-    assert [e[-1] for e in _collection(db) if e[2] == "C01"] == [3]
+    assert kilgore == [("sfb", "CORE", "C01", "normal", "", "", "", False, 5),
+                       ("sfb", "CORE", "C01", "normal", "LP", "zht", "", True, 2),
+                       ("sfb", "CORE", "C01", "normal", "NM", "en", "", False, 3)]
+    assert _import(run, DATA / "moxfield/collection.csv").exit_code == 0
+    assert [e[-1] for e in _collection(db) if e[2] == "C01"] == [5, 4, 6]
+    assert _import(run, DATA / "moxfield/collection.csv", "--replace").exit_code == 0
+    assert [e[-1] for e in _collection(db) if e[2] == "C01"] == [2, 3]
 
 
 def test_dry_run_shows_changes_and_writes_nothing(run, db):
     run("collection", "add", "Ember Whelp", "1", "-c", "NM", "-l", "en")
-    result = _import(run, DATA / "moxfield.csv", "--dry-run", "--json")
+    result = _import(run, DATA / "moxfield/collection.csv", "--dry-run", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     whelp = next(c for c in data["changes"] if c["name"] == "Ember Whelp" and c["finish"] == "normal")
     assert (whelp["before"], whelp["after"], whelp["change"]) == (1, 5, 4)
-    assert len(data["changes"]) == 6
+    assert len(data["changes"]) == 8
     assert "Would import" in result.stderr
     assert [e[-1] for e in _collection(db)] == [1]
 
@@ -197,7 +203,7 @@ def test_export_escapes_formula_cells_and_import_restores_them(run, db, tmp_path
 
 
 def test_json_export_round_trip_and_stdin(run, db):
-    assert _import(run, DATA / "deckcli.csv").exit_code == 0
+    assert _import(run, DATA / "deckcli/collection.csv").exit_code == 0
     before = _collection(db)
     exported = run("collection", "export", "--to", "json")
     data = json.loads(exported.stdout)

@@ -1,0 +1,106 @@
+"""Every collection layout's sample file (tests/data/layouts/<tool>/) reads to exactly the entries beside it.
+
+A case is two files: the sample (``collection*``), laid out as the tool writes it (header row, quoting, value spellings, BOM,
+line endings, encoding, delimiter), and ``<sample>.expected.json`` with the layout deckcli must name and every
+entry as [game, set, number, name, finish, condition, language, tag, proxy, count] -- or, for a layout deckcli
+cannot use, the exit status and the error. A new case needs no Python.
+"""
+
+from __future__ import annotations
+
+import paths  # tests/support/paths.py
+
+import json
+from pathlib import Path
+
+import pytest
+
+LAYOUTS = paths.DATA / "layouts"
+#: Collection samples are named collection*; the folders may hold other kinds of samples (decklists) too.
+SAMPLES = sorted(p for p in LAYOUTS.glob("*/collection*") if not p.name.endswith(".expected.json"))
+
+
+def _expected(sample: Path) -> dict:
+    return json.loads(sample.with_name(sample.name.rsplit(".", 1)[0] + ".expected.json").read_text(encoding="utf-8"))
+
+
+def entries(run) -> list[list]:
+    """The collection as the expected files write it, sorted."""
+    result = run("collection", "list", "--json")
+    assert result.exit_code == 0, result.output
+    return sorted([e["game"], e["set"], e["number"], e["name"], e["finish"], e["condition"], e["language"], e["tag"],
+                   e["proxy"], e["count"]] for e in json.loads(result.stdout))
+
+
+def test_every_layout_has_a_sample():
+    from deckcli.collection.layouts import LAYOUTS as REGISTRY
+
+    tools = {p.parent.name for p in SAMPLES}
+    assert {layout.name for layout in REGISTRY} <= tools
+    assert all(_expected(p) for p in SAMPLES)
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_sample_reads_to_exactly_its_entries(run, sample):
+    expected = _expected(sample)
+    result = run("collection", "import", sample)
+    if "error" in expected:
+        assert result.exit_code == expected["exit"]
+        assert result.stderr.strip() == "Error: " + expected["error"].format(file=sample)
+        assert entries(run) == []
+        return
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == f"{sample}: detected the {expected['layout']} layout."
+    assert entries(run) == expected["entries"]
+
+
+@pytest.mark.parametrize("sample", [s for s in SAMPLES if "error" not in _expected(s)], ids=lambda p: p.parent.name)
+def test_sample_from_stdin_reads_the_same(run, sample):
+    result = run("collection", "import", "-", input=sample.read_bytes())
+    assert result.exit_code == 0, result.output
+    assert entries(run) == _expected(sample)["entries"]
+
+
+@pytest.mark.parametrize("header, good, bad, message", [
+    ("Quantity,Name,Simple Name,Set,Card Number,Set Code,Printing,Condition,Language",
+     "1,Ember Whelp,Ember Whelp,,001,S01,Normal,Near Mint,English",
+     "1,Ember Whelp,Ember Whelp,,001,S01,Normal,Slightly Scuffed,English", "unknown condition 'Slightly Scuffed'"),
+    ("Card,Set ID,Set Name,Quantity,Foil,Variation", 'Ember Whelp,S01,,1,REGULAR,""', 'Ember Whelq,S01,,1,REGULAR,""',
+     "unknown card 'Ember Whelq'"),
+    ("Quantity,Name,Finish,Condition,Language,Edition Code,Collector Number", "1,Ember Whelp,Normal,NM,EN,s01,001",
+     "1,Ember Whelp,Glittery,NM,EN,s01,001", "unknown finish 'Glittery'"),
+    ("Name,Edition code,Collector's number,QuantityX,Foil", '"Ember Whelp","S01","001","1x",""',
+     '"Ember Whelp","S01","001","two",""', "count 'two' is not a whole number"),
+    ('"Count","Tradelist Count","Name","Edition","Collector Number","Proxy"', '"1","0","Ember Whelp","s01","001","False"',
+     '"1","0","Ember Whelp","s01","001","maybe"', "unknown proxy value 'maybe'"),
+    ("count,name,language", "1,Ember Whelp,ja", "1,Ember Whelp,Klingon!", "unknown language 'Klingon!'"),
+])
+def test_a_bad_row_in_any_layout_names_its_line_and_imports_nothing(run, tmp_path, header, good, bad, message):
+    path = tmp_path / "bad.csv"
+    path.write_text(f"{header}\n{good}\n{bad}\n", encoding="utf-8")
+    result = run("collection", "import", path)
+    assert result.exit_code == 1
+    assert f"{path}: line 3: {message}" in result.stderr and "line 2" not in result.stderr
+    assert "1 bad row of 2; nothing was imported" in result.stderr
+    assert entries(run) == []
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"", "empty file (no header row)"),
+    (b"count,name\n1,\xff\xfeEmber\n", "line 2: not UTF-8 text (byte 14); save the file as UTF-8"),
+    (b"\xff\xfe" + "count,name\n1,Ember Whelp\n".encode("utf-16-le")[:-1], "not valid UTF-16 text"),
+    (b'"sep=;"\n', "empty file (no header row)"),
+])
+def test_unreadable_files_are_clear_errors(run, tmp_path, data, message):
+    path = tmp_path / "odd.csv"
+    path.write_bytes(data)
+    result = run("collection", "import", path)
+    assert result.exit_code == 1
+    assert f"{path}: {message}" in result.stderr
+    assert "Traceback" not in result.output and entries(run) == []
+
+
+def test_a_missing_file_names_it(run, tmp_path):
+    result = run("collection", "import", tmp_path / "nope.csv")
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'nope.csv'}: no such file" in result.stderr
