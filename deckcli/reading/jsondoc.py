@@ -1,6 +1,7 @@
 """JSON parsing whose syntax errors give the same line, column and reason, in deckcli's words, on every Python.
 
-The stdlib's wording and positions differ (3.13 reports a trailing comma at the comma, 3.11 at the next bracket).
+The stdlib's wording and positions differ (3.13 reports a trailing comma at the comma, 3.11 at the next bracket),
+and so does how deep it can nest; deckcli's own limits on depth and digits are checked before it parses.
 """
 
 from __future__ import annotations
@@ -8,17 +9,25 @@ from __future__ import annotations
 import json
 import re
 import sys
+from itertools import accumulate
 from typing import Any
 
 from deckcli.errors import InputError
+from deckcli.reading.numbers import MAX_DIGITS
 
-#: Where a "nested too deeply" error points: the first bracket deeper than this (or the deepest one).
-MAX_POINTED_DEPTH = 500
+#: The deepest nesting deckcli reads, the same on every Python (their own limits differ and depend on the stack);
+#: deckcli's documents nest 5 deep at most. An error points at the first bracket deeper than this.
+MAX_DEPTH = 500
+MAX_POINTED_DEPTH = MAX_DEPTH
 
 _WHITESPACE = " \t\n\r"
 #: A complete JSON string or one bracket; strings are matched whole so brackets inside them are skipped.
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
 _INTEGER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?\d+(?![\d.eE])', re.DOTALL)
+_QUOTED = re.compile(r'"[^"]*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
 
 #: The stdlib's messages (their start, as in 3.11-3.13) and deckcli's reason for each.
 _REASONS = [
@@ -45,14 +54,21 @@ class JsonSyntaxError(InputError):
 def parse_json(text: str, label: str) -> Any:
     """The JSON document in ``text`` (a leading byte-order mark is ignored); raises JsonSyntaxError naming ``label``."""
     text = text.removeprefix("\ufeff")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        pos, reason = explain(text, exc.msg, exc.pos)
-    except RecursionError:
+    outside = _outside_strings(text)
+    if _deeper_than(outside, MAX_DEPTH):
         pos, reason = _too_deep_at(text), "nested too deeply"
-    except ValueError:  # an integer longer than sys.get_int_max_str_digits()
-        pos, reason = _long_integer_at(text), f"number with more than {sys.get_int_max_str_digits()} digits"
+    elif _LONG_DIGITS.search(outside) and _long_integer_at(text, MAX_DIGITS) >= 0:
+        pos, reason = _long_integer_at(text, MAX_DIGITS), f"number with more than {MAX_DIGITS} digits"
+    else:
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            pos, reason = explain(text, exc.msg, exc.pos)
+        except RecursionError:  # brackets that do not match, on a stack already deep
+            pos, reason = _too_deep_at(text), "nested too deeply"
+        except ValueError:  # an integer longer than the interpreter's limit, where it was set below deckcli's
+            limit = sys.get_int_max_str_digits()
+            pos, reason = max(0, _long_integer_at(text, limit)), f"number with more than {limit} digits"
     line, column = line_and_column(text, pos)
     raise JsonSyntaxError(label, line, column, reason) from None
 
@@ -102,6 +118,21 @@ def _open_bracket(text: str, pos: int) -> str:
     return stack[-1] if stack else ""
 
 
+def _outside_strings(text: str) -> str:
+    """The text with every JSON string removed (exact for valid JSON), in C-speed passes: escaped backslashes go
+    first, then escaped quotes, so every quote left opens or closes a string."""
+    if '"' not in text:
+        return text
+    return _QUOTED.sub("", text.replace("\\\\", "").replace('\\"', ""))
+
+
+def _deeper_than(outside: str, limit: int) -> bool:
+    """Whether any bracket of ``outside`` (a text without its strings) opens deeper than ``limit``."""
+    if outside.count("[") + outside.count("{") <= limit:
+        return False
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, _NOT_BRACKET.sub("", outside))), default=0) > limit
+
+
 def _too_deep_at(text: str) -> int:
     """Where nesting gets too deep: the first bracket deeper than MAX_POINTED_DEPTH, else the deepest one."""
     depth = deepest = where = 0
@@ -118,10 +149,9 @@ def _too_deep_at(text: str) -> int:
     return where
 
 
-def _long_integer_at(text: str) -> int:
-    """Where the first integer with more digits than Python converts starts (0 if none is found)."""
-    limit = sys.get_int_max_str_digits()
+def _long_integer_at(text: str, limit: int) -> int:
+    """Where the first integer (outside strings) with more than ``limit`` digits starts (-1 if there is none)."""
     for match in _INTEGER.finditer(text):
         if match.group()[0] != '"' and len(match.group().lstrip("-")) > limit:
             return match.start()
-    return 0
+    return -1
