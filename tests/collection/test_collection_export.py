@@ -164,3 +164,29 @@ def test_any_tag_round_trips_through_every_layout_with_tags(run, tmp_path, tag, 
     again = run("collection", "import", path)
     assert again.exit_code == 0, again.output
     assert _entries(run) == before
+
+
+_CARDS = [("Ember Whelp", "boa"), ("Fireball", "boa"), ("Fireball", "sfb"), ("Lil'Y", "sfb"), ("テレパスの少女", "aqa")]
+_ENTRY = st.tuples(st.sampled_from(_CARDS), st.sampled_from(["normal", "foil", "etched"]),
+                   st.sampled_from(["", "M", "NM", "EX", "GD", "LP", "MP", "PL", "HP", "PO"]),
+                   st.sampled_from(["", "en", "ja", "zhs", "zht", "ko", "es", "pt", "ru", "he"]),
+                   st.sampled_from(["", "binder", "trade, maybe", "=x"]), st.booleans(), st.integers(1, 9))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(entries=st.lists(_ENTRY, max_size=6), layout=st.sampled_from(sorted(LOSSES)))
+def test_any_collection_round_trips_through_any_layout(run, tmp_path, entries, layout):
+    _clear(run)
+    sheet = io.StringIO()
+    writer = csv.writer(sheet, lineterminator="\n")
+    writer.writerow(["count", "name", "game", "finish", "condition", "language", "tag", "proxy"])
+    for (name, game), finish, condition, language, tag, proxy, count in entries:
+        writer.writerow([count, name, game, finish, condition, language, "'" + tag if tag[:1] == "=" else tag, proxy])
+    assert run("collection", "import", "-", input=sheet.getvalue()).exit_code == 0
+    before = _entries(run)
+    path = tmp_path / "any.out"
+    assert run("collection", "export", "--to", layout, "-o", path).exit_code == 0
+    _clear(run)
+    again = run("collection", "import", path)
+    assert again.exit_code == 0, again.output
+    assert _entries(run) == _lossy(before, LOSSES[layout])

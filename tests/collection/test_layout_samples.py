@@ -10,10 +10,16 @@ from __future__ import annotations
 
 import paths  # tests/support/paths.py
 
+import csv
+import io
 import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deckcli import csvtext
 
 LAYOUTS = paths.DATA / "layouts"
 #: Collection samples are named collection*; the folders may hold other kinds of samples (decklists) too.
@@ -104,3 +110,24 @@ def test_a_missing_file_names_it(run, tmp_path):
     result = run("collection", "import", tmp_path / "nope.csv")
     assert result.exit_code == 1
     assert f"{tmp_path / 'nope.csv'}: no such file" in result.stderr
+
+
+_CELL = st.text(st.characters(blacklist_categories=("Cs",)), max_size=8)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(layout=st.sampled_from(SAMPLES), rows=st.lists(st.lists(_CELL, max_size=20), max_size=4),
+       delimiter=st.sampled_from([",", ";", "\t"]), encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16"]))
+def test_any_rows_under_any_layout_header_never_crash(run, tmp_path, layout, rows, delimiter, encoding):
+    """Random cells under a real header (any delimiter, any encoding): an import or a clear error, never a crash."""
+    text = layout.read_bytes().decode("utf-16" if layout.suffix == ".txt" else "utf-8-sig")
+    header = next(line for line in text.splitlines() if line.strip() and not line.lower().strip('"').startswith("sep="))
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(next(csv.reader([header], delimiter=csvtext.sniff_delimiter(header))))
+    writer.writerows(rows)
+    path = tmp_path / "random.csv"
+    path.write_bytes(out.getvalue().encode(encoding))
+    result = run("collection", "import", path, "--dry-run")
+    assert result.exit_code in (0, 1), result.output
+    assert "internal error" not in result.output and "Traceback" not in result.output
