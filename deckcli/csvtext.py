@@ -1,53 +1,13 @@
-"""CSV text as spreadsheets and other tools save it: the file's text, an Excel ``sep=`` line, the delimiter.
+"""CSV text as spreadsheets and other tools save it: an Excel ``sep=`` first line, and the delimiter.
 
-Collection files and spreadsheet card lists are read through these, so both accept UTF-8 with or without a
-byte-order mark, UTF-16 with one (Excel's "Unicode Text"), ``,``, ``;`` or tab delimiters, and a first line
-``sep=X`` (Dragon Shield, Excel) naming the delimiter.
+Collection files and spreadsheet card lists go through these after the reading front door
+(:mod:`deckcli.reading.source`) has turned their bytes into text, so both accept ``,``, ``;`` or tab
+delimiters and a first line ``sep=X`` (Dragon Shield, Excel) naming the delimiter.
 """
 
 from __future__ import annotations
 
-import codecs
-import sys
-from typing import IO
-
-from deckcli.errors import InputError
-
 DELIMITERS = (",", ";", "\t")
-
-
-def decode(data: bytes, source: str) -> str:
-    """The text of a file's bytes: UTF-16 when it starts with a UTF-16 byte-order mark, else UTF-8 (BOM allowed).
-
-    Meant to give way to the reading front door of ``deckcli/reading`` once it exists (one decoder for all files).
-    """
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and not data.startswith(codecs.BOM_UTF32_LE):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            raise InputError(f"{source}: not valid UTF-16 text") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(f"{source}: line {line}: not UTF-8 text (byte {exc.start + 1}); save the file as UTF-8") from None
-
-
-def read_source(source: str, stdin: IO[str] | IO[bytes] | None = None) -> str:
-    """The whole text of a file (``-``: stdin, text or bytes)."""
-    if source == "-":
-        stream = stdin if stdin is not None else sys.stdin.buffer
-        data = stream.read()
-        return decode(data, "stdin") if isinstance(data, bytes) else data.lstrip("\ufeff")
-    try:
-        with open(source, "rb") as handle:
-            return decode(handle.read(), source)
-    except FileNotFoundError:
-        raise InputError(f"{source}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{source}: is a folder, not a file") from None
-    except OSError as exc:
-        raise InputError(f"{source}: cannot read: {exc.strerror}") from None
 
 
 def split_sep_line(text: str) -> tuple[str | None, str, int]:

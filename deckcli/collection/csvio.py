@@ -1,8 +1,8 @@
 """Reading a collection file: CSV in any layout of the registry (or deckcli's JSON export) into rows of fields.
 
 Every reader yields, per data row, its line number (JSON: its index) and its cells in :data:`FIELDS` order, so
-importing (:mod:`deckcli.collection.importing`) never sees a layout. The dialect (``sep=`` line, ``,``/``;``/tab)
-and the text's encoding are handled by :mod:`deckcli.csvtext`.
+importing (:mod:`deckcli.collection.importing`) never sees a layout. Bytes become text in the reading front
+door (:mod:`deckcli.reading.source`); the dialect (``sep=`` line, ``,``/``;``/tab) is :mod:`deckcli.csvtext`'s.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import io
 from operator import itemgetter
 from typing import IO, Iterator
 
-from deckcli.csvtext import dialect, read_source
+from deckcli.csvtext import dialect
 from deckcli.errors import InputError
 from deckcli.reading import jsondoc
+from deckcli.reading.source import Document, read_document
 
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, detect
 
@@ -25,9 +26,9 @@ FIELDS = ("count", "name", "set", "number", "game", "finish", "condition", "lang
 Rows = Iterator[tuple[int, tuple[str, ...]]]
 
 
-def read_text(source: str, stdin: IO[str] | None = None) -> str:
-    """The whole text of a collection file (``-``: stdin)."""
-    return read_source(source, stdin)
+def read_text(source: str, stdin: IO[str] | IO[bytes] | None = None) -> Document:
+    """A collection file (``-``: stdin) through the reading front door: its label and its decoded text."""
+    return read_document(source, "collection", stdin)
 
 
 def _csv_error(source: str, line: int, exc: csv.Error) -> InputError:

@@ -126,13 +126,14 @@ def _row_card(lookup: CardResolver, game: str | None, name: str, set_text: str, 
     return lookup.find(name, set_text, number, row_game or game)
 
 
-def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[str] | None = None) -> ImportPlan:
+def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[str] | IO[bytes] | None = None) -> ImportPlan:
     """Read and resolve every row of a collection file (one card index per game, loaded once); write nothing.
 
     Lookups are remembered by the row's raw text, so repeated cards cost one dict lookup per row.
     """
-    text = read_text(source, stdin)
-    layout, rows = read_rows(text, source)
+    document = read_text(source, stdin)
+    layout, rows = read_rows(document.text, document.label)
+    source = document.label
     lookup = CardResolver(db)
     plan = ImportPlan(source, layout, game=game)
     # Only CSV cells carry the leading ' of escape_cell; JSON values are taken as they are.

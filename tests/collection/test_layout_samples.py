@@ -93,10 +93,11 @@ def test_a_bad_row_in_any_layout_names_its_line_and_imports_nothing(run, tmp_pat
 
 @pytest.mark.parametrize("data, message", [
     (b"", "empty file (no header row)"),
-    (b"count,name\n1,\xff\xfeEmber\n", "line 2: not UTF-8 text (byte 14); save the file as UTF-8"),
-    (b"\xff\xfe" + "count,name\n1,Ember Whelp\n".encode("utf-16-le")[:-1], "not valid UTF-16 text"),
+    (b"count,name\n1,\xff\xfeEmber\n", "not UTF-8 text (byte 14, line 2); save it as UTF-8"),
+    (b"\xff\xfe" + "count,name\n1,Ember Whelp\n".encode("utf-16-le")[:-1], "not valid UTF-16 text (byte 51); save it as UTF-8"),
+    (b"count,name\n1,Ember\x00Whelp\n", "not a text file (it contains NUL bytes)"),
     (b'"sep=;"\n', "empty file (no header row)"),
-])
+], ids=["empty", "not-utf8", "broken-utf16", "nul", "sep-line-only"])
 def test_unreadable_files_are_clear_errors(run, tmp_path, data, message):
     path = tmp_path / "odd.csv"
     path.write_bytes(data)
