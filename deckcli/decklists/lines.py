@@ -78,14 +78,22 @@ def split_name(rest: str) -> tuple[str, str | None, str | None]:
     return name, set_code, number
 
 
-def counted_entry(count: int, rest: str, zone: str, number: int, line: str) -> DeckEntry | str:
-    """``count`` copies of ``NAME [(SET) NUMBER]`` in ``zone`` as a DeckEntry, or why they are not one."""
+def count_problem(count: int, zone: str, line: str) -> str | None:
+    """Why ``count`` copies cannot be one line of ``zone`` (as written in ``line``), or None."""
     if listed_once(zone) and count != 1:
         return f"each {section_header(zone)} line names one card, listed once; got count {count}"
     if count < 1:
         return f'count must be at least 1, got "{shown(line)}"'
     if count > MAX_COUNT:
         return f"count {count} is too large (at most {MAX_COUNT})"
+    return None
+
+
+def counted_entry(count: int, rest: str, zone: str, number: int, line: str) -> DeckEntry | str:
+    """``count`` copies of ``NAME [(SET) NUMBER]`` in ``zone`` as a DeckEntry, or why they are not one."""
+    problem = count_problem(count, zone, line)
+    if problem:
+        return problem
     name, set_code, card_number = split_name(rest)
     if not name and set_code is None:
         return f'missing card name, got "{shown(line)}"'
@@ -159,7 +167,7 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
         if section:
             zone, in_header, headers = section, section == META, True
             continue
-        if zone == SKIP or syntax.comment(line):
+        if zone == SKIP:
             continue
         if in_header or zone == META:
             meta = syntax.meta(line)
@@ -169,6 +177,8 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
                 deck.add_problem(meta, number)
             if meta is not None or zone == META:
                 continue
+        if syntax.comment(line):
+            continue
         in_header = False
         card = syntax.card(line, zone, number)
         if isinstance(card, str):

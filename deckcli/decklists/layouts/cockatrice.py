@@ -1,0 +1,190 @@
+"""Cockatrice's ``.cod`` deck files (XML): ``<deckname>``, ``<comments>``, and ``<zone name="main">`` /
+``<zone name="side">`` holding ``<card number="4" name="…" setShortName="S01" collectorNumber="001"/>``.
+
+deckcli writes every other zone as a zone of its own under its deckcli name (``limitbreak``, ``maybe``) and the
+deck's game, format and metadata as ``Key: value`` lines of the comments, so a written file reads back as the
+same deck. Cockatrice's ``tokens`` zone holds no deck cards and is skipped, with a note.
+
+The file is untrusted: one with a DOCTYPE is refused before anything in it is expanded, so no entity (internal,
+as in "billion laughs", or external) is ever read; expat fetches nothing by itself.
+"""
+
+from __future__ import annotations
+
+import re
+from xml.parsers import expat
+from xml.sax.saxutils import escape, quoteattr
+
+from deckcli.decklists.layouts.base import CERTAIN, Layout
+from deckcli.decklists.lines import META_LINE, count_problem, set_meta, shown, zone_for_section
+from deckcli.decklists.model import (
+    NUMBER_PATTERN,
+    SET_PATTERN,
+    Decklist,
+    DeckEntry,
+    entry_problem,
+    listed_once,
+    meta_problem,
+    text_problem,
+    zone_order,
+)
+from deckcli.errors import InputError
+
+ROOT = "cockatrice_deck"
+#: Cockatrice zones that hold no deck cards.
+SKIPPED_ZONES = frozenset({"tokens"})
+_SET = re.compile(SET_PATTERN)
+_NUMBER = re.compile(NUMBER_PATTERN)
+_NOT_XML = re.compile("[\ufffe\uffff]")  # characters XML 1.0 cannot hold (control characters are refused earlier)
+_COUNT = re.compile(r"\s*\d{1,9}\s*")
+
+
+class _Refused(Exception):
+    """Stops the parse: the file is not a Cockatrice deck deckcli will read."""
+
+
+class _Reader:
+    """Collects a Decklist from expat's events; every card line keeps the XML line it is on."""
+
+    def __init__(self, source: str | None):
+        self.deck = Decklist(source=source)
+        self.parser = expat.ParserCreate("UTF-8")  # the text was decoded already: its declared encoding is moot
+        self.parser.StartDoctypeDeclHandler = self._doctype
+        self.parser.EntityDeclHandler = self._doctype
+        self.parser.StartElementHandler = self._start
+        self.parser.EndElementHandler = self._end
+        self.parser.CharacterDataHandler = self._text
+        self.depth, self.zone, self.collecting, self.buffer = 0, None, None, []
+        self.skipping: str | None = None  # the skipped zone being read (tokens)
+        self.skipped: dict[str, int] = {}
+
+    def read(self, text: str) -> Decklist:
+        try:
+            self.parser.Parse(text.removeprefix("\ufeff").encode("utf-8"), True)
+        except _Refused as exc:
+            self.deck.entries.clear()
+            self.deck.add_problem(str(exc), self.parser.CurrentLineNumber)
+        except expat.ExpatError as exc:
+            self.deck.add_problem(f"not well-formed XML: {expat.ErrorString(exc.code)} (column {exc.offset + 1})",
+                                  exc.lineno)
+        for zone, count in self.skipped.items():
+            if count:
+                self.deck.notes.append(f"the Cockatrice {zone!r} zone ({count} cards) is not part of a deck; skipped")
+        return self.deck
+
+    def _doctype(self, *_args) -> None:
+        raise _Refused("a Cockatrice deck has no DOCTYPE; deckcli reads no DTD and expands no entities")
+
+    def _start(self, tag: str, attrs: dict[str, str]) -> None:
+        self.depth += 1
+        line = self.parser.CurrentLineNumber
+        if self.depth == 1 and tag != ROOT:
+            raise _Refused(f"not a Cockatrice deck: the root element is <{shown(tag, 40)}>, not <{ROOT}>")
+        if self.depth == 2 and tag in ("deckname", "comments"):
+            self.collecting, self.buffer = tag, []
+        elif self.depth == 2 and tag == "zone":
+            self._open_zone(attrs.get("name", ""), line)
+        elif self.depth == 3 and tag == "card" and self.skipping is not None:
+            self.skipped[self.skipping] += 1
+        elif self.depth == 3 and tag == "card" and self.zone is not None:
+            self._card(attrs, line)
+
+    def _open_zone(self, name: str, line: int) -> None:
+        self.zone = zone_for_section(name) if name.strip() else None
+        if self.zone is None and name.strip().casefold() in SKIPPED_ZONES:
+            self.skipping = name.strip()
+            self.skipped.setdefault(self.skipping, 0)
+        elif self.zone is None:
+            known = ", ".join(zone_order())
+            self.deck.add_problem(f"unknown zone {shown(name, 40)!r} (zones: {known}); its cards are skipped", line)
+
+    def _card(self, attrs: dict[str, str], line: int) -> None:
+        name, count_text = attrs.get("name", "").strip(), attrs.get("number", "1")
+        shown_line = f'<card number="{shown(count_text, 20)}" name="{shown(name)}">'
+        if not _COUNT.fullmatch(count_text):
+            self.deck.add_problem(f'the card count must be a whole number, got "{shown(count_text, 20)}"', line)
+            return
+        problem = count_problem(int(count_text), self.zone, shown_line)
+        set_code, number = attrs.get("setShortName", "").strip(), attrs.get("collectorNumber", "").strip()
+        printed = bool(_SET.fullmatch(set_code) and _NUMBER.fullmatch(number))
+        if not problem and not name and not printed:
+            problem = f"a card needs a name, got {shown_line}"
+        if problem:
+            self.deck.add_problem(problem, line)
+            return
+        printing = (set_code, number) if printed else (None, None)
+        self.deck.entries.append(DeckEntry(self.zone, int(count_text), name, *printing, line))
+
+    def _end(self, tag: str) -> None:
+        if self.depth == 2 and tag == self.collecting:
+            text = "".join(self.buffer)
+            if tag == "deckname" and text.strip():
+                self.deck.name = text.strip()
+            elif tag == "comments":
+                for comment in text.splitlines():
+                    meta = META_LINE.fullmatch(comment.strip())
+                    if meta:
+                        set_meta(self.deck, meta.group("key"), meta.group("value").strip())
+            self.collecting = None
+        if self.depth == 2 and tag == "zone":
+            self.zone = self.skipping = None
+        self.depth -= 1
+
+    def _text(self, data: str) -> None:
+        if self.collecting is not None:
+            self.buffer.append(data)
+
+
+def read(text: str, source: str | None = None) -> Decklist:
+    """Read a ``.cod`` file; anything wrong (not XML, a DOCTYPE, a bad card) is a ParseProblem with its line."""
+    return _Reader(source).read(text)
+
+
+def _checked(value: str, what: str) -> str:
+    problem = text_problem(value, what) or (f"{what} {value!r} holds a character XML cannot" if _NOT_XML.search(value) else None)
+    if problem:
+        raise InputError(f"cannot write the decklist as a Cockatrice deck: {problem}")
+    return value
+
+
+def write(deck: Decklist) -> str:
+    """The deck as a ``.cod`` file: every zone its own ``<zone>``, game, format and metadata in ``<comments>``."""
+    comments = [f"{key}: {_checked(value.strip(), key)}" for key, value in
+                (("Game", deck.game), ("Format", deck.format)) if value]
+    for key, value in deck.meta.items():
+        problem = meta_problem(key, value)
+        if problem:
+            raise InputError(f"cannot write the decklist as a Cockatrice deck: {problem}")
+        comments.append(f"{key}: {_checked(value.strip(), key)}")
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', f'<{ROOT} version="1">']
+    lines.append(f"    <deckname>{escape(_checked(deck.name.strip(), 'Name') if deck.name else '')}</deckname>")
+    lines.append(f"    <comments>{escape(chr(10).join(comments))}</comments>")
+    unknown = sorted({e.zone for e in deck.entries} - set(zone_order()))
+    if unknown:
+        raise InputError(f"cannot write the decklist as a Cockatrice deck: unknown zone {unknown[0]!r}")
+    for zone in zone_order():
+        cards = [line for entry in deck.zone(zone) for line in _card_lines(entry)]
+        if cards:
+            lines += [f"    <zone name={quoteattr(zone)}>", *cards, "    </zone>"]
+    lines.append(f"</{ROOT}>")
+    return "\n".join(lines) + "\n"
+
+
+def _card_lines(entry: DeckEntry) -> list[str]:
+    problem = entry_problem(entry)
+    if problem:
+        raise InputError(f"cannot write the decklist as a Cockatrice deck: {problem}")
+    count, copies = (1, entry.count) if listed_once(entry.zone) else (entry.count, 1)
+    attrs = f"number={quoteattr(str(count))} name={quoteattr(_checked(entry.name, 'card name') if entry.name else '')}"
+    if entry.set_code is not None:
+        attrs += f" setShortName={quoteattr(entry.set_code)} collectorNumber={quoteattr(entry.number or '')}"
+    return [f"        <card {attrs}/>"] * copies
+
+
+def sniff(text: str) -> int:
+    """Sure when the first element is ``<cockatrice_deck``."""
+    head = text[:4096].lstrip("\ufeff \t\r\n")
+    return CERTAIN if head.startswith("<") and f"<{ROOT}" in head else 0
+
+
+LAYOUT = Layout("cod", "Cockatrice deck", read, sniff, (".cod",), write, lines=False)

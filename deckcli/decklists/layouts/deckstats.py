@@ -1,0 +1,37 @@
+"""Deckstats.net's export: ``1 [SET#NUM] Name`` lines (the printing before the name), ``SB: 1 [SET#NUM] Name``
+sideboard lines, ``//Main``, ``//Sideboard`` and ``//Maybeboard`` headers, and ``# !Commander``-style remarks
+after a card, which are dropped."""
+
+from __future__ import annotations
+
+import re
+
+from deckcli.decklists.layouts.base import Layout, sample
+from deckcli.decklists.layouts.brackets import bracket_card
+from deckcli.decklists.lines import Syntax, header_zone, read_lines
+from deckcli.decklists.model import Decklist, DeckEntry
+
+_REMARK = re.compile(r"\s#.*$")
+_PRINTED = re.compile(r"(?:SB:\s*)?\d+x?\s+\[[A-Za-z0-9-]+#[^\]]+\]\s*.*", re.IGNORECASE)
+_SLASH_HEADER = re.compile(r"//\s*\S.*")
+
+
+class DeckstatsSyntax(Syntax):
+    def card(self, line: str, zone: str, number: int) -> DeckEntry | str:
+        return bracket_card(_REMARK.sub("", line).rstrip(), zone, number)
+
+
+_SYNTAX = DeckstatsSyntax()
+
+
+def read(text: str, source: str | None = None) -> Decklist:
+    return read_lines(text, source, _SYNTAX)
+
+
+def sniff(text: str) -> int:
+    """Each ``[SET#NUM]`` card line counts two, each ``//Zone`` header one."""
+    return sum(2 if _PRINTED.fullmatch(line) else 1 for line in sample(text)
+               if _PRINTED.fullmatch(line) or (_SLASH_HEADER.fullmatch(line) and header_zone(line)))
+
+
+LAYOUT = Layout("deckstats", "Deckstats export", read, sniff, (".txt", ".dec"))
