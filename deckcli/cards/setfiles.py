@@ -6,16 +6,15 @@ and the cross-card rules of the game's hooks (a leader's member cards and their 
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from deckcli.errors import CardDataError
+from deckcli.errors import CardDataError, InputError
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
 from deckcli.reading import jsondoc
+from deckcli.reading.source import read_document
 from deckcli.storage.jsonschemas import schema_errors
 
 CARDSET_SCHEMA = "cardset.schema.json"
@@ -35,24 +34,12 @@ class CardSetFile:
 
 
 def read_json_source(source: str) -> tuple[Any, list[str]]:
-    """Parse JSON from a path or ``-`` (stdin); returns the document and any problems."""
+    """Parse JSON from a path or ``-`` (stdin) through the reading front door; returns the document and any problems."""
     try:
-        if source == "-":
-            text = sys.stdin.buffer.read().decode("utf-8-sig")
-        else:
-            text = Path(source).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        return None, [f"{source}: file not found"]
-    except IsADirectoryError:
-        return None, [f"{source}: is a folder, not a file"]
-    except UnicodeDecodeError as exc:
-        return None, [f"{source}: not UTF-8 text (byte {exc.start})"]
-    except OSError as exc:
-        return None, [f"{source}: {exc.strerror}"]
-    try:
-        return jsondoc.parse_json(text, source), []
-    except jsondoc.JsonSyntaxError as exc:
-        return None, [f"{source}: line {exc.line} column {exc.column}: invalid JSON: {exc.reason}"]
+        document = read_document(source, "card set")
+        return jsondoc.parse_json(document.text, document.label), []
+    except InputError as exc:
+        return None, [str(exc)]
 
 
 def check_cardset(doc: Any, source: str) -> list[str]:

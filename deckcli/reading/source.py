@@ -68,17 +68,19 @@ def _from_file(path: Path, label: str, what: str) -> bytes:
     return data
 
 
-def read_bytes(source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes | None = None) -> tuple[bytes, str]:
-    """The bytes of the file ``source`` (``-``: ``stdin``, default sys.stdin) and its label, within the limit of
-    ``what`` (a key of LIMITS)."""
+def read_bytes(source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes | None = None,
+               label: str | None = None) -> tuple[bytes, str]:
+    """The bytes of the file ``source`` (``-``: ``stdin``, default sys.stdin) and its label (``label``, else the
+    path as given), within the limit of ``what`` (a key of LIMITS)."""
     if str(source) == "-":
-        return _from_stdin(stdin, what), STDIN_LABEL
-    label = str(source)
+        return _from_stdin(stdin, what), label or STDIN_LABEL
+    label = label or str(source)
     return _from_file(Path(source).expanduser(), label, what), label
 
 
-def read_document(source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes | None = None) -> Document:
+def read_document(source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes | None = None,
+                  label: str | None = None) -> Document:
     """The decoded text of the file ``source`` (``-``: stdin) read as a ``what``; InputError for anything unreadable."""
-    data, label = read_bytes(source, what, stdin)
-    path = None if label == STDIN_LABEL else Path(source).expanduser()
+    data, label = read_bytes(source, what, stdin, label)
+    path = None if str(source) == "-" else Path(source).expanduser()
     return Document(label, decode(data, label), path)

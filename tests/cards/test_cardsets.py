@@ -107,4 +107,4 @@ def test_invalid_json_reports_line_and_column(tmp_path):
     path.write_text('{"game": "sfb",\n "set": }', encoding="utf-8")
     with pytest.raises(CardDataError) as info:
         load_cardsets([str(path)])
-    assert info.value.problems == [f"{path}: line 2 column 9: invalid JSON: expected a value"]
+    assert info.value.problems == [f"{path}: line 2, column 9: not valid JSON: expected a value"]
