@@ -1,12 +1,12 @@
 """Reading a decklist from any file or stdin (format detected) and writing one in any format.
 
 Whatever the input (a folder, an empty or binary file, another encoding, megabytes of noise), reading
-ends in a Decklist or a clear InputError, never another exception.
+ends in a Decklist or a clear InputError, never another exception; the bytes come in through
+:mod:`deckcli.reading.source`, as every file deckcli reads does.
 """
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
 import sys
@@ -19,17 +19,16 @@ from deckcli.decklists.jsonfmt import format_json, parse_json
 from deckcli.decklists.model import Decklist
 from deckcli.decklists.text import format_text, parse_text
 from deckcli.errors import InputError
+from deckcli.reading.source import LIMITS, read_document
 
 #: The formats decklists are read and written in.
 DECK_FORMATS = ("text", "json", "csv", "code")
 #: File extensions that name a format (anything else is detected from the content).
 EXTENSIONS = {".json": "json", ".csv": "csv", ".txt": "text", ".dec": "text", ".deck": "text", ".code": "code"}
-#: Larger input is not a decklist.
-MAX_BYTES = 2 * 1024 * 1024
+#: Larger input is not a decklist (the reading front door's limit).
+MAX_BYTES = LIMITS["decklist"]
 #: How many parse problems an error message shows.
 SHOWN_PROBLEMS = 5
-
-STDIN_LABEL = "<stdin>"
 
 
 def read_decklist(
@@ -44,13 +43,8 @@ def read_decklist(
     returned too: an empty stored deck, exported, imports back.
     """
     _check_format(fmt)
-    if source == "-":
-        label, path = STDIN_LABEL, None
-        data = _read_stdin(stdin)
-    else:
-        label, path = source, Path(source).expanduser()
-        data = _read_file(path, label)
-    text = decode_bytes(data, label)
+    document = read_document(source, "decklist", stdin)
+    label, path, text = document.label, document.path, document.text
     if not text.strip():
         raise InputError(f"{label}: empty decklist")
     deck = parse_decklist(text, fmt or detect_format(text, path), label)
@@ -63,57 +57,6 @@ def read_decklist(
 def _check_format(fmt: str | None) -> None:
     if fmt is not None and fmt not in DECK_FORMATS:
         raise InputError(f"unknown decklist format {fmt!r} (formats: {', '.join(DECK_FORMATS)})")
-
-
-def _read_stdin(stdin: BinaryIO | bytes | None) -> bytes:
-    if isinstance(stdin, (bytes, bytearray)):
-        data = bytes(stdin)
-    else:
-        stream = stdin if stdin is not None else sys.stdin.buffer
-        data = stream.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise InputError(f"{STDIN_LABEL}: too large for a decklist (more than {MAX_BYTES // 1024 // 1024} MB)")
-    return data
-
-
-def _read_file(path: Path, label: str) -> bytes:
-    try:
-        if path.is_dir():
-            raise InputError(f"{label}: is a folder, not a decklist file")
-        with path.open("rb") as fh:
-            if os.fstat(fh.fileno()).st_size > MAX_BYTES:
-                raise InputError(f"{label}: too large for a decklist (more than {MAX_BYTES // 1024 // 1024} MB)")
-            data = fh.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise InputError(f"{label}: no such file") from None
-    except PermissionError:
-        raise InputError(f"{label}: permission denied") from None
-    except OSError as exc:
-        raise InputError(f"{label}: cannot read it: {exc.strerror or exc}") from None
-    if len(data) > MAX_BYTES:
-        raise InputError(f"{label}: too large for a decklist (more than {MAX_BYTES // 1024 // 1024} MB)")
-    return data
-
-
-def decode_bytes(data: bytes, label: str) -> str:
-    """Decklist bytes as text: UTF-8 (a BOM is allowed) or UTF-16 with a BOM; InputError for anything else."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and not data.startswith(codecs.BOM_UTF32_LE):
-        try:
-            text = data.decode("utf-16")
-        except UnicodeDecodeError:
-            raise InputError(f"{label}: not valid UTF-16 text") from None
-        if "\x00" in text:
-            raise InputError(f"{label}: not a text file (it contains NUL characters)")
-        return text
-    if b"\x00" in data:
-        raise InputError(f"{label}: not a text file (it contains NUL bytes)")
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(
-            f"{label}: not UTF-8 text (byte {exc.start + 1}, line {line}); save it as UTF-8"
-        ) from None
 
 
 def detect_format(text: str, path: Path | str | None = None) -> str:

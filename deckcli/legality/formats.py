@@ -16,6 +16,7 @@ from typing import Any
 from deckcli.errors import InputError, NotFoundError
 from deckcli.games import registry
 from deckcli.reading import jsondoc
+from deckcli.reading.source import read_document
 from deckcli.storage.resources import bundled_format_files
 
 FORMAT_SCHEMA = "format.schema.json"
@@ -52,16 +53,9 @@ class Format:
 
 
 def _read(path: Path, label: str) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise NotFoundError(f"{label}: format file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{label}: cannot read format file: {exc}") from None
-    try:
-        doc = jsondoc.parse_json(text, label)
-    except jsondoc.JsonSyntaxError as exc:
-        raise InputError(f"{label}: line {exc.line} column {exc.column}: invalid JSON: {exc.reason}") from None
+    if not path.exists():
+        raise NotFoundError(f"{label}: format file not found")
+    doc = jsondoc.parse_json(read_document(path, "format", label=label).text, label)  # the reading front door
     from deckcli.storage.jsonschemas import schema_errors
 
     problems = schema_errors(FORMAT_SCHEMA, doc, label)
