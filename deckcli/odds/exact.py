@@ -19,7 +19,7 @@ from deckcli.odds.conditions import Condition
 
 State = tuple[int, ...]
 #: Cells of the DP tensor hold at most C(deck, n); below this bound int64 is exact, above it Python ints are used.
-_INT64_SAFE = 1 << 62
+INT64_SAFE = 1 << 62
 
 
 def ways_tensor(
@@ -36,7 +36,7 @@ def ways_tensor(
     """
     size = sum(counts)
     biggest = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
-    dtype = np.int64 if biggest < _INT64_SAFE else object
+    dtype = np.int64 if biggest < INT64_SAFE else object
     table = np.zeros((max_n + 1, *(cap + 1 for cap in caps)), dtype=dtype)
     table[(0,) * table.ndim] = 1
     for count, signature in zip(counts, signatures):

@@ -12,7 +12,7 @@ from deckcli.odds.classes import CardCounts, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.mulligan import Policy, best_policy
 from deckcli.cards.summary import summary_values
-from deckcli.odds.rules import OpeningRules
+from deckcli.odds.rules import OpeningRules, draw_rules
 
 Card = Mapping[str, Any]
 
@@ -59,9 +59,17 @@ class DealtHand:
     cards: list[Card]
     meets: bool | None = None
     mulligan: MulliganOutcome | None = None
+    #: How many of the last ``cards`` are the extra cards for the opponent's mulligan.
+    extra: int = 0
+
+    @property
+    def extra_cards(self) -> list[Card]:
+        return self.cards[len(self.cards) - self.extra:] if self.extra else []
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"number": self.number, "cards": [card_summary(c) for c in self.cards]}
+        if self.extra:
+            data["extra"] = [card_summary(c) for c in self.extra_cards]
         if self.meets is not None:
             data["meets"] = self.meets
         if self.mulligan is not None:
@@ -82,9 +90,14 @@ def sample_hands(
     mulligan: bool = False,
     on_the_play: bool = True,
     policy: Policy | None = None,
+    opponent_mulligan: bool = False,
 ) -> tuple[int, list[DealtHand]]:
-    """Deal ``count`` shuffled opening hands; returns the seed used (so a run can be repeated) and the hands."""
-    rules = opening if isinstance(opening, OpeningRules) else OpeningRules.from_dict(opening)
+    """Deal ``count`` shuffled opening hands; returns the seed used (so a run can be repeated) and the hands.
+
+    ``opponent_mulligan``: the opponent took a mulligan, so each hand holds the format's extra cards (the last).
+    """
+    rules = draw_rules(opening, opponent_mulligan=opponent_mulligan)
+    extra = rules.opponent_mulligan_cards if opponent_mulligan else 0
     if seed is None:
         seed = secrets.randbits(32)
     rng = random.Random(seed)
@@ -100,7 +113,7 @@ def sample_hands(
         order = deck[:]
         rng.shuffle(order)
         hand = order[:size]
-        dealt = DealtHand(number, hand, _meets(conditions, hand) if conditions else None)
+        dealt = DealtHand(number, hand, _meets(conditions, hand) if conditions else None, extra=min(extra, size))
         if mulligan:
             dealt.mulligan = _mulligan(rules, conditions, classes, policy, order, size, on_the_play, redraw_rng)
         hands.append(dealt)

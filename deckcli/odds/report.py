@@ -1,25 +1,28 @@
 """The exact odds report of ``deckcli odds``: the opening hand, the hand after the game's mulligan, and by turn.
 
-It puts together the class DP of :mod:`deckcli.odds.exact` and the mulligan rules of :mod:`deckcli.odds.mulligan`.
+It puts together the class DP of :mod:`deckcli.odds.exact`, the mulligan rules of :mod:`deckcli.odds.mulligan`
+and the by-turn figures with the mulligan of :mod:`deckcli.odds.byturn`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
-from deckcli.odds.classes import CardCounts, split_classes
+from deckcli.odds.byturn import by_turn_with_mulligan
+from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.exact import impossibility_notes, p_by_size
 from deckcli.odds.mulligan import p_with_mulligan
-from deckcli.odds.rules import OpeningRules
+from deckcli.odds.rules import OpeningRules, draw_rules
 
 
 @dataclass
 class OddsResult:
-    """Exact opening-hand odds, with the game's mulligan, and by turn."""
+    """Exact opening-hand odds, with the game's mulligan, and by turn (without and with the mulligan)."""
 
     hand_size: int
     deck_size: int
@@ -30,21 +33,35 @@ class OddsResult:
     p_with_mulligan: Fraction
     by_turn: list[tuple[int, int, Fraction]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    opponent_mulligan: bool = False
+    #: Computes the by-turn figures with the mulligan; run on first use (a second count, which callers
+    #: wanting only the plain figures, such as ``simulate``'s exact line, never pay for).
+    mulligan_by_turn: Callable[[], list[Fraction]] | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def by_turn_with_mulligan(self) -> list[Fraction]:
+        """Per turn of ``by_turn``, the chance with the game's mulligan (the opening hand kept only when it meets)."""
+        return self.mulligan_by_turn() if self.mulligan_by_turn and self.by_turn else []
 
     def as_dict(self, with_turns: bool | None = None) -> dict[str, Any]:
-        """The ``--json`` object: hand_size, p_opening, p_with_mulligan, p_by_turn (with turns), extras."""
+        """The ``--json`` object: hand_size, p_opening, p_with_mulligan, p_by_turn and p_by_turn_with_mulligan
+        (with turns), extras."""
         data: dict[str, Any] = {
             "hand_size": self.hand_size,
             "p_opening": float(self.p_opening),
             "p_with_mulligan": float(self.p_with_mulligan),
         }
         if self.by_turn if with_turns is None else with_turns:
+            mulligan = self.by_turn_with_mulligan
             data["p_by_turn"] = [float(p) for _, _, p in self.by_turn]
-            data["turns"] = [{"turn": t, "cards_seen": seen, "p": float(p)} for t, seen, p in self.by_turn]
+            data["p_by_turn_with_mulligan"] = [float(p) for p in mulligan]
+            data["turns"] = [{"turn": t, "cards_seen": seen, "p": float(p), "p_with_mulligan": float(m)}
+                             for (t, seen, p), m in zip(self.by_turn, mulligan)]
         data.update(
             deck_size=self.deck_size,
             mulligan=self.mulligan,
             on_the_play=self.on_the_play,
+            opponent_mulligan=self.opponent_mulligan,
             conditions=[c.text for c in self.conditions],
             notes=list(self.notes),
         )
@@ -57,10 +74,20 @@ def odds(
     opening: Mapping[str, Any] | OpeningRules,
     turns: int = 0,
     on_the_play: bool = True,
+    opponent_mulligan: bool = False,
 ) -> OddsResult:
-    """Exact odds that the opening hand (and the cards seen by turns 1..``turns``) meet every condition."""
-    rules = opening if isinstance(opening, OpeningRules) else OpeningRules.from_dict(opening)
-    classes = split_classes(cards, conditions)
+    """Exact odds that the opening hand (and the cards seen by turns 1..``turns``) meet every condition.
+
+    ``opponent_mulligan``: the opponent took a mulligan, so the starting hand has the format's extra cards.
+    """
+    rules = draw_rules(opening, opponent_mulligan=opponent_mulligan)
+    result = classes_odds(split_classes(cards, conditions), rules, turns, on_the_play)
+    result.opponent_mulligan = opponent_mulligan
+    return result
+
+
+def classes_odds(classes: DeckClasses, rules: OpeningRules, turns: int = 0, on_the_play: bool = True) -> OddsResult:
+    """:func:`odds` on a deck already split into classes."""
     size = classes.size
     hand = min(rules.hand_size, size)
     seen = [rules.cards_seen(t, size, on_the_play) for t in range(1, turns + 1)]
@@ -78,9 +105,10 @@ def odds(
         deck_size=size,
         mulligan=rules.mulligan,
         on_the_play=on_the_play,
-        conditions=list(conditions),
+        conditions=list(classes.conditions),
         p_opening=p_open,
         p_with_mulligan=p_with_mulligan(classes, rules, hand, on_the_play, p_open),
         by_turn=[(t, n, probabilities[n]) for t, n in zip(range(1, turns + 1), seen)],
         notes=notes,
+        mulligan_by_turn=lambda: by_turn_with_mulligan(classes, rules, seen, p_open, probabilities, on_the_play),
     )

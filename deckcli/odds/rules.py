@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deckcli.errors import InputError
@@ -14,16 +14,27 @@ FIRST_TURN_DRAWS = ("both", "second-player", "none")
 
 @dataclass(frozen=True)
 class OpeningRules:
-    """The ``opening`` object of a format file."""
+    """The ``opening`` object of a format file.
+
+    ``new_hand_each_turn``: each turn (round) the hand is discarded and a fresh ``hand_size`` drawn, the discard
+    pile shuffled into a new deck when the deck runs out (sfb). ``opponent_mulligan_cards``: cards a player adds
+    to the starting hand when the opponent took a mulligan (boa: 1). ``draw`` is false for a deck that is never
+    shuffled and drawn from (a draft pool).
+    """
 
     hand_size: int
     mulligan: str = "none"
     draws_per_turn: int = 1
     first_turn_draw: str = "both"
+    new_hand_each_turn: bool = False
+    opponent_mulligan_cards: int = 0
+    draw: bool = True
 
     @classmethod
     def from_dict(cls, opening: Mapping[str, Any] | None) -> OpeningRules:
         data = dict(opening or {})
+        if data.get("draw", True) is False:
+            return cls(hand_size=max(0, int(data.get("hand_size", 0))), draw=False)
         if "hand_size" not in data:
             raise InputError("the format has no opening hand size (opening.hand_size)")
         rules = cls(
@@ -31,21 +42,25 @@ class OpeningRules:
             mulligan=str(data.get("mulligan", "none")),
             draws_per_turn=int(data.get("draws_per_turn", 1)),
             first_turn_draw=str(data.get("first_turn_draw", "both")),
+            new_hand_each_turn=bool(data.get("new_hand_each_turn", False)),
+            opponent_mulligan_cards=int(data.get("opponent_mulligan_cards", 0)),
         )
         if rules.first_turn_draw not in FIRST_TURN_DRAWS:
             raise InputError(f"unknown first_turn_draw {rules.first_turn_draw!r}; known: {', '.join(FIRST_TURN_DRAWS)}")
         if rules.mulligan not in MULLIGANS:
             raise InputError(f"unknown mulligan kind {rules.mulligan!r}; known kinds: {', '.join(MULLIGANS)}")
-        if rules.hand_size < 0 or rules.draws_per_turn < 0:
-            raise InputError("opening.hand_size and opening.draws_per_turn must not be negative")
+        if min(rules.hand_size, rules.draws_per_turn, rules.opponent_mulligan_cards) < 0:
+            raise InputError("opening.hand_size, draws_per_turn and opponent_mulligan_cards must not be negative")
         return rules
 
     def cards_seen(self, turn: int, deck_size: int, on_the_play: bool = True) -> int:
         """Cards seen by the end of the draw on ``turn`` (1-based): the hand plus the draws of turns 1..turn.
 
         ``first_turn_draw`` says who draws on turn 1 (boa: only the player going second; sfb: nobody, since
-        the opening hand is round 1's hand). Capped at the deck size.
+        the opening hand is round 1's hand). With a new hand each turn it is the hand alone. Capped at the deck size.
         """
+        if self.new_hand_each_turn:
+            return min(deck_size, self.hand_size)
         draws = turn
         if self.first_turn_draw == "none" or (self.first_turn_draw == "second-player" and on_the_play):
             draws -= 1
@@ -58,3 +73,27 @@ class OpeningRules:
         if self.mulligan == "second-player-redraw":
             return not on_the_play
         return False
+
+    def after_opponent_mulligan(self) -> OpeningRules:
+        """The rules for a player whose opponent took a mulligan: the extra cards join the starting hand.
+
+        The extra cards count as part of the hand throughout: the keep decision sees them and a redraw of the
+        player's own is dealt with them again (a hand of ``hand_size + opponent_mulligan_cards``).
+        """
+        if not self.opponent_mulligan_cards:
+            raise InputError("in this format a player gets no extra card when the opponent takes a mulligan "
+                             "(opening.opponent_mulligan_cards)")
+        return replace(self, hand_size=self.hand_size + self.opponent_mulligan_cards)
+
+
+def draw_rules(opening: Mapping[str, Any] | OpeningRules, label: str = "the deck", format_name: str = "",
+               opponent_mulligan: bool = False) -> OpeningRules:
+    """The opening rules of a deck that is shuffled and drawn from; refuses a deck that never is (a pool)."""
+    rules = opening if isinstance(opening, OpeningRules) else OpeningRules.from_dict(opening)
+    if not rules.draw:
+        what = f"a deck of format {format_name}" if format_name else "this deck"
+        raise InputError(
+            f"{label}: {what} is never shuffled or drawn from (its format's opening.draw is false), so it has no "
+            "opening hand or draws: pick the deck you play from it first (a team from a pool) and ask about that one"
+        )
+    return rules.after_opponent_mulligan() if opponent_mulligan else rules

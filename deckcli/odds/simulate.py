@@ -18,7 +18,7 @@ import numpy as np
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.mulligan import Policy, best_policy
-from deckcli.odds.rules import OpeningRules
+from deckcli.odds.rules import OpeningRules, draw_rules
 
 #: Trials per chunk: bounds memory and paces the progress callback; results depend only on seed and trials.
 CHUNK = 1 << 19
@@ -202,7 +202,7 @@ def simulate(
 
     The same ``seed`` and ``trials`` give the same result; ``progress(n)`` is called after each chunk of ``n``.
     """
-    rules = opening if isinstance(opening, OpeningRules) else OpeningRules.from_dict(opening)
+    rules = draw_rules(opening)
     classes = split_classes(cards, conditions)
     hand = min(rules.hand_size, classes.size)
     if seed is None:

@@ -133,8 +133,9 @@ def test_odds_sfb_team_partial_redraw(run, sfb):
     exact = odds(cards, wants, {"hand_size": 5, "mulligan": "partial-redraw"})
     assert abs(data["p_with_mulligan"] - float(exact.p_with_mulligan)) < 1e-12
     # sfb: round 1 is played from the opening hand; each later round brings a new hand of 5
-    assert [t["cards_seen"] for t in data["turns"]] == [5, 10]
-    assert abs(data["p_by_turn"][0] - data["p_opening"]) < 1e-12
+    assert [t["cards_seen"] for t in data["turns"]] == [5, 5]
+    assert all(abs(p - data["p_opening"]) < 1e-12 for p in data["p_by_turn"])
+    assert abs(data["p_by_turn_with_mulligan"][0] - data["p_with_mulligan"]) < 1e-12
 
 
 def test_odds_aqa_only_the_second_player_redraws(run, aqa):

@@ -1,0 +1,107 @@
+"""What ``odds``, ``simulate``, ``hand`` and ``curve`` share: the deck's draw deck, its conditions, and lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import click
+
+from deckcli.cli.context import AppContext
+from deckcli.cli.options import DeckSource
+
+WANT_HELP = (
+    "Condition COUNT FILTER, e.g. '1+ kind=monster,cost<=2', '0 \"Worldbreaker\"', '2-3 colour=red' "
+    "(COUNT: N+, N, N-M or 0; repeatable: all must hold)."
+)
+
+
+def play_option(f: Callable) -> Callable:
+    return click.option("--play/--draw", "on_the_play", default=True,
+                        help="Going first (default) or second: turn-1 draws and who may redraw.")(f)
+
+
+def opponent_mulligan_option(f: Callable) -> Callable:
+    return click.option("--opponent-mulligan", is_flag=True,
+                        help="The opponent took a mulligan: the starting hand holds the format's extra card(s) (boa: a 7th).")(f)
+
+
+def open_draw_deck(app: AppContext, source: DeckSource, draw: bool = True):
+    """The resolved deck (every card known) and its draw zone as ``(card_dict, count)`` pairs.
+
+    ``draw``: the command shuffles and deals the deck, so a deck that is never drawn from (a pool) is refused,
+    and a deck not legal in its format is named in a warning on stderr (the figures are about it as it is).
+    """
+    from deckcli.errors import InputError
+
+    deck = source.open(app)
+    if draw:
+        from deckcli.legality.rules import check_deck
+        from deckcli.odds.rules import draw_rules
+
+        draw_rules(deck.format.opening, source.label, deck.format.name)
+        rules = sorted({p.rule for p in check_deck(deck)})
+        if rules:
+            click.echo(f"warning: {source.label} is not legal in {deck.format.name} ({', '.join(rules)}); "
+                       "the figures are for the deck as it is (deckcli validate says why)", err=True)
+    zone = deck.format.draw_zone
+    cards = [(ref.as_dict(), n) for ref, n in deck.zone_cards(zone)]
+    if not cards:
+        raise InputError(f"{source.label}: no cards in the {zone} zone to draw from")
+    return deck, cards
+
+
+def card_finder(app: AppContext, deck) -> Callable[[str], object]:
+    """Look a card name up among the cards of the deck's game (raises with suggestions when unknown)."""
+    from deckcli.cards.resolver import CardResolver
+
+    cards = CardResolver(app.db)
+    return lambda name: cards.find(name, game=deck.game)
+
+
+def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
+    """Parse the ``--want`` conditions; a quoted card name must be a card of the deck's game."""
+    from deckcli.storage.jsonschemas import card_fields
+    from deckcli.odds import check_card_names, parse_conditions
+
+    conditions = parse_conditions(wants, card_fields())
+    if any(c.filter.card_name is not None for c in conditions):
+        check_card_names(conditions, card_finder(app, deck))
+    return conditions
+
+
+def header(deck, cards, hand_size: int, on_the_play: bool | None = None) -> str:
+    size = sum(n for _, n in cards)
+    where = f"{size} cards in {deck.format.draw_zone}"
+    seat = "" if on_the_play is None else (", on the play" if on_the_play else ", on the draw")
+    return f"{deck.name} ({deck.game}, {deck.format.name}): {where}, hand of {hand_size}{seat}"
+
+
+def print_notes(notes: list[str]) -> None:
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
+
+
+def percent(p: float) -> str:
+    return f"{100 * p:6.2f}%"
+
+
+def mulligan_words(kind: str, on_the_play: bool) -> str:
+    return {
+        "none": "no mulligan in this format",
+        "full-redraw": "full-redraw: a hand that misses is shuffled back for a new one",
+        "second-player-redraw": (
+            "second-player-redraw: only the player going second may redraw (try --draw)"
+            if on_the_play else "second-player-redraw: a hand that misses is shuffled back for a new one"
+        ),
+        "partial-redraw": "partial-redraw: the best cards to discard are replaced from the rest of the deck",
+    }.get(kind, kind)
+
+
+def print_conditions(conditions, classes) -> None:
+    """The conditions as an aligned list (display width, so Japanese card names line up too)."""
+    from tabulate import tabulate
+
+    rows = [(c.text, f"{c.describe()}; {classes.matching(i)} in the deck") for i, c in enumerate(conditions)]
+    click.echo("Conditions (all must hold):")
+    for line in tabulate(rows, tablefmt="plain", disable_numparse=True).splitlines():
+        click.echo(f"  {line}")

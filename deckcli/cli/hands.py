@@ -1,0 +1,133 @@
+"""``deckcli hand`` and ``curve``: sample opening hands of a deck, and its distributions by card field."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.drawdeck import WANT_HELP, header, open_draw_deck, opponent_mulligan_option, parse_wants, play_option
+from deckcli.cli.options import DeckSource, deck_source
+from deckcli.cli.output import dump_json, emit, output_options
+
+
+@click.command()
+@deck_source
+@click.option("--count", "-n", type=click.IntRange(min=1, max=1000), default=1, show_default=True, help="Hands to deal.")
+@click.option("--seed", type=click.IntRange(min=0), help="Random seed: the same seed deals the same hands.")
+@click.option("--mulligan", "-m", is_flag=True, help="Also show what the game's mulligan would do.")
+@click.option("--want", "-w", "wants", multiple=True, metavar="COND", help="Judge hands by these conditions. " + WANT_HELP)
+@play_option
+@opponent_mulligan_option
+@output_options(csv_ok=False)
+@pass_app
+def hand(app: AppContext, source: DeckSource, count, seed, mulligan, wants, on_the_play, opponent_mulligan, output) -> None:
+    """Deal sample opening hands from DECK, like a playtest window (and show the mulligan with --mulligan).
+
+    \b
+    Examples:
+      deckcli hand deck.txt --count 3 --seed 42
+      deckcli hand deck.txt --mulligan --want '1+ kind=monster,cost<=2'
+      deckcli hand deck.txt --opponent-mulligan
+      deckcli hand brawlers.txt --mulligan --want '1+ colour=red' --want '1+ colour=yellow' --want '1+ colour=blue'
+    """
+    from deckcli.odds.hands import sample_hands
+
+    deck, cards = open_draw_deck(app, source)
+    conditions = parse_wants(app, deck, wants)
+    used_seed, hands = sample_hands(
+        cards, deck.format.opening, count, seed, conditions, mulligan=mulligan, on_the_play=on_the_play,
+        opponent_mulligan=opponent_mulligan,
+    )
+    kind = deck.format.opening.get("mulligan", "none")
+    if output == "json":
+        click.echo(dump_json({
+            "seed": used_seed,
+            "hand_size": len(hands[0].cards) if hands else 0,
+            "mulligan": kind,
+            "on_the_play": on_the_play,
+            "opponent_mulligan": opponent_mulligan,
+            "conditions": [c.text for c in conditions],
+            "hands": [h.as_dict() for h in hands],
+        }))
+        return
+    click.echo(header(deck, cards, len(hands[0].cards) if hands else 0, on_the_play) + f"; seed {used_seed}")
+    for dealt in hands:
+        click.echo("")
+        verdict = "" if dealt.meets is None else ("  — meets the conditions" if dealt.meets else "  — misses the conditions")
+        click.echo(f"Hand {dealt.number}{verdict}")
+        _print_cards(dealt.cards[: len(dealt.cards) - dealt.extra], "  ")
+        if dealt.extra:
+            click.echo("  Extra card for the opponent's mulligan:")
+            _print_cards(dealt.extra_cards, "  ")
+        _print_mulligan(dealt.mulligan, kind)
+
+
+def _print_mulligan(outcome, kind: str) -> None:
+    if outcome is None:
+        return
+    click.echo(f"  Mulligan ({kind}): {outcome.note}")
+    if outcome.action == "redraw":
+        after = "" if outcome.meets is None else (" — meets the conditions" if outcome.meets else " — still misses")
+        click.echo(f"  New hand{after}:")
+        _print_cards(outcome.final, "    ")
+    elif outcome.action == "partial":
+        click.echo("    Discard:")
+        _print_cards(outcome.discarded, "      ")
+        click.echo("    Draw:")
+        _print_cards(outcome.drawn, "      ")
+        after = " — meets the conditions" if outcome.meets else " — still misses"
+        click.echo(f"    Hand after the redraw{after}:")
+        _print_cards(outcome.final, "      ")
+
+
+def _print_cards(cards, indent: str) -> None:
+    from deckcli.cards.summary import summary_parts
+
+    for card in cards:
+        details = [str(card.get("kind") or ""), *summary_parts(card)]
+        click.echo(f"{indent}{card.get('name')}  ({' · '.join(d for d in details if d)})")
+
+
+@click.command()
+@deck_source
+@click.option("--by", "-b", "fields", multiple=True, metavar="FIELD",
+              help="Card field to bucket by: cost, kind, element, colour, faction, ... (repeatable; "
+                   "default: the curve field of the deck's game, such as cost or colour, then kind).")
+@output_options()
+@pass_app
+def curve(app: AppContext, source: DeckSource, fields, output) -> None:
+    """The distribution of DECK's draw deck by cost, colour, kind, ...: a table, bars, and the chance of
+    holding at least one card of each bucket in the opening hand.
+
+    \b
+    Examples:
+      deckcli curve deck.txt
+      deckcli curve --deck "Ember Rush" --by element --by kind --csv
+    """
+    from deckcli.odds.curve import deck_curves
+    from deckcli.textbars import bar
+
+    deck, cards = open_draw_deck(app, source, draw=False)
+    curves = deck_curves(cards, fields, deck.game, deck.format.opening)
+    size, hand_size, tables = curves.deck_size, curves.hand_size, curves.tables
+    if output == "json":
+        emit([], output, json_data={
+            "deck": deck.name, "game": deck.game, "format": deck.format.name, "deck_size": size,
+            "hand_size": hand_size, "distributions": [{"by": f, "rows": rows} for f, rows in tables.items()],
+        })
+        return
+    if output == "csv":
+        rows = [{"by": f, **row} for f, table in tables.items() for row in table]
+        emit(rows, output, ["by", "bucket", "count", "percent", "p_opening"])
+        return
+    click.echo(header(deck, cards, hand_size))
+    for field_name, table in tables.items():
+        click.echo("")
+        largest = max((r["count"] for r in table), default=0)
+        rows = [
+            {"bucket": r["bucket"], "count": r["count"], "percent": f"{r['percent']:.1f}%",
+             "p_opening": f"{100 * r['p_opening']:.1f}%", "bar": bar(r["count"], largest)}
+            for r in table
+        ]
+        emit(rows, "table", ["bucket", "count", "percent", "p_opening", "bar"],
+             headers={"bucket": field_name, "count": "cards", "p_opening": "P(1+ in hand)", "bar": ""})
