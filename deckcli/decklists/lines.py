@@ -21,6 +21,7 @@ from deckcli.decklists.model import (
     zone_order,
 )
 from deckcli.games import registry
+from deckcli.reading.numbers import shown_digits, whole_number
 
 #: The zone of card lines before any section header.
 DEFAULT_ZONE = "main"
@@ -33,6 +34,7 @@ META = "\x00meta"
 META_LINE = re.compile(rf"(?P<key>{META_KEY_PATTERN})\s*:(?P<value>.*)")
 _HEADER = re.compile(r"(?://+|#+)?\s*(?P<word>[A-Za-z][A-Za-z ]*?)\s*:?\s*(?:\(\s*\d+\s*\))?\s*:?", re.IGNORECASE)
 _COUNTED = re.compile(r"(?P<count>\d+)(?:\s*[xX])?\s+(?P<rest>\S.*)")
+_NEGATIVE = re.compile(r"-(\d+)(?:\s*[xX])?\s+\S.*")  # "-1 Fireball" (a forum bullet "- 4 Name" has a space)
 _PRINTING = re.compile(rf"\((?P<set>{SET_PATTERN})\)\s+(?P<number>{NUMBER_PATTERN})$")
 _HEADER_MAX = 80  # longer lines are never section headers (and the header pattern stays cheap)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -105,7 +107,10 @@ def card_entry(line: str, zone: str, number: int) -> DeckEntry | str:
     DeckEntry, or the message saying why it is not one."""
     counted = _COUNTED.fullmatch(line)
     if counted:
-        return counted_entry(int(counted.group("count")), counted.group("rest"), zone, number, line)
+        return counted_entry(whole_number(counted.group("count")), counted.group("rest"), zone, number, line)
+    negative = _NEGATIVE.fullmatch(line)
+    if negative:
+        return f"count -{shown_digits(negative.group(1))} is negative: a count is a whole number from 1 to {MAX_COUNT}"
     if listed_once(zone):
         return counted_entry(1, line, zone, number, line)
     meta = META_LINE.fullmatch(line)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from deckcli.errors import DeckcliError, InputError
 from deckcli.cards.filters import Filter, parse_comparison, parse_filter, split_top_level
+from deckcli.reading.numbers import whole_number
 
 _COUNT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")
 _LEADING = re.compile(r"^\s*(\S+)(\s+|$)")
@@ -77,11 +78,11 @@ def parse_count(token: str) -> tuple[int, int | None] | None:
     match = _COUNT.match(token)
     if not match:
         return None
-    low = int(match.group(1))
+    low = whole_number(match.group(1))
     if match.group(2):
         return low, None
     if match.group(3) is not None:
-        return low, int(match.group(3))
+        return low, whole_number(match.group(3))
     return low, low
 
 

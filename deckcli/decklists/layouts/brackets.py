@@ -10,6 +10,7 @@ import re
 
 from deckcli.decklists.lines import GROUP_HEADER, card_entry, counted_entry, zone_for_section
 from deckcli.decklists.model import NUMBER_PATTERN, SET_PATTERN, DeckEntry
+from deckcli.reading.numbers import whole_number
 
 SIDEBOARD = re.compile(r"SB:\s*(?P<rest>.*)", re.IGNORECASE)
 _BRACKETED = re.compile(
@@ -27,4 +28,4 @@ def bracket_card(line: str, zone: str, number: int) -> DeckEntry | str:
         return card_entry(line, zone, number)
     name, set_code, card_number = match.group("name").strip(), match.group("set"), match.group("number")
     rest = f"{name} ({set_code}) {card_number}" if set_code and card_number else name
-    return counted_entry(int(match.group("count")), rest, zone, number, line)
+    return counted_entry(whole_number(match.group("count")), rest, zone, number, line)

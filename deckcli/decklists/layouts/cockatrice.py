@@ -29,6 +29,7 @@ from deckcli.decklists.model import (
     zone_order,
 )
 from deckcli.errors import InputError
+from deckcli.reading.numbers import whole_number
 
 ROOT = "cockatrice_deck"
 #: Cockatrice zones that hold no deck cards.
@@ -104,7 +105,7 @@ class _Reader:
         if not _COUNT.fullmatch(count_text):
             self.deck.add_problem(f'the card count must be a whole number, got "{shown(count_text, 20)}"', line)
             return
-        problem = count_problem(int(count_text), self.zone, shown_line)
+        problem = count_problem(whole_number(count_text), self.zone, shown_line)
         set_code, number = attrs.get("setShortName", "").strip(), attrs.get("collectorNumber", "").strip()
         printed = bool(_SET.fullmatch(set_code) and _NUMBER.fullmatch(number))
         if not problem and not name and not printed:

@@ -10,6 +10,7 @@ import re
 from deckcli.decklists.layouts.base import Layout, sample
 from deckcli.decklists.lines import Syntax, card_entry, counted_entry, header_zone, read_lines
 from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.reading.numbers import whole_number
 
 _BULLET = re.compile(r"(?:[-*•+·]|\d+[.)])\s+(?P<rest>\S.*)")
 _EMPHASIS = re.compile(r"(?P<mark>\*\*|__|\*|_)(?P<inner>.+?)(?P=mark)(?P<after>\s*(?::\s*)?(?:\(\s*\d+\s*\)\s*)?:?)")
@@ -38,7 +39,7 @@ class ForumSyntax(Syntax):
         line = bullet.group("rest").strip() if bullet and not _LEADING_COUNT.match(line) else line
         after = _COUNT_AFTER.search(line) if not _LEADING_COUNT.match(line) else None
         if after and line[: after.start()].strip():
-            return counted_entry(int(after.group("count")), line[: after.start()].strip(), zone, number, line)
+            return counted_entry(whole_number(after.group("count")), line[: after.start()].strip(), zone, number, line)
         return card_entry(line, zone, number)
 
 
