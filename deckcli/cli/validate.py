@@ -8,26 +8,37 @@ import click
 
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
-from deckcli.cli.output import dump_json
+from deckcli.cli.output import dump_json, emit
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 
 
 @click.command()
 @click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
-@click.option("--format", "-f", "format_name", metavar="NAME|PATH", help="Check every deck under this format (a bundled name or a format file).")
+@click.option("--format", "-f", "format_names", multiple=True, metavar="NAME|PATH",
+              help="Check every deck under this format (a bundled name or a format file); with --all-formats, "
+                   "add it to the formats checked (repeatable then).")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Read every deck as a deck of this game.")
 @click.option("--deck", "deck_names", multiple=True, metavar="NAME", help="Also check this stored deck (repeatable).")
 @click.option("--side-from", "side_from", metavar="ORIGINAL", type=click.Path(allow_dash=True, dir_okay=False),
               help="Check FILE as a between-rounds side-deck exchange of the decklist ORIGINAL.")
+@click.option("--all-formats", is_flag=True, help="Check each deck under every format of its game; the table is a deck × format matrix.")
+@click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD",
+              help="Use the version of a dated format in force on this day (default: today).")
+@click.option("--pool", metavar="POOL", help="Competitive draft: each champion of the team must be in POOL (a decklist file or stored deck).")
+@click.option("--banned", metavar="CHAMPION", help="Competitive draft: the champion the opponent banned from the pool.")
+@click.option("--match", nargs=2, metavar="TEAM_A TEAM_B", default=None,
+              help="Casual draft: check two teams (files or stored decks) and the champions they share.")
 @click.option("--collection", is_flag=True, help="Also report cards the collection does not hold enough copies of.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per deck.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per deck (and format).")
 @pass_app
-def validate(app: AppContext, files, format_name, game, deck_names, side_from, collection, as_json) -> None:
+def validate(app: AppContext, files, format_names, game, deck_names, side_from, all_formats, day, pool, banned, match,
+             collection, as_json) -> None:
     """Check decklist FILES (text, JSON, CSV or a deck code; - reads stdin) and stored decks.
 
     Every problem of every deck is reported with its rule id, zone and line. Exit status: 0 when
-    every deck is legal, 1 when any deck is illegal or unreadable, 2 for usage errors.
+    every deck is legal (with --all-formats: each deck in at least one format), 1 when any deck is
+    illegal or unreadable, 2 for usage errors.
 
     \b
     Examples:
@@ -35,35 +46,78 @@ def validate(app: AppContext, files, format_name, game, deck_names, side_from, c
       deckcli validate decks/*.txt --format boa-advanced --json
       deckcli validate --format event-banlist.json --deck "Ember Rush"
       deckcli validate --side-from round1.txt round2.txt
+      deckcli validate decks/*.txt --all-formats --date 2026-05-01
+      deckcli validate team.txt --pool pool.txt --banned Kilgore
+      deckcli validate --match team-a.txt team-b.txt
     """
     from deckcli.errors import DeckcliError
     from deckcli.legality.formats import load_format
     from deckcli.legality.reports import DeckReporter
 
-    if not files and not deck_names:
-        raise click.UsageError("give at least one decklist FILE or --deck NAME")
-    if side_from and len(files) + len(deck_names) != 1:
-        raise click.UsageError("--side-from checks exactly one FILE (or one --deck) against ORIGINAL")
+    _check_usage(files, format_names, deck_names, side_from, all_formats, pool, banned, match)
     game = game.lower() if game else None
     try:
-        chosen = load_format(format_name, game) if format_name else None
+        formats = [load_format(name, game) for name in format_names]
     except DeckcliError as exc:
         raise click.BadParameter(str(exc), param_hint="--format") from None
-
-    reporter = DeckReporter(app.db, chosen, format_name, game, collection)
+    chosen = formats[0] if formats and not all_formats else None
+    reporter = DeckReporter(app.db, chosen, format_names[0] if chosen else None, game, collection, day and day.date())
     if side_from:
         reporter.set_original(side_from)
+    reporter.set_draft(pool, banned)
     sources = [(f, None) for f in files] + [(None, d) for d in deck_names]
-    reports = [reporter.report(source, deck_name) for source, deck_name in sources]
+    if match:
+        reports = reporter.match(*match)
+    elif all_formats:
+        reports = [r for source, deck_name in sources for r in reporter.report_every_format(source, deck_name, formats)]
+    else:
+        reports = [reporter.report(source, deck_name) for source, deck_name in sources]
     for warning in reporter.warnings:
         click.echo(f"Warning: {warning}", err=True)
 
-    if as_json:
+    if all_formats:
+        _print_matrix(reports, as_json)
+    elif as_json:
         click.echo(dump_json(reports))
     else:
         _print_table(reports)
-    if not all(r["legal"] and r.get("owned", True) for r in reports):
+    if not _passed(reports, all_formats):
         raise click.exceptions.Exit(1)
+
+
+def _check_usage(files, format_names, deck_names, side_from, all_formats, pool, banned, match) -> None:
+    """Options that do not go together are usage errors (exit 2)."""
+    modes = [name for name, on in (("--side-from", side_from), ("--all-formats", all_formats),
+                                   ("--pool/--banned", pool or banned), ("--match", match)) if on]
+    if len(modes) > 1:
+        raise click.UsageError(f"{' and '.join(modes)} do not go together")
+    if match and (files or deck_names):
+        raise click.UsageError("--match checks its two teams only; give no FILE or --deck with it")
+    if not match and not files and not deck_names:
+        raise click.UsageError("give at least one decklist FILE or --deck NAME")
+    if side_from and len(files) + len(deck_names) != 1:
+        raise click.UsageError("--side-from checks exactly one FILE (or one --deck) against ORIGINAL")
+    if len(format_names) > 1 and not all_formats:
+        raise click.UsageError("give --format once (several only with --all-formats)")
+
+
+def _passed(reports: list[dict[str, Any]], all_formats: bool) -> bool:
+    """Every deck legal (and owned); with --all-formats, every deck legal in at least one format."""
+    if not all_formats:
+        return all(r["legal"] and r.get("owned", True) for r in reports)
+    best: dict[str, bool] = {}
+    for r in reports:
+        best[r["file"]] = best.get(r["file"], False) or (r["legal"] and r.get("owned", True))
+    return all(best.values())
+
+
+def _version_line(report: dict[str, Any]) -> str | None:
+    """How a dated format's version in force is named in the table."""
+    if "version" not in report:
+        return None
+    if report["version"] is None:
+        return f"{report['format']}: its own card limits (before its first dated version)"
+    return f"{report['format']}: card limits of the version from {report['version']}"
 
 
 def _print_table(reports: list[dict[str, Any]]) -> None:
@@ -80,10 +134,33 @@ def _print_table(reports: list[dict[str, Any]]) -> None:
             verdict += ", all cards owned" if report["owned"] else ", cards missing from the collection"
         if not problems:
             click.echo(f"{what}: {verdict}")
-            continue
-        click.echo(f"{what}: {verdict}, {len(problems)} problem{'s' if len(problems) != 1 else ''}")
-        rows = [[p.get(c, "") for c in PROBLEM_COLUMNS] for p in problems]
-        click.echo(tabulate(rows, headers=PROBLEM_COLUMNS, disable_numparse=True))
+        else:
+            click.echo(f"{what}: {verdict}, {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        if _version_line(report):
+            click.echo(f"  {_version_line(report)}")
+        if problems:
+            rows = [[p.get(c, "") for c in PROBLEM_COLUMNS] for p in problems]
+            click.echo(tabulate(rows, headers=PROBLEM_COLUMNS, disable_numparse=True))
     illegal = sum(not r["legal"] for r in reports)
     if len(reports) > 1:
         click.echo(f"\n{len(reports) - illegal} of {len(reports)} decks legal")
+
+
+def _print_matrix(reports: list[dict[str, Any]], as_json: bool) -> None:
+    """--all-formats: one row per deck, one column per format, each cell ``legal`` or the failing rule ids."""
+    rows: dict[str, dict[str, Any]] = {}
+    columns = ["deck"]
+    versions = []
+    for r in reports:
+        fmt = r["format"] or "?"
+        if fmt not in columns:
+            columns.append(fmt)
+        cell = "legal" if r["legal"] and r.get("owned", True) else ", ".join(dict.fromkeys(p["rule"] for p in r["problems"]))
+        rows.setdefault(r["file"], {"deck": r["file"]})[fmt] = cell
+        line = _version_line(r)
+        if line and line not in versions:
+            versions.append(line)
+    emit(list(rows.values()), "json" if as_json else "table", columns, json_data=reports)
+    if not as_json:
+        for line in versions:
+            click.echo(line)

@@ -1,6 +1,8 @@
-"""What ``deck show`` prints: a deck's cards by zone and kind, a cost curve as a text bar chart, and the verdict.
+"""What ``deck show`` prints: a deck's cards by zone and kind, a cost curve as a text bar chart, the verdict, and
+the formats of its game the deck is legal in.
 
-Pure rendering: it takes a resolved deck and its problems and returns text or a JSON-ready dict.
+Rendering: it takes a resolved deck, its problems and its verdicts under every format (:func:`inspect_deck` finds
+them) and returns text or a JSON-ready dict.
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from deckcli.cards.summary import summary_parts
 from deckcli.games import registry
 from deckcli.games.registry import Game
 from deckcli.decklists.model import zone_rank
+from deckcli.legality.allformats import FormatVerdict, format_verdicts, verdict_line
 from deckcli.legality.formats import Format
-from deckcli.legality.resolve import Problem, ResolvedDeck
+from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
+from deckcli.legality.rules import check_deck
+from deckcli.storage.engine import Database
 from deckcli.textbars import bar_chart
 
 
@@ -108,7 +113,15 @@ def verdict_lines(deck: ResolvedDeck, problems: list[Problem]) -> list[str]:
     return lines
 
 
-def render_deck(deck: ResolvedDeck, problems: list[Problem]) -> str:
+def inspect_deck(db: Database, name: str, format_name: str | None = None) -> tuple[ResolvedDeck, list[Problem], list[FormatVerdict]]:
+    """The stored deck ``name`` under its format (or ``format_name``), its problems, and its verdict under every
+    format of its game."""
+    resolver = Resolver(db)
+    deck = resolver.open(deck_name=name, format_name=format_name)
+    return deck, check_deck(deck), format_verdicts(resolver, deck)
+
+
+def render_deck(deck: ResolvedDeck, problems: list[Problem], verdicts: list[FormatVerdict] | None = None) -> str:
     """The whole ``deck show`` text."""
     lines = [f"{deck.name or 'Deck'}", f"Game: {deck.game} ({registry.title(deck.game)})", f"Format: {deck.format.name}"]
     for key, value in deck.decklist.meta.items():
@@ -132,11 +145,13 @@ def render_deck(deck: ResolvedDeck, problems: list[Problem]) -> str:
         lines += ["", f"{title} ({zone_label(deck, deck.format.draw_zone)})"]
         lines += ["  " + line for line in bar_chart(buckets)]
     lines += [""] + verdict_lines(deck, problems)
+    if verdicts:
+        lines.append(verdict_line(verdicts))
     return "\n".join(lines)
 
 
-def deck_data(deck: ResolvedDeck, problems: list[Problem]) -> dict[str, Any]:
-    """The ``deck show --json`` object."""
+def deck_data(deck: ResolvedDeck, problems: list[Problem], verdicts: list[FormatVerdict] | None = None) -> dict[str, Any]:
+    """The ``deck show --json`` object; ``formats`` the deck's verdict under every format of its game."""
     zones = {}
     for zone, kinds in grouped(deck):
         zones[zone] = {
@@ -159,4 +174,5 @@ def deck_data(deck: ResolvedDeck, problems: list[Problem]) -> dict[str, Any]:
         "curve": {"field": field, "zone": deck.format.draw_zone, "buckets": [{"value": b, "cards": n} for b, n in buckets]},
         "legal": not problems,
         "problems": [p.as_dict() for p in problems],
+        **({"formats": [{"format": v.format.name, "legal": v.legal, "rules": v.rules} for v in verdicts]} if verdicts else {}),
     }

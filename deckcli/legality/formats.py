@@ -8,7 +8,8 @@ event is a few lines.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,8 @@ class Format:
     title: str
     data: dict[str, Any] = field(repr=False, hash=False, compare=False)
     path: str = ""
+    #: The ``from`` date of the dated version whose card limits are in force (:meth:`on`); None: the format's own.
+    version: str | None = None
 
     @property
     def zones(self) -> dict[str, dict[str, Any]]:
@@ -50,6 +53,22 @@ class Format:
     @property
     def is_default(self) -> bool:
         return bool(self.data.get("default", False))
+
+    @property
+    def versions(self) -> list[dict[str, Any]]:
+        """The dated versions of the card limits, oldest first (empty: the format does not change over time)."""
+        return self.data.get("versions", [])
+
+    def on(self, day: date) -> Format:
+        """The format as in force on ``day``: the card limits of the latest version from ``day`` or before
+        (the format's own ``card_limits`` before its first version)."""
+        if not self.versions:
+            return self
+        current = [v for v in self.versions if date.fromisoformat(v["from"]) <= day]
+        if not current:
+            return replace(self, version=None)
+        data = {**self.data, "card_limits": current[-1]["card_limits"]}
+        return replace(self, data=data, version=current[-1]["from"])
 
 
 def _read(path: Path, label: str) -> dict[str, Any]:
@@ -104,8 +123,16 @@ def _load(ref: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
         base, _ = _load(parent, seen + (label,))
         if base.get("game") != doc.get("game", base.get("game")):
             raise InputError(f"{label}: extends {parent!r}, a format of another game")
-        doc = _merge({k: v for k, v in base.items() if k not in ("default", "title", "description")}, doc)
+        doc = _merge({k: v for k, v in base.items() if k not in ("default", "title", "description")}, _over_versions(doc, base))
     return doc, str(path)
+
+
+def _over_versions(doc: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """A child's own ``card_limits`` apply on every date: merged into each dated version it inherits."""
+    if "versions" in doc or "card_limits" not in doc or not base.get("versions"):
+        return doc
+    versions = [{**v, "card_limits": {**v["card_limits"], **doc["card_limits"]}} for v in base["versions"]]
+    return {**doc, "versions": versions}
 
 
 @cache
@@ -117,6 +144,8 @@ def _bundled_format(name: str) -> Format:
 _CHECK_NEEDS = {"champion-set": "champions", "name-limit": "name_limit"}
 #: The game hook each named check works through (deckcli/legality/hook_checks.py).
 _CHECK_HOOKS = {"champion-set": "champion-sets", "name-limit": "name-level"}
+#: The game hook a format's ``draft`` works through: a team's champions (deckcli/legality/drafts.py).
+DRAFT_HOOK = "champion-sets"
 
 
 def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
@@ -134,6 +163,7 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
     referred += [(f"$.{key}.zones", doc.get(key, {}).get("zones") or []) for key in ("copy_limit", "side_exchange")]
     for where, names in referred:
         problems += [f"{label}: {where}: no zone {name!r} (zones: {', '.join(zones)})" for name in names if name not in zones]
+    problems += _version_problems(doc.get("versions", []), label)
     if not registry.is_game(doc.get("game")):
         return problems + [f"{label}: $.game: unknown game {doc.get('game')!r}; known games: {', '.join(registry.codes())}"]
     game = registry.game(doc["game"])
@@ -149,6 +179,25 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
             problems.append(f"{label}: $.checks: the check {check!r} needs {needed!r} in the format")
         if game.hook_settings(_CHECK_HOOKS[check]) is None:
             problems.append(f"{label}: $.checks: the check {check!r} needs the game hook {_CHECK_HOOKS[check]!r}, which {game.code} does not use")
+    if "draft" in doc and game.hook_settings(DRAFT_HOOK) is None:
+        problems.append(f"{label}: $.draft: a draft needs the game hook {DRAFT_HOOK!r} (champions), which {game.code} does not use")
+    return problems
+
+
+def _version_problems(versions: list[dict[str, Any]], label: str) -> list[str]:
+    """Each version's ``from`` a real date, the versions in date order with no date twice."""
+    problems, days = [], []
+    for i, version in enumerate(versions):
+        try:
+            days.append(date.fromisoformat(version["from"]))
+        except ValueError:
+            problems.append(f"{label}: $.versions[{i}].from: {version['from']!r} is not a date (YYYY-MM-DD)")
+            continue
+        if len(days) > 1 and days[-1] <= days[-2]:
+            problems.append(
+                f"{label}: $.versions[{i}].from: {version['from']} is not after the version before it"
+                f" ({days[-2].isoformat()}); list the versions oldest first, each date once"
+            )
     return problems
 
 

@@ -1,4 +1,4 @@
-"""Verdict reports for ``validate``: one JSON-ready object per deck, with every problem of the deck.
+"""Verdict reports for ``validate``: one JSON-ready object per deck (and format), with every problem of the deck.
 
 A :class:`DeckReporter` checks many decks with one :class:`~deckcli.legality.resolve.Resolver` (one card index per
 game for every file); a deck that cannot be read at all becomes a report with a ``parse`` problem, so the
@@ -7,35 +7,56 @@ other decks are still checked.
 
 from __future__ import annotations
 
+from datetime import date
+from pathlib import Path
 from typing import Any
 
 from deckcli.storage.engine import Database
-from deckcli.errors import DeckcliError
+from deckcli.errors import DeckcliError, NotFoundError
+from deckcli.legality import drafts
+from deckcli.legality.allformats import formats_of
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.rules import card_limit_keys, check_deck
 
 
+def deck_source(ref: str) -> tuple[str | None, str | None]:
+    """(file, None) when ``ref`` is ``-`` or an existing file, else (None, stored deck name)."""
+    return (ref, None) if ref == "-" or Path(ref).is_file() else (None, ref)
+
+
+def source_label(source: str | None, deck_name: str | None) -> str:
+    """How a report names its deck: the file, or ``deck:NAME``."""
+    return source if source is not None else f"deck:{deck_name}"
+
+
 class DeckReporter:
-    """Reports on decks read under an optional ``--format``/``--game``, against an optional original deck
-    (``--side-from``) and the collection (``--collection``)."""
+    """Reports on decks read under an optional ``--format``/``--game`` on a day (``--date``), against an optional
+    original deck (``--side-from``), draft (``--pool``/``--banned``) and the collection (``--collection``)."""
 
     def __init__(
         self, db: Database, fmt: Format | None = None, format_name: str | None = None,
-        game: str | None = None, collection: bool = False,
+        game: str | None = None, collection: bool = False, day: date | None = None,
     ):
-        self.db, self.resolver, self.collection = db, Resolver(db), collection
+        self.db, self.resolver, self.collection = db, Resolver(db, day), collection
         self.format_name, self.game = format_name, game
         self.fallback = (fmt.game, fmt.name) if fmt is not None else (game, None)  # for decks that cannot be read
         self.original: ResolvedDeck | str | None = None  # --side-from: the original deck, or why it cannot be read
+        self.pool: str | None = None  # --pool: a decklist file or a stored deck
+        self.banned: str | None = None  # --banned: the champion the opponent banned
+        self._pools: dict[str, ResolvedDeck | str] = {}
         self.warnings: list[str] = []
-        self._formats_seen: set[str] = set()
+        self._formats_seen: set[tuple[str, str | None]] = set()
 
-    def open(self, source: str | None, deck_name: str | None) -> ResolvedDeck | str:
+    def open(self, source: str | None, deck_name: str | None, format_name: str | Format | None = None) -> ResolvedDeck | str:
         """A resolved deck, or the error text when it cannot be read at all."""
         try:
-            return self.resolver.open(source=source, deck_name=deck_name, format_name=self.format_name, game=self.game)
+            return self.resolver.open(source=source, deck_name=deck_name, format_name=format_name or self.format_name, game=self.game)
+        except NotFoundError as exc:
+            if deck_name is not None and source is None and Path(deck_name).suffix:
+                return f"{deck_name}: no such decklist file or stored deck"
+            return str(exc)
         except DeckcliError as exc:
             return str(exc)
 
@@ -43,35 +64,95 @@ class DeckReporter:
         """Check every later deck as a between-rounds exchange of the decklist ``source``."""
         self.original = self.open(source, None)
 
+    def set_draft(self, pool: str | None, banned: str | None) -> None:
+        """Check every later team against a competitive draft: the pool (file or stored deck) less ``banned``."""
+        self.pool, self.banned = pool, banned
+
+    # -- one report per deck ----------------------------------------------------------------------
     def report(self, source: str | None, deck_name: str | None) -> dict[str, Any]:
-        """One deck's verdict: ``{"file", "game", "format", "legal", ["owned",] "problems"}``."""
-        label = source if source is not None else f"deck:{deck_name}"
+        """One deck's verdict: ``{"file", "game", "format", ["version",] "legal", ["owned",] "problems"}``."""
+        label = source_label(source, deck_name)
         deck = self.open(source, deck_name)
         if isinstance(deck, str):
-            game, fmt = self.fallback
-            return {"file": label, "game": game, "format": fmt, "legal": False, "problems": [Problem("parse", deck).as_dict()]}
-        self._note_unknown_limits(deck)
+            return self._unreadable(label, deck)
         if isinstance(self.original, str):
             problems = [Problem("side-exchange", f"the original deck cannot be read: {self.original}"), *check_deck(deck)]
         elif self.original is not None:
             problems = check_side_exchange(self.original, deck)
         else:
             problems = check_deck(deck)
-        report: dict[str, Any] = {"file": label, "game": deck.game, "format": deck.format.name, "legal": not problems}
+        if self.pool is not None or self.banned is not None:
+            problems += self._draft_problems(deck)
+        return self._verdict(label, deck, problems)
+
+    def report_every_format(self, source: str | None, deck_name: str | None, extra: list[Format]) -> list[dict[str, Any]]:
+        """One report per format of the deck's game (bundled, then ``extra``), the decklist read once."""
+        label = source_label(source, deck_name)
+        try:
+            decklist = self.resolver.read(source, deck_name)
+            game = self.resolver.choose(decklist, None, self.game)[0]
+        except DeckcliError as exc:
+            return [self._unreadable(label, str(exc))]
+        decks = [self.resolver.resolve(decklist, fmt, self.game) for fmt in formats_of(game, extra)]
+        return [self._verdict(label, deck, check_deck(deck)) for deck in decks]
+
+    def match(self, first: str, second: str) -> list[dict[str, Any]]:
+        """A casual draft: each team's own verdict plus the champions it shares with the other (``shared-champion``)."""
+        refs = [deck_source(first), deck_source(second)]
+        teams = [self.open(*ref) for ref in refs]
+        labels = [source_label(*ref) for ref in refs]
+        reports = []
+        for i, team in enumerate(teams):
+            if isinstance(team, str):
+                reports.append(self._unreadable(labels[i], team))
+                continue
+            problems = check_deck(team) + drafts.shared_problems(team, teams[1 - i], labels[1 - i])
+            reports.append(self._verdict(labels[i], team, problems))
+        return reports
+
+    # -- parts ------------------------------------------------------------------------------------
+    def _draft_problems(self, team: ResolvedDeck) -> list[Problem]:
+        """``not-in-pool`` and ``banned-champion`` for one team."""
+        problems: list[Problem] = []
+        banned = drafts.banned_champion(team, self.banned) if self.banned is not None else None
+        if self.pool is not None:
+            pool_format = drafts.pool_format_of(team)
+            key = f"{pool_format}\n{self.pool}"
+            if key not in self._pools:
+                self._pools[key] = self.open(*deck_source(self.pool), format_name=pool_format)
+                if banned is not None and drafts.pool_misses_ban(self._pools[key], banned):
+                    self.warnings.append(f"the banned champion {banned} is not in the pool {self.pool}")
+            problems += drafts.pool_problems(team, self._pools[key], source_label(*deck_source(self.pool)))
+        if banned is not None:
+            problems += drafts.banned_problems(team, banned)
+        return problems
+
+    def _unreadable(self, label: str, why: str) -> dict[str, Any]:
+        game, fmt = self.fallback
+        return {"file": label, "game": game, "format": fmt, "legal": False, "problems": [Problem("parse", why).as_dict()]}
+
+    def _verdict(self, label: str, deck: ResolvedDeck, problems: list[Problem]) -> dict[str, Any]:
+        """The report of a readable deck; ``version`` names a dated format's version in force (None: its own list)."""
+        self._note_unknown_limits(deck)
+        report: dict[str, Any] = {"file": label, "game": deck.game, "format": deck.format.name}
+        if deck.format.versions:
+            report["version"] = deck.format.version
+        report["legal"] = not problems
         if self.collection:
             from deckcli.collection.owned import not_owned_problems
 
             with self.db.read() as session:
                 missing = not_owned_problems(session, deck)
-            problems += missing
+            problems = problems + missing
             report["owned"] = not missing
         return {**report, "problems": [p.as_dict() for p in problems]}
 
     def _note_unknown_limits(self, deck: ResolvedDeck) -> None:
         """Once per format: names on its restricted list that are no card (a typo would silently allow the card)."""
-        if deck.format.path in self._formats_seen:
+        seen = (deck.format.path, deck.format.version)
+        if seen in self._formats_seen:
             return
-        self._formats_seen.add(deck.format.path)
+        self._formats_seen.add(seen)
         unknown = card_limit_keys(deck.format, deck.index)[1]
         if unknown:
             names = ", ".join(repr(n) for n in unknown)

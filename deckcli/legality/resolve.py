@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from deckcli.cards.index import CardIndex, CardRef
@@ -100,9 +101,11 @@ class ResolvedDeck:
 class Resolver:
     """Resolves many decklists against one database, loading each game's card index once."""
 
-    def __init__(self, db: Database):
+    def __init__(self, db: Database, day: date | None = None):
         self.db = db
         self.cards = CardResolver(db)
+        #: The day whose version of a dated format applies (``validate --date``; default today).
+        self.day = day or date.today()
 
     def index(self, game: str | None) -> CardIndex:
         """The card index of one game (``None``: all games)."""
@@ -126,10 +129,10 @@ class Resolver:
             return None
         return ranked[0][0]
 
-    def choose(self, deck: Decklist, format_name: str | None, game: str | None) -> tuple[str, Format, list[Problem]]:
+    def choose(self, deck: Decklist, format_name: str | Format | None, game: str | None) -> tuple[str, Format, list[Problem]]:
         """The game and format to check ``deck`` under: options first, then the file, then the card names."""
         problems: list[Problem] = []
-        fmt = load_format(format_name) if format_name else None
+        fmt = load_format(format_name) if isinstance(format_name, str) and format_name else format_name or None
         chosen = game or (fmt.game if fmt else None)
         if deck.game and not registry.is_game(deck.game):
             problems.append(Problem("wrong-game", f"unknown game {deck.game!r} in the decklist; known: {', '.join(registry.codes())}"))
@@ -157,10 +160,10 @@ class Resolver:
             fmt = default_format(chosen)
         elif fmt.game != chosen:
             problems.append(Problem("wrong-game", f"format {fmt.name!r} is for {fmt.game}, but the deck is {chosen}"))
-        return chosen, fmt, problems
+        return chosen, fmt.on(self.day), problems
 
     # -- which card each line means -------------------------------------------------------------
-    def resolve(self, deck: Decklist, format_name: str | None = None, game: str | None = None) -> ResolvedDeck:
+    def resolve(self, deck: Decklist, format_name: str | Format | None = None, game: str | None = None) -> ResolvedDeck:
         """Resolve every line; problems are collected, not raised."""
         game, fmt, problems = self.choose(deck, format_name, game)
         index = self.index(game)
@@ -228,18 +231,20 @@ class Resolver:
         game: str | None = None,
     ) -> ResolvedDeck:
         """Read a decklist file (``-`` = stdin) or a stored deck, and resolve it."""
+        return self.resolve(self.read(source, deck_name), format_name, game)
+
+    def read(self, source: str | None = None, deck_name: str | None = None) -> Decklist:
+        """The decklist in a file (``-`` = stdin) or the stored deck ``deck_name``, not yet resolved."""
         if (source is None) == (deck_name is None):
             raise InputError("give either a decklist file or --deck NAME")
         if deck_name is not None:
             from deckcli.decks.store import load_decklist
 
             with self.db.read() as session:
-                decklist = load_decklist(session, deck_name)
-        else:
-            from deckcli.decklists.io import read_decklist
+                return load_decklist(session, deck_name)
+        from deckcli.decklists.io import read_decklist
 
-            decklist = read_decklist(source)
-        return self.resolve(decklist, format_name, game)
+        return read_decklist(source)
 
 
 def open_deck(
@@ -248,7 +253,8 @@ def open_deck(
     deck_name: str | None = None,
     format_name: str | None = None,
     game: str | None = None,
+    day: date | None = None,
 ) -> ResolvedDeck:
-    """Read and resolve one deck (a file, ``-`` or a stored deck by name)."""
-    return Resolver(db).open(source, deck_name, format_name, game)
+    """Read and resolve one deck (a file, ``-`` or a stored deck by name); ``day`` picks dated format versions."""
+    return Resolver(db, day).open(source, deck_name, format_name, game)
 

@@ -17,7 +17,8 @@ ROOT = paths.REPO
 DECKS = ROOT / "tests" / "data" / "decks"
 VERDICTS = ("legal", "illegal")
 #: Keys an expected file may hold (a typo in a key must fail, not be ignored).
-KEYS = {"rules", "messages", "problems", "side_from", "format_file", "card_sets", "xfail"}
+KEYS = {"rules", "messages", "problems", "side_from", "format_file", "card_sets", "xfail",
+        "pool", "banned", "match", "date", "version", "all_formats"}
 
 #: Every bundled format (carddb/<game>/formats/<format>.json) and its game.
 BUNDLED = {path.stem: path.parent.parent.name for path in sorted(ROOT.glob("carddb/*/formats/*.json"))}
@@ -110,19 +111,44 @@ def test_case(run, case: Path):
     if "format_file" in expected:
         format_path = case.parent / expected["format_file"]
         format_arg, format_name = str(format_path), json.loads(format_path.read_text(encoding="utf-8"))["name"]
-    args = ["validate", str(case), "--json", "--format", format_arg]
+    args = ["validate", "--json", "--format", format_arg]
+    if "match" in expected:
+        args += ["--match", str(case), str(case.parent / expected["match"])]
+    else:
+        args.append(str(case))
     if "side_from" in expected:
         args += ["--side-from", str(case.parent / expected["side_from"])]
+    if "pool" in expected:
+        args += ["--pool", str(case.parent / expected["pool"])]
+    if "banned" in expected:
+        args += ["--banned", expected["banned"]]
+    if "date" in expected:
+        args += ["--date", expected["date"]]
+    if "all_formats" in expected:
+        args.append("--all-formats")
     result = run(*args)
 
     assert result.stderr == "", result.stderr
-    (report,) = json.loads(result.stdout)
+    reports = json.loads(result.stdout)
+    if "all_formats" in expected:  # one report per format of the game: each format's rule ids as expected
+        assert {r["format"]: sorted({p["rule"] for p in r["problems"]}) for r in reports} == {
+            name: sorted(rules) for name, rules in expected["all_formats"].items()}
+        reports = [r for r in reports if r["format"] == format_name]
+    elif "match" in expected:  # the case's team first, then the other team
+        assert [r["file"] for r in reports] == [str(case), str(case.parent / expected["match"])]
+        reports = reports[:1]
+    (report,) = reports
+    if "version" in expected:
+        assert report.get("version", "<absent>") == expected["version"], report
     problems = report["problems"]
     shown = json.dumps(problems, ensure_ascii=False, indent=1)
     assert {k: report[k] for k in ("file", "game", "format")} == {
         "file": str(case), "game": BUNDLED[fmt], "format": format_name}
     assert report["legal"] is (verdict == "legal"), shown
-    assert result.exit_code == (0 if verdict == "legal" else 1), shown
+    if "all_formats" in expected:  # exit 0 when the deck is legal in at least one format
+        assert result.exit_code == (0 if any(not rules for rules in expected["all_formats"].values()) else 1), shown
+    else:
+        assert result.exit_code == (0 if verdict == "legal" else 1), shown
     assert {p["rule"] for p in problems} == set(expected.get("rules", [])), shown
     messages = [p["message"] for p in problems]
     for part in expected.get("messages", []):
