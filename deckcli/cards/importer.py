@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
 from deckcli.cards.setfiles import CardSetFile, load_cardsets
+from deckcli.cards.sheets import SheetSet
 from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError
 from deckcli.storage.models import Card, CardName, CardSet
@@ -109,9 +110,12 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     return SetImportResult(cs.game, cs.code, cs.name, len(rows), added, len(rows) - added, len(gone))
 
 
-def import_cardsets(db: Database, sources: list[str]) -> list[SetImportResult]:
-    """Check every file first, then write all of them in one transaction (all or nothing)."""
-    sets = load_cardsets(sources)
+def import_cardsets(db: Database, sources: list[str], sheet: SheetSet | None = None) -> list[SetImportResult]:
+    """Check every file first, then write all of them in one transaction (all or nothing).
+
+    ``sheet`` names the game and set of spreadsheet card lists among the files.
+    """
+    sets = load_cardsets(sources, sheet)
     with db.write() as session:
         return [write_set(session, cs) for cs in sets]
 

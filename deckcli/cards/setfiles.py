@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckcli.cards import sheets
 from deckcli.errors import CardDataError, InputError
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
@@ -69,18 +70,26 @@ def check_cardset(doc: Any, source: str) -> list[str]:
     return problems
 
 
-def load_cardsets(sources: list[str]) -> list[CardSetFile]:
-    """Read and check every file; raise :class:`CardDataError` listing all problems of all files."""
+def load_cardsets(sources: list[str], sheet: sheets.SheetSet | None = None) -> list[CardSetFile]:
+    """Read and check every file; raise :class:`CardDataError` listing all problems of all files.
+
+    A spreadsheet card list (.csv/.tsv, see :mod:`deckcli.cards.sheets`) is read as a set of ``sheet``'s game and
+    set and checked like a JSON set; its problems name their line and column.
+    """
     problems: list[str] = []
     loaded: list[CardSetFile] = []
     for source in sources:
-        doc, read_problems = read_json_source(source)
+        located = sheets.read_sheet(source, sheet) if sheets.is_sheet(source, sheet) else None
+        if located is not None:
+            doc, read_problems = located.doc, located.problems
+        else:
+            doc, read_problems = read_json_source(source)
         if read_problems:
             problems += read_problems
             continue
-        found = check_cardset(doc, source)
+        found = check_cardset(doc, located.label if located is not None else source)
         if found:
-            problems += found
+            problems += [located.locate(p) for p in found] if located is not None else found
             continue
         set_info = doc["set"]
         loaded.append(

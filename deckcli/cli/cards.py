@@ -1,6 +1,8 @@
-"""``deckcli games`` and ``deckcli cards ...``: the card database."""
+"""``deckcli games`` and ``deckcli cards ...``: the card database, card sets in and out."""
 
 from __future__ import annotations
+
+import sys
 
 import click
 
@@ -30,19 +32,32 @@ def cards() -> None:
 
 @cards.command("import")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--game", "-g", type=GAME_CHOICE, help="The game of a spreadsheet card list's cards.")
+@click.option("--set", "-s", "set_code", metavar="CODE", help="The set code of a spreadsheet card list (e.g. S02).")
+@click.option("--set-name", metavar="NAME", help="The set's full name (with --set).")
 @output_options()
 @pass_app
-def import_(app: AppContext, files: tuple[str, ...], output: str) -> None:
-    """Import card-set JSON FILES (- reads stdin).
+def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, output: str) -> None:
+    """Import card-set FILES: JSON card sets, or card lists saved from a spreadsheet (- reads stdin).
 
-    Every file is checked against the schema first; if any has a problem, all problems are
-    listed and nothing is written. Re-importing a set updates it in place.
+    \b
+    A spreadsheet card list (.csv, .tsv or .txt; "," ";" or tab between cells) has one row per card
+    and a header naming the card schema's fields (number, name, kind, cost, ...; ability.timing and
+    names.en for nested fields; list items joined by ";"); --game, --set and --set-name say which
+    set its cards are. Every file is checked against the schema first; if any has a problem, all
+    problems are listed (a sheet's by line and column) and nothing is written. Re-importing a set
+    updates it in place.
     """
     from deckcli.cards.importer import import_cardsets
+    from deckcli.cards.sheets import SheetSet
     from deckcli.errors import CardDataError
 
+    named = (game, set_code, set_name)
+    if any(named) and not all(named):
+        raise click.UsageError("a spreadsheet card list needs all of --game, --set and --set-name")
+    sheet = SheetSet(game.lower(), set_code.strip().upper(), set_name.strip()) if all(named) else None
     try:
-        results = import_cardsets(app.db, list(files))
+        results = import_cardsets(app.db, list(files), sheet)
     except CardDataError as exc:
         for problem in exc.problems:
             click.echo(problem, err=True)
@@ -50,6 +65,33 @@ def import_(app: AppContext, files: tuple[str, ...], output: str) -> None:
         raise click.ClickException(f"{n} problem{'s' if n != 1 else ''} found; nothing was imported") from None
     rows = [r.__dict__ for r in results]
     emit(rows, output, ["game", "code", "name", "cards", "added", "updated", "removed"], headers={"code": "set"})
+
+
+@cards.command("export")
+@click.option("--game", "-g", type=GAME_CHOICE, required=True, help="The game.")
+@click.option("--set", "-s", "set_code", metavar="CODE", help="The set (code or name; needed when the game has several).")
+@click.option("--to", "to", type=click.Choice(["json", "csv", "tsv"], case_sensitive=False),
+              help="json (a card-set file) or a spreadsheet card list (default: from -o's extension, else json).")
+@click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
+@pass_app
+def export(app: AppContext, game, set_code, to, target) -> None:
+    """Write a card set back out: as card-set JSON, or as a CSV/TSV card list to edit in a spreadsheet.
+
+    Either imports again with `deckcli cards import` (a card list with --game, --set and --set-name).
+    """
+    from deckcli.cards.setexport import export_set, format_for, write_set
+
+    exported = export_set(app.db, game.lower(), set_code)
+    fmt = format_for(to, target)
+    if target == "-":
+        write_set(exported, sys.stdout, fmt)
+        return
+    try:
+        with open(target, "w", encoding="utf-8", newline="") as handle:
+            write_set(exported, handle, fmt)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {target}: {exc.strerror}") from None
+    click.echo(f"Exported {exported.cards} cards of {exported.game} {exported.code} ({exported.name}) to {target}", err=True)
 
 
 @cards.command()

@@ -1,0 +1,271 @@
+"""Card lists from spreadsheets: a CSV or TSV sheet with one row per card, read into a card-set document, and back.
+
+The header names the fields of the game's card schema; a nested field is a dotted column (``ability.timing``,
+``names.en``), a list is its items joined by ``;`` (or JSON, ``[]`` for an empty list). Cells are converted by
+the type the schema gives the field (a cell that does not convert stays text, for the schema to report), so the
+sheet is checked by the same card schema as a JSON set, and every problem is named by its cell:
+``file: line N: column C (field): message``. The game and set come from the command (``--game``, ``--set``,
+``--set-name``), since a sheet has no place for them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import IO, Any
+
+from deckcli.csvcells import escape_cell, unescape_cell
+from deckcli.csvtext import dialect
+from deckcli.errors import InputError
+from deckcli.games import registry
+from deckcli.reading.source import read_document
+from deckcli.storage.jsonschemas import documents
+
+#: File names read as spreadsheets (``-`` too, when the command names the set).
+SHEET_EXTENSIONS = (".csv", ".tsv", ".tab", ".txt")
+#: The columns written first, in this order.
+LEADING = ("number", "name", "kind")
+_TRUE = {"true": True, "yes": True, "1": True, "y": True, "false": False, "no": False, "0": False, "n": False}
+_INTEGER = re.compile(r"^[+-]?\d+(?:\.0*)?$")
+_PATH = re.compile(r"^(?P<label>.*?): \$\.cards\[(?P<index>\d+)\](?P<rest>\S*): (?P<message>.*)$", re.S)
+_ENVELOPE = re.compile(r"^(?P<label>.*?): \$\.(?P<where>game|set\.code|set\.name|cards): (?P<message>.*)$", re.S)
+_UNEXPECTED = re.compile(r"\('([^']+)' was unexpected\)|'([^']+)' is a required property")
+_OPTIONS = {"game": "--game", "set.code": "--set", "set.name": "--set-name"}
+
+
+@dataclass(frozen=True)
+class SheetSet:
+    """What a spreadsheet cannot say about itself: the game and the set its cards belong to."""
+
+    game: str
+    code: str
+    name: str
+
+
+@dataclass
+class Sheet:
+    """A sheet read into a card-set document, with where each card and column came from."""
+
+    label: str
+    doc: dict[str, Any] | None = None
+    problems: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)  # the line of each card
+    columns: dict[str, int] = field(default_factory=dict)  # field path -> its 0-based column
+
+    def locate(self, problem: str) -> str:
+        """A ``label: $.cards[i].path: message`` problem as ``label: line N: column C (path): message``."""
+        found = _PATH.match(problem)
+        if found is None or found["label"] != self.label:
+            envelope = _ENVELOPE.match(problem)
+            if envelope and envelope["label"] == self.label and envelope["where"] in _OPTIONS:
+                return f"{self.label}: {_OPTIONS[envelope['where']]}: {envelope['message']}"
+            if envelope and envelope["where"] == "cards":
+                return f"{self.label}: no card rows under the header"
+            return problem
+        index, message = int(found["index"]), found["message"]
+        where = f"{self.label}: line {self.lines[index]}" if index < len(self.lines) else self.label
+        path = _field_path(found["rest"])
+        if not path:
+            named = _UNEXPECTED.search(message)
+            path = (named.group(1) or named.group(2)) if named else ""
+        column = self._column(path)
+        return f"{where}: {column}: {message}" if column else f"{where}: {message}"
+
+    def _column(self, path: str) -> str:
+        while path:
+            if path in self.columns:
+                return f"column {column_letter(self.columns[path])} ({path})"
+            path = path.rpartition(".")[0]
+        return ""
+
+
+def column_letter(index: int) -> str:
+    """The spreadsheet name of a 0-based column: A, B, ..., Z, AA, AB ..."""
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
+def _field_path(rest: str) -> str:
+    """``.ability.timing`` -> ``ability.timing``; ``.aliases[1]`` -> ``aliases``; ``.names['pt-BR']`` -> ``names.pt-BR``."""
+    parts = re.findall(r"\.([^.\[\]]+)|\['([^']*)'\]|\[\d+\]", rest)
+    return ".".join(a or b for a, b in parts if a or b)
+
+
+def is_sheet(source: str, sheet: SheetSet | None) -> bool:
+    """Whether ``source`` is read as a spreadsheet: a .csv/.tsv/.tab/.txt file, or stdin when the set is named."""
+    return source.lower().endswith(SHEET_EXTENSIONS) or (source == "-" and sheet is not None)
+
+
+@cache
+def field_types(game_code: str) -> dict[str, str]:
+    """Every field path of a game's card schema (over all kinds) and its JSON type; ``names.*`` for localised names."""
+    schema = documents()[registry.game(game_code).card_schema]
+    types: dict[str, str] = {}
+    _collect(schema.get("$defs", {}).get("cards", {}).get("items", schema), "", types)
+    return types
+
+
+def _collect(node: Any, prefix: str, types: dict[str, str]) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _collect(item, prefix, types)
+        return
+    if not isinstance(node, dict):
+        return
+    for key, sub in (node.get("properties") or {}).items():
+        if not isinstance(sub, dict):
+            continue
+        kind = sub.get("type") or ("integer" if all(isinstance(v, int) for v in sub.get("enum", [""])) else "string")
+        types.setdefault(prefix + key, kind)
+        if kind == "object" and isinstance(sub.get("properties"), dict):
+            _collect(sub, f"{prefix}{key}.", types)
+        elif kind == "object":
+            types.setdefault(f"{prefix}{key}.*", "string")
+    for key, value in node.items():
+        if key != "properties":
+            _collect(value, prefix, types)
+
+
+def _type_of(path: str, types: dict[str, str]) -> str | None:
+    head, _, _ = path.rpartition(".")
+    return types.get(path) or (types.get(f"{head}.*") if head else None)
+
+
+def _value(text: str, kind: str) -> Any:
+    """A cell's value as the schema's type; text that does not convert is kept for the schema to report."""
+    if kind == "integer" and _INTEGER.match(text):
+        return int(text.split(".")[0])
+    if kind == "number":
+        try:
+            return float(text)
+        except ValueError:
+            return text
+    if kind == "boolean":
+        return _TRUE.get(text.casefold(), text)
+    if kind in ("array", "object") and text[:1] in "[{":
+        try:
+            return json.loads(text)
+        except ValueError:
+            return text
+    if kind == "array":
+        return [item.strip() for item in text.split(";") if item.strip()]
+    return text
+
+
+def _put(card: dict[str, Any], path: str, value: Any) -> None:
+    head, dot, rest = path.partition(".")
+    if not dot:
+        card[head] = value
+        return
+    inner = card.setdefault(head, {})
+    if isinstance(inner, dict):
+        _put(inner, rest, value)
+
+
+def parse_sheet(text: str, label: str, sheet: SheetSet) -> Sheet:
+    """The card-set document of a sheet's text; problems of the header or the game are in ``problems``."""
+    result = Sheet(label)
+    if not registry.is_game(sheet.game):
+        result.problems.append(f"{label}: --game: unknown game {sheet.game!r}; known games: {', '.join(registry.codes())}")
+        return result
+    types = field_types(sheet.game)
+    delimiter, body, skipped = dialect(text)
+    reader = csv.reader(io.StringIO(body, newline=""), delimiter=delimiter)
+    try:
+        header = next((row for row in reader if any(cell.strip() for cell in row)), None)
+        if header is None:
+            result.problems.append(f"{label}: empty sheet (no header row naming the card fields)")
+            return result
+        header_line = reader.line_num + skipped
+        known = {path.casefold(): path for path in types if not path.endswith(".*")}
+        for i, cell in enumerate(header):
+            name = cell.strip()
+            path = known.get(name.casefold()) or (name if name and _type_of(name, types) else None)
+            if path is None:
+                if name:
+                    fields = ", ".join(p for p in types if not p.endswith(".*"))
+                    result.problems.append(f"{label}: line {header_line}: column {column_letter(i)} ({name}): not a field"
+                                           f" of the {sheet.game} card schema; its fields: {fields}")
+                continue
+            if path in result.columns:
+                result.problems.append(f"{label}: line {header_line}: column {column_letter(i)} ({name}): the field"
+                                       f" is also column {column_letter(result.columns[path])}")
+            result.columns[path] = i
+        if result.problems:
+            return result
+        plan = [(i, path, _type_of(path, types) or "string") for path, i in result.columns.items()]
+        cards = []
+        for row in reader:
+            card: dict[str, Any] = {}
+            for i, path, kind in plan:
+                cell = row[i].strip() if i < len(row) else ""
+                if cell:
+                    _put(card, path, _value(unescape_cell(cell), kind))
+            if card:
+                cards.append(card)
+                result.lines.append(reader.line_num + skipped)
+    except csv.Error as exc:
+        result.problems.append(f"{label}: line {reader.line_num + skipped}: cannot read the sheet: {exc}")
+        return result
+    result.doc = {"game": sheet.game, "set": {"code": sheet.code, "name": sheet.name}, "cards": cards}
+    return result
+
+
+def read_sheet(source: str, sheet: SheetSet | None) -> Sheet:
+    """A spreadsheet file (``-``: stdin) through the reading front door, read as a card-set document."""
+    try:
+        document = read_document(source, "card set")
+    except InputError as exc:
+        return Sheet(source, problems=[str(exc)])
+    if sheet is None:
+        return Sheet(document.label, problems=[
+            f"{document.label}: a spreadsheet card list needs --game, --set and --set-name (the game and set of its cards)"])
+    return parse_sheet(document.text, document.label, sheet)
+
+
+# -- writing ------------------------------------------------------------------------------------------
+
+def _flat(card: dict[str, Any], prefix: str = "") -> Iterable[tuple[str, Any]]:
+    for key, value in card.items():
+        if isinstance(value, dict) and value:
+            yield from _flat(value, f"{prefix}{key}.")
+        else:
+            yield prefix + key, value
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        items = [str(v) for v in value]
+        if items and all(isinstance(v, str) and v.strip() == v and v and ";" not in v and v[:1] not in "[{" for v in value):
+            return "; ".join(items)
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def write_sheet(cards: list[dict[str, Any]], stream: IO[str], delimiter: str = ",") -> int:
+    """Write cards as a sheet (the columns every card uses, number, name and kind first); returns the rows written.
+
+    Text cells a spreadsheet would run as a formula get a leading ``'``, which reading removes again.
+    """
+    rows = [dict(_flat(card)) for card in cards]
+    columns = [c for c in LEADING if any(c in row for row in rows)]
+    for row in rows:
+        columns += [c for c in row if c not in columns]
+    writer = csv.writer(stream, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([escape_cell(_text(row[c])) if c in row else "" for c in columns])
+    return len(rows)
