@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
@@ -129,7 +130,7 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
 
 
 @cards.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete_card)
 @click.option("--game", "-g", type=GAME_CHOICE, help="Look only in this game.")
 @click.option("--set", "-s", "set_text", default="", help="Only the printings of this set (its code or name).")
 @click.option("--number", "-n", default="", help="Only the printing with this collector number.")

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from deckcli.cli.completion import complete_card
 from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.output import dump_json, emit, output_options
@@ -85,7 +86,7 @@ def _change(app: AppContext, action, card, count, game, set_code, number, **vari
 
 
 @collection.command()
-@click.argument("card")
+@click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=1), default=1)
 @_card_options
 @_variant_options
@@ -99,7 +100,7 @@ def add(app: AppContext, card, count, game, set_code, number, **variant_options)
 
 
 @collection.command()
-@click.argument("card")
+@click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=1), default=1)
 @_card_options
 @_variant_options
@@ -113,7 +114,7 @@ def remove(app: AppContext, card, count, game, set_code, number, **variant_optio
 
 
 @collection.command("set")
-@click.argument("card")
+@click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=0))
 @_card_options
 @_variant_options
@@ -148,7 +149,7 @@ def list_(app: AppContext, game, wheres, tag, output) -> None:
 
 
 @collection.command()
-@click.argument("card")
+@click.argument("card", shell_complete=complete_card)
 @_card_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app

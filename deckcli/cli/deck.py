@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from deckcli.cli.completion import complete_card, complete_deck, complete_deck_or_file, complete_format
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
@@ -59,7 +60,8 @@ def deck() -> None:
 @deck.command()
 @click.argument("name")
 @click.option("--game", "-g", type=GAME_CHOICE, help="The game (see deckcli games); may be left out when --format says it.")
-@click.option("--format", "-f", "format_name", metavar="NAME|PATH", help="The format (default: the game's default format).")
+@click.option("--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
+              help="The format (default: the game's default format).")
 @click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="A metadata line, e.g. Player=Ann or Ne-mu=天羽つかさ (repeatable).")
 @pass_app
 def new(app: AppContext, name: str, game: str | None, format_name: str | None, meta: tuple[str, ...]) -> None:
@@ -78,8 +80,8 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
 
 
 @deck.command()
-@click.argument("name")
-@click.argument("card")
+@click.argument("name", shell_complete=complete_deck)
+@click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=1), default=1, required=False)
 @click.option("--zone", "-z", type=ZONE_CHOICE, help="The zone (default: the first zone of the format that accepts the card's kind).")
 @click.option("--set", "set_code", help="Add this set's printing.")
@@ -104,8 +106,8 @@ def add(app: AppContext, name: str, card: str, count: int, zone: str | None, set
 
 
 @deck.command()
-@click.argument("name")
-@click.argument("card")
+@click.argument("name", shell_complete=complete_deck)
+@click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=1), required=False)
 @click.option("--all", "remove_all", is_flag=True, help="Remove every copy.")
 @click.option("--zone", "-z", type=ZONE_CHOICE, help="The zone to remove from (needed when the card is in several).")
@@ -139,8 +141,9 @@ def _print_zone_sizes(edit) -> None:
 
 
 @deck.command()
-@click.argument("name")
-@click.option("--format", "-f", "format_name", metavar="NAME|PATH", help="Check under this format instead of the deck's own.")
+@click.argument("name", shell_complete=complete_deck)
+@click.option("--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
+              help="Check under this format instead of the deck's own.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
 def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> None:
@@ -170,7 +173,7 @@ def list_(app: AppContext, game: str | None, output: str) -> None:
 
 
 @deck.command()
-@click.argument("source")
+@click.argument("source", shell_complete=complete_deck)
 @click.argument("target")
 @pass_app
 def copy(app: AppContext, source: str, target: str) -> None:
@@ -183,7 +186,7 @@ def copy(app: AppContext, source: str, target: str) -> None:
 
 
 @deck.command()
-@click.argument("old")
+@click.argument("old", shell_complete=complete_deck)
 @click.argument("new_name", metavar="NEW")
 @pass_app
 def rename(app: AppContext, old: str, new_name: str) -> None:
@@ -196,7 +199,7 @@ def rename(app: AppContext, old: str, new_name: str) -> None:
 
 
 @deck.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete_deck)
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @pass_app
 def delete(app: AppContext, name: str, yes: bool) -> None:
@@ -224,8 +227,8 @@ def _open_either(resolver, ref: str):
 
 
 @deck.command()
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", shell_complete=complete_deck_or_file)
+@click.argument("b", shell_complete=complete_deck_or_file)
 @click.option("--all", "include_same", is_flag=True, help="List unchanged cards too.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
@@ -264,7 +267,8 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 @deck.command("import")
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--name", "-n", help="The deck's name (default: the decklist's Name:, else the file name).")
-@click.option("--format", "-f", "format_name", metavar="NAME|PATH", help="The format (default: the decklist's Format:, else the game's default).")
+@click.option("--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
+              help="The format (default: the decklist's Format:, else the game's default).")
 @click.option("--game", "-g", type=GAME_CHOICE, help="The game, when the decklist does not say.")
 @click.option("--replace", is_flag=True, help="Overwrite a stored deck of the same name.")
 @pass_app
@@ -293,7 +297,7 @@ def import_(app: AppContext, file: str, name: str | None, format_name: str | Non
 
 
 @deck.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete_deck)
 @click.option("--to", "to", type=EXPORT_CHOICE, help="The decklist format (default: from the -o file's extension, else text).")
 @click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
 @pass_app

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from deckcli.cli.completion import complete_deck, complete_format
 from deckcli.games import registry
 
 if TYPE_CHECKING:
@@ -78,10 +79,12 @@ def deck_source(f: Callable) -> Callable:
         return f(*args, source=source, **kwargs)
 
     wrapper = click.option(
-        "--format", "-f", "format_name", metavar="NAME|PATH", help="Read the deck under this format (default: its own)."
+        "--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
+        help="Read the deck under this format (default: its own)."
     )(wrapper)
     wrapper = click.option("--game", "-g", type=GAME_CHOICE, help="The deck's game, if the decklist does not say.")(wrapper)
-    wrapper = click.option("--deck", "-d", "deck_name", metavar="NAME", help="A stored deck instead of a DECK file.")(wrapper)
+    wrapper = click.option("--deck", "-d", "deck_name", metavar="NAME", shell_complete=complete_deck,
+                           help="A stored deck instead of a DECK file.")(wrapper)
     return click.argument(
         "deck_file", metavar="[DECK]", required=False, type=click.Path(allow_dash=True, dir_okay=False)
     )(wrapper)
