@@ -126,3 +126,54 @@ class DeckReadError(DeckcliError):
     def lines(self) -> list[str]:
         """One ``source: line N: message`` line per problem."""
         return [f"{self.source}: line {line}: {m}" if line is not None else f"{self.source}: {m}" for line, m in self.problems]
+
+
+# -- the database file (raised by deckcli.storage) ----------------------------------------------------
+
+
+class DatabaseFault(DeckcliError):
+    """A database file deckcli cannot use as asked: which file, what is wrong with it, and what to do.
+
+    ``origin`` says where the path came from (``--db``, ``DECKCLI_DB``, or None for the default location), so
+    the advice names the option or variable the user set.
+    """
+
+    def __init__(self, path: object, problem: str, advice: str = "", origin: str | None = None):
+        self.path, self.problem, self.advice, self.origin = str(path), problem, advice, origin
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        where = f"the database {self.path}" + (f" (from {self.origin})" if self.origin else "")
+        option = self.origin or "--db"
+        return f"{where}: {self.problem}" + (f"; {self.advice.format(option=option)}" if self.advice else "")
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+class NotADatabase(DatabaseFault):
+    """The file is not an SQLite database at all (a text file, an image, a folder)."""
+
+
+class ForeignDatabase(DatabaseFault):
+    """An SQLite database of another program; deckcli leaves it exactly as it is."""
+
+
+class DamagedDatabase(DatabaseFault):
+    """A deckcli database SQLite reports as malformed, or with a schema version no deckcli writes."""
+
+
+class UnopenableDatabase(DatabaseFault):
+    """SQLite cannot open or read the file (missing folder, permissions, I/O error)."""
+
+
+class ReadOnlyDatabase(DatabaseFault):
+    """A write to a database whose file or folder cannot be written."""
+
+
+class LockedDatabase(DatabaseFault):
+    """Another connection held the database longer than the busy timeout."""
+
+
+class DatabaseFull(DatabaseFault):
+    """The disk (or the database's page limit) is full."""

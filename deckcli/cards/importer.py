@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from deckcli.cards.setfiles import CardSetFile, load_cardsets
@@ -145,14 +145,13 @@ def sync_bundled_sets(db: Database) -> None:
         db.set_meta(session, BUNDLED_HASH_KEY, fingerprint)
 
 
-def open_database(path: Path | str | None = None) -> Database:
-    """The database at ``path`` (default: the user's), created on first use and holding the bundled card sets."""
-    db = Database(path)
+def open_database(path: Path | str | None = None, origin: str | None = None) -> Database:
+    """The database at ``path`` (default: the user's), created on first use and holding the bundled card sets;
+    ``origin`` names where the path came from. A read-only database serves the cards it holds."""
+    db = Database(path, origin)
     try:
-        sync_bundled_sets(db)
-    except OperationalError as exc:
-        db.close()
-        raise DeckcliError(f"cannot open the database {db.path}: {exc.orig}") from None
+        if not db.read_only:
+            sync_bundled_sets(db)
     except BaseException:
         db.close()
         raise

@@ -12,10 +12,11 @@ if TYPE_CHECKING:
 
 
 class AppContext:
-    """Holds ``--db`` and opens the database lazily (importing SQLAlchemy only then)."""
+    """Holds ``--db`` (and where it came from: ``--db``, ``DECKCLI_DB`` or None) and opens the database lazily
+    (importing SQLAlchemy only then)."""
 
-    def __init__(self, db_path: Path | None):
-        self.db_path = db_path
+    def __init__(self, db_path: Path | None, origin: str | None = None):
+        self.db_path, self.origin = db_path, origin
         self._db: Database | None = None
 
     @property
@@ -23,7 +24,12 @@ class AppContext:
         if self._db is None:
             from deckcli.cards.importer import open_database
 
-            self._db = open_database(self.db_path)
+            self._db = open_database(self.db_path, self.origin)
+        return self._db
+
+    @property
+    def opened(self) -> Database | None:
+        """The database if a command opened it."""
         return self._db
 
     def close(self) -> None:

@@ -31,13 +31,27 @@ class DeckcliGroup(click.Group):
             sys.stderr.close()
             raise SystemExit(1) from None
         except KeyboardInterrupt:
-            raise click.Abort() from None
+            click.echo(_interrupted(ctx.obj), err=True)
+            raise SystemExit(130) from None
         except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
             if os.environ.get("DECKCLI_DEBUG"):
                 raise
+            db = ctx.obj.opened if isinstance(ctx.obj, AppContext) else None
+            fault = db.fault(exc) if db is not None else None
+            if fault is not None:
+                raise click.ClickException(str(fault)) from None
             raise click.ClickException(
                 f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the traceback)"
             ) from None
+
+
+def _interrupted(app: object) -> str:
+    """What an interrupted command did to the database: saved changes (committed before the interrupt) or none."""
+    db = app.opened if isinstance(app, AppContext) else None
+    if db is not None and db.committed:
+        return (f"Interrupted after the change was saved: {db.path} holds it (the command's last output was not"
+                " printed).")
+    return "Interrupted: nothing was changed." if db is not None else "Interrupted."
 
 
 @click.group(cls=DeckcliGroup, context_settings=CONTEXT_SETTINGS)
@@ -45,13 +59,15 @@ class DeckcliGroup(click.Group):
 @click.option(
     "--db",
     "db_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     envvar="DECKCLI_DB",
     help="Database file (default: deckcli.db in the user data folder; env DECKCLI_DB).",
 )
 @click.pass_context
 def cli(ctx: click.Context, db_path: Path | None) -> None:
-    app = AppContext(db_path)
+    source = ctx.get_parameter_source("db_path")
+    origins = {click.core.ParameterSource.COMMANDLINE: "--db", click.core.ParameterSource.ENVIRONMENT: "DECKCLI_DB"}
+    app = AppContext(db_path, origins.get(source))
     ctx.obj = app
     ctx.call_on_close(app.close)
 
@@ -72,6 +88,7 @@ cli.help = _help()
 def _register() -> None:
     from deckcli.cli import cards
     from deckcli.cli import collection
+    from deckcli.cli import db
     from deckcli.cli import deck
     from deckcli.cli import odds
     from deckcli.cli import validate
@@ -79,6 +96,7 @@ def _register() -> None:
     cli.add_command(cards.games)
     cli.add_command(cards.cards)
     cli.add_command(collection.collection)
+    cli.add_command(db.db)
     cli.add_command(deck.deck)
     cli.add_command(validate.validate)
     for command in (odds.odds, odds.simulate, odds.hand, odds.curve):

@@ -33,8 +33,11 @@ def test_schema_version_is_recorded(db):
 
 
 def test_newer_schema_is_refused(tmp_path):
+    from deckcli.storage.fileinfo import APPLICATION_ID
+
     path = tmp_path / "future.db"
     con = sqlite3.connect(path)
+    con.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # a newer deckcli marks its files too
     con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     con.close()
     with pytest.raises(DeckcliError, match="newer deckcli"):

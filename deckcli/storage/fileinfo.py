@@ -1,0 +1,112 @@
+"""What a database path holds, found without writing a byte: nothing yet, a deckcli database, or something else.
+
+deckcli marks its files with SQLite's ``application_id``; a file from before the mark is recognised by its schema
+version and tables. Anything else is refused before a connection could switch it to WAL or add tables.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deckcli.errors import DatabaseFault, ForeignDatabase, NotADatabase, ReadOnlyDatabase, UnopenableDatabase
+from deckcli.storage.faults import NOT_A_DATABASE_ADVICE, fault_of
+
+#: ``PRAGMA application_id`` of every deckcli database: the bytes "dkcl".
+APPLICATION_ID = int.from_bytes(b"dkcl", "big")
+#: The tables every deckcli schema version has (a file from before the mark is deckcli's if it has them all).
+CORE_TABLES = frozenset({"meta", "card_set", "card", "card_name", "deck", "deck_card", "collection_item"})
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_LOOKS_LIKE = [(b"\x89PNG", "a PNG image"), (b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive"),
+               (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image")]
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    """What a database file holds: its application id, schema version and tables (all empty for a new file)."""
+
+    exists: bool
+    application_id: int = 0
+    user_version: int = 0
+    tables: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def is_new(self) -> bool:
+        """No file yet, or an empty SQLite file: deckcli may create its tables."""
+        return not self.tables and self.application_id == 0 and self.user_version == 0
+
+    @property
+    def is_deckcli(self) -> bool:
+        """Marked as deckcli's, or written by a deckcli from before the mark (a schema version and its tables)."""
+        return self.application_id == APPLICATION_ID or (
+            self.application_id == 0 and self.user_version > 0 and CORE_TABLES <= self.tables
+        )
+
+
+def read_only_uri(path: Path, immutable: bool = False) -> str:
+    """An SQLite URI opening ``path`` read-only (its characters quoted, so ``?`` and ``%`` stay in the name)."""
+    uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
+    return uri + ("&immutable=1" if immutable else "")
+
+
+def _kind(head: bytes) -> str:
+    for magic, what in _LOOKS_LIKE:
+        if head.startswith(magic):
+            return what
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError:
+        return "not an SQLite database"
+    return "a text file"
+
+
+def inspect(path: Path, origin: str | None = None) -> FileInfo:
+    """What ``path`` holds, read through a read-only connection; raises NotADatabase for a file that is none."""
+    if path.is_dir():
+        raise NotADatabase(path, "it is a folder, not a database file", NOT_A_DATABASE_ADVICE, origin)
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(100)
+    except FileNotFoundError:
+        return FileInfo(exists=False)
+    except OSError as exc:
+        raise DatabaseFault(path, f"cannot read it ({exc.strerror})", "check the file's permissions", origin) from None
+    if not head:
+        return FileInfo(exists=True)
+    if not head.startswith(_SQLITE_HEADER):
+        what = _kind(head)
+        problem = "it is not an SQLite database" + ("" if what.startswith("not") else f" (it looks like {what})")
+        raise NotADatabase(path, problem, NOT_A_DATABASE_ADVICE, origin)
+    return _pragmas(path, origin)
+
+
+def _pragmas(path: Path, origin: str | None) -> FileInfo:
+    """The marks and tables, read-only; in a read-only folder that holds no WAL index, through an immutable open."""
+    for immutable in (False, True):
+        try:
+            con = sqlite3.connect(read_only_uri(path, immutable), uri=True)
+            try:
+                app_id = con.execute("PRAGMA application_id").fetchone()[0]
+                version = con.execute("PRAGMA user_version").fetchone()[0]
+                tables = frozenset(r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+            finally:
+                con.close()
+            return FileInfo(True, app_id, version, tables)
+        except sqlite3.Error as exc:
+            fault = fault_of(exc, path, origin) or UnopenableDatabase(path, f"cannot read it ({exc})", "", origin)
+            if immutable or not isinstance(fault, (ReadOnlyDatabase, UnopenableDatabase)):
+                raise fault from None
+    raise AssertionError("unreachable")
+
+
+def refuse_foreign(info: FileInfo, path: Path, origin: str | None = None) -> None:
+    """Raise ForeignDatabase unless ``path`` is new or deckcli's."""
+    if info.is_new or info.is_deckcli:
+        return
+    listed = ", ".join(sorted(info.tables)[:5]) + (", ..." if len(info.tables) > 5 else "")
+    marks = f"application id {info.application_id:#010x}" if info.application_id else "no deckcli mark"
+    problem = f"it is another program's SQLite database ({marks}; tables: {listed or 'none'})"
+    raise ForeignDatabase(path, problem, "deckcli leaves it as it is: point {option} at a deckcli database or at a new file",
+                          origin)
