@@ -69,7 +69,7 @@ def inspect(path: Path, origin: str | None = None) -> FileInfo:
     try:
         with path.open("rb") as handle:
             head = handle.read(100)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # not there yet (its folder is made, or refused, when created)
         return FileInfo(exists=False)
     except OSError as exc:
         raise DatabaseFault(path, f"cannot read it ({exc.strerror})", "check the file's permissions", origin) from None
