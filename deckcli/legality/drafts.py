@@ -46,6 +46,7 @@ def champions_of(deck: ResolvedDeck) -> dict[str, Champion]:
 
 def pool_format_of(team: ResolvedDeck) -> str:
     """The format a pool for the team's format is checked under (its ``draft.pool_format``)."""
+    _sets(team.game)  # a game without champions says so first
     draft = team.format.data.get("draft")
     if not draft:
         raise InputError(f"format {team.format.name!r} has no competitive draft (no 'draft' in its format file)")
