@@ -1,11 +1,17 @@
-"""CSV cells a spreadsheet must show as text: the formula-injection escape every CSV writer uses.
+"""CSV cells a spreadsheet must show as text: the formula-injection escape, and the one writer every CSV goes through.
 
 A cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return would run as a formula in a
 spreadsheet; it is written with a leading ``'`` (as is a cell that already starts with ``'``, so reading
-back is exact), and readers strip that one ``'`` again.
+back is exact), and readers strip that one ``'`` again. A cell holding a carriage return anywhere is quoted
+(:class:`CsvWriter`), or a spreadsheet starts a new row at it: ``bin\r=SUM(1)`` would become a live formula.
 """
 
 from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from typing import IO, Any
 
 #: First characters that make a spreadsheet run a cell as a formula.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -20,3 +26,32 @@ def escape_cell(text: str) -> str:
 def unescape_cell(text: str) -> str:
     """Undo :func:`escape_cell`."""
     return text[1:] if text[:1] == "'" and text[1:2] and text[1:2] in _ESCAPED_START else text
+
+
+class CsvWriter:
+    """``csv.writer`` with lines ending in ``line_end`` that quotes every cell holding ``\r`` or ``\n`` on every Python.
+
+    Python's writer quotes only the characters of its line terminator (before 3.13), so with ``\n`` lines a bare
+    ``\r`` went out unquoted. A row holding a carriage return is written with ``\r\n`` as the terminator (which
+    quotes both), and that row's own terminator replaced by ``line_end``; other rows go straight through.
+    """
+
+    def __init__(self, stream: IO[str], line_end: str = "\n", quoting: int = csv.QUOTE_MINIMAL, delimiter: str = ","):
+        self.stream, self.line_end = stream, line_end
+        self._plain = csv.writer(stream, lineterminator=line_end, quoting=quoting, delimiter=delimiter)
+        self._buffer = io.StringIO()
+        self._careful = csv.writer(self._buffer, lineterminator="\r\n", quoting=quoting, delimiter=delimiter)
+
+    def writerow(self, row: Iterable[Any]) -> None:
+        cells = list(row)
+        if not any(isinstance(cell, str) and "\r" in cell for cell in cells):
+            self._plain.writerow(cells)
+            return
+        self._buffer.seek(0)
+        self._buffer.truncate()
+        self._careful.writerow(cells)
+        self.stream.write(self._buffer.getvalue()[:-2] + self.line_end)
+
+    def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
+        for row in rows:
+            self.writerow(row)

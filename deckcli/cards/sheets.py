@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import IO, Any
 
-from deckcli.csvcells import escape_cell, unescape_cell
+from deckcli.csvcells import CsvWriter, escape_cell, unescape_cell
 from deckcli.csvtext import dialect
 from deckcli.errors import InputError
 from deckcli.games import registry
@@ -264,7 +264,7 @@ def write_sheet(cards: list[dict[str, Any]], stream: IO[str], delimiter: str = "
     columns = [c for c in LEADING if any(c in row for row in rows)]
     for row in rows:
         columns += [c for c in row if c not in columns]
-    writer = csv.writer(stream, delimiter=delimiter, lineterminator="\n")
+    writer = CsvWriter(stream, delimiter=delimiter)  # a cell holding a bare CR is quoted too
     writer.writerow(columns)
     for row in rows:
         writer.writerow([escape_cell(_text(row[c])) if c in row else "" for c in columns])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -10,7 +9,7 @@ from typing import Any
 
 import click
 
-from deckcli.csvcells import escape_cell
+from deckcli.csvcells import CsvWriter, escape_cell
 
 
 def output_options(csv_ok: bool = True) -> Callable:
@@ -61,7 +60,7 @@ def emit(
         return
     cols = list(columns) if columns else (list(rows[0]) if rows else [])
     if output == "csv":
-        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer = CsvWriter(sys.stdout)
         writer.writerow(cols)
         for row in rows:
             writer.writerow([_csv_cell(_cell(row.get(c))) for c in cols])

@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from sqlalchemy import select
 
-from deckcli.csvcells import escape_cell
+from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.storage.engine import Database
 from deckcli.storage.models import CardSet
 
@@ -100,7 +100,7 @@ def _cells(entry: dict[str, Any], writing: Writing, lost: Counter) -> list[Any]:
 def _writer(stream: IO[str], writing: Writing):
     """The csv writer of a layout (every cell quoted where the tool quotes every cell)."""
     quoting = csv.QUOTE_ALL if writing.quote_all else csv.QUOTE_MINIMAL
-    return csv.writer(stream, lineterminator=writing.line_end, quoting=quoting)
+    return CsvWriter(stream, writing.line_end, quoting)  # a cell holding a bare CR is quoted too
 
 
 def write_csv(entries: list[dict[str, Any]], stream: IO[str], layout: str | Layout = "deckcli") -> ExportResult:

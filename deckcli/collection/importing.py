@@ -19,6 +19,7 @@ from deckcli.cards.index import CardRef
 from deckcli.cards.resolver import CardResolver
 from deckcli.csvcells import unescape_cell
 from deckcli.errors import DeckcliError, InputError
+from deckcli.reading.numbers import whole_number
 from deckcli.storage.engine import Database
 from deckcli.storage.models import Card
 
@@ -112,7 +113,7 @@ def parse_count(text: str) -> int:
     match = _COUNT.match(text)
     if match is None:
         raise InputError(f"count {text.strip()!r} is not a whole number")
-    count = int(match.group(1))
+    count = whole_number(match.group(1))
     if count < 0:
         raise InputError(f"count {count} is negative")
     return check_count(count)

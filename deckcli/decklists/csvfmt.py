@@ -13,7 +13,9 @@ import re
 
 from deckcli.decklists.model import MAX_COUNT, Decklist, DeckEntry, entry_problem, listed_once, zone_order
 from deckcli.decklists.text import zone_for_section
+from deckcli.csvcells import CsvWriter
 from deckcli.errors import InputError
+from deckcli.reading.numbers import shown_digits, whole_number
 
 #: The columns format_csv writes, in order.
 HEADER = ("section", "count", "name", "set", "number")
@@ -103,9 +105,13 @@ def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
     if zone is None:
         return f"unknown section {_shown(section)!r} (sections: {', '.join(zone_order())})"
     count_text = cell("count") or ("1" if listed_once(zone) else "")
-    if not re.fullmatch(r"\d{1,9}", count_text):
+    if not re.fullmatch(r"[+-]?[0-9]+", count_text):
         return f"count must be a whole number, got {_shown(count_text)!r}"
-    count = int(count_text)
+    count = whole_number(count_text)
+    if count < 0:
+        return f"count {count} is negative: a count is a whole number from 1 to {MAX_COUNT}"
+    if count > MAX_COUNT:
+        return f"count {shown_digits(count_text.lstrip('+'))} is too large (at most {MAX_COUNT})"
     if listed_once(zone) and count != 1:
         return f"each {zone} row names one card, listed once; got count {count}"
     if not 1 <= count <= MAX_COUNT:
@@ -122,7 +128,7 @@ def format_csv(deck: Decklist) -> str:
     Metadata is not written. A champion listed twice is two rows.
     """
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvWriter(out)
     writer.writerow(HEADER)
     for entry in deck.entries:
         problem = entry_problem(entry)
