@@ -39,13 +39,12 @@ def clean_deck_name(name: str) -> str:
 
 
 def find_deck(session: Session, name: str) -> Deck | None:
-    """The stored deck called ``name``: exact name first, else the one deck equal to it ignoring case and width."""
-    decks = list(session.exec(select(Deck)))  # type: ignore[call-overload]
-    for deck in decks:
-        if deck.name == name:
-            return deck
-    key = name_key(name)
-    matches = [d for d in decks if name_key(d.name) == key]
+    """The stored deck called ``name``: exact name first, else the one deck equal to it ignoring case and width
+    (both through an index: the unique name, then the name key)."""
+    exact = session.exec(select(Deck).where(Deck.name == name)).first()  # type: ignore[call-overload]
+    if exact is not None:
+        return exact
+    matches = session.exec(select(Deck).where(Deck.key == name_key(name)).limit(2)).all()  # type: ignore[call-overload]
     return matches[0] if len(matches) == 1 else None
 
 
@@ -54,18 +53,20 @@ def get_deck(session: Session, name: str) -> Deck:
     deck = find_deck(session, name)
     if deck is not None:
         return deck
-    decks = list(session.exec(select(Deck)))  # type: ignore[call-overload]
-    suggestions = closest(name, {name_key(d.name): d.name for d in decks})
+    names = session.execute(select(Deck.key, Deck.name)).all()
+    suggestions = closest(name, {key: deck_name for key, deck_name in names})
     hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
     raise NotFoundError(f"no stored deck called {name!r}{hint}")
 
 
 def ensure_name_free(session: Session, name: str, *, allow: Deck | None = None) -> None:
     """Raise when another deck already answers to ``name`` (decks are looked up ignoring case, so 'A' and 'a' clash)."""
-    key = name_key(name)
-    for deck in session.exec(select(Deck)):  # type: ignore[call-overload]
-        if name_key(deck.name) == key and (allow is None or deck.id != allow.id):
-            raise DeckcliError(f"a deck called {deck.name!r} already exists (choose another name, or delete it first)")
+    query = select(Deck).where(Deck.key == name_key(name))
+    if allow is not None:
+        query = query.where(Deck.id != allow.id)
+    deck = session.exec(query).first()  # type: ignore[call-overload]
+    if deck is not None:
+        raise DeckcliError(f"a deck called {deck.name!r} already exists (choose another name, or delete it first)")
 
 
 def list_decks(session: Session, game: str | None = None) -> list[Deck]:
@@ -134,8 +135,10 @@ def save_deck(
     if existing is not None:
         deck = existing
         deck.name, deck.game, deck.format, deck.meta, deck.updated = name, game, format_name, dict(meta or {}), now
+        deck.key = name_key(name)
     else:
-        deck = Deck(name=name, game=game, format=format_name, meta=dict(meta or {}), created=now, updated=now)
+        deck = Deck(name=name, key=name_key(name), game=game, format=format_name, meta=dict(meta or {}), created=now,
+                    updated=now)
         session.add(deck)
     session.flush()
     set_cards(session, deck, cards)
@@ -216,7 +219,7 @@ def rename_deck(session: Session, old: str, new: str) -> Deck:
     deck = get_deck(session, old)
     new = clean_deck_name(new)
     ensure_name_free(session, new, allow=deck)
-    deck.name = new
+    deck.name, deck.key = new, name_key(new)
     deck.updated = _now()
     session.add(deck)
     session.flush()

@@ -26,7 +26,7 @@ from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
 from deckcli.storage.fileinfo import APPLICATION_ID, inspect, read_only_uri, refuse_foreign
 
 #: The schema version this release writes; older files are migrated up to it.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_MS = 30_000
 #: Overrides BUSY_TIMEOUT_MS: how long (milliseconds) a command waits for another one's lock.
 BUSY_TIMEOUT_VARIABLE = "DECKCLI_BUSY_TIMEOUT_MS"
@@ -113,8 +113,21 @@ def _collection_proxy(conn: Connection) -> None:
     conn.exec_driver_sql("DROP TABLE collection_item_v1")
 
 
+def _deck_name_key(conn: Connection) -> None:
+    """Schema 2 -> 3: decks get ``key``, their name's look-up key (:func:`deckcli.names.name_key`), indexed, so a
+    deck is found by one index probe instead of a scan of every deck. ADD COLUMN keeps the rows (and deck_card's
+    foreign keys) where they are; the column is written as the model declares it, last, as a new file has it."""
+    from deckcli.names import name_key
+
+    conn.exec_driver_sql("ALTER TABLE deck ADD COLUMN \"key\" VARCHAR DEFAULT '' NOT NULL")
+    rows = conn.exec_driver_sql("SELECT id, name FROM deck").all()
+    if rows:
+        conn.exec_driver_sql("UPDATE deck SET \"key\" = ? WHERE id = ?", [(name_key(name), i) for i, name in rows])
+    conn.exec_driver_sql("CREATE INDEX ix_deck_key ON deck (\"key\")")
+
+
 # Migrations from version N to N+1, run inside one write transaction each.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _collection_proxy}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _collection_proxy, 2: _deck_name_key}
 
 
 def _marks(conn: Connection) -> tuple[int, int]:

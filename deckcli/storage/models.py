@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, UniqueConstraint
+from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -75,6 +75,8 @@ class Deck(SQLModel, table=True):
     meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created: datetime = Field(default_factory=_now)
     updated: datetime = Field(default_factory=_now)
+    #: The name's look-up key (:func:`deckcli.names.name_key`), indexed: decks are found by it (schema 3).
+    key: str = Field(default="", sa_column=Column(String, nullable=False, server_default="", index=True))
 
 
 class DeckCard(SQLModel, table=True):
