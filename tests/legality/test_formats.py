@@ -80,13 +80,15 @@ def test_the_numbers_of_the_rules():
         "main": (50, 60, "main-size"), "limitbreak": (0, 20, "limitbreak-size"), "side": (0, 20, "side-size")}
     assert boa.zones["limitbreak"]["kinds"] == ["limitbreak"] and "limitbreak" not in boa.zones["main"]["kinds"]
     assert boa.data["copy_limit"] == {"max": 4, "zones": ["main", "limitbreak", "side"]}
-    assert boa.opening == {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}
+    assert boa.opening == {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player",
+                           "opponent_mulligan_cards": 1}  # the opponent of a player who redrew starts with 1 more
     aqa = load_format("aqa-standard")
     assert (aqa.zones["main"]["min"], aqa.zones["main"]["max"], aqa.data["copy_limit"]["max"]) == (40, 40, 4)
     assert aqa.opening == {"hand_size": 7, "mulligan": "second-player-redraw", "draws_per_turn": 1, "first_turn_draw": "both"}
     sfb = load_format("sfb-standard")
     assert (sfb.zones["main"]["min"], sfb.zones["main"]["max"], sfb.data["champions"]) == (18, 18, {"count": 3, "cards_each": 6})
-    assert sfb.opening == {"hand_size": 5, "mulligan": "partial-redraw", "draws_per_turn": 5, "first_turn_draw": "none"}
+    assert sfb.opening == {"hand_size": 5, "mulligan": "partial-redraw", "draws_per_turn": 5, "first_turn_draw": "none",
+                           "new_hand_each_turn": True}  # each round a fresh hand of 5
     assert load_format("sfb-4p").opening["hand_size"] == 4 and load_format("sfb-4p").data["champions"]["count"] == 2
     assert load_format("sfb-pool").data["champions"]["count"] == 5 and load_format("sfb-pool").zones["main"]["max"] == 30
     yome = load_format("aqa-yome")
