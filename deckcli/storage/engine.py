@@ -8,7 +8,6 @@ file that cannot be written is opened read-only; SQLite's errors become :mod:`de
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,36 +23,14 @@ from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.errors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
 from deckcli.storage.fileinfo import APPLICATION_ID, inspect, read_only_uri, refuse_foreign
-
-#: The schema version this release writes; older files are migrated up to it.
-SCHEMA_VERSION = 3
-BUSY_TIMEOUT_MS = 30_000
-#: Overrides BUSY_TIMEOUT_MS: how long (milliseconds) a command waits for another one's lock.
-BUSY_TIMEOUT_VARIABLE = "DECKCLI_BUSY_TIMEOUT_MS"
-
-
-def data_dir() -> Path:
-    """The user's deckcli data folder: ``DECKCLI_DATA_DIR`` or the platform's user data folder."""
-    override = os.environ.get("DECKCLI_DATA_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("deckcli", appauthor=False))
-
-
-def default_db_path() -> Path:
-    """``DECKCLI_DB`` if set, else ``deckcli.db`` in the data folder."""
-    override = os.environ.get("DECKCLI_DB")
-    if override:
-        return Path(override)
-    return data_dir() / "deckcli.db"
-
-
-def busy_timeout_ms() -> int:
-    """DECKCLI_BUSY_TIMEOUT_MS when it is a whole number of milliseconds, else BUSY_TIMEOUT_MS."""
-    value = os.environ.get(BUSY_TIMEOUT_VARIABLE, "").strip()
-    return int(value) if value.isdigit() and len(value) <= 9 else BUSY_TIMEOUT_MS
+from deckcli.storage.settings import (  # noqa: F401  (re-exported: where the file lives, its version, lock wait)
+    BUSY_TIMEOUT_MS,
+    BUSY_TIMEOUT_VARIABLE,
+    SCHEMA_VERSION,
+    busy_timeout_ms,
+    data_dir,
+    default_db_path,
+)
 
 
 def _on_connect(read_only: bool, dbapi_connection: sqlite3.Connection, _record: object) -> None:

@@ -13,6 +13,7 @@ import pytest
 from dbdump import file_bytes, table_snapshot
 
 from deckcli.storage.fileinfo import APPLICATION_ID
+from deckcli.storage.settings import SCHEMA_VERSION
 
 
 def invoke(runner, *args, env=None):
@@ -28,10 +29,10 @@ def test_check_a_sound_database(run, db):
     report = json.loads(result.stdout)
     assert list(report) == ["ok", "schema", "application_id", "rows", "problems"]
     assert report["ok"] is True and report["problems"] == [] and report["application_id"] == APPLICATION_ID
-    assert report["schema"] == 2 and report["rows"]["collection_item"] == 1 and report["rows"]["card"] >= 356
+    assert report["schema"] == SCHEMA_VERSION and report["rows"]["collection_item"] == 1 and report["rows"]["card"] >= 356
     table = run("db", "check")
     assert table.exit_code == 0
-    assert table.stdout.startswith(f"{db.path}: ok (schema 2, application id 0x646b636c)\n")
+    assert table.stdout.startswith(f"{db.path}: ok (schema {SCHEMA_VERSION}, application id 0x646b636c)\n")
     assert "collection_item       1" in table.stdout
 
 

@@ -17,6 +17,7 @@ from dbdump import file_bytes, table_snapshot, unprivileged
 
 from deckcli.cards.importer import open_database
 from deckcli.storage.fileinfo import APPLICATION_ID, read_only_uri
+from deckcli.storage.settings import SCHEMA_VERSION
 
 
 def invoke(runner, *args, env=None):
@@ -175,7 +176,7 @@ def test_a_damaged_database(runner, made):
 @pytest.mark.parametrize("version, problem", [
     (-1, "it has schema version -1, which no deckcli writes; `deckcli db check` lists"),
     (-2147483648, "it has schema version -2147483648, which no deckcli writes;"),
-    (99, "it was written by a newer deckcli (schema 99, this one knows 2); upgrade deckcli"),
+    (99, f"it was written by a newer deckcli (schema 99, this one knows {SCHEMA_VERSION}); upgrade deckcli"),
 ])
 def test_a_schema_version_no_deckcli_writes(runner, made, version, problem):
     con = sqlite3.connect(made)

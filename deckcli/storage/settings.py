@@ -1,0 +1,37 @@
+"""The database settings that need no SQLAlchemy: where the file lives, the schema version this release writes, and
+how long a command waits for another one's lock. The engine (writes) and the read path (sqlite3) share them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+#: The schema version this release writes; older files are migrated up to it.
+SCHEMA_VERSION = 3
+BUSY_TIMEOUT_MS = 30_000
+#: Overrides BUSY_TIMEOUT_MS: how long (milliseconds) a command waits for another one's lock.
+BUSY_TIMEOUT_VARIABLE = "DECKCLI_BUSY_TIMEOUT_MS"
+
+
+def data_dir() -> Path:
+    """The user's deckcli data folder: ``DECKCLI_DATA_DIR`` or the platform's user data folder."""
+    override = os.environ.get("DECKCLI_DATA_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("deckcli", appauthor=False))
+
+
+def default_db_path() -> Path:
+    """``DECKCLI_DB`` if set, else ``deckcli.db`` in the data folder."""
+    override = os.environ.get("DECKCLI_DB")
+    if override:
+        return Path(override)
+    return data_dir() / "deckcli.db"
+
+
+def busy_timeout_ms() -> int:
+    """DECKCLI_BUSY_TIMEOUT_MS when it is a whole number of milliseconds, else BUSY_TIMEOUT_MS."""
+    value = os.environ.get(BUSY_TIMEOUT_VARIABLE, "").strip()
+    return int(value) if value.isdigit() and len(value) <= 9 else BUSY_TIMEOUT_MS
