@@ -6,7 +6,6 @@ file are removed unless a deck or the collection still uses them.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,9 +20,7 @@ from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError
 from deckcli.storage.models import Card, CardName, CardSet
 from deckcli.names import name_key
-from deckcli.storage.resources import bundled_set_files
-
-BUNDLED_HASH_KEY = "bundled_cards_sha256"
+from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files  # noqa: F401
 
 
 @dataclass
@@ -118,15 +115,6 @@ def import_cardsets(db: Database, sources: list[str], sheet: SheetSet | None = N
     sets = load_cardsets(sources, sheet)
     with db.write() as session:
         return [write_set(session, cs) for cs in sets]
-
-
-def bundled_hash() -> str:
-    """A fingerprint of the bundled card files, to notice when a new release ships new data."""
-    digest = hashlib.sha256()
-    for path in bundled_set_files():
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def sync_bundled_sets(db: Database) -> None:

@@ -6,6 +6,7 @@ The wheel maps the top-level ``schemas/`` and ``carddb/`` folders to ``deckcli/s
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 from pathlib import Path
 
@@ -39,3 +40,16 @@ def bundled_set_files() -> list[Path]:
 def bundled_format_files() -> list[Path]:
     """Every bundled format file, in a stable order."""
     return sorted(carddb_dir().glob("*/formats/*.json"))
+
+
+#: The ``meta`` key holding :func:`bundled_hash` of the bundled cards a database was last filled with.
+BUNDLED_HASH_KEY = "bundled_cards_sha256"
+
+
+def bundled_hash() -> str:
+    """A fingerprint of the bundled card files, to notice when a new release ships new data."""
+    digest = hashlib.sha256()
+    for path in bundled_set_files():
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
