@@ -179,3 +179,12 @@ def test_lazy_figures_are_computed_once_and_only_when_asked():
     data = result.as_dict()
     assert len(data["p_by_turn_with_mulligan"]) == 3 == len(data["turns"])
     assert [t["p_with_mulligan"] for t in data["turns"]] == data["p_by_turn_with_mulligan"]
+
+
+def test_the_joint_count_stays_exact_beyond_int64():
+    """120 cards and 30 later draws: the counts pass 2**62, so the joint count runs on Python integers."""
+    cards = [(card("Beast", "monster", 2), 45), (card("Rock", "land", 0), 75)]
+    classes = split_classes(cards, parse_conditions(["1-4 kind=monster"], FIELDS))
+    joint = kept_and_seen(classes, 6, [0, 30])
+    for extra in (0, 30):
+        assert joint[extra] == expected_success(classes, _kept_if_met(classes, 6), [(6, extra)])[(6, extra)]
