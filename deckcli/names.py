@@ -41,13 +41,20 @@ QUOTES = str.maketrans(
         "\u2212": "-",
     }
 )
+#: Invisible characters a pasted name may carry (zero-width spaces and joiners, soft hyphens, byte-order marks,
+#: left-to-right and right-to-left marks, embeddings, overrides and isolates): dropped from keys.
+INVISIBLE = dict.fromkeys(
+    [0x00AD, 0x061C, 0x180E, *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2065),
+     *range(0x2066, 0x206A), 0xFEFF]
+)
 _SPACES = re.compile(r"\s+")
 
 
 @lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
-    """The normalised lookup key of a card name: NFKC, unified quotes and dashes, casefolded, single spaces."""
-    text = unicodedata.normalize("NFKC", name).translate(QUOTES)
+    """The normalised lookup key of a card name: NFKC, unified quotes and dashes, no invisible characters,
+    casefolded, single spaces."""
+    text = unicodedata.normalize("NFKC", name.translate(INVISIBLE)).translate(QUOTES)
     return _SPACES.sub(" ", text).strip().casefold()
 
 

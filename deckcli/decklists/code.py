@@ -225,6 +225,7 @@ def _unpack(payload: bytes) -> Decklist:
             raise _Bad(f"it names zone {zone}, which no game has")
         previous_zone = zone
         previous_set = None
+        listed: set[tuple[str, str]] = set()  # printings of this zone: each in one count group only
         for _ in range(reader.count("set count")):
             set_code = reader.string("set code", 32)
             if not _SET_RE.fullmatch(set_code) or (previous_set is not None and set_code <= previous_set):
@@ -237,6 +238,10 @@ def _unpack(payload: bytes) -> Decklist:
                     number = reader.number()
                     if previous_number is not None and number <= previous_number:
                         raise _Bad("its card numbers are out of order")
+                    if (set_code, number) in listed:
+                        raise _Bad(f"({set_code}) {number} is listed under two counts, so it is not in canonical form"
+                                   " (deckcli writes each printing once, with its total)")
+                    listed.add((set_code, number))
                     previous_number = number
                     deck.entries.append(DeckEntry(by_id[zone], count, "", set_code, number))
     if reader.left():

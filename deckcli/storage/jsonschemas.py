@@ -11,6 +11,7 @@ again by jsonschema, whose errors (every one, with its JSON path) are what the u
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -105,10 +106,19 @@ def _leaf(error):
     return error
 
 
+def _visible(text: str) -> str:
+    """``text`` with invisible characters (controls, format characters, line and paragraph separators) as
+    ``\\uXXXX``, so a message shows what is wrong with a name; other characters (Japanese names) stay as they are."""
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in _INVISIBLE else c for c in text)
+
+
+_INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})
+
+
 def _message(error) -> str:
     """The validator's message; enums list the allowed values, and a failed ``pattern`` or ``not`` says what
     is expected (the schema's description) instead of showing a regular expression."""
-    shown = json.dumps(error.instance, ensure_ascii=False)
+    shown = _visible(json.dumps(error.instance, ensure_ascii=False))
     if error.validator == "enum":
         allowed = ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value)
         return f"{shown} is not one of: {allowed}"
