@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from deckcli.cli.completion import complete_deck, complete_format
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit
@@ -15,11 +16,12 @@ PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 
 @click.command()
 @click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
-@click.option("--format", "-f", "format_names", multiple=True, metavar="NAME|PATH",
+@click.option("--format", "-f", "format_names", multiple=True, metavar="NAME|PATH", shell_complete=complete_format,
               help="Check every deck under this format (a bundled name or a format file); with --all-formats, "
                    "add it to the formats checked (repeatable then).")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Read every deck as a deck of this game.")
-@click.option("--deck", "deck_names", multiple=True, metavar="NAME", help="Also check this stored deck (repeatable).")
+@click.option("--deck", "deck_names", multiple=True, metavar="NAME", shell_complete=complete_deck,
+              help="Also check this stored deck (repeatable).")
 @click.option("--side-from", "side_from", metavar="ORIGINAL", type=click.Path(allow_dash=True, dir_okay=False),
               help="Check FILE as a between-rounds side-deck exchange of the decklist ORIGINAL.")
 @click.option("--all-formats", is_flag=True, help="Check each deck under every format of its game; the table is a deck × format matrix.")

@@ -50,11 +50,14 @@ def test_deck_names_and_cards_in_deck_commands(run, runner):
     assert _complete(runner, "deckcli deck remove Shadows Ember") == ["Ember Whelp"]
     assert _complete(runner, "deckcli collection missing --deck Sha") == ["Shadows"]
     assert _complete(runner, "deckcli deck diff Sh") == ["Shadows", "Sh"]  # a stored deck, or a file
+    assert _complete(runner, "deckcli validate --deck Emb") == ["Ember Rush"]
 
 
 def test_format_names_and_game_codes(runner, run):
     assert _complete(runner, "deckcli deck new X --game boa --format ") == ["boa-advanced", "boa-standard"]
     assert _complete(runner, "deckcli odds --format sfb-") == ["sfb-4p", "sfb-pool", "sfb-standard"]
+    assert _complete(runner, "deckcli validate --format aqa") == ["aqa-extreme", "aqa-standard", "aqa-yome"]
+    assert _complete(runner, "deckcli validate --format ./") == ["./"]  # a format file: the shell completes it
     assert _complete(runner, "deckcli cards search --game ") == ["aqa", "boa", "sfb"]
     assert _complete(runner, "deckcli collection export --to m") == ["manabox", "moxfield"]
 
