@@ -12,7 +12,7 @@ from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
 
-EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code"], case_sensitive=False)
+EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code", "cod"], case_sensitive=False)
 
 
 def _interactive() -> bool:
@@ -265,7 +265,7 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 
 
 @deck.command("import")
-@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("file", type=click.Path(exists=True, allow_dash=True, dir_okay=False))
 @click.option("--name", "-n", help="The deck's name (default: the decklist's Name:, else the file name).")
 @click.option("--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
               help="The format (default: the decklist's Format:, else the game's default).")
@@ -273,10 +273,13 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 @click.option("--replace", is_flag=True, help="Overwrite a stored deck of the same name.")
 @pass_app
 def import_(app: AppContext, file: str, name: str | None, format_name: str | None, game: str | None, replace: bool) -> None:
-    """Import a decklist FILE (text, JSON, CSV or a deck code; - reads stdin) as a stored deck.
+    """Import a decklist FILE (- reads stdin) as a stored deck.
 
-    Every line must name a real card: otherwise every problem is listed and nothing is stored.
-    A deck that breaks construction rules is stored, with a warning, so it can be fixed.
+    FILE is deckcli text, JSON, CSV or a deck code, or an export of another tool: Cockatrice .cod, MTG Arena,
+    MTGO, Moxfield, Archidekt, Deckstats, Magic Workstation, Apprentice, or a list from a forum post (the
+    layout is told from the extension and the content). Every line must name a real card: otherwise every
+    problem is listed and nothing is stored. A deck that breaks construction rules is stored, with a
+    warning, so it can be fixed; a maybeboard is kept and never counted.
     """
     from deckcli.decks.importing import import_deck
     from deckcli.errors import DeckReadError
@@ -289,7 +292,10 @@ def import_(app: AppContext, file: str, name: str | None, format_name: str | Non
         raise click.ClickException(exc.summary) from None
     stored, resolved = done.stored, done.resolved
     sizes = ", ".join(f"{z} {resolved.zone_size(z)}" for z in resolved.format.zones if resolved.zone_size(z) or z == "main")
+    sizes += "".join(f", {zone} {count} (not counted)" for zone, count in done.aside_sizes().items())
     click.echo(f"Imported deck {stored.name!r} ({resolved.game}, {resolved.format.name}): {sizes}.")
+    for note in resolved.notes:
+        click.echo(f"Note: {note}.", err=True)
     if done.problems:
         _warn(f"deck {stored.name!r} is not legal under {resolved.format.name} (stored anyway):")
         for p in done.problems:
@@ -302,12 +308,14 @@ def import_(app: AppContext, file: str, name: str | None, format_name: str | Non
 @click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
 @pass_app
 def export(app: AppContext, name: str, to: str | None, target: str) -> None:
-    """Write the deck NAME as a decklist (text, JSON, CSV or a deck code).
+    """Write the deck NAME as a decklist (text, JSON, CSV, a deck code or a Cockatrice .cod file).
 
     \b
     What each keeps: text and JSON everything (name, game, format, metadata, zones, printings);
-    CSV only the cards (section, count, name, set, number); a code the game, format, cards and Ne-mu.
-    Without --to, -o deck.json / .csv / .code picks the format from the extension.
+    CSV only the cards (section, count, name, set, number); a code the game, format, cards and Ne-mu;
+    cod the name, zones (main, side, and the others by their deckcli names) and printings, with the
+    game, format and metadata as lines of its comments.
+    Without --to, -o deck.json / .csv / .code / .cod picks the format from the extension.
     """
     from deckcli.decklists.io import EXTENSIONS, write_decklist
     from deckcli.decks.export import export_decklist

@@ -86,5 +86,5 @@ def deck_source(f: Callable) -> Callable:
     wrapper = click.option("--deck", "-d", "deck_name", metavar="NAME", shell_complete=complete_deck,
                            help="A stored deck instead of a DECK file.")(wrapper)
     return click.argument(
-        "deck_file", metavar="[DECK]", required=False, type=click.Path(allow_dash=True, dir_okay=False)
+        "deck_file", metavar="[DECK]", required=False, type=click.Path(exists=True, allow_dash=True, dir_okay=False)
     )(wrapper)

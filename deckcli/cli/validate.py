@@ -15,14 +15,14 @@ PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 
 
 @click.command()
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True))
+@click.argument("files", nargs=-1, type=click.Path(exists=True, allow_dash=True))
 @click.option("--format", "-f", "format_names", multiple=True, metavar="NAME|PATH", shell_complete=complete_format,
               help="Check every deck under this format (a bundled name or a format file); with --all-formats, "
                    "add it to the formats checked (repeatable then).")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Read every deck as a deck of this game.")
 @click.option("--deck", "deck_names", multiple=True, metavar="NAME", shell_complete=complete_deck,
               help="Also check this stored deck (repeatable).")
-@click.option("--side-from", "side_from", metavar="ORIGINAL", type=click.Path(allow_dash=True, dir_okay=False),
+@click.option("--side-from", "side_from", metavar="ORIGINAL", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
               help="Check FILE as a between-rounds side-deck exchange of the decklist ORIGINAL.")
 @click.option("--all-formats", is_flag=True, help="Check each deck under every format of its game; the table is a deck × format matrix.")
 @click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD",
@@ -36,7 +36,8 @@ PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 @pass_app
 def validate(app: AppContext, files, format_names, game, deck_names, side_from, all_formats, day, pool, banned, match,
              collection, as_json) -> None:
-    """Check decklist FILES (text, JSON, CSV or a deck code; - reads stdin) and stored decks.
+    """Check decklist FILES (deckcli text, JSON, CSV, a deck code, or another tool's export such as Cockatrice
+    .cod, Arena, MTGO, Moxfield, Archidekt, Deckstats, MWS or Apprentice; - reads stdin) and stored decks.
 
     Every problem of every deck is reported with its rule id, zone and line. Exit status: 0 when
     every deck is legal (with --all-formats: each deck in at least one format), 1 when any deck is
@@ -76,6 +77,8 @@ def validate(app: AppContext, files, format_names, game, deck_names, side_from, 
         reports = [reporter.report(source, deck_name) for source, deck_name in sources]
     for warning in reporter.warnings:
         click.echo(f"Warning: {warning}", err=True)
+    for note in () if as_json else dict.fromkeys(f"{r['file']}: {n}" for r in reports for n in r.get("notes", ())):
+        click.echo(f"Note: {note}.", err=True)  # --json carries them in each report
 
     if all_formats:
         _print_matrix(reports, as_json)

@@ -8,23 +8,23 @@ ends in a Decklist or a clear InputError, never another exception; the bytes com
 from __future__ import annotations
 
 import os
-import re
 import sys
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from deckcli.decklists.code import PREFIX, decode_code, encode_code
-from deckcli.decklists.csvfmt import csv_columns, format_csv, parse_csv
-from deckcli.decklists.jsonfmt import format_json, parse_json
+from deckcli.decklists import layouts
 from deckcli.decklists.model import Decklist
-from deckcli.decklists.text import format_text, parse_text
 from deckcli.errors import InputError
 from deckcli.reading.source import LIMITS, read_document
 
-#: The formats decklists are read and written in.
-DECK_FORMATS = ("text", "json", "csv", "code")
-#: File extensions that name a format (anything else is detected from the content).
-EXTENSIONS = {".json": "json", ".csv": "csv", ".txt": "text", ".dec": "text", ".deck": "text", ".code": "code"}
+#: The formats decklists are written in (deckcli/decklists/layouts/ reads these and the other tools' layouts).
+DECK_FORMATS = layouts.writable()
+#: Every layout decklists are read in.
+READ_FORMATS = layouts.readable()
+#: File extensions that name the format ``deck export -o FILE`` writes (reading: see layouts.choose).
+EXTENSIONS = {
+    ".json": "json", ".csv": "csv", ".txt": "text", ".dec": "text", ".deck": "text", ".code": "code", ".cod": "cod",
+}
 #: Larger input is not a decklist (the reading front door's limit).
 MAX_BYTES = LIMITS["decklist"]
 #: How many parse problems an error message shows.
@@ -55,46 +55,23 @@ def read_decklist(
 
 
 def _check_format(fmt: str | None) -> None:
-    if fmt is not None and fmt not in DECK_FORMATS:
-        raise InputError(f"unknown decklist format {fmt!r} (formats: {', '.join(DECK_FORMATS)})")
+    if fmt is not None:
+        layouts.layout(fmt)
 
 
 def detect_format(text: str, path: Path | str | None = None) -> str:
-    """The format of a decklist: by extension (.json .csv .txt .dec .deck .code), else by content.
-
-    Content: ``{`` first -> json; a first line that is a decklist CSV header -> csv; a single token
-    starting with the deck-code prefix (``dk`` + version digits) -> code; anything else -> text.
-    """
-    if path is not None:
-        by_extension = EXTENSIONS.get(Path(path).suffix.lower())
-        if by_extension:
-            return by_extension
-    body = text.lstrip("\ufeff \t\r\n")
-    if body.startswith("{"):
-        return "json"
-    first = body.split("\n", 1)[0].strip()
-    if "," in first and csv_columns(first) is not None:
-        return "csv"
-    tokens = body.split(None, 1)
-    if len(tokens) == 1 and re.match(rf"{PREFIX[:2]}[0-9]", tokens[0]):
-        return "code"
-    return "text"
+    """The layout of a decklist: a structured one its extension names (.json .csv .code .cod), else by content
+    (see :func:`deckcli.decklists.layouts.choose`): JSON, a CSV header, a deck code, Cockatrice XML, or the text
+    layout whose marks the lines show (Arena, MTGO, Moxfield, Archidekt, Deckstats, MWS, Apprentice, forum
+    posts), else deckcli's own text."""
+    return layouts.choose(text, path).name
 
 
-def parse_decklist(text: str, fmt: str | None = None, source: str | None = None) -> Decklist:
-    """Parse decklist text in ``fmt`` (detected from the content if None); sets ``deck.source``."""
-    _check_format(fmt)
-    fmt = fmt or detect_format(text)
-    if fmt == "json":
-        deck = parse_json(text, source or "<json>")
-    elif fmt == "csv":
-        deck = parse_csv(text, source)
-    elif fmt == "code":
-        deck = decode_code(text, source)
-    else:
-        deck = parse_text(text, source)
-    deck.source = source
-    return deck
+def parse_decklist(
+    text: str, fmt: str | None = None, source: str | None = None, path: Path | str | None = None
+) -> Decklist:
+    """Parse decklist text in ``fmt`` (detected from ``path`` and the content if None); sets ``deck.source``."""
+    return layouts.read(text, fmt, path, source)
 
 
 def _no_cards(deck: Decklist, label: str) -> str:
@@ -109,14 +86,7 @@ def _no_cards(deck: Decklist, label: str) -> str:
 
 def format_deck(deck: Decklist, fmt: str) -> str:
     """The decklist as the content of a file in ``fmt`` (one of DECK_FORMATS), ending in a newline."""
-    _check_format(fmt)
-    if fmt == "json":
-        return format_json(deck)
-    if fmt == "csv":
-        return format_csv(deck)
-    if fmt == "code":
-        return encode_code(deck) + "\n"
-    return format_text(deck)
+    return layouts.write(deck, fmt)
 
 
 def write_decklist(deck: Decklist, fmt: str | None, target: str, *, stdout: TextIO | None = None) -> None:

@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 
 from deckcli.decklists.model import (
+    DEFAULT,
+    GIVEN,
+    GUESSED,
     MAX_COUNT,
     META_KEY_PATTERN,
     NUMBER_PATTERN,
@@ -158,10 +161,12 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
     ``Key: value`` lines before the first section or card are metadata (Name, Game lower-cased, Format; any
     other key goes to ``meta``). Cards before any section header belong to the main deck. In a list with
     no section header and no line naming its zone, a last group of cards after a blank line that holds
-    fewer cards than the groups before it goes to the side deck, its entries marked ``guessed``.
+    fewer cards than the groups before it goes to the side deck. Each entry's ``placed`` says which of these put
+    it in its zone (a header, or a line's own mark, is GIVEN).
     """
     deck = Decklist(source=source)
     zone, in_header, headers, group, gap = DEFAULT_ZONE, True, False, 0, False
+    opened = False  # whether a header opened the current zone
     groups: list[int] = []
     for number, raw in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
         line = raw.strip()
@@ -170,7 +175,7 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
             continue
         section = syntax.header(line)
         if section:
-            zone, in_header, headers = section, section == META, True
+            zone, in_header, headers, opened = section, section == META, True, True
             continue
         if zone == SKIP:
             continue
@@ -190,6 +195,7 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
             deck.add_problem(card, number)
             continue
         group, gap = group + (1 if gap else 0), False
+        card.placed = GIVEN if opened or card.zone != zone else DEFAULT
         deck.entries.append(card)
         groups.append(group)
     if not headers and all(e.zone == DEFAULT_ZONE for e in deck.entries):
@@ -206,7 +212,7 @@ def _last_group_to_side(deck: Decklist, groups: list[int]) -> None:
     if sum(e.count for e in last) * 2 >= sum(e.count for e in deck.entries):
         return
     for entry in last:
-        entry.zone, entry.guessed = side, True
+        entry.zone, entry.placed = side, GUESSED
 
 
 def set_meta(deck: Decklist, key: str, value: str) -> None:

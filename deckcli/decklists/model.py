@@ -31,6 +31,8 @@ FIELD_KEYS = ("name", "game", "format")
 NEMU_KEYS = ("ne-mu", "nemu", "ネーム")
 #: The stored spelling of the ネーム key (deck codes carry its value).
 NEMU_KEY = "Ne-mu"
+#: How a reader knew an entry's zone (``DeckEntry.placed``).
+GIVEN, DEFAULT, GUESSED = "given", "default", "guessed"
 
 _SET_RE = re.compile(SET_PATTERN)
 _NUMBER_RE = re.compile(NUMBER_PATTERN)
@@ -110,8 +112,9 @@ def meta_problem(key: object, value: object) -> str | None:
 class DeckEntry:
     """One counted line: ``count`` copies of ``name`` (optionally the printing ``(set_code) number``) in ``zone``.
 
-    A deck code carries printings only, so its entries may have an empty ``name``. ``guessed`` marks a zone the
-    reader inferred from the layout (a last group after a blank line) rather than read from a header.
+    A deck code carries printings only, so its entries may have an empty ``name``. ``placed`` says how the reader
+    knew the zone: GIVEN by a section header or the file's structure, DEFAULT (no header, or a tool that knows no
+    zones of the game: the main deck), GUESSED from the layout (a last group after a blank line).
     """
 
     zone: str
@@ -120,7 +123,7 @@ class DeckEntry:
     set_code: str | None = None
     number: str | None = None
     line: int | None = None
-    guessed: bool = field(default=False, compare=False, repr=False)
+    placed: str = field(default=GIVEN, compare=False, repr=False)
 
 
 @dataclass

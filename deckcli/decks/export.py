@@ -43,5 +43,5 @@ def export_decklist(db: Database, name: str, to: str = "text") -> Decklist:
         resolver = Resolver(db)
         entries = compact_form(resolver.resolve(decklist), resolver.index(decklist.game))
         if entries:
-            decklist.entries = entries
+            decklist.entries = entries + [e for e in decklist.entries if e.zone in registry.aside_zones()]
     return decklist

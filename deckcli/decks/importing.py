@@ -22,6 +22,13 @@ class ImportedDeck:
     resolved: ResolvedDeck
     problems: list[Problem]
 
+    def aside_sizes(self) -> dict[str, int]:
+        """Cards per zone set aside (a maybeboard), stored with the deck but never counted."""
+        sizes: dict[str, int] = {}
+        for dc in self.resolved.aside:
+            sizes[dc.zone] = sizes.get(dc.zone, 0) + dc.count
+        return sizes
+
 
 def import_deck(
     db: Database, file: str, name: str | None = None, format_name: str | None = None,
@@ -45,6 +52,7 @@ def import_deck(
             )
         stored = save_deck(
             session, deck_name, resolved.game, stored_format_name(resolved.format),
-            [(dc.zone, dc.card.id, dc.count) for dc in resolved.cards], dict(decklist.meta), replace=replace,
+            [(dc.zone, dc.card.id, dc.count) for dc in resolved.cards + resolved.aside], dict(decklist.meta),
+            replace=replace,
         )
     return ImportedDeck(stored, resolved, check_deck(resolved))

@@ -243,7 +243,8 @@ def aside_zones() -> frozenset[str]:
 
 
 def games_by_zone(zone: str) -> frozenset[str]:
-    """The games a zone points to when a decklist uses it: those declaring it, none when every game does
-    (a Champions section says sfb; a Main Deck says nothing)."""
-    having = frozenset(code for code, g in games().items() if zone in g.zones)
-    return frozenset() if having == frozenset(games()) else having
+    """The games a decklist's pseudo-zone points to: those declaring it (a Champions section says sfb). A real
+    zone says nothing (a Main Deck is in every game; a card put in the wrong zone is still its game's card)."""
+    if zone not in pseudo_zones():
+        return frozenset()
+    return frozenset(code for code, g in games().items() if zone in g.zones)

@@ -138,6 +138,8 @@ class DeckReporter:
         if deck.format.versions:
             report["version"] = deck.format.version
         report["legal"] = not problems
+        if deck.notes:  # what reading decided (cards routed to their zone): said once, never a problem
+            report["notes"] = list(deck.notes)
         if self.collection:
             from deckcli.collection.owned import not_owned_problems
 

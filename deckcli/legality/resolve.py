@@ -15,6 +15,7 @@ from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import CardResolver
 from deckcli.storage.engine import Database
 from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.routing import ZoneRouter
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
@@ -68,6 +69,10 @@ class ResolvedDeck:
     unresolved: list[DeckEntry] = field(default_factory=list)
     #: The card index the deck was resolved against (rules that need a champion's whole card set use it).
     index: CardIndex | None = field(default=None, repr=False, compare=False)
+    #: Cards of zones set aside (a maybeboard): kept with the deck, never counted by rules, odds or needs.
+    aside: list[ResolvedCard] = field(default_factory=list)
+    #: What reading decided that a report should say (cards routed to their zone, a blank-line side deck).
+    notes: list[str] = field(default_factory=list)
 
     def zone_cards(self, zone: str = "main") -> list[tuple[CardRef, int]]:
         """The printings in one zone with their counts, aggregated, in first-seen order."""
@@ -92,7 +97,8 @@ class ResolvedDeck:
 
     def to_decklist(self) -> Decklist:
         """The deck as a decklist naming every printing (for export and deck codes)."""
-        entries = [DeckEntry(dc.zone, dc.count, dc.card.name, dc.card.set_code, dc.card.number) for dc in self.cards]
+        entries = [DeckEntry(dc.zone, dc.count, dc.card.name, dc.card.set_code, dc.card.number)
+                   for dc in self.cards + self.aside]
         return Decklist(
             entries=entries, name=self.name, game=self.game, format=self.format.name, meta=dict(self.decklist.meta)
         )
@@ -120,7 +126,7 @@ class Resolver:
             games = {r.game for r in everything.find_all(entry.name)} if entry.name else set()
             if not games and entry.set_code and entry.number:
                 games = {r.game for r in everything.printings(entry.set_code, entry.number)}
-            for game in games:
+            for game in games | registry.games_by_zone(entry.zone):  # a Champions line says sfb, by the data
                 votes[game] += 1
         if not votes:
             return None
@@ -170,6 +176,7 @@ class Resolver:
         resolved = ResolvedDeck(deck.name, game, fmt, deck, problems=problems, index=index)
         resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
         legal_sets = frozenset(s.casefold() for s in fmt.data.get("legal_sets", ()))
+        router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
         for entry in deck.entries:
             try:
                 card = self._find(entry, game, legal_sets)
@@ -183,8 +190,12 @@ class Resolver:
                 continue
             if entry.zone in registry.pseudo_zones():
                 resolved.cards += self._stood_for(index, card, entry, resolved)
+            elif entry.zone in aside:
+                resolved.aside.append(ResolvedCard(entry.zone, entry.count, card, entry.line))
             else:
-                resolved.cards.append(ResolvedCard(entry.zone, entry.count, card, entry.line))
+                resolved.cards.append(ResolvedCard(router.zone(entry, card.kind), entry.count, card, entry.line))
+        resolved.unresolved = [e for e in resolved.unresolved if e.zone not in aside]
+        resolved.notes = [*deck.notes, *router.notes()]
         return resolved
 
     def _find(self, entry: DeckEntry, game: str, legal_sets: frozenset[str]) -> CardRef:

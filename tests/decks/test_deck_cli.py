@@ -546,7 +546,7 @@ def test_import_garbage_exits_1(run, db, tmp_path, content):
 
 def test_import_missing_file(run, db, tmp_path):
     result = run("deck", "import", tmp_path / "nope.txt")
-    assert result.exit_code == 1 and "no such file" in result.stderr
+    assert result.exit_code == 2 and f"'{tmp_path / 'nope.txt'}' does not exist" in result.stderr
 
 
 # -- export ----------------------------------------------------------------------------------------------

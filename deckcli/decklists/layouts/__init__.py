@@ -30,7 +30,8 @@ from deckcli.decklists.layouts import (
     mws,
 )
 from deckcli.decklists.layouts.base import Layout
-from deckcli.decklists.model import Decklist
+from deckcli.decklists.lines import DEFAULT_ZONE
+from deckcli.decklists.model import DEFAULT, GIVEN, Decklist
 from deckcli.errors import InputError
 
 #: Every layout by name, in the order ties are broken.
@@ -95,6 +96,9 @@ def read(text: str, fmt: str | None = None, path: Path | str | None = None, sour
     chosen = layout(fmt) if fmt else choose(text, path)
     deck = chosen.read(text, source)
     deck.source, deck.layout = source, chosen.name
+    if not chosen.knows_zones:  # its "main deck" is the whole deck: cards there are there by default
+        for entry in deck.entries:
+            entry.placed = DEFAULT if entry.zone == DEFAULT_ZONE and entry.placed == GIVEN else entry.placed
     return deck
 
 

@@ -35,6 +35,9 @@ class Layout:
     write: Callable[[Decklist], str] | None = None
     #: A line-based text layout: chosen among the others by content whatever the text extension (.txt, .dec).
     lines: bool = True
+    #: Whether its files say every zone of the game (deckcli's own layouts). Other tools know a main deck and a
+    #: side deck at most, so their main-deck cards are there by default and may be routed to their zone.
+    knows_zones: bool = False
 
 
 def sample(text: str) -> list[str]:

@@ -65,12 +65,14 @@ class _Reader:
         except _Refused as exc:
             self.deck.entries.clear()
             self.deck.add_problem(str(exc), self.parser.CurrentLineNumber)
-        except expat.ExpatError as exc:
+        except expat.ExpatError as exc:  # half a file is no deck: nothing of it is kept
+            self.deck.entries.clear()
             self.deck.add_problem(f"not well-formed XML: {expat.ErrorString(exc.code)} (column {exc.offset + 1})",
                                   exc.lineno)
         for zone, count in self.skipped.items():
             if count:
-                self.deck.notes.append(f"the Cockatrice {zone!r} zone ({count} cards) is not part of a deck; skipped")
+                cards = f"{count} card{'s' if count != 1 else ''}"
+                self.deck.notes.append(f"the Cockatrice {zone!r} zone ({cards}) is not part of a deck; skipped")
         return self.deck
 
     def _doctype(self, *_args) -> None:
@@ -86,7 +88,8 @@ class _Reader:
         elif self.depth == 2 and tag == "zone":
             self._open_zone(attrs.get("name", ""), line)
         elif self.depth == 3 and tag == "card" and self.skipping is not None:
-            self.skipped[self.skipping] += 1
+            count = attrs.get("number", "1").strip()
+            self.skipped[self.skipping] += int(count) if count.isdigit() and len(count) < 10 else 1
         elif self.depth == 3 and tag == "card" and self.zone is not None:
             self._card(attrs, line)
 

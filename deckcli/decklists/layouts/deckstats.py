@@ -29,9 +29,11 @@ def read(text: str, source: str | None = None) -> Decklist:
 
 
 def sniff(text: str) -> int:
-    """Each ``[SET#NUM]`` card line counts two, each ``//Zone`` header one."""
-    return sum(2 if _PRINTED.fullmatch(line) else 1 for line in sample(text)
-               if _PRINTED.fullmatch(line) or (_SLASH_HEADER.fullmatch(line) and header_zone(line)))
+    """Each ``[SET#NUM]`` card line counts two and, when there is one, each ``//Zone`` header one (deckcli's own
+    text may have ``//Maybeboard`` headers, and reads a Deckstats list without printings the same)."""
+    lines = sample(text)
+    printed = 2 * sum(1 for line in lines if _PRINTED.fullmatch(line))
+    return printed and printed + sum(1 for line in lines if _SLASH_HEADER.fullmatch(line) and header_zone(line))
 
 
 LAYOUT = Layout("deckstats", "Deckstats export", read, sniff, (".txt", ".dec"))

@@ -1,0 +1,77 @@
+"""Which zone each card of a decklist ends up in, from the game's data. A card in the main deck only by default (a
+list with no section headers, or from a tool that knows no zones of the game: Arena, MTGO, Moxfield,
+Cockatrice, ...) that the main deck does not hold goes where its game routes its kind, when the list gives that
+zone no cards of its own.
+
+So a boa Limitbreak monster in such a list goes to the Limitbreak deck; one under an explicit Side header stays
+(the side deck holds every kind); one under deckcli's own Main Deck header, or in the main deck of a list that
+has a Limitbreak section, stays for the rules to report, as does a card put in any other zone. A last group
+after a blank line, read as the side deck, goes back to the main deck when the format has no side deck.
+Each move is reported once per kind, as a note, not a problem.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from deckcli.decklists.lines import DEFAULT_ZONE
+from deckcli.decklists.model import GIVEN, GUESSED, Decklist, DeckEntry
+from deckcli.games.registry import Game
+
+
+class ZoneRouter:
+    """Routes the cards of one decklist of ``game`` under a format's ``zones`` (name -> spec with ``kinds``/``label``)."""
+
+    def __init__(self, game: Game, zones: dict[str, dict[str, Any]], deck: Decklist):
+        self.game, self.zones = game, zones
+        self.listed = {e.zone for e in deck.entries}
+        self.moved: Counter[tuple[str, str]] = Counter()
+        self.grouped: list[DeckEntry] = []
+
+    def zone(self, entry: DeckEntry, kind: str) -> str:
+        """The zone a card of ``kind`` read on ``entry`` goes to."""
+        zone = entry.zone
+        if entry.placed == GUESSED:
+            if zone not in self.zones:
+                zone = DEFAULT_ZONE
+            else:
+                self.grouped.append(entry)
+        if entry.placed == GIVEN or zone != DEFAULT_ZONE or self._accepts(zone, kind):
+            return zone
+        target = self.game.zone_for_kind(kind, self.zones)
+        if target is None or target == zone or target in self.listed:
+            return zone
+        self.moved[(kind, target)] += entry.count
+        return target
+
+    def _accepts(self, zone: str, kind: str) -> bool:
+        """Whether the zone holds the kind (a zone the format lacks is left for the rules to report)."""
+        spec = self.zones.get(zone)
+        if spec is None:
+            return True
+        if "kinds" in spec:
+            return kind in spec["kinds"]
+        own = self.game.zones.get(zone)
+        return own is None or own.accepts(kind)
+
+    def label(self, zone: str) -> str:
+        """The format's label of a zone ('Limitbreak Deck'), else the game's title for it."""
+        spec = self.zones.get(zone, {})
+        own = self.game.zones.get(zone)
+        return str(spec.get("label") or (own.title if own else zone))
+
+    def notes(self) -> list[str]:
+        """What routing did, in words: '3 Limitbreak monsters moved to the Limitbreak Deck'."""
+        notes = []
+        if self.grouped:
+            lines = [e.line for e in self.grouped if e.line is not None]
+            where = f" (lines {min(lines)}–{max(lines)})" if lines else ""
+            count = sum(e.count for e in self.grouped)
+            notes.append(f"the last group of {count} card{'s' if count != 1 else ''}{where}, after a blank line and "
+                         f"with no section header, was read as the {self.label(self.grouped[0].zone)}")
+        for (kind, zone), count in self.moved.items():
+            title = self.game.kind_title(kind)
+            what = title if count != 1 else title.removesuffix("s")
+            notes.append(f"{count} {what} moved to the {self.label(zone)}")
+        return notes
