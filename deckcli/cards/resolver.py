@@ -69,15 +69,16 @@ class CardResolver:
     # -- one printing -----------------------------------------------------------------------------
     def find(
         self, name: str = "", set_text: str = "", number: str = "", game: str | None = None,
-        prefer_sets: Iterable[str] = (),
+        prefer_sets: Iterable[str] = (), suggest: bool = True,
     ) -> CardRef:
         """The printing meant (without ``game``: in every game); ``prefer_sets`` (casefolded codes, a format's
-        legal sets) picks among printings when no set is given. Answers and errors are remembered."""
-        key = (name, set_text, number, game, frozenset(prefer_sets))
+        legal sets) picks among printings when no set is given; ``suggest=False`` leaves the closest names out of
+        an unknown card's error (for problems no one will see). Answers and errors are remembered."""
+        key = (name, set_text, number, game, frozenset(prefer_sets), suggest)
         found = self._memo.get(key)
         if found is None:
             try:
-                found = self._find(name.strip(), set_text.strip(), number.strip(), game, key[4])
+                found = self._find(name.strip(), set_text.strip(), number.strip(), game, key[4], suggest)
             except DeckcliError as exc:
                 found = exc
             self._memo[key] = found
@@ -85,19 +86,21 @@ class CardResolver:
             raise found
         return found
 
-    def _find(self, name: str, set_text: str, number: str, game: str | None, prefer: frozenset[str]) -> CardRef:
+    def _find(self, name: str, set_text: str, number: str, game: str | None, prefer: frozenset[str],
+              suggest: bool = True) -> CardRef:
         if game:
-            return self._in_game_or_wrong(registry.game(game).code, name, set_text, number, prefer)
+            return self._in_game_or_wrong(registry.game(game).code, name, set_text, number, prefer, suggest)
         found = self.across_games(name, set_text, number)
         if len(found) > 1:
             what = name or f"({set_text}) {number}"
             raise AmbiguousCard(what, [(r.name, g) for g, r in found.items()])
         return next(iter(found.values()))
 
-    def _in_game_or_wrong(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str]) -> CardRef:
+    def _in_game_or_wrong(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str],
+                          suggest: bool = True) -> CardRef:
         """The printing in ``game``; a name only other games have raises WrongGame naming them."""
         try:
-            return self._in_game(game, name, set_text, number, prefer)
+            return self._in_game(game, name, set_text, number, prefer, suggest)
         except UnknownCard as exc:
             if not name or isinstance(exc, UnknownPrinting):
                 raise
