@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from deckcli.decklists.layouts.base import Layout, counter
-from deckcli.decklists.layouts.moxfield import MARKERS
+from deckcli.decklists.layouts.moxfield import without_markers
 from deckcli.decklists.lines import Syntax, card_entry, read_lines, zone_for_section
 from deckcli.decklists.model import Decklist, DeckEntry
 
@@ -29,7 +29,7 @@ class ArchidektSyntax(Syntax):
     def card(self, line: str, zone: str, number: int) -> DeckEntry | str:
         match = _CATEGORIES.search(line)
         body, categories = (line[: match.start()].rstrip(), match.group("categories")) if match else (line, None)
-        return card_entry(MARKERS.sub("", body).rstrip(), (categories and category_zone(categories)) or zone, number)
+        return card_entry(without_markers(body), (categories and category_zone(categories)) or zone, number)
 
 
 _SYNTAX = ArchidektSyntax()

@@ -12,7 +12,7 @@ from deckcli.decklists.lines import Syntax, header_zone, read_lines
 from deckcli.decklists.model import Decklist, DeckEntry
 
 _REMARK = re.compile(r"\s#.*$")
-_PRINTED = re.compile(r"(?:SB:\s*)?\d+x?\s+\[[A-Za-z0-9-]+#[^\]]+\]\s*.*", re.IGNORECASE)
+_PRINTED = re.compile(r"(?:SB:\s*)?\d+x?\s+\[[A-Za-z0-9-]+#[^\]]+\]\s*.*|SB:\s*\d+x?\s+\S.*", re.IGNORECASE)
 _SLASH_HEADER = re.compile(r"//\s*\S.*")
 
 
@@ -29,8 +29,8 @@ def read(text: str, source: str | None = None) -> Decklist:
 
 
 def sniff(text: str) -> int:
-    """Each ``[SET#NUM]`` card line counts two and, when there is one, each ``//Zone`` header one (deckcli's own
-    text may have ``//Maybeboard`` headers, and reads a Deckstats list without printings the same)."""
+    """Each ``[SET#NUM]`` or ``SB:`` card line counts two and, when there is one, each ``//Zone`` header one
+    (deckcli's own text may have ``//Maybeboard`` headers, and reads a Deckstats list without either the same)."""
     lines = sample(text)
     printed = 2 * sum(1 for line in lines if _PRINTED.fullmatch(line))
     return printed and printed + sum(1 for line in lines if _SLASH_HEADER.fullmatch(line) and header_zone(line))

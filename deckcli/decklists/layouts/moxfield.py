@@ -9,13 +9,22 @@ from deckcli.decklists.layouts.base import Layout, counter
 from deckcli.decklists.lines import Syntax, card_entry, read_lines
 from deckcli.decklists.model import Decklist, DeckEntry
 
-#: Finish markers after a card line (foil, etched; one capital letter between asterisks).
-MARKERS = re.compile(r"(?:\s\*[A-Z]\*)+\s*$")
+_MARKER = re.compile(r"\*[A-Z]\*")
+
+
+def without_markers(line: str) -> str:
+    """The line without the finish markers after it (``*F*`` foil, ``*E*`` etched: a capital between asterisks).
+
+    Taken off from the end one at a time, so a line of thousands of markers costs no more than its length."""
+    line = line.rstrip()
+    while len(line) > 3 and line[-4].isspace() and _MARKER.fullmatch(line, len(line) - 3):
+        line = line[:-3].rstrip()
+    return line
 
 
 class MoxfieldSyntax(Syntax):
     def card(self, line: str, zone: str, number: int) -> DeckEntry | str:
-        return card_entry(MARKERS.sub("", line).rstrip(), zone, number)
+        return card_entry(without_markers(line), zone, number)
 
 
 _SYNTAX = MoxfieldSyntax()
