@@ -12,6 +12,8 @@ from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
+#: The most problems the table shows per deck (then "… and N more"; --json lists them all).
+TABLE_PROBLEMS = 20
 
 
 @click.command()
@@ -64,7 +66,8 @@ def validate(app: AppContext, files, format_names, game, deck_names, side_from, 
     except DeckcliError as exc:
         raise click.BadParameter(str(exc), param_hint="--format") from None
     chosen = formats[0] if formats and not all_formats else None
-    reporter = DeckReporter(app.db, chosen, format_names[0] if chosen else None, game, collection, day and day.date())
+    reporter = DeckReporter(app.db, chosen, format_names[0] if chosen else None, game, collection, day and day.date(),
+                            suggest_limit=None if as_json else TABLE_PROBLEMS)
     if side_from:
         reporter.set_original(side_from)
     reporter.set_draft(pool, banned)
@@ -144,8 +147,10 @@ def _print_table(reports: list[dict[str, Any]]) -> None:
         if _version_line(report):
             click.echo(f"  {_version_line(report)}")
         if problems:
-            rows = [[p.get(c, "") for c in PROBLEM_COLUMNS] for p in problems]
+            rows = [[p.get(c, "") for c in PROBLEM_COLUMNS] for p in problems[:TABLE_PROBLEMS]]
             click.echo(tabulate(rows, headers=PROBLEM_COLUMNS, disable_numparse=True))
+        if len(problems) > TABLE_PROBLEMS:
+            click.echo(f"… and {len(problems) - TABLE_PROBLEMS} more problems (--json lists them all)")
     illegal = sum(not r["legal"] for r in reports)
     if len(reports) > 1:
         click.echo(f"\n{len(reports) - illegal} of {len(reports)} decks legal")

@@ -37,9 +37,9 @@ class DeckReporter:
 
     def __init__(
         self, db: Database, fmt: Format | None = None, format_name: str | None = None,
-        game: str | None = None, collection: bool = False, day: date | None = None,
+        game: str | None = None, collection: bool = False, day: date | None = None, suggest_limit: int | None = None,
     ):
-        self.db, self.resolver, self.collection = db, Resolver(db, day), collection
+        self.db, self.resolver, self.collection = db, Resolver(db, day, suggest_limit), collection
         self.format_name, self.game = format_name, game
         self.fallback = (fmt.game, fmt.name) if fmt is not None else (game, None)  # for decks that cannot be read
         self.original: ResolvedDeck | str | None = None  # --side-from: the original deck, or why it cannot be read

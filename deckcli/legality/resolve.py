@@ -107,9 +107,12 @@ class ResolvedDeck:
 class Resolver:
     """Resolves many decklists against one database, loading each game's card index once."""
 
-    def __init__(self, db: Database, day: date | None = None):
+    def __init__(self, db: Database, day: date | None = None, suggest_limit: int | None = None):
         self.db = db
         self.cards = CardResolver(db)
+        #: Closest names are looked up only for a deck's first ``suggest_limit`` problems (None: all): a table shows
+        #: no more, and 80,000 unknown lines must not cost 80,000 look-ups.
+        self.suggest_limit = suggest_limit
         #: The day whose version of a dated format applies (``validate --date``; default today).
         self.day = day or date.today()
 
@@ -178,8 +181,9 @@ class Resolver:
         legal_sets = frozenset(s.casefold() for s in fmt.data.get("legal_sets", ()))
         router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
         for entry in deck.entries:
+            suggest = self.suggest_limit is None or len(resolved.problems) < self.suggest_limit
             try:
-                card = self._find(entry, game, legal_sets)
+                card = self._find(entry, game, legal_sets, suggest)
             except (UnknownCard, UnknownSet) as exc:
                 resolved.problems.append(self._unknown(entry, exc))
                 resolved.unresolved.append(entry)
@@ -198,9 +202,9 @@ class Resolver:
         resolved.notes = [*deck.notes, *router.notes()]
         return resolved
 
-    def _find(self, entry: DeckEntry, game: str, legal_sets: frozenset[str]) -> CardRef:
+    def _find(self, entry: DeckEntry, game: str, legal_sets: frozenset[str], suggest: bool = True) -> CardRef:
         """The printing a line means (a format's legal sets preferred when the line names no set)."""
-        return self.cards.find(entry.name, entry.set_code or "", entry.number or "", game, legal_sets)
+        return self.cards.find(entry.name, entry.set_code or "", entry.number or "", game, legal_sets, suggest)
 
     @staticmethod
     def _unknown(entry: DeckEntry, exc: UnknownCard | UnknownSet) -> Problem:
