@@ -126,10 +126,10 @@ def test_export_needs_a_set_when_the_game_has_several(run, tmp_path):
 
 
 _TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\u2028\u2029",
-                                whitelist_characters="\n\t"), min_size=1,
+                                whitelist_characters="\n\t\r"), min_size=1,
                 max_size=20).filter(lambda t: t.strip() == t and t.strip())
 #: Names and aliases are one line of printable text (the card schemas refuse tabs and line breaks in them).
-_NAME = _TEXT.filter(lambda t: "\n" not in t and "\t" not in t)
+_NAME = _TEXT.filter(lambda t: not any(c in t for c in "\n\t\r"))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
