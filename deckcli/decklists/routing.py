@@ -66,7 +66,8 @@ class ZoneRouter:
         notes = []
         if self.grouped:
             lines = [e.line for e in self.grouped if e.line is not None]
-            where = f" (lines {min(lines)}–{max(lines)})" if lines else ""
+            span = f"line {min(lines)}" if lines and min(lines) == max(lines) else f"lines {min(lines, default=0)}–{max(lines, default=0)}"
+            where = f" ({span})" if lines else ""
             count = sum(e.count for e in self.grouped)
             notes.append(f"the last group of {count} card{'s' if count != 1 else ''}{where}, after a blank line and "
                          f"with no section header, was read as the {self.label(self.grouped[0].zone)}")

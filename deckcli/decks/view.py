@@ -72,6 +72,18 @@ def grouped(deck: ResolvedDeck) -> list[tuple[str, list[tuple[str, list[tuple[Ca
     return result
 
 
+def aside(deck: ResolvedDeck) -> list[tuple[str, str, list[tuple[CardRef, int]]]]:
+    """[(zone, title, [(card, count)])] of the zones set aside (a maybeboard), in the games' zone order."""
+    found: dict[str, dict[int, tuple[CardRef, int]]] = {}
+    for dc in deck.aside:
+        held = found.setdefault(dc.zone, {})
+        card, count = held.get(dc.card.id, (dc.card, 0))
+        held[dc.card.id] = (card, count + dc.count)
+    zones = registry.zones()
+    return [(zone, zones[zone].title if zone in zones else zone, list(found[zone].values()))
+            for zone in sorted(found, key=zone_rank)]
+
+
 def curve(deck: ResolvedDeck) -> tuple[str, list[tuple[str, int]]]:
     """The draw zone over the game's curve field: (field, [(bucket, cards)]).
 
@@ -139,6 +151,9 @@ def render_deck(deck: ResolvedDeck, problems: list[Problem], verdicts: list[Form
         for kind, items in kinds:
             lines.append(f"  {registry.game(deck.game).kind_title(kind)} ({sum(c for _, c in items)})")
             lines += ["    " + _card_line(card, count) for card, count in items]
+    for _zone, title, items in aside(deck):
+        lines += ["", f"{title} ({sum(c for _, c in items)}, not counted)"]
+        lines += ["    " + _card_line(card, count) for card, count in items]
     field, buckets = curve(deck)
     if buckets:
         title = f"{field.capitalize()} curve" if buckets[0][0].lstrip("-").isdigit() else f"{field.capitalize()}s"
@@ -171,6 +186,10 @@ def deck_data(deck: ResolvedDeck, problems: list[Problem], verdicts: list[Format
         "format": deck.format.name,
         "meta": dict(deck.decklist.meta),
         "zones": zones,
+        **({"aside": {zone: {"label": title, "size": sum(c for _, c in items),
+                             "cards": [{"count": c, "name": r.name, "set": r.set_code, "number": r.number, "kind": r.kind}
+                                       for r, c in items]}
+                      for zone, title, items in aside(deck)}} if deck.aside else {}),
         "curve": {"field": field, "zone": deck.format.draw_zone, "buckets": [{"value": b, "cards": n} for b, n in buckets]},
         "legal": not problems,
         "problems": [p.as_dict() for p in problems],
