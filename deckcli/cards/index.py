@@ -1,23 +1,22 @@
-"""The cards in memory: by forgiving name (with suggestions), by printing, and by search filters.
+"""The cards of a game, read on demand: by forgiving name (with suggestions), by printing, and by search filters.
 
-A :class:`CardIndex` holds one game's names in memory, so resolving thousands of decklist lines costs
-one query, not one per line. Which printing a name, set and number mean is :mod:`deckcli.cards.resolver`'s job.
+A :class:`CardIndex` reads only what is asked of it, and remembers it: the printings a name answers to (one indexed
+query per batch of names, :meth:`CardIndex.prefetch`), a card by id, every name (only for suggestions), every card
+(only when asked for all). So a command on one deck costs the same whether the game has 300 cards or 20,000.
+Its statements are the read path's SQL text (:mod:`deckcli.storage.reads`): sqlite3 or SQLAlchemy Core, no ORM.
+Which printing a name, set and number mean is :mod:`deckcli.cards.resolver`'s job.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-from sqlmodel import Session
-
 from deckcli.cards.filters import Filter
 from deckcli.games import registry
-from deckcli.storage.models import Card, CardName, CardSet
 from deckcli.names import closest, name_key
+from deckcli.storage.reads import all_in, json_value, reader_of
 
 
 @dataclass(frozen=True)
@@ -42,43 +41,134 @@ class CardRef:
         return {"game": self.game, "set": self.set_code, **self.fields}
 
 
-#: The columns a CardRef is built from, selected as plain rows (no ORM objects: faster for big sets).
-_REF_COLUMNS = (Card.id, Card.game, Card.set_code, Card.number, Card.name, Card.kind, Card.data)
+#: The columns a CardRef is built from (table alias ``c``), read as plain rows.
+_REF_COLUMNS = "c.id, c.game, c.set_code, c.number, c.name, c.kind, c.data"
 
 
-def _refs(session: Session, query) -> list[CardRef]:
-    return [CardRef(*row) for row in session.execute(query)]
+def _ref(row: tuple) -> CardRef:
+    return CardRef(*row[:6], json_value(row[6]))
+
+
+class _ById(Mapping):
+    """A card index's cards by id: a look-up reads the one card, iterating reads them all."""
+
+    def __init__(self, index: CardIndex):
+        self._index = index
+
+    def __getitem__(self, card_id: int) -> CardRef:
+        found = self._index.card(card_id)
+        if found is None:
+            raise KeyError(card_id)
+        return found
+
+    def __iter__(self) -> Iterator[int]:
+        return iter([c.id for c in self._index.cards()])
+
+    def __len__(self) -> int:
+        return len(self._index.cards())
 
 
 class CardIndex:
-    """All cards of one game (or all games) by name key, loaded once."""
+    """The cards of one game (``None``: of every game), read on demand from a database (a Readable, or an open
+    SQLAlchemy Session) and remembered: one CardRef per card id."""
 
-    def __init__(self, session: Session, game: str | None = None):
+    def __init__(self, source: Any, game: str | None = None):
         self.game = game
-        query = select(*_REF_COLUMNS)
-        names = select(CardName.card_id, CardName.key, CardName.display)
-        if game:
-            query = query.where(Card.game == game)
-            names = names.where(CardName.game == game)
-        self.by_id: dict[int, CardRef] = {r.id: r for r in _refs(session, query.order_by(Card.id))}
-        self.by_key: dict[str, list[CardRef]] = defaultdict(list)
-        self.display: dict[str, str] = {}
-        for card_id, key, display in session.execute(names):
-            self.by_key[key].append(self.by_id[card_id])
-            self.display.setdefault(key, display)
-        # Set codes are unique within a game only (boa and aqa may both have S01).
-        self.by_printing: dict[tuple[str, str], list[CardRef]] = defaultdict(list)
-        for ref in self.by_id.values():
-            self.by_printing[(ref.set_code.casefold(), ref.number.casefold())].append(ref)
-        for refs in self.by_key.values():
-            refs.sort(key=lambda r: (r.set_code, r.number, r.id))
+        self._reads = reader_of(source)
+        self._by_id: dict[int, CardRef] = {}
+        #: Card id -> CardRef, as a mapping (a missing id is read on demand; iterating reads the whole game).
+        self.by_id: Mapping[int, CardRef] = _ById(self)
+        self._by_key: dict[str, list[CardRef]] = {}
+        self._display: dict[str, str] | None = None
+        self._printings: dict[tuple[str, str], list[int]] | None = None
+        self._of_kind: dict[str, list[CardRef]] = {}
+        self._everything = False
+
+    def _where(self, alias: str, first: bool = False) -> tuple[str, dict[str, Any]]:
+        """The game condition on table ``alias`` (nothing for every game)."""
+        if not self.game:
+            return "", {}
+        return f" {'WHERE' if first else 'AND'} {alias}.game = :game", {"game": self.game}
+
+    def _keep(self, rows: Iterable[tuple]) -> list[CardRef]:
+        """The CardRefs of ``rows`` (card columns), reusing the one already held for each id."""
+        refs = []
+        for row in rows:
+            ref = self._by_id.get(row[0])
+            if ref is None:
+                ref = self._by_id[row[0]] = _ref(row)
+            refs.append(ref)
+        return refs
+
+    # -- reading on demand --------------------------------------------------------------------------
+    def prefetch(self, names: Iterable[str]) -> None:
+        """Read the printings of every name not yet looked up, in one query (a deck's names before its lines)."""
+        keys = [k for k in dict.fromkeys(name_key(n) for n in names) if k and k not in self._by_key]
+        if not keys:
+            return
+        game, params = self._where("n")
+        sql = (f"SELECT n.key, {_REF_COLUMNS} FROM card_name n JOIN card c ON c.id = n.card_id"
+               f" WHERE n.key IN ({{keys}}){game}")
+        with self._reads() as rows:
+            found = all_in(rows, sql, "keys", keys, params)
+        for key in keys:
+            self._by_key[key] = []
+        for row in found:
+            self._by_key[row[0]] += self._keep([row[1:]])
+        for key in keys:
+            self._by_key[key].sort(key=lambda r: (r.set_code, r.number, r.id))
+
+    def card(self, card_id: int) -> CardRef | None:
+        """The card with this id (of this index's game), or None."""
+        if card_id not in self._by_id:
+            self._load_ids([card_id])
+        return self._by_id.get(card_id)
+
+    def _load_ids(self, ids: Iterable[int]) -> list[CardRef]:
+        wanted = [i for i in ids if i not in self._by_id]
+        if wanted:
+            game, params = self._where("c")
+            with self._reads() as rows:
+                self._keep(all_in(rows, f"SELECT {_REF_COLUMNS} FROM card c WHERE c.id IN ({{ids}}){game}", "ids",
+                                  wanted, params))
+        return [self._by_id[i] for i in ids if i in self._by_id]
+
+    def cards(self) -> list[CardRef]:
+        """Every card of the index, by id (reads the whole game: for listings, not for one deck)."""
+        if not self._everything:
+            game, params = self._where("c", first=True)
+            with self._reads() as rows:
+                self._keep(rows.all(f"SELECT {_REF_COLUMNS} FROM card c{game} ORDER BY c.id", params))
+            self._everything = True
+        return [self._by_id[i] for i in sorted(self._by_id)]
+
+    def cards_of_kind(self, kind: str) -> list[CardRef]:
+        """Every card of one kind, by id (an sfb hook's action cards), read once."""
+        if kind not in self._of_kind:
+            game, params = self._where("c")
+            with self._reads() as rows:
+                found = rows.all(f"SELECT {_REF_COLUMNS} FROM card c WHERE c.kind = :kind{game} ORDER BY c.id",
+                                 {"kind": kind, **params})
+            self._of_kind[kind] = self._keep(found)
+        return self._of_kind[kind]
 
     def __len__(self) -> int:
-        return len(self.by_id)
+        game, params = self._where("c", first=True)
+        with self._reads() as rows:
+            return int(rows.all(f"SELECT count(*) FROM card c{game}", params)[0][0])
 
-    def cards(self) -> Iterable[CardRef]:
-        return self.by_id.values()
+    @property
+    def display(self) -> dict[str, str]:
+        """Name key -> a name it displays as, for every name of the game (read once: suggestions need them all)."""
+        if self._display is None:
+            game, params = self._where("n", first=True)
+            self._display = {}
+            with self._reads() as rows:
+                for key, display in rows.all(f"SELECT n.key, n.display FROM card_name n{game}", params):
+                    self._display.setdefault(key, display)
+        return self._display
 
+    # -- look-ups ---------------------------------------------------------------------------------
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """The closest real card names to ``name``."""
         return closest(name, self.display, limit)
@@ -86,13 +176,23 @@ class CardIndex:
     def find_all(self, name: str) -> list[CardRef]:
         """Every printing the name answers to; printings whose own name matches come first."""
         key = name_key(name)
-        refs = self.by_key.get(key, [])
+        if key not in self._by_key:
+            self.prefetch([name])
+        refs = self._by_key.get(key, [])
         exact = [r for r in refs if r.key == key]
         return exact or refs
 
     def printings(self, set_code: str, number: str) -> list[CardRef]:
         """Every card with this set code and number (one per game at most)."""
-        return self.by_printing.get((set_code.casefold(), number.casefold()), [])
+        if self._printings is None:
+            game, params = self._where("c", first=True)
+            self._printings = {}
+            with self._reads() as rows:
+                for card_id, code, num in rows.all(f"SELECT c.id, c.set_code, c.number FROM card c{game} ORDER BY c.id",
+                                                   params):
+                    # Set codes are unique within a game only (boa and aqa may both have S01).
+                    self._printings.setdefault((code.casefold(), num.casefold()), []).append(card_id)
+        return self._load_ids(self._printings.get((set_code.casefold(), number.casefold()), []))
 
     def printing(self, set_code: str, number: str) -> CardRef | None:
         """The card with this set code and number, if exactly one game has it."""
@@ -101,23 +201,23 @@ class CardIndex:
 
 
 def search_cards(
-    session: Session,
+    source: Any,
     text: str | None = None,
     game: str | None = None,
     set_code: str | None = None,
     kind: str | None = None,
     where: Iterable[Filter] = (),
 ) -> list[CardRef]:
-    """Cards matching every criterion, ordered by game, set and number; TEXT matches names, aliases and card text."""
-    query = select(*_REF_COLUMNS)
-    if game:
-        query = query.where(Card.game == game)
-    if set_code:
-        query = query.where(Card.set_code == set_code.upper())
-    if kind:
-        query = query.where(Card.kind == kind.lower())
-    query = query.order_by(Card.game, Card.set_code, Card.id)
-    refs = _refs(session, query)
+    """Cards matching every criterion, ordered by game, set and number; TEXT matches names, aliases and card text.
+    ``source``: a Readable or an open SQLAlchemy Session."""
+    conditions, params = [], {}
+    for column, value in (("game", game), ("set_code", set_code and set_code.upper()), ("kind", kind and kind.lower())):
+        if value:
+            conditions.append(f"c.{column} = :{column}")
+            params[column] = value
+    sql = f"SELECT {_REF_COLUMNS} FROM card c" + (" WHERE " + " AND ".join(conditions) if conditions else "")
+    with reader_of(source)() as rows:
+        refs = [_ref(row) for row in rows.all(sql + " ORDER BY c.game, c.set_code, c.id", params)]
     filters = list(where)
     if text:
         needle = name_key(text)
@@ -136,17 +236,12 @@ def _searchable(ref: CardRef) -> str:
     return name_key(" \n ".join(parts))
 
 
-def list_sets(session: Session) -> list[dict[str, Any]]:
-    """Every set with its game and card count."""
-    from sqlalchemy import func
-
-    rows = session.execute(
-        select(CardSet.game, CardSet.code, CardSet.name, CardSet.sample, func.count(Card.id))
-        .join(Card, Card.set_id == CardSet.id, isouter=True)
-        .group_by(CardSet.id)
-        .order_by(CardSet.game, CardSet.code)
-    ).all()
+def list_sets(source: Any) -> list[dict[str, Any]]:
+    """Every set with its game and card count (``source``: a Readable or an open SQLAlchemy Session)."""
+    with reader_of(source)() as rows:
+        found = rows.all("SELECT s.game, s.code, s.name, s.sample, count(c.id) FROM card_set s"
+                         " LEFT OUTER JOIN card c ON c.set_id = s.id GROUP BY s.id ORDER BY s.game, s.code")
     return [
         {"game": g, "game_name": registry.title(g), "set": code, "name": name, "sample": bool(sample), "cards": n}
-        for g, code, name, sample, n in rows
+        for g, code, name, sample, n in found
     ]

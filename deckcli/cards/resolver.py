@@ -4,52 +4,44 @@ odds, collection, cards show); each game's card index is loaded once and every a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING
-
-from sqlalchemy import select
-from sqlmodel import Session
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.errors import AmbiguousCard, DeckcliError, UnknownCard, UnknownPrinting, UnknownSet, WrongGame
 from deckcli.games import registry
 from deckcli.names import closest, name_key
-from deckcli.storage.models import CardSet
+from deckcli.storage.reads import reader_of
 
 if TYPE_CHECKING:
-    from deckcli.storage.engine import Database
+    from deckcli.storage.reads import Readable
 
 
 class CardResolver:
-    """Resolves card names, sets and numbers to printings against one database (a Database or an open Session)."""
+    """Resolves card names, sets and numbers to printings against one database (a Readable — a Database or the
+    read path's sqlite3 file — or an open SQLAlchemy Session)."""
 
-    def __init__(self, source: Database | Session):
+    def __init__(self, source: Readable | Any):
         self._source = source
         self._indexes: dict[str | None, CardIndex] = {}
         self._sets: dict[str, dict[str, str]] | None = None
         self._memo: dict[tuple, CardRef | DeckcliError] = {}
 
-    @contextmanager
-    def _session(self) -> Iterator[Session]:
-        if isinstance(self._source, Session):
-            yield self._source
-        else:
-            with self._source.read() as session:
-                yield session
-
     def index(self, game: str | None) -> CardIndex:
-        """The card index of one game (``None``: all games), loaded once."""
+        """The card index of one game (``None``: all games), made once; it reads the cards asked of it."""
         if game not in self._indexes:
-            with self._session() as session:
-                self._indexes[game] = CardIndex(session, game)
+            self._indexes[game] = CardIndex(self._source, game)
         return self._indexes[game]
+
+    def prefetch(self, game: str | None, names: Iterable[str]) -> None:
+        """Read the printings of many names of one game at once (a deck's lines), before looking them up."""
+        self.index(game).prefetch(names)
 
     def _set_table(self) -> dict[str, dict[str, str]]:
         """Game -> name key of each set's code and name -> the set code (codes win over names), loaded once."""
         if self._sets is None:
-            with self._session() as session:
-                rows = sorted(session.execute(select(CardSet.game, CardSet.code, CardSet.name)).all())
+            with reader_of(self._source)() as reads:
+                rows = sorted(reads.all("SELECT game, code, name FROM card_set"))
             self._sets = {}
             for g, code, _ in rows:
                 self._sets.setdefault(g, {})[name_key(code)] = code

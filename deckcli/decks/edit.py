@@ -122,6 +122,6 @@ def remove_cards(
                 want -= take
     for z, cid, take in plan:
         left = change_count(session, stored, z, cid, -take)
-        edit.changes.append(DeckChange(z, index.by_id[cid], -take, left))
+        edit.changes.append(DeckChange(z, index.card(cid), -take, left))
     edit.zone_sizes = {c.zone: zone_size(session, stored, c.zone) for c in edit.changes}
     return edit

@@ -23,6 +23,7 @@ from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.errors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
 from deckcli.storage.fileinfo import APPLICATION_ID, inspect, read_only_uri, refuse_foreign
+from deckcli.storage.reads import CoreRows
 from deckcli.storage.settings import (  # noqa: F401  (re-exported: where the file lives, its version, lock wait)
     BUSY_TIMEOUT_MS,
     BUSY_TIMEOUT_VARIABLE,
@@ -174,6 +175,15 @@ class Database:
         try:
             with Session(self.engine, expire_on_commit=False) as session:
                 yield session
+        except DBAPIError as exc:
+            raise (self.fault(exc) or exc) from None
+
+    @contextmanager
+    def rows(self) -> Iterator[CoreRows]:
+        """The read path's SQL text run through SQLAlchemy Core (:mod:`deckcli.storage.reads`), no ORM objects."""
+        try:
+            with self.engine.connect() as conn:
+                yield CoreRows(conn)
         except DBAPIError as exc:
             raise (self.fault(exc) or exc) from None
 

@@ -27,9 +27,9 @@ class CardLike(Protocol):
 
 
 class IndexLike(Protocol):
-    """What the hook needs of a card index: every card, and the cards a name answers to."""
+    """What the hook needs of a card index: the cards of one kind, and the cards a name answers to."""
 
-    def cards(self) -> Iterable[CardLike]: ...
+    def cards_of_kind(self, kind: str) -> Iterable[CardLike]: ...
 
     def find_all(self, name: str) -> list[CardLike]: ...
 
@@ -54,11 +54,12 @@ class ChampionSets:
         return str(value) if value else None
 
     def _index(self, index: IndexLike) -> dict[str, list[CardLike]]:
-        """Leader name key -> its member cards, built once per card index (decks name many leaders)."""
+        """Leader name key -> its member cards, built once per card index (decks name many leaders) from the cards
+        of the member kind only (a game's other cards are never read for it)."""
         found = self._members.get(index)
         if found is None:
             found = defaultdict(list)
-            for card in index.cards():
+            for card in index.cards_of_kind(self.member_kind):
                 leader = self.leader_of(card)
                 if leader:
                     found[name_key(leader)].append(card)

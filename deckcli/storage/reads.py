@@ -1,0 +1,149 @@
+"""The read path: the SELECTs of commands that only read, written once as SQL text and run by either driver.
+
+Why: a command such as ``validate`` runs a handful of SELECTs, yet importing SQLAlchemy, SQLModel and pydantic cost
+most of its start-up (0.4 s of 0.6 s). So reads are plain SQL text and rows are plain tuples:
+
+- :class:`SqliteReader` runs it through the standard ``sqlite3`` module on a database file that is *ready*
+  (:func:`open_ready`: deckcli's file, this schema version, the current bundled cards): no SQLAlchemy is imported;
+- :class:`CoreRows` runs the very same text through SQLAlchemy Core (``text()``, no ORM) on any engine: a
+  :class:`deckcli.storage.engine.Database` opened because the file had to be created, migrated or synced, and the
+  PostgreSQL database of a URL later. Both drivers take ``:name`` parameters, and the statements keep to portable
+  SQL (no JSON functions, no dialect syntax; booleans and lists are parameters, see :func:`in_list`), so a
+  PostgreSQL backend needs no second set of queries. A JSON column arrives as text from sqlite3 and decoded from
+  psycopg: :func:`json_value` reads both.
+
+A read-optimised copy of the cards kept beside the database was the other choice; it was not taken because it is a
+second source of truth to rebuild and keep in step, and it would not exist for a shared server database.
+Writes never come here: they stay SQLModel sessions, one transaction per command.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from pathlib import Path
+from typing import Any, Protocol
+
+from deckcli.storage.faults import fault_of
+from deckcli.storage.fileinfo import APPLICATION_ID
+from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash
+from deckcli.storage.settings import SCHEMA_VERSION, busy_timeout_ms, default_db_path
+
+#: The most values one ``IN (...)`` list binds (SQLite before 3.32 allowed 999 parameters per statement).
+IN_CHUNK = 900
+
+
+class Rows(Protocol):
+    """Runs one SQL text with ``:name`` parameters and returns every row as a tuple."""
+
+    def all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple]: ...
+
+
+class Readable(Protocol):
+    """Anything reads can run on: a ready sqlite3 file (:class:`SqliteReader`) or a Database (through Core)."""
+
+    def rows(self) -> Any: ...  # a context manager yielding Rows
+
+
+class SqliteRows:
+    """Rows read through one sqlite3 connection."""
+
+    def __init__(self, con: sqlite3.Connection):
+        self._con = con
+
+    def all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple]:
+        return self._con.execute(sql, dict(params or {})).fetchall()
+
+
+class CoreRows:
+    """Rows read through an SQLAlchemy Connection or Session, as SQL text (Core, no ORM)."""
+
+    def __init__(self, conn: Any):
+        self._conn = conn
+
+    def all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple]:
+        from sqlalchemy import text
+
+        return [tuple(row) for row in self._conn.execute(text(sql), dict(params or {}))]
+
+
+def reader_of(source: Any) -> Callable[[], AbstractContextManager[Rows]]:
+    """How to read from ``source``: a Readable's ``rows``, or an open SQLAlchemy Session or Connection (whose
+    transaction the reads then share), wrapped in CoreRows."""
+    if hasattr(source, "rows"):
+        return source.rows
+    return lambda: nullcontext(CoreRows(source))
+
+
+def json_value(value: Any) -> Any:
+    """A JSON column's value: sqlite3 returns its text, psycopg the decoded value."""
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
+
+
+def in_list(name: str, values: Iterable[Any]) -> tuple[str, dict[str, Any]]:
+    """``(":name0, :name1, ...", {"name0": v0, ...})`` for an ``IN (...)`` list (at least one value)."""
+    params = {f"{name}{i}": v for i, v in enumerate(values)}
+    return ", ".join(f":{p}" for p in params), params
+
+
+def all_in(rows: Rows, sql: str, name: str, values: Iterable[Any], params: Mapping[str, Any] | None = None) -> list[tuple]:
+    """The rows of ``sql`` whose ``{name}`` placeholder is an IN list of ``values``, run in chunks of IN_CHUNK."""
+    values = list(dict.fromkeys(values))
+    found: list[tuple] = []
+    for start in range(0, len(values), IN_CHUNK):
+        listed, bound = in_list(name, values[start:start + IN_CHUNK])
+        found += rows.all(sql.replace("{" + name + "}", listed), {**(params or {}), **bound})
+    return found
+
+
+class SqliteReader:
+    """A ready database file read through sqlite3 (query-only); has what commands ask of an opened database."""
+
+    read_only = True
+    committed = 0
+
+    def __init__(self, con: sqlite3.Connection, path: Path, origin: str | None):
+        self._con, self.path, self.origin = con, path, origin
+
+    @contextmanager
+    def rows(self) -> Iterator[Rows]:
+        try:
+            yield SqliteRows(self._con)
+        except sqlite3.Error as exc:
+            raise (self.fault(exc) or exc) from None
+
+    def fault(self, exc: BaseException):
+        """The database fault an SQLite error means, if it is one."""
+        return fault_of(exc, self.path, self.origin, busy_timeout_ms())
+
+    def close(self) -> None:
+        self._con.close()
+
+
+def open_ready(path: Path | str | None = None, origin: str | None = None) -> SqliteReader | None:
+    """The file at ``path`` (default: the user's) for reading through sqlite3 when it needs nothing done first: it
+    is deckcli's, at this schema version, holding the current bundled cards. None otherwise (missing, new, older,
+    foreign, unreadable, locked): then the caller opens a Database, which does what is needed or says what is wrong."""
+    path = Path(path) if path is not None else default_db_path()
+    if not path.is_file():
+        return None
+    try:
+        con = sqlite3.connect(str(path), timeout=busy_timeout_ms() / 1000, check_same_thread=False)
+    except sqlite3.Error:
+        return None
+    try:
+        con.execute("PRAGMA query_only = ON")
+        marks = con.execute("PRAGMA application_id").fetchone()[0], con.execute("PRAGMA user_version").fetchone()[0]
+        if marks != (APPLICATION_ID, SCHEMA_VERSION):
+            con.close()
+            return None
+        stored = con.execute("SELECT value FROM meta WHERE key = ?", (BUNDLED_HASH_KEY,)).fetchone()
+    except sqlite3.Error:
+        con.close()
+        return None
+    if stored is None or stored[0] != bundled_hash():
+        con.close()
+        return None
+    return SqliteReader(con, path, origin)

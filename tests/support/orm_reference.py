@@ -1,0 +1,57 @@
+"""The card reads as they were before the read path: ORM ``select()`` through a Session, the whole game loaded at
+once. Kept only to prove the read path (:mod:`deckcli.storage.reads`, the on-demand CardIndex) returns the same."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from sqlalchemy import func, select
+
+from deckcli.cards.index import CardRef
+from deckcli.storage.models import Card, CardName, CardSet
+
+_REF_COLUMNS = (Card.id, Card.game, Card.set_code, Card.number, Card.name, Card.kind, Card.data)
+
+
+class EagerIndex:
+    """The former CardIndex: every card and name of a game read in two queries."""
+
+    def __init__(self, session, game=None):
+        query = select(*_REF_COLUMNS)
+        names = select(CardName.card_id, CardName.key, CardName.display)
+        if game:
+            query = query.where(Card.game == game)
+            names = names.where(CardName.game == game)
+        self.by_id = {r.id: r for r in (CardRef(*row) for row in session.execute(query.order_by(Card.id)))}
+        self.by_key = defaultdict(list)
+        self.display = {}
+        for card_id, key, display in session.execute(names):
+            self.by_key[key].append(self.by_id[card_id])
+            self.display.setdefault(key, display)
+        self.by_printing = defaultdict(list)
+        for ref in self.by_id.values():
+            self.by_printing[(ref.set_code.casefold(), ref.number.casefold())].append(ref)
+        for refs in self.by_key.values():
+            refs.sort(key=lambda r: (r.set_code, r.number, r.id))
+
+    def find_all(self, key):
+        refs = self.by_key.get(key, [])
+        return [r for r in refs if r.key == key] or refs
+
+
+def search_cards(session, game=None, set_code=None, kind=None):
+    query = select(*_REF_COLUMNS)
+    if game:
+        query = query.where(Card.game == game)
+    if set_code:
+        query = query.where(Card.set_code == set_code.upper())
+    if kind:
+        query = query.where(Card.kind == kind.lower())
+    return [CardRef(*row) for row in session.execute(query.order_by(Card.game, Card.set_code, Card.id))]
+
+
+def list_sets(session):
+    return [tuple(row) for row in session.execute(
+        select(CardSet.game, CardSet.code, CardSet.name, CardSet.sample, func.count(Card.id))
+        .join(Card, Card.set_id == CardSet.id, isouter=True).group_by(CardSet.id).order_by(CardSet.game, CardSet.code)
+    ).all()]
