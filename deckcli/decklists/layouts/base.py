@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from deckcli.decklists.model import Decklist
 
@@ -40,16 +41,17 @@ class Layout:
     knows_zones: bool = False
 
 
-def sample(text: str) -> list[str]:
-    """The first SNIFF_LINES non-blank lines, stripped (what recognisers look at)."""
-    found = []
+@lru_cache(maxsize=8)
+def sample(text: str) -> tuple[str, ...]:
+    """The first SNIFF_LINES non-blank lines, stripped (what recognisers look at; split once for all of them)."""
+    found: list[str] = []
     for raw in _LINE_BREAK.split(text.removeprefix("\ufeff"), SNIFF_LINES * 4):
         line = raw.strip()
         if line:
             found.append(line)
             if len(found) == SNIFF_LINES:
                 break
-    return found
+    return tuple(found)
 
 
 def counter(pattern: str, flags: int = 0) -> Callable[[str], int]:

@@ -55,9 +55,11 @@ def sniff(text: str) -> int:
     """Each bulleted line, count-after-name line and Markdown header counts one."""
     score = 0
     for line in sample(text):
-        if not _LEADING_COUNT.match(line) and (_BULLETED.fullmatch(line) or _COUNT_AFTER.search(line)):
+        if _LEADING_COUNT.match(line):
+            continue  # a plain card line, as most are
+        if _BULLETED.fullmatch(line) or _COUNT_AFTER.search(line):
             score += 1
-        elif line != _unmarked(line) and header_zone(_unmarked(line)):
+        elif line[0] in "*_#" and line != _unmarked(line) and header_zone(_unmarked(line)):
             score += 1
     return score
 
