@@ -1,4 +1,5 @@
-"""Reading a decklist from any file or stdin (format detected) and writing one in any format.
+"""Reading a decklist from any file or stdin (its layout chosen by :mod:`deckcli.decklists.layouts`) and writing
+one in any layout deckcli writes.
 
 Whatever the input (a folder, an empty or binary file, another encoding, megabytes of noise), reading
 ends in a Decklist or a clear InputError, never another exception; the bytes come in through
