@@ -128,6 +128,21 @@ class DeckReadError(DeckcliError):
         return [f"{self.source}: line {line}: {m}" if line is not None else f"{self.source}: {m}" for line, m in self.problems]
 
 
+class DecksReadError(DeckcliError):
+    """Decklists of one ``deck import`` that do not all read: every problem of every file (``lines``, each naming
+    its file), how many problems and how many of the files failed; nothing was stored."""
+
+    def __init__(self, lines: list[str], problems: int, failed: int, files: int):
+        self.problem_lines, self.problems, self.failed, self.files = lines, problems, failed, files
+        self.summary = (f"{problems} problem{'s' if problems != 1 else ''} in {failed} of {files} decklists;"
+                        " nothing was imported")
+        super().__init__("\n".join([*lines, self.summary]))
+
+    def lines(self) -> list[str]:
+        """One ``source: line N: message`` line per problem."""
+        return list(self.problem_lines)
+
+
 # -- the database file (raised by deckcli.storage) ----------------------------------------------------
 
 

@@ -265,31 +265,40 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 
 
 @deck.command("import")
-@click.argument("file", type=click.Path(exists=True, allow_dash=True, dir_okay=False))
-@click.option("--name", "-n", help="The deck's name (default: the decklist's Name:, else the file name).")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True, dir_okay=False))
+@click.option("--name", "-n", help="The deck's name, for one FILE (default: the decklist's Name:, else the file name).")
 @click.option("--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
               help="The format (default: the decklist's Format:, else the game's default).")
 @click.option("--game", "-g", type=GAME_CHOICE, help="The game, when the decklist does not say.")
 @click.option("--replace", is_flag=True, help="Overwrite a stored deck of the same name.")
 @pass_app
-def import_(app: AppContext, file: str, name: str | None, format_name: str | None, game: str | None, replace: bool) -> None:
-    """Import a decklist FILE (- reads stdin) as a stored deck.
+def import_(app: AppContext, files: tuple[str, ...], name: str | None, format_name: str | None, game: str | None,
+            replace: bool) -> None:
+    """Import decklist FILEs (- reads stdin) as stored decks, all in one transaction.
 
     FILE is deckcli text, JSON, CSV or a deck code, or an export of another tool: Cockatrice .cod, MTG Arena,
     MTGO, Moxfield, Archidekt, Deckstats, Magic Workstation, Apprentice, or a list from a forum post (the
     layout is told from the extension and the content). Every line must name a real card: otherwise every
     problem is listed and nothing is stored. A deck that breaks construction rules is stored, with a
-    warning, so it can be fixed; a maybeboard is kept and never counted.
+    warning, so it can be fixed; a maybeboard is kept and never counted. Each deck is named by its Name: line,
+    else its file name; with several FILEs every problem of every file is listed, and nothing is stored unless
+    all of them can be.
     """
-    from deckcli.decks.importing import import_deck
-    from deckcli.errors import DeckReadError
+    from deckcli.decks.importing import import_decks
+    from deckcli.errors import DeckReadError, DecksReadError
 
     try:
-        done = import_deck(app.db, file, name, format_name, game, replace)
-    except DeckReadError as exc:
+        imported = import_decks(app.db, list(files), name, format_name, game, replace)
+    except (DeckReadError, DecksReadError) as exc:
         for line in exc.lines():
             click.echo(line, err=True)
         raise click.ClickException(exc.summary) from None
+    for done in imported:
+        _imported(done)
+
+
+def _imported(done) -> None:
+    """What ``deck import`` says of one stored deck: its zones, reading notes and construction problems."""
     stored, resolved = done.stored, done.resolved
     sizes = ", ".join(f"{z} {resolved.zone_size(z)}" for z in resolved.format.zones if resolved.zone_size(z) or z == "main")
     sizes += "".join(f", {zone} {count} (not counted)" for zone, count in done.aside_sizes().items())

@@ -1,4 +1,8 @@
-"""``deck import``: a decklist file read, resolved and stored as a deck in one transaction, or nothing stored."""
+"""``deck import``: decklist files read, resolved and stored as decks in one transaction, or nothing stored.
+
+Every file is read and resolved before anything is written, so every problem of every file is listed at once;
+then all the decks are stored in one write transaction.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckcli.decklists.io import read_decklist
+from deckcli.decklists.model import Decklist
 from deckcli.decks.store import find_deck, save_deck, stored_format_name
-from deckcli.errors import DeckcliError, DeckReadError
+from deckcli.errors import DeckcliError, DeckReadError, DecksReadError, InputError
 from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
 from deckcli.legality.rules import check_deck
+from deckcli.names import name_key
 from deckcli.storage.engine import Database
 from deckcli.storage.models import Deck
 
@@ -30,29 +36,103 @@ class ImportedDeck:
         return sizes
 
 
+@dataclass
+class _Read:
+    """One file read and resolved, under the name it is to be stored as."""
+
+    file: str
+    decklist: Decklist
+    resolved: ResolvedDeck
+    name: str
+
+
+def _read(resolver: Resolver, file: str, name: str | None, format_name: str | None, game: str | None) -> _Read:
+    """One file read and resolved; a line naming no card raises DeckReadError (a rule problem does not)."""
+    decklist = read_decklist(file, allow_empty=True)
+    resolved = resolver.resolve(decklist, format_name, game and game.lower())
+    if resolved.problems:
+        ordered = sorted(resolved.problems, key=lambda p: (p.line is None, p.line or 0))
+        raise DeckReadError(decklist.source or file, [(p.line, f"[{p.rule}] {p.message}") for p in ordered])
+    deck_name = name or decklist.name or (None if file == "-" else Path(file).stem)
+    if not deck_name or not deck_name.strip():
+        raise DeckcliError("the decklist has no Name: line; give --name")
+    return _Read(file, decklist, resolved, deck_name.strip())
+
+
+def _read_all(db: Database, files: list[str], name: str | None, format_name: str | None,
+              game: str | None) -> list[_Read]:
+    """Every file read and resolved; one file's problems raise as they are, several files' as one DecksReadError
+    listing every problem of every file (and every deck name two files share)."""
+    if name is not None and len(files) > 1:
+        raise InputError("--name names one deck: give one FILE, or name each deck by its Name: line")
+    if files.count("-") > 1:
+        raise InputError("standard input (-) can be read once")
+    resolver = Resolver(db)
+    done: list[_Read] = []
+    failures: list[tuple[str, list[str]]] = []
+    for file in files:
+        try:
+            done.append(_read(resolver, file, name, format_name, game))
+        except DeckReadError as exc:
+            if len(files) == 1:
+                raise
+            failures.append((file, exc.lines()))
+        except DeckcliError as exc:  # a file that cannot be read at all, or has no name
+            if len(files) == 1:
+                raise
+            text = str(exc)
+            failures.append((file, [text if text.startswith(f"{file}:") else f"{file}: {text}"]))
+    failures += _clashes(done)
+    if failures:
+        lines = [line for _, found in failures for line in found]
+        raise DecksReadError(lines, len(lines), len({file for file, _ in failures}), len(files))
+    return done
+
+
+def _clashes(done: list[_Read]) -> list[tuple[str, list[str]]]:
+    """(file, [problem]) for every file whose deck name an earlier file of the same import already uses."""
+    first: dict[str, _Read] = {}
+    found = []
+    for read in done:
+        key = name_key(read.name)
+        if key in first:
+            found.append((read.file, [f"{read.file}: the deck name {read.name!r} is also the name of the deck in"
+                                      f" {first[key].file}; give each decklist its own Name: line"]))
+        else:
+            first[key] = read
+    return found
+
+
+def import_decks(
+    db: Database, files: list[str], name: str | None = None, format_name: str | None = None,
+    game: str | None = None, replace: bool = False,
+) -> list[ImportedDeck]:
+    """Store every decklist of ``files`` (each named by ``name``, its Name: line or its file name) in one
+    transaction; when any file cannot be read or any name is taken (without ``replace``), nothing is stored."""
+    reads = _read_all(db, files, name, format_name, game)
+    stored = []
+    with db.write() as session:
+        if not replace:
+            taken = [(r, deck) for r in reads if (deck := find_deck(session, r.name)) is not None]
+            if len(reads) == 1 and taken:
+                raise DeckcliError(f"a deck called {taken[0][1].name!r} already exists; give another --name, or"
+                                   " --replace to overwrite it")
+            if taken:
+                what = ", ".join(f"{deck.name!r} ({r.file})" for r, deck in taken)
+                raise DeckcliError(f"stored decks already have the names of {len(taken)} of these decklists: {what};"
+                                   " rename them (Name: lines), or --replace to overwrite them; nothing was imported")
+        for r in reads:
+            stored.append(save_deck(
+                session, r.name, r.resolved.game, stored_format_name(r.resolved.format),
+                [(dc.zone, dc.card.id, dc.count) for dc in r.resolved.cards + r.resolved.aside], dict(r.decklist.meta),
+                replace=replace,
+            ))
+    return [ImportedDeck(deck, r.resolved, check_deck(r.resolved)) for deck, r in zip(stored, reads)]
+
+
 def import_deck(
     db: Database, file: str, name: str | None = None, format_name: str | None = None,
     game: str | None = None, replace: bool = False,
 ) -> ImportedDeck:
     """Store the decklist ``file``; a line naming no card stops it (DeckReadError), a rule problem does not."""
-    decklist = read_decklist(file, allow_empty=True)
-    resolved = Resolver(db).resolve(decklist, format_name, game and game.lower())
-    label = decklist.source or file
-    if resolved.problems:
-        ordered = sorted(resolved.problems, key=lambda p: (p.line is None, p.line or 0))
-        raise DeckReadError(label, [(p.line, f"[{p.rule}] {p.message}") for p in ordered])
-    deck_name = name or decklist.name or (None if file == "-" else Path(file).stem)
-    if not deck_name:
-        raise DeckcliError("the decklist has no Name: line; give --name")
-    with db.write() as session:
-        taken = None if replace else find_deck(session, deck_name.strip())
-        if taken is not None:
-            raise DeckcliError(
-                f"a deck called {taken.name!r} already exists; give another --name, or --replace to overwrite it"
-            )
-        stored = save_deck(
-            session, deck_name, resolved.game, stored_format_name(resolved.format),
-            [(dc.zone, dc.card.id, dc.count) for dc in resolved.cards + resolved.aside], dict(decklist.meta),
-            replace=replace,
-        )
-    return ImportedDeck(stored, resolved, check_deck(resolved))
+    return import_decks(db, [file], name, format_name, game, replace)[0]
