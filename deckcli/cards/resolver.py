@@ -66,16 +66,28 @@ class CardResolver:
         """The printing meant (without ``game``: in every game); ``prefer_sets`` (casefolded codes, a format's
         legal sets) picks among printings when no set is given; ``suggest=False`` leaves the closest names out of
         an unknown card's error (for problems no one will see). Answers and errors are remembered."""
+        found = self.lookup(name, set_text, number, game, prefer_sets, suggest)
+        if isinstance(found, DeckcliError):
+            try:
+                raise found
+            finally:
+                del found  # this frame, kept by the error's traceback, must not keep the error: no reference cycle
+        return found
+
+    def lookup(
+        self, name: str = "", set_text: str = "", number: str = "", game: str | None = None,
+        prefer_sets: Iterable[str] = (), suggest: bool = True,
+    ) -> CardRef | DeckcliError:
+        """What :meth:`find` answers, the error returned rather than raised (thousands of decklist lines are cheaper
+        so). Remembered errors hold no traceback, so 80,000 of them keep no frames alive for the garbage collector."""
         key = (name, set_text, number, game, frozenset(prefer_sets), suggest)
         found = self._memo.get(key)
         if found is None:
             try:
                 found = self._find(name.strip(), set_text.strip(), number.strip(), game, key[4], suggest)
             except DeckcliError as exc:
-                found = exc
+                found = exc.with_traceback(None)
             self._memo[key] = found
-        if isinstance(found, DeckcliError):
-            raise found
         return found
 
     def _find(self, name: str, set_text: str, number: str, game: str | None, prefer: frozenset[str],
