@@ -23,7 +23,7 @@ GOAL = 500.0
 
 def _names(db, game: str, kinds: tuple[str, ...]) -> list[str]:
     from deckcli.cards.index import CardIndex
-    from deckcli.names import nemu
+    from deckcli.games.hooks.name_level import nemu
 
     with db.read() as session:
         index = CardIndex(session, game)
