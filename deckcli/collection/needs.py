@@ -8,16 +8,22 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from sqlmodel import Session
-
-from deckcli.storage.engine import Database
+from deckcli.decks.reading import decklists, stored_decks
 from deckcli.errors import DeckcliError
+from deckcli.games import registry
 from deckcli.legality.resolve import ResolvedDeck, Resolver
+from deckcli.names import name_key
+from deckcli.storage.reads import Rows, reader_of
 
-from deckcli.collection.store import check_count, entry_key, owned_by_name, upsert
+from deckcli.collection.counts import owned_by_key
 from deckcli.collection.variants import Variant
+
+if TYPE_CHECKING:
+    from deckcli.storage.engine import Database
+    from deckcli.storage.reads import Readable
 
 
 @dataclass
@@ -47,36 +53,44 @@ def deck_label(deck: ResolvedDeck) -> str:
     return deck.name or deck.decklist.source or "deck"
 
 
-def deck_needs(deck: ResolvedDeck, into: dict[tuple[str, str], Need] | None = None) -> dict[tuple[str, str], Need]:
-    """Copies needed per (game, card name key), over all zones, in deck order; adds to ``into`` when given."""
+def count_needs(game: str, label: str, cards: Iterable[tuple[str, str, int]],
+                into: dict[tuple[str, str], Need] | None = None) -> dict[tuple[str, str], Need]:
+    """Copies needed per (game, card name key) of ``cards`` (name key, card name, count) in order, for the deck
+    called ``label``; adds to ``into`` when given."""
     needs = {} if into is None else into
-    label = deck_label(deck)
-    for dc in deck.cards:
-        key = (deck.game, dc.card.key)
-        need = needs.get(key)
+    for key, name, count in cards:
+        need = needs.get((game, key))
         if need is None:
-            need = needs[key] = Need(deck.game, dc.card.key, dc.card.name, 0)
-        need.need += dc.count
+            need = needs[(game, key)] = Need(game, key, name, 0)
+        need.need += count
         if label not in need.decks:
             need.decks.append(label)
     return needs
 
 
-def fill_owned(session: Session, needs: dict[tuple[str, str], Need]) -> list[Need]:
-    """Set ``have`` on every need from the collection; returns the needs that are short."""
+def deck_needs(deck: ResolvedDeck, into: dict[tuple[str, str], Need] | None = None) -> dict[tuple[str, str], Need]:
+    """Copies needed per (game, card name key), over all zones, in deck order; adds to ``into`` when given."""
+    return count_needs(deck.game, deck_label(deck), ((dc.card.key, dc.card.name, dc.count) for dc in deck.cards), into)
+
+
+def fill_owned(source: Rows | Readable | Any, needs: dict[tuple[str, str], Need]) -> list[Need]:
+    """Set ``have`` on every need from the collection (one query per game); returns the needs that are short.
+    ``source``: Rows, a Readable or an open SQLAlchemy Session."""
+    if not hasattr(source, "all"):
+        with reader_of(source)() as rows:
+            return fill_owned(rows, needs)
     for game in {g for g, _ in needs}:
-        owned = owned_by_name(session, game, [k for g, k in needs if g == game])
+        owned = owned_by_key(source, game, [k for g, k in needs if g == game])
         for (g, key), need in needs.items():
             if g == game:
                 need.have = owned.get(key, 0)
     return [n for n in needs.values() if n.missing]
 
 
-def missing_cards(db: Database, deck: ResolvedDeck) -> list[Need]:
+def missing_cards(db: Readable, deck: ResolvedDeck) -> list[Need]:
     """Every card the deck needs more of than the collection holds (the deck must resolve fully)."""
     deck.require_cards()
-    with db.read() as session:
-        return fill_owned(session, deck_needs(deck))
+    return fill_owned(db, deck_needs(deck))
 
 
 @dataclass
@@ -119,37 +133,53 @@ class DeckStatus:
                 "buildable": self.buildable, "short": self.missing, "status": status}
 
 
-def stored_deck_names(db: Database, game: str | None = None) -> list[str]:
+def stored_deck_names(db: Readable, game: str | None = None) -> list[str]:
     """The names of the stored decks (of one game), alphabetically (ignoring case)."""
-    from deckcli.decks.store import list_decks
-
-    with db.read() as session:
-        return [deck.name for deck in list_decks(session, game)]
+    with db.rows() as rows:
+        return [deck.name for deck in stored_decks(rows, game)]
 
 
-def buildable_decks(db: Database, game: str | None = None) -> list[DeckStatus]:
-    """Every stored deck (of one game) with what the collection lacks to build it; buildable decks first."""
-    resolver = Resolver(db)
-    statuses = []
-    for name in stored_deck_names(db, game):
+def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
+    """Every stored deck (of one game) with what the collection lacks to build it; buildable decks first.
+
+    A few queries whatever the number of decks: the decks' cards are counted as stored (their printings need no
+    resolving again), each deck's game and format are chosen as for any deck, and owned copies are read once.
+    """
+    with db.rows() as rows:
+        decks = stored_decks(rows, game)
+        lists = decklists(rows, decks, every=not game)
+    resolver, aside = Resolver(db), registry.aside_zones()
+    statuses: list[DeckStatus] = []
+    needs: list[tuple[DeckStatus, dict[tuple[str, str], Need]]] = []
+    for stored in decks:
+        decklist = lists[stored.id]
         try:
-            deck = resolver.open(deck_name=name)
+            deck_game, fmt, problems = resolver.choose(decklist, None, None)
         except DeckcliError as exc:
-            statuses.append(DeckStatus(name, game or "?", "?", problem=str(exc)))
+            statuses.append(DeckStatus(stored.name, game or "?", "?", problem=str(exc)))
             continue
-        status = DeckStatus(name, deck.game, deck.format.name, sum(dc.count for dc in deck.cards))
+        held = [(name_key(e.name), e.name, e.count) for e in decklist.entries if e.zone not in aside]
+        status = DeckStatus(stored.name, deck_game, fmt.name, sum(n for _, _, n in held))
         try:
-            deck.require_cards()
+            ResolvedDeck(decklist.name, deck_game, fmt, decklist, problems=problems).require_cards()
         except DeckcliError as exc:
             status.problem = str(exc)
-        with db.read() as session:
-            status.short = fill_owned(session, deck_needs(deck))
+        needs.append((status, count_needs(deck_game, stored.name, held)))
         statuses.append(status)
+    everything: dict[tuple[str, str], Need] = {}
+    for _, wanted in needs:
+        for key, need in wanted.items():
+            everything.setdefault(key, Need(need.game, need.key, need.name, 0))
+    fill_owned(db, everything)
+    for status, wanted in needs:
+        for key, need in wanted.items():
+            need.have = everything[key].have
+        status.short = [n for n in wanted.values() if n.missing]
     statuses.sort(key=lambda s: (not s.buildable, s.missing, s.name.casefold()))
     return statuses
 
 
-def open_decks(db: Database, refs: list[str], game: str | None = None) -> list[ResolvedDeck]:
+def open_decks(db: Readable, refs: list[str], game: str | None = None) -> list[ResolvedDeck]:
     """Decks named on the command line: an existing file (or ``-``) is a decklist, anything else a stored deck."""
     resolver = Resolver(db)
     decks = []
@@ -185,19 +215,20 @@ class Together:
         }
 
 
-def together(db: Database, decks: list[ResolvedDeck]) -> Together:
+def together(db: Readable, decks: list[ResolvedDeck]) -> Together:
     """Whether one collection holds enough copies for all ``decks`` at once (a copy is used by one deck only)."""
     needs: dict[tuple[str, str], Need] = {}
     for deck in decks:
         deck.require_cards()
         deck_needs(deck, needs)
-    with db.read() as session:
-        fill_owned(session, needs)
+    fill_owned(db, needs)
     return Together([deck_label(d) for d in decks], list(needs.values()))
 
 
 def add_deck(db: Database, deck: ResolvedDeck, variant: Variant = Variant(), times: int = 1) -> tuple[int, int]:
     """Add every card of a deck (all zones, the printings it names) to the collection; returns (copies, entries)."""
+    from deckcli.collection.store import check_count, entry_key, upsert
+
     deck.require_cards()
     counts: dict[int, int] = {}
     for dc in deck.cards:

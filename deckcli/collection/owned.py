@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from sqlmodel import Session
+from typing import Any
 
 from deckcli.legality.resolve import Problem, ResolvedDeck
 
 from deckcli.collection.needs import deck_needs, fill_owned
 
 
-def not_owned_problems(session: Session, deck: ResolvedDeck) -> list[Problem]:
-    """One ``not-owned`` problem per card short, counted by name across all zones (any printing owned counts).
+def not_owned_problems(source: Any, deck: ResolvedDeck) -> list[Problem]:
+    """One ``not-owned`` problem per card short, counted by name across all zones (any printing owned counts);
+    ``source``: a Readable, Rows or an open SQLAlchemy Session.
 
     Lines that did not resolve to a card are skipped here (they are reported as their own problems).
     """
@@ -21,5 +22,5 @@ def not_owned_problems(session: Session, deck: ResolvedDeck) -> list[Problem]:
             cards=[need.name],
             extra={"need": need.need, "have": need.have, "missing": need.missing},
         )
-        for need in fill_owned(session, deck_needs(deck))
+        for need in fill_owned(source, deck_needs(deck))
     ]

@@ -20,7 +20,9 @@ from deckcli.cards.index import CardRef
 from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.storage.models import Card, CardSet, CollectionItem
+from deckcli.storage.reads import CoreRows
 
+from deckcli.collection.counts import owned_by_key
 from deckcli.collection.variants import Variant
 
 ITEMS = CollectionItem.__table__
@@ -191,19 +193,9 @@ def current_counts(session: Session, game: str | None = None) -> dict[tuple, int
 
 
 def owned_by_name(session: Session, game: str, keys: Iterable[str] | None = None) -> dict[str, int]:
-    """Copies owned per card name key in one game, over every printing, finish, condition, language and tag.
-
-    Proxies are not owned copies and are not counted.
-    """
-    query = (
-        select(Card.key, func.sum(CollectionItem.count))
-        .join(Card, Card.id == CollectionItem.card_id)
-        .where(Card.game == game, CollectionItem.proxy == False)  # noqa: E712 - an SQL expression
-        .group_by(Card.key)
-    )
-    if keys is not None:
-        query = query.where(Card.key.in_(list(keys)))
-    return {key: int(total) for key, total in session.execute(query)}
+    """Copies owned per card name key in one game, over every printing, finish, condition, language and tag
+    (:func:`deckcli.collection.counts.owned_by_key`); proxies are not counted."""
+    return owned_by_key(CoreRows(session), game, keys)
 
 
 def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str, Any]]]:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckcli.decks.store import list_decks, zone_sizes
+from deckcli.decks.reading import decklists, stored_decks, zone_sizes
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.rules import check_deck
-from deckcli.storage.engine import Database
+
+if TYPE_CHECKING:
+    from deckcli.storage.reads import Readable
 
 
 @dataclass
@@ -28,22 +30,24 @@ def listing_zones() -> list[str]:
     return [z for z in registry.zone_order() if z not in registry.pseudo_zones() | registry.aside_zones()]
 
 
-def list_stored_decks(db: Database, game: str | None = None) -> DeckListing:
-    """Every stored deck (optionally of one game) with its zone sizes and whether it is legal under its format."""
-    with db.read() as session:
-        decks = list_decks(session, game and game.lower())
-        sizes = zone_sizes(session)
+def list_stored_decks(db: Readable, game: str | None = None) -> DeckListing:
+    """Every stored deck (optionally of one game) with its zone sizes and whether it is legal under its format;
+    the decks and their cards are read in three queries, whatever their number."""
+    with db.rows() as rows:
+        decks = stored_decks(rows, game and game.lower())
+        sizes = zone_sizes(rows)
+        lists = decklists(rows, decks, every=not game)
     resolver = Resolver(db)
     listing = DeckListing(listing_zones())
     for stored in decks:
         zones = sizes.get(stored.id, {})
         try:
-            problems = check_deck(resolver.open(deck_name=stored.name))
+            problems = check_deck(resolver.resolve(lists[stored.id]))
             legal: bool | None = not problems
         except DeckcliError as exc:  # a deck whose format file went missing is still listed
             listing.warnings.append(f"deck {stored.name!r}: {exc}")
             problems, legal = [], None
-        updated = stored.updated.strftime("%Y-%m-%d %H:%M:%S") if hasattr(stored.updated, "strftime") else str(stored.updated)
+        updated = stored.updated.strftime("%Y-%m-%d %H:%M:%S")
         row = {"name": stored.name, "game": stored.game, "format": stored.format}
         row.update({z: zones.get(z, 0) for z in listing.zones})
         row.update({"legal": {True: "yes", False: "no", None: "?"}[legal], "updated": updated})

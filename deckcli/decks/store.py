@@ -14,11 +14,14 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, func
 from sqlmodel import Session, select
 
-from deckcli.decklists.model import MAX_COUNT, Decklist, DeckEntry, zone_rank
-from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.decklists.model import MAX_COUNT, Decklist
+from deckcli.decks.reading import find_stored, no_such_deck, stored_decklist
+from deckcli.decks.reading import zone_sizes as read_zone_sizes
+from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
-from deckcli.storage.models import Card, Deck, DeckCard
-from deckcli.names import closest, name_key
+from deckcli.storage.models import Deck, DeckCard
+from deckcli.names import name_key
+from deckcli.storage.reads import CoreRows
 
 if TYPE_CHECKING:
     from deckcli.legality.formats import Format
@@ -40,23 +43,18 @@ def clean_deck_name(name: str) -> str:
 
 def find_deck(session: Session, name: str) -> Deck | None:
     """The stored deck called ``name``: exact name first, else the one deck equal to it ignoring case and width
-    (both through an index: the unique name, then the name key)."""
-    exact = session.exec(select(Deck).where(Deck.name == name)).first()  # type: ignore[call-overload]
-    if exact is not None:
-        return exact
-    matches = session.exec(select(Deck).where(Deck.key == name_key(name)).limit(2)).all()  # type: ignore[call-overload]
-    return matches[0] if len(matches) == 1 else None
+    (:func:`deckcli.decks.reading.find_stored`, both through an index)."""
+    session.flush()  # decks added in this transaction are found too
+    found = find_stored(CoreRows(session), name)
+    return session.get(Deck, found.id) if found is not None else None
 
 
 def get_deck(session: Session, name: str) -> Deck:
     """The stored deck called ``name`` (case-insensitive), or an error naming the closest decks."""
     deck = find_deck(session, name)
-    if deck is not None:
-        return deck
-    names = session.execute(select(Deck.key, Deck.name)).all()
-    suggestions = closest(name, {key: deck_name for key, deck_name in names})
-    hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
-    raise NotFoundError(f"no stored deck called {name!r}{hint}")
+    if deck is None:
+        raise no_such_deck(CoreRows(session), name)
+    return deck
 
 
 def ensure_name_free(session: Session, name: str, *, allow: Deck | None = None) -> None:
@@ -89,29 +87,12 @@ def deck_cards(session: Session, deck: Deck) -> list[tuple[str, int, int]]:
 
 def zone_sizes(session: Session) -> dict[int, dict[str, int]]:
     """Deck id -> {zone: number of cards} for every stored deck, in one query."""
-    sizes: dict[int, dict[str, int]] = {}
-    rows = session.execute(
-        select(DeckCard.deck_id, DeckCard.zone, func.sum(DeckCard.count)).group_by(DeckCard.deck_id, DeckCard.zone)
-    ).all()
-    for deck_id, zone, total in rows:
-        sizes.setdefault(deck_id, {})[zone] = int(total)
-    return sizes
+    return read_zone_sizes(CoreRows(session))
 
 
 def load_decklist(session: Session, name: str) -> Decklist:
     """A stored deck as a decklist whose entries name their printings."""
-    deck = get_deck(session, name)
-    rows = session.execute(
-        select(DeckCard.zone, DeckCard.count, Card.name, Card.set_code, Card.number)
-        .join(Card, Card.id == DeckCard.card_id)
-        .where(DeckCard.deck_id == deck.id)
-        .order_by(DeckCard.position, DeckCard.id)
-    ).all()
-    entries = [DeckEntry(zone, count, card_name, set_code, number) for zone, count, card_name, set_code, number in rows]
-    entries.sort(key=lambda e: zone_rank(e.zone)[0])
-    return Decklist(
-        entries=entries, name=deck.name, game=deck.game, format=deck.format, meta=dict(deck.meta), source=f"deck:{deck.name}"
-    )
+    return stored_decklist(CoreRows(session), name)
 
 
 def save_deck(

@@ -1,0 +1,99 @@
+"""Stored decks read through the read path (SQL text, :mod:`deckcli.storage.reads`): a deck by its name, its
+decklist, and every deck's decklist in one query, so listing 1,000 decks costs two queries, not two per deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from deckcli.decklists.model import Decklist, DeckEntry, zone_rank
+from deckcli.errors import NotFoundError
+from deckcli.names import closest, name_key
+from deckcli.storage.reads import Rows, all_in, json_value
+
+_COLUMNS = "d.id, d.name, d.game, d.format, d.meta, d.updated"
+
+
+@dataclass(frozen=True)
+class StoredDeck:
+    """A stored deck's own row: its name, game, format, metadata and when it last changed."""
+
+    id: int
+    name: str
+    game: str
+    format: str
+    meta: dict[str, Any]
+    updated: datetime
+
+
+def _deck(row: tuple) -> StoredDeck:
+    updated = row[5] if isinstance(row[5], datetime) else datetime.fromisoformat(str(row[5]))
+    return StoredDeck(row[0], row[1], row[2], row[3], json_value(row[4]), updated)
+
+
+def find_stored(rows: Rows, name: str) -> StoredDeck | None:
+    """The deck called ``name``: exact name first, else the one deck equal to it ignoring case and width (both
+    through an index: the unique name, then the name key)."""
+    exact = rows.all(f"SELECT {_COLUMNS} FROM deck d WHERE d.name = :name", {"name": name})
+    if exact:
+        return _deck(exact[0])
+    keyed = rows.all(f"SELECT {_COLUMNS} FROM deck d WHERE d.key = :key LIMIT 2", {"key": name_key(name)})
+    return _deck(keyed[0]) if len(keyed) == 1 else None
+
+
+def no_such_deck(rows: Rows, name: str) -> NotFoundError:
+    """The error for a deck name no stored deck answers to, naming the closest decks."""
+    suggestions = closest(name, dict(rows.all("SELECT d.key, d.name FROM deck d")))
+    hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
+    return NotFoundError(f"no stored deck called {name!r}{hint}")
+
+
+def get_stored(rows: Rows, name: str) -> StoredDeck:
+    """The deck called ``name`` (case-insensitive), or an error naming the closest decks."""
+    found = find_stored(rows, name)
+    if found is None:
+        raise no_such_deck(rows, name)
+    return found
+
+
+def stored_decks(rows: Rows, game: str | None = None) -> list[StoredDeck]:
+    """Every stored deck (optionally of one game), by name ignoring case."""
+    where, params = (" WHERE d.game = :game", {"game": game}) if game else ("", {})
+    decks = [_deck(row) for row in rows.all(f"SELECT {_COLUMNS} FROM deck d{where}", params)]
+    return sorted(decks, key=lambda d: (name_key(d.name), d.name))
+
+
+def decklists(rows: Rows, decks: list[StoredDeck], every: bool = False) -> dict[int, Decklist]:
+    """Deck id -> the deck as a decklist whose entries name their printings, in one query (``every``: the decks
+    are all the stored ones, so no id list is sent)."""
+    sql = ("SELECT dc.deck_id, dc.zone, dc.count, c.name, c.set_code, c.number FROM deck_card dc"
+           " JOIN card c ON c.id = dc.card_id{where} ORDER BY dc.deck_id, dc.position, dc.id")
+    if every:
+        found = rows.all(sql.format(where=""))
+    else:
+        found = all_in(rows, sql.format(where=" WHERE dc.deck_id IN ({ids})"), "ids", [d.id for d in decks]) if decks else []
+    entries: dict[int, list[DeckEntry]] = {d.id: [] for d in decks}
+    for deck_id, zone, count, card_name, set_code, number in found:
+        if deck_id in entries:
+            entries[deck_id].append(DeckEntry(zone, count, card_name, set_code, number))
+    result = {}
+    for deck in decks:
+        held = sorted(entries[deck.id], key=lambda e: zone_rank(e.zone)[0])
+        result[deck.id] = Decklist(entries=held, name=deck.name, game=deck.game, format=deck.format,
+                                   meta=dict(deck.meta), source=f"deck:{deck.name}")
+    return result
+
+
+def zone_sizes(rows: Rows) -> dict[int, dict[str, int]]:
+    """Deck id -> {zone: number of cards} for every stored deck, in one query."""
+    sizes: dict[int, dict[str, int]] = {}
+    for deck_id, zone, total in rows.all("SELECT deck_id, zone, sum(count) FROM deck_card GROUP BY deck_id, zone"):
+        sizes.setdefault(deck_id, {})[zone] = int(total)
+    return sizes
+
+
+def stored_decklist(rows: Rows, name: str) -> Decklist:
+    """The stored deck called ``name`` as a decklist whose entries name their printings."""
+    deck = get_stored(rows, name)
+    return decklists(rows, [deck])[deck.id]
