@@ -1,0 +1,79 @@
+"""``collection buildable`` and ``deck list`` over the read path give what resolving each stored deck gave: the same
+statuses, shortfalls and listing rows, read through sqlite3 or through SQLAlchemy Core."""
+
+from __future__ import annotations
+
+import json
+
+import paths  # tests/support/paths.py
+
+from deckcli.collection.needs import DeckStatus, buildable_decks, deck_needs, fill_owned
+from deckcli.decks.listing import list_stored_decks
+from deckcli.decks.store import list_decks
+from deckcli.errors import DeckcliError
+from deckcli.legality.resolve import Resolver
+from deckcli.storage.reads import open_ready
+
+
+def _resolving_each(db) -> list[DeckStatus]:
+    """buildable as it was: every stored deck opened and resolved by name, its needs read per deck."""
+    resolver = Resolver(db)
+    with db.read() as session:
+        names = [d.name for d in list_decks(session)]
+    statuses = []
+    for name in names:
+        try:
+            deck = resolver.open(deck_name=name)
+        except DeckcliError as exc:
+            statuses.append(DeckStatus(name, "?", "?", problem=str(exc)))
+            continue
+        status = DeckStatus(name, deck.game, deck.format.name, sum(dc.count for dc in deck.cards))
+        try:
+            deck.require_cards()
+        except DeckcliError as exc:
+            status.problem = str(exc)
+        with db.read() as session:
+            status.short = fill_owned(session, deck_needs(deck))
+        statuses.append(status)
+    statuses.sort(key=lambda s: (not s.buildable, s.missing, s.name.casefold()))
+    return statuses
+
+
+def _stock(run, tmp_path) -> None:
+    for example in ("ember-rush.txt", "team-shadows.txt", "angels-yome.txt", "wizdom-standard.txt"):
+        assert run("deck", "import", paths.EXAMPLES / example).exit_code == 0
+    assert run("deck", "import", paths.DATA / "layouts" / "deckcli" / "decklist-maybeboard.txt", "--name", "Maybe").exit_code == 0
+    assert run("deck", "new", "Empty", "--game", "boa").exit_code == 0
+    banned = tmp_path / "gone.json"
+    banned.write_text(json.dumps({"name": "gone", "game": "boa", "extends": "boa-standard"}), encoding="utf-8")
+    assert run("deck", "import", paths.EXAMPLES / "ember-rush.txt", "--name", "Lost Format", "--format", banned).exit_code == 0
+    banned.unlink()  # the deck's format file went missing
+    for card, count, extra in (("Ember Whelp", "4", []), ("Kilgore", "1", []), ("Fireball", "3", ["--proxy"]),
+                               ("Fireball", "1", []), ("Fireball", "2", ["--game", "sfb"])):
+        extra = extra if "--game" in extra else [*extra, "--game", "boa" if card != "Kilgore" else "sfb"]
+        assert run("collection", "add", card, count, *extra).exit_code == 0, card
+
+
+def test_buildable_reads_what_resolving_each_deck_gave(run, db, tmp_path):
+    _stock(run, tmp_path)
+    expected = [s.as_dict() for s in _resolving_each(db)]
+    assert any(s["problem"] for s in expected if "problem" in s) and any(s["missing"] for s in expected)
+    reader = open_ready(db.path)
+    assert reader is not None
+    for source in (db, reader):
+        assert [s.as_dict() for s in buildable_decks(source)] == expected
+        assert [s.as_dict() for s in buildable_decks(source, "sfb")] == [
+            s for s in expected if s["game"] == "sfb"]
+    reader.close()
+
+
+def test_deck_list_reads_the_same_through_either_driver(run, db, tmp_path):
+    _stock(run, tmp_path)
+    reader = open_ready(db.path)
+    by_core, by_sqlite = list_stored_decks(db), list_stored_decks(reader)
+    assert (by_sqlite.rows, by_sqlite.data, by_sqlite.warnings) == (by_core.rows, by_core.data, by_core.warnings)
+    assert [d["name"] for d in by_core.data] == ["Ember Rush", "Empty", "Lost Format", "Maybe", "Shadows and Steel",
+                                                 "WIZ-DOM Control", "天使のつかさ"]
+    assert by_core.warnings == [] and [d["legal"] for d in by_core.data].count(False) >= 2
+    assert list_stored_decks(reader, "boa").data == [d for d in by_core.data if d["game"] == "boa"]
+    reader.close()
