@@ -21,8 +21,7 @@ def games(app: AppContext, output: str) -> None:
     """The games and their card sets."""
     from deckcli.cards.index import list_sets
 
-    with app.db.read() as session:
-        rows = list_sets(session)
+    rows = list_sets(app.reads)
     emit(rows, output, ["game", "game_name", "set", "name", "cards"], headers={"game_name": "title"})
 
 
@@ -119,8 +118,7 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
     from deckcli.storage.jsonschemas import card_fields
 
     filters = [parse_filter(w, card_fields()) for w in wheres]
-    with app.db.read() as session:
-        refs = search_cards(session, text, game and game.lower(), set_code, kind, filters)
+    refs = search_cards(app.reads, text, game and game.lower(), set_code, kind, filters)
     if limit:
         refs = refs[:limit]
     if output == "json":
@@ -144,7 +142,7 @@ def show(app: AppContext, name: str, game: str | None, set_text: str, number: st
     """
     from deckcli.cards.resolver import CardResolver
 
-    printings = CardResolver(app.db).every_printing(name, set_text, number, game and game.lower())
+    printings = CardResolver(app.reads).every_printing(name, set_text, number, game and game.lower())
     if as_json:
         cards = [p.as_dict() for p in printings]
         click.echo(dump_json(cards[0] if len(cards) == 1 else cards))

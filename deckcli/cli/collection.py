@@ -296,7 +296,7 @@ def missing(app: AppContext, source, output) -> None:
     from deckcli.collection.needs import missing_cards
 
     deck = source.open(app)
-    short = missing_cards(app.db, deck)
+    short = missing_cards(app.reads, deck)
     if output != "table" or not short:
         emit([n.as_dict() for n in short], output, NEED_COLUMNS, empty="The collection holds every card of the deck.")
         return
@@ -321,10 +321,10 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
 
     game = game and game.lower()
     if together:
-        refs = list(decks) or needs_mod.stored_deck_names(app.db, game)
+        refs = list(decks) or needs_mod.stored_deck_names(app.reads, game)
         if not refs:
             raise click.ClickException("no decks to check: name DECKs or store some decks first")
-        result = needs_mod.together(app.db, needs_mod.open_decks(app.db, refs, game))
+        result = needs_mod.together(app.reads, needs_mod.open_decks(app.reads, refs, game))
         rows = [n.as_dict(with_decks=True) for n in result.short]
         if output != "table":
             emit(rows, output, [*NEED_COLUMNS, "decks"], json_data=result.as_dict())
@@ -336,7 +336,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
         return
     if decks:
         raise click.UsageError("DECK arguments go with --together")
-    statuses = needs_mod.buildable_decks(app.db, game)
+    statuses = needs_mod.buildable_decks(app.reads, game)
     emit([s.as_row() for s in statuses], output, ["deck", "game", "format", "cards", "buildable", "short", "status"]
          if output == "csv" else ["deck", "game", "format", "cards", "status"],
          json_data=[s.as_dict() for s in statuses], empty="No stored decks" + (f" for {game}" if game else ""))

@@ -9,15 +9,17 @@ import click
 
 if TYPE_CHECKING:
     from deckcli.storage.engine import Database
+    from deckcli.storage.reads import Readable, SqliteReader
 
 
 class AppContext:
-    """Holds ``--db`` (and where it came from: ``--db``, ``DECKCLI_DB`` or None) and opens the database lazily
-    (importing SQLAlchemy only then)."""
+    """Holds ``--db`` (and where it came from: ``--db``, ``DECKCLI_DB`` or None) and opens the database lazily:
+    ``db`` for commands that write (SQLAlchemy, imported only then), ``reads`` for commands that only read."""
 
     def __init__(self, db_path: Path | None, origin: str | None = None):
         self.db_path, self.origin = db_path, origin
         self._db: Database | None = None
+        self._reader: SqliteReader | None = None
 
     @property
     def db(self) -> Database:
@@ -28,11 +30,26 @@ class AppContext:
         return self._db
 
     @property
-    def opened(self) -> Database | None:
-        """The database if a command opened it."""
-        return self._db
+    def reads(self) -> Readable:
+        """What a read-only command reads through: the file straight through sqlite3 when it needs nothing done
+        first (no SQLAlchemy imported: :func:`deckcli.storage.reads.open_ready`), else the opened database (created,
+        migrated or given new bundled cards first), whose reads run the same SQL through SQLAlchemy Core."""
+        if self._db is not None:
+            return self._db
+        if self._reader is None:
+            from deckcli.storage.reads import open_ready
+
+            self._reader = open_ready(self.db_path, self.origin)
+        return self._reader if self._reader is not None else self.db
+
+    @property
+    def opened(self) -> Database | SqliteReader | None:
+        """The database (or the sqlite3 reader) if a command opened it."""
+        return self._db if self._db is not None else self._reader
 
     def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
         if self._db is not None:
             self._db.close()
 

@@ -150,7 +150,7 @@ def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> 
     """Show the deck NAME: cards by zone and kind, the cost curve, and whether it is legal."""
     from deckcli.decks.view import deck_data, inspect_deck, render_deck
 
-    resolved, problems, verdicts = inspect_deck(app.db, name, format_name)
+    resolved, problems, verdicts = inspect_deck(app.reads, name, format_name)
     if as_json:
         click.echo(dump_json(deck_data(resolved, problems, verdicts)))
     else:
@@ -165,7 +165,7 @@ def list_(app: AppContext, game: str | None, output: str) -> None:
     """The stored decks: game, format, cards per zone, legal or not, last change."""
     from deckcli.decks.listing import list_stored_decks
 
-    listing = list_stored_decks(app.db, game)
+    listing = list_stored_decks(app.reads, game)
     for warning in listing.warnings:
         _warn(warning)
     columns = ["name", "game", "format", *listing.zones, "legal", "updated"]
@@ -242,7 +242,7 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 
     if a == "-" and b == "-":
         raise click.UsageError("only one side can be read from stdin")
-    resolver = Resolver(app.db)
+    resolver = Resolver(app.reads)
     left, right = _open_either(resolver, a), _open_either(resolver, b)
     if left.game != right.game:
         _warn(f"comparing a {left.game} deck with a {right.game} deck")

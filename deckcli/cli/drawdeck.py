@@ -54,7 +54,7 @@ def card_finder(app: AppContext, deck) -> Callable[[str], object]:
     """Look a card name up among the cards of the deck's game (raises with suggestions when unknown)."""
     from deckcli.cards.resolver import CardResolver
 
-    cards = CardResolver(app.db)
+    cards = CardResolver(app.reads)
     return lambda name: cards.find(name, game=deck.game)
 
 

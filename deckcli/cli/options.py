@@ -63,7 +63,7 @@ class DeckSource:
             raise click.UsageError("give a decklist file DECK or --deck NAME (one of them)")
         from deckcli.legality.resolve import open_deck
 
-        deck = open_deck(app.db, source=self.file, deck_name=self.name, format_name=self.format_name, game=self.game)
+        deck = open_deck(app.reads, source=self.file, deck_name=self.name, format_name=self.format_name, game=self.game)
         deck.require_cards()
         if not deck.name:
             deck.name = self.label

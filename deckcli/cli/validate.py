@@ -66,7 +66,7 @@ def validate(app: AppContext, files, format_names, game, deck_names, side_from, 
     except DeckcliError as exc:
         raise click.BadParameter(str(exc), param_hint="--format") from None
     chosen = formats[0] if formats and not all_formats else None
-    reporter = DeckReporter(app.db, chosen, format_names[0] if chosen else None, game, collection, day and day.date(),
+    reporter = DeckReporter(app.reads, chosen, format_names[0] if chosen else None, game, collection, day and day.date(),
                             suggest_limit=None if as_json else TABLE_PROBLEMS)
     if side_from:
         reporter.set_original(side_from)

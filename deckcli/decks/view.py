@@ -8,7 +8,7 @@ them) and returns text or a JSON-ready dict.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardRef
 from deckcli.cards.summary import summary_parts
@@ -19,8 +19,10 @@ from deckcli.legality.allformats import FormatVerdict, format_verdicts, verdict_
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
 from deckcli.legality.rules import check_deck
-from deckcli.storage.engine import Database
 from deckcli.textbars import bar_chart
+
+if TYPE_CHECKING:
+    from deckcli.storage.reads import Readable
 
 
 def zone_order(deck: ResolvedDeck) -> list[str]:
@@ -125,7 +127,7 @@ def verdict_lines(deck: ResolvedDeck, problems: list[Problem]) -> list[str]:
     return lines
 
 
-def inspect_deck(db: Database, name: str, format_name: str | None = None) -> tuple[ResolvedDeck, list[Problem], list[FormatVerdict]]:
+def inspect_deck(db: Readable, name: str, format_name: str | None = None) -> tuple[ResolvedDeck, list[Problem], list[FormatVerdict]]:
     """The stored deck ``name`` under its format (or ``format_name``), its problems, and its verdict under every
     format of its game."""
     resolver = Resolver(db)

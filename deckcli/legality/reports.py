@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError, NotFoundError
 from deckcli.legality import drafts
 from deckcli.legality.allformats import formats_of
@@ -19,6 +18,9 @@ from deckcli.legality.formats import Format
 from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.rules import card_limit_keys, check_deck
+
+if TYPE_CHECKING:
+    from deckcli.storage.reads import Readable
 
 
 def deck_source(ref: str) -> tuple[str | None, str | None]:
@@ -36,7 +38,7 @@ class DeckReporter:
     original deck (``--side-from``), draft (``--pool``/``--banned``) and the collection (``--collection``)."""
 
     def __init__(
-        self, db: Database, fmt: Format | None = None, format_name: str | None = None,
+        self, db: Readable, fmt: Format | None = None, format_name: str | None = None,
         game: str | None = None, collection: bool = False, day: date | None = None, suggest_limit: int | None = None,
     ):
         self.db, self.resolver, self.collection = db, Resolver(db, day, suggest_limit), collection
@@ -143,8 +145,7 @@ class DeckReporter:
         if self.collection:
             from deckcli.collection.owned import not_owned_problems
 
-            with self.db.read() as session:
-                missing = not_owned_problems(session, deck)
+            missing = not_owned_problems(self.db, deck)
             problems = problems + missing
             report["owned"] = not missing
         return {**report, "problems": [p.as_dict() for p in problems]}

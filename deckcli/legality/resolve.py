@@ -9,17 +9,19 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import CardResolver
-from deckcli.storage.engine import Database
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.decklists.routing import ZoneRouter
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.legality.formats import Format, default_format, load_format
+
+if TYPE_CHECKING:
+    from deckcli.storage.reads import Readable
 
 
 @dataclass
@@ -107,7 +109,7 @@ class ResolvedDeck:
 class Resolver:
     """Resolves many decklists against one database, loading each game's card index once."""
 
-    def __init__(self, db: Database, day: date | None = None, suggest_limit: int | None = None):
+    def __init__(self, db: Readable, day: date | None = None, suggest_limit: int | None = None):
         self.db = db
         self.cards = CardResolver(db)
         #: Closest names are looked up only for a deck's first ``suggest_limit`` problems (None: all): a table shows
@@ -180,6 +182,7 @@ class Resolver:
         resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
         legal_sets = frozenset(s.casefold() for s in fmt.data.get("legal_sets", ()))
         router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
+        self.cards.prefetch(game, (e.name for e in deck.entries if e.name))  # the deck's names in one query
         for entry in deck.entries:
             suggest = self.suggest_limit is None or len(resolved.problems) < self.suggest_limit
             card = self._find(entry, game, legal_sets, suggest)
@@ -255,17 +258,17 @@ class Resolver:
         if (source is None) == (deck_name is None):
             raise InputError("give either a decklist file or --deck NAME")
         if deck_name is not None:
-            from deckcli.decks.store import load_decklist
+            from deckcli.decks.reading import stored_decklist
 
-            with self.db.read() as session:
-                return load_decklist(session, deck_name)
+            with self.db.rows() as rows:
+                return stored_decklist(rows, deck_name)
         from deckcli.decklists.io import read_decklist
 
         return read_decklist(source)
 
 
 def open_deck(
-    db: Database,
+    db: Readable,
     source: str | None = None,
     deck_name: str | None = None,
     format_name: str | None = None,

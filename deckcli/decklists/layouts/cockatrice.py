@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from xml.parsers import expat
-from xml.sax.saxutils import escape, quoteattr
 
 from deckcli.decklists.layouts.base import CERTAIN, Layout
 from deckcli.decklists.lines import META_LINE, count_problem, set_meta, shown, zone_for_section
@@ -153,6 +152,8 @@ def _checked(value: str, what: str) -> str:
 
 def write(deck: Decklist) -> str:
     """The deck as a ``.cod`` file: every zone its own ``<zone>``, game, format and metadata in ``<comments>``."""
+    from xml.sax.saxutils import escape, quoteattr  # here, not at the top: it imports urllib.request (~30 ms)
+
     comments = [f"{key}: {_checked(value.strip(), key)}" for key, value in
                 (("Game", deck.game), ("Format", deck.format)) if value]
     for key, value in deck.meta.items():
@@ -175,6 +176,8 @@ def write(deck: Decklist) -> str:
 
 
 def _card_lines(entry: DeckEntry) -> list[str]:
+    from xml.sax.saxutils import quoteattr
+
     problem = entry_problem(entry)
     if problem:
         raise InputError(f"cannot write the decklist as a Cockatrice deck: {problem}")
