@@ -1,0 +1,73 @@
+"""Read-only commands on a ready database import no SQLAlchemy, SQLModel or pydantic (they read through sqlite3),
+and give the same output as through the Database when the file first needs work (created, migrated)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import paths  # tests/support/paths.py
+import pytest
+
+ORM = ("sqlalchemy", "sqlmodel", "pydantic")
+EMBER = str(paths.EXAMPLES / "ember-rush.txt")
+
+SCRIPT = """
+import sys, json
+from click.testing import CliRunner
+from deckcli.cli.main import cli
+result = CliRunner().invoke(cli, json.loads(sys.argv[1]))
+print(json.dumps({"exit": result.exit_code, "out": result.output,
+                  "heavy": sorted({m.split('.')[0] for m in sys.modules if m.split('.')[0] in %r})}))
+""" % (ORM + ("numpy", "jsonschema"),)
+
+COMMANDS = [
+    ["validate", EMBER],
+    ["validate", "--deck", "Ember Rush", "--collection", "--json"],
+    ["cards", "show", "Fireball", "--game", "boa"],
+    ["cards", "search", "whelp", "--json"],
+    ["games"],
+    ["deck", "show", "ember rush"],
+    ["deck", "list", "--json"],
+    ["collection", "missing", "--deck", "Ember Rush", "--json"],
+    ["collection", "buildable", "--json"],
+    ["odds", EMBER, "--want", "1+ kind=monster,cost<=2"],
+    ["simulate", EMBER, "--want", "1+ cost<=2", "--trials", "1000", "--seed", "3"],
+]
+
+
+def _invoke(args: list[str], env: dict[str, str]) -> dict:
+    done = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps(args)], capture_output=True, text=True, env=env,
+                          check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture
+def ready(run, db, monkeypatch):
+    """The test database with a stored deck and a few owned cards: created and synced, so ready to read."""
+    import os
+
+    assert run("deck", "import", EMBER).exit_code == 0
+    assert run("collection", "add", "Ember Whelp", "2").exit_code == 0
+    return dict(os.environ)
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_read_only_commands_import_no_orm_on_a_ready_database(ready, args):
+    done = _invoke(args, ready)
+    assert done["exit"] in (0, 1), done["out"]
+    assert not set(done["heavy"]) & set(ORM), done["heavy"]
+
+
+def test_a_database_that_needs_work_gives_the_same_answers(ready, db, tmp_path):
+    import sqlite3
+
+    before = {" ".join(a): _invoke(a, ready)["out"] for a in COMMANDS[:9]}
+    con = sqlite3.connect(db.path)
+    con.execute("UPDATE meta SET value = 'an older release' WHERE key = 'bundled_cards_sha256'")
+    con.commit()
+    con.close()
+    first = _invoke(COMMANDS[0], ready)  # re-syncs the bundled cards through the Database (SQLAlchemy)
+    assert set(first["heavy"]) & set(ORM) and first["out"] == before[" ".join(COMMANDS[0])]
+    assert {" ".join(a): _invoke(a, ready)["out"] for a in COMMANDS[:9]} == before
