@@ -17,12 +17,20 @@ sys.path.insert(0, str(ROOT))
 
 
 @contextmanager
-def data_folder():
-    """A temporary folder with DECKCLI_DB and DECKCLI_DATA_DIR pointing into it, and the database created."""
+def data_folder(bytecode: bool = True):
+    """A temporary folder with DECKCLI_DB and DECKCLI_DATA_DIR pointing into it, and the database created.
+
+    ``bytecode``: processes started from here keep compiled bytecode (in a cache folder inside the temporary one),
+    as an installed wheel does (pip compiles it), even where PYTHONDONTWRITEBYTECODE is set: otherwise every cold
+    start would compile deckcli's modules from source, while the anchor's click comes precompiled.
+    """
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         os.environ["DECKCLI_DB"] = str(folder / "bench.db")
         os.environ["DECKCLI_DATA_DIR"] = str(folder / "data")
+        if bytecode:
+            os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+            os.environ["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
         from deckcli.cards.importer import open_database
 
         open_database(folder / "bench.db").close()

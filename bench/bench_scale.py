@@ -78,8 +78,8 @@ def collection_export(folder: Path, rows: int) -> None:
         if key not in seen:
             seen.add(key)
             items.append((*key, rng.randint(1, 4)))
-    con.executemany("INSERT INTO collection_item(card_id, finish, condition, language, tag, count) VALUES (?,?,?,?,?,?)",
-                    items)
+    con.executemany("INSERT INTO collection_item(card_id, finish, condition, language, tag, count, proxy)"
+                    " VALUES (?,?,?,?,?,?,0)", items)
     con.commit()
     target = folder / "export.csv"
     ours = best_of(lambda: _cli(db, "collection", "export", "-o", str(target)), 3)

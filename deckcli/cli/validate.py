@@ -130,8 +130,6 @@ def _version_line(report: dict[str, Any]) -> str | None:
 
 def _print_table(reports: list[dict[str, Any]]) -> None:
     """Per deck: a verdict line, then a table of its problems."""
-    from tabulate import tabulate
-
     for i, report in enumerate(reports):
         if i:
             click.echo()
@@ -147,6 +145,8 @@ def _print_table(reports: list[dict[str, Any]]) -> None:
         if _version_line(report):
             click.echo(f"  {_version_line(report)}")
         if problems:
+            from tabulate import tabulate  # only for problems: a legal deck's start-up skips its import
+
             rows = [[p.get(c, "") for c in PROBLEM_COLUMNS] for p in problems[:TABLE_PROBLEMS]]
             click.echo(tabulate(rows, headers=PROBLEM_COLUMNS, disable_numparse=True))
         if len(problems) > TABLE_PROBLEMS:
