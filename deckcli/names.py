@@ -7,7 +7,6 @@ apostrophes; all of them must find the same card.
 from __future__ import annotations
 
 import difflib
-import re
 import unicodedata
 from collections import Counter
 from functools import lru_cache
@@ -49,15 +48,17 @@ INVISIBLE = dict.fromkeys(
     [0x00AD, 0x061C, 0x180E, *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2065),
      *range(0x2066, 0x206A), 0xFEFF]
 )
-_SPACES = re.compile(r"\s+")
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 18)  # more names than the largest decklist has lines: a cycle over them still hits
 def name_key(name: str) -> str:
     """The normalised lookup key of a card name: NFKC, unified quotes and dashes, no invisible characters,
-    casefolded, single spaces."""
-    text = unicodedata.normalize("NFKC", name.translate(INVISIBLE)).translate(QUOTES)
-    return _SPACES.sub(" ", text).strip().casefold()
+    casefolded, single spaces. ASCII names (most lines) skip the Unicode steps, which leave them as they are."""
+    if name.isascii():
+        text = name.replace("`", "'")
+    else:
+        text = unicodedata.normalize("NFKC", name.translate(INVISIBLE)).translate(QUOTES)
+    return " ".join(text.split()).casefold()  # str.split and re's \s agree on what whitespace is
 
 
 def closest(name: str, candidates: dict[str, str], limit: int = 3) -> list[str]:

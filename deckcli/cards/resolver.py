@@ -26,6 +26,7 @@ class CardResolver:
         self._indexes: dict[str | None, CardIndex] = {}
         self._sets: dict[str, dict[str, str]] | None = None
         self._memo: dict[tuple, CardRef | DeckcliError] = {}
+        self._others: dict[str, list[tuple[str, dict[str, str]]]] = {}
 
     def index(self, game: str | None) -> CardIndex:
         """The card index of one game (``None``: all games), made once; it reads the cards asked of it."""
@@ -108,11 +109,19 @@ class CardResolver:
         except UnknownCard as exc:
             if not name or isinstance(exc, UnknownPrinting):
                 raise
-            elsewhere = [g for g in registry.codes() if g != game and self.index(g).find_all(name)]
+            key = name_key(name)
+            elsewhere = [g for g, names in self._other_names(game) if key in names]
             if not elsewhere:
                 raise
             titles = {g: registry.title(g) for g in (game, *elsewhere)}
             raise WrongGame(name, game, elsewhere, titles) from None
+
+    def _other_names(self, game: str) -> list[tuple[str, dict[str, str]]]:
+        """Every name key of each other game, read once: 80,000 unknown lines then cost no query each."""
+        found = self._others.get(game)
+        if found is None:
+            found = self._others[game] = [(g, self.index(g).display) for g in registry.codes() if g != game]
+        return found
 
     def _in_game(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str] = frozenset(),
                  suggest: bool = True) -> CardRef:

@@ -229,12 +229,24 @@ def section_headers() -> dict[str, str]:
 
 def pseudo_zones() -> frozenset[str]:
     """Zones whose lines stand for other cards (an sfb Champions line: the champion's action cards)."""
-    return frozenset(name for name, zone in zones().items() if zone.stands_for)
+    return _zone_sets(zones())[0]
 
 
 def uncounted_zones() -> frozenset[str]:
     """Zones whose lines name one item each, with no count (sfb Champions)."""
-    return frozenset(name for name, zone in zones().items() if not zone.counted)
+    return _zone_sets(zones())[1]
+
+
+_ZONE_SETS: list = [None, None]
+
+
+def _zone_sets(merged: dict[str, Zone]) -> tuple[frozenset[str], frozenset[str]]:
+    """The pseudo and uncounted zones of ``merged`` (zones()), worked out once per zones() table: every decklist
+    line asks."""
+    if _ZONE_SETS[0] is not merged:
+        _ZONE_SETS[:] = [merged, (frozenset(n for n, z in merged.items() if z.stands_for),
+                                  frozenset(n for n, z in merged.items() if not z.counted))]
+    return _ZONE_SETS[1]
 
 
 def aside_zones() -> frozenset[str]:
