@@ -260,15 +260,16 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
     keeps no tags, Deckbox no etched finish, ...) is named on stderr. CSV cells that a spreadsheet would run
     as a formula get a leading ' (import removes it again).
     """
-    from deckcli.collection.exporting import export_entries, write_csv, write_json
+    from deckcli.collection.exporting import export_entries, needs_rarity, write_csv, write_json
 
-    entries = export_entries(app.db, game and game.lower(), tag)
     fmt = fmt.lower()
+    layout = "deckcli" if fmt == "csv" else fmt
+    entries = export_entries(app.reads, game and game.lower(), tag, rarity=fmt != "json" and needs_rarity(layout))
 
     def write(stream):
         if fmt == "json":
             return write_json(entries, stream)
-        return write_csv(entries, stream, "deckcli" if fmt == "csv" else fmt)
+        return write_csv(entries, stream, layout)
 
     if target == "-":
         result = write(sys.stdout)

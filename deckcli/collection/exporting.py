@@ -11,18 +11,18 @@ import csv
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import IO, Any
-
-from sqlalchemy import select
+from operator import itemgetter
+from typing import IO, TYPE_CHECKING, Any
 
 from deckcli.csvcells import CsvWriter, escape_cell
-from deckcli.storage.engine import Database
-from deckcli.storage.models import CardSet
+from deckcli.storage.reads import json_value
 
 from deckcli.collection.csvio import JSON_LAYOUT
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, Writing, by_name
-from deckcli.collection.store import holdings
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
+
+if TYPE_CHECKING:
+    from deckcli.storage.reads import Readable
 
 #: How each written field reads back, to notice values a layout cannot hold.
 _READ_BACK = {"finish": finish_of, "condition": condition_of, "language": language_of}
@@ -48,17 +48,39 @@ class ExportResult:
         ]
 
 
-def export_entries(db: Database, game: str | None = None, tag: str | None = None) -> list[dict[str, Any]]:
-    """The collection as flat entries: deckcli's columns plus ``set_name`` and ``rarity`` for other layouts."""
-    with db.read() as session:
-        held = holdings(session, game, tag)
-        names = {(g, code): name for g, code, name in session.execute(select(CardSet.game, CardSet.code, CardSet.name))}
+#: The collection's entries in export order (game, set, card, variant), in one query of the columns written.
+_ENTRIES = ("SELECT i.count, c.name, c.game, c.set_code, c.number, i.finish, i.condition, i.language, i.tag, i.proxy,"
+            " s.name{data} FROM collection_item i JOIN card c ON c.id = i.card_id JOIN card_set s ON s.id = c.set_id"
+            "{where} ORDER BY c.game, c.set_code, c.id, i.finish, i.condition, i.language, i.tag, i.proxy")
+
+
+def needs_rarity(layout: str | Layout) -> bool:
+    """Whether a layout writes the cards' rarity (the only card field kept in their JSON data that one writes)."""
+    chosen = by_name(layout) if isinstance(layout, str) else layout
+    return chosen.writing is not None and any(c.partition(":")[0] == "rarity" for c in chosen.writing.cells)
+
+
+def export_entries(db: Readable, game: str | None = None, tag: str | None = None,
+                   rarity: bool = True) -> list[dict[str, Any]]:
+    """The collection as flat entries: deckcli's columns plus ``set_name`` (and ``rarity`` unless ``rarity`` is
+    false: then no card's JSON data is read) for other layouts. Plain rows of one query, no ORM objects."""
+    conditions, params = [], {}
+    if game:
+        conditions.append("c.game = :game")
+        params["game"] = game
+    if tag is not None:
+        conditions.append("i.tag = :tag")
+        params["tag"] = tag
+    sql = _ENTRIES.format(data=", c.data" if rarity else "",
+                          where=" WHERE " + " AND ".join(conditions) if conditions else "")
+    with db.rows() as rows:
+        found = rows.all(sql, params)
+    columns = (*DECKCLI_COLUMNS, "set_name")
     entries = []
-    for h in held:
-        row = h.as_row()
-        entry = {c: row[c] for c in DECKCLI_COLUMNS}
-        entry["set_name"] = names.get((h.card.game, h.card.set_code), h.card.set_code)
-        entry["rarity"] = str(h.card.fields.get("rarity", ""))
+    for row in found:
+        entry = dict(zip(columns, row))
+        entry["proxy"] = bool(entry["proxy"])
+        entry["rarity"] = str(json_value(row[11]).get("rarity", "")) if rarity else ""
         entries.append(entry)
     return entries
 
@@ -75,26 +97,40 @@ def _word(writing: Writing, fld: str, value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _cells(entry: dict[str, Any], writing: Writing, lost: Counter) -> list[Any]:
-    out: list[Any] = []
+def _cell(writing: Writing, fld: str, modifier: str, value: Any) -> tuple[str, bool]:
+    """One text cell as written, and whether reading it back loses the stored value."""
+    text = _word(writing, fld, value)
+    read_back = _READ_BACK.get(fld)
+    lost = read_back is not None and read_back(text) != value
+    return escape_cell(text.lower() if modifier == "lower" else text), lost
+
+
+def _columns(entries: list[dict[str, Any]], writing: Writing, lost: Counter) -> tuple[list[list[Any]], bool]:
+    """The layout's cells column by column, and whether any holds a carriage return. Each distinct value of a
+    field is worded, read back and escaped once; the columns are then mapped through those answers."""
+    columns: list[list[Any]] = []
+    carriage_return = False
     for what in writing.cells:
         if what.startswith("="):
-            out.append(what[1:])
+            columns.append([what[1:]] * len(entries))
             continue
         fld, _, modifier = what.partition(":")
-        value = entry[fld]
+        values = list(map(itemgetter(fld), entries))
         if fld == "count":
-            out.append(value)
+            columns.append(values)
             continue
-        text = _word(writing, fld, value)
-        read_back = _READ_BACK.get(fld)
-        if read_back is not None and read_back(text) != value:
-            lost[fld] += 1
-        out.append(escape_cell(text.lower() if modifier == "lower" else text))
+        seen = Counter(values)
+        cells = {value: _cell(writing, fld, modifier, value) for value in seen}
+        gone = sum(seen[value] for value, (_, lose) in cells.items() if lose)
+        if gone:
+            lost[fld] += gone
+        carriage_return = carriage_return or any("\r" in text for text, _ in cells.values())
+        columns.append([cells[value][0] for value in values])
     for fld, empty in (("tag", ""), ("proxy", False)):
-        if entry[fld] != empty and fld not in writing.cells:
-            lost[fld] += 1
-    return out
+        gone = sum(1 for e in entries if e[fld] != empty) if fld not in writing.cells else 0
+        if gone:
+            lost[fld] += gone
+    return columns, carriage_return
 
 
 def _writer(stream: IO[str], writing: Writing):
@@ -114,8 +150,8 @@ def write_csv(entries: list[dict[str, Any]], stream: IO[str], layout: str | Layo
         stream.write(writing.preamble + writing.line_end)
     writer = _writer(stream, writing)
     writer.writerow(writing.header)
-    for entry in entries:
-        writer.writerow(_cells(entry, writing, result.lost))
+    columns, carriage_return = _columns(entries, writing, result.lost)
+    writer.writerows(zip(*columns), no_carriage_return=not carriage_return)
     return result
 
 

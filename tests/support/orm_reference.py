@@ -55,3 +55,56 @@ def list_sets(session):
         select(CardSet.game, CardSet.code, CardSet.name, CardSet.sample, func.count(Card.id))
         .join(Card, Card.set_id == CardSet.id, isouter=True).group_by(CardSet.id).order_by(CardSet.game, CardSet.code)
     ).all()]
+
+
+def export_entries(session, game=None, tag=None):
+    """The former collection export entries: ORM holdings (every card's JSON decoded) and a set-name table."""
+    from deckcli.collection.layouts import DECKCLI_COLUMNS
+    from deckcli.collection.store import holdings
+
+    names = {(g, code): name for g, code, name in session.execute(select(CardSet.game, CardSet.code, CardSet.name))}
+    entries = []
+    for h in holdings(session, game, tag):
+        row = h.as_row()
+        entry = {c: row[c] for c in DECKCLI_COLUMNS}
+        entry["set_name"] = names.get((h.card.game, h.card.set_code), h.card.set_code)
+        entry["rarity"] = str(h.card.fields.get("rarity", ""))
+        entries.append(entry)
+    return entries
+
+
+def write_csv_row_by_row(entries, stream, layout):
+    """The former writer: every cell worded, read back and escaped row by row; returns the lost counts."""
+    from collections import Counter
+
+    from deckcli.collection import exporting
+    from deckcli.collection.layouts import by_name
+    from deckcli.csvcells import escape_cell
+
+    writing = by_name(layout).writing
+    lost = Counter()
+    if writing.preamble:
+        stream.write(writing.preamble + writing.line_end)
+    writer = exporting._writer(stream, writing)
+    writer.writerow(writing.header)
+    for entry in entries:
+        out = []
+        for what in writing.cells:
+            if what.startswith("="):
+                out.append(what[1:])
+                continue
+            fld, _, modifier = what.partition(":")
+            value = entry[fld]
+            if fld == "count":
+                out.append(value)
+                continue
+            text = exporting._word(writing, fld, value)
+            read_back = exporting._READ_BACK.get(fld)
+            if read_back is not None and read_back(text) != value:
+                lost[fld] += 1
+            out.append(escape_cell(text.lower() if modifier == "lower" else text))
+        for fld, empty in (("tag", ""), ("proxy", False)):
+            if entry[fld] != empty and fld not in writing.cells:
+                lost[fld] += 1
+        writer.writerow(out)
+    return lost
