@@ -265,3 +265,44 @@ def test_a_full_disk(runner, made, tmp_path, monkeypatch):
     assert result.stderr == (f"Error: the database {made} (from --db): the disk is full (or the database reached its"
                              " size limit); free some space and run the command again; nothing was written\n")
     assert table_snapshot(made) == before
+
+
+# -- fault injection: every SQLite result code deckcli meets maps to its fault -------------------------------
+
+
+@pytest.mark.parametrize("code, message, fault", [
+    (5, "database is locked", "LockedDatabase"), (6, "database table is locked", "LockedDatabase"),
+    (8, "attempt to write a readonly database", "ReadOnlyDatabase"), (3, "access permission denied", "ReadOnlyDatabase"),
+    (11, "database disk image is malformed", "DamagedDatabase"), (13, "database or disk is full", "DatabaseFull"),
+    (26, "file is not a database", "NotADatabase"), (14, "unable to open database file", "UnopenableDatabase"),
+    (10 | (12 << 8), "disk I/O error", "UnopenableDatabase"), (1, "no such table: card", None),
+])
+def test_injected_sqlite_errors_become_faults(made, monkeypatch, code, message, fault):
+    from sqlalchemy.exc import OperationalError
+
+    from deckcli.storage import engine
+
+    db = open_database(made)
+    error = sqlite3.OperationalError(message)
+    error.sqlite_errorcode = code
+
+    def failing(*args, **kwargs):
+        raise OperationalError("SELECT secret FROM card WHERE id = ?", (42,), error)
+
+    try:
+        monkeypatch.setattr(engine.Session, "execute", failing)
+        if fault is None:
+            with pytest.raises(OperationalError):
+                with db.read() as session:
+                    session.execute("SELECT 1")
+            return
+        with pytest.raises(Exception) as info:
+            with db.write() as session:
+                session.execute("SELECT 1")
+        assert type(info.value).__name__ == fault
+        assert str(info.value).startswith(f"the database {made}: ")
+        assert "SELECT" not in str(info.value) and "42" not in str(info.value)
+        assert db.committed == 0
+    finally:
+        monkeypatch.undo()
+        db.close()
