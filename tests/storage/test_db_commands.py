@@ -127,6 +127,7 @@ def test_backup_is_consistent_while_another_process_writes(run, db, tmp_path):
             copies.append(target)
     finally:
         writer.wait(timeout=60)
+        writer.stdout.close()
     counts = []
     for target in copies:
         con = sqlite3.connect(target)
