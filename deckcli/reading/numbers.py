@@ -38,6 +38,8 @@ def shown_digits(digits: str, limit: int = 20) -> str:
 
 def whole_number(digits: str) -> int:
     """``int(digits)`` for an optionally signed run of ASCII digits of any length (a LongNumber past MAX_DIGITS)."""
+    if len(digits) <= MAX_DIGITS:  # Python counts every character, leading zeros too
+        return int(digits)
     digits = digits.strip()
     sign, body = ("-" if digits.startswith("-") else ""), digits.lstrip("-+").lstrip("0")
     if len(body) <= MAX_DIGITS:
