@@ -38,12 +38,14 @@ def _cli(db: Path, *args: str) -> str:
 
 
 def _store_decks(db: Path, folder: Path, count: int) -> None:
-    """``count`` stored boa decks, copies of the example deck under new names."""
+    """``count`` stored boa decks, copies of the example deck under new names (one ``deck import`` of them all)."""
     text = (ROOT / "examples" / "ember-rush.txt").read_text(encoding="utf-8")
+    paths = []
     for i in range(count):
-        path = folder / f"deck{i:04d}.txt"
-        path.write_text(text.replace("Name: Ember Rush", f"Name: Bench deck {i:04d}"), encoding="utf-8")
-        _cli(db, "deck", "import", str(path))
+        paths.append(folder / f"deck{i:04d}.txt")
+        paths[-1].write_text(text.replace("Name: Ember Rush", f"Name: Bench deck {i:04d}"), encoding="utf-8")
+    _cli(db, "deck", "import", *map(str, paths))
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM deck").fetchone()[0] == count
 
 
 def stored_decks(folder: Path, decks: int) -> None:

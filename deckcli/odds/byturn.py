@@ -17,24 +17,10 @@ from math import comb
 import numpy as np
 
 from deckcli.odds.classes import DeckClasses
-from deckcli.odds.exact import INT64_SAFE
 from deckcli.odds.kept import expected_success, kept_hands
 from deckcli.odds.rounds import round_odds
 from deckcli.odds.rules import OpeningRules
-
-
-def _step(table: np.ndarray, axis: int, saturate: bool) -> np.ndarray:
-    """Every cell one step up ``axis``; past the end it piles up on the last cell (``saturate``) or is dropped."""
-    out = np.zeros_like(table)
-    src = [slice(None)] * table.ndim
-    dst = [slice(None)] * table.ndim
-    src[axis], dst[axis] = slice(0, -1), slice(1, None)
-    out[tuple(dst)] = table[tuple(src)]
-    if saturate:
-        last = [slice(None)] * table.ndim
-        last[axis] = -1
-        out[tuple(last)] += table[tuple(last)]
-    return out
+from deckcli.odds.sparse import SubsetCounts
 
 
 def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -> dict[int, Fraction]:
@@ -42,38 +28,31 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     ``hand_size + e``).
 
     Both hold exactly when the hand has at least ``low`` of each condition and the cards seen at most ``high``
-    (counts only grow), so the count tracks the hand's lower bounds and the seen cards' upper bounds, card by
-    card: each card stays in the deck, goes to the hand, or is drawn later.
+    (counts only grow), so the count tracks the hand's lower bounds and the seen cards' upper bounds, class by
+    class: of a class's cards, ``a`` go to the hand and ``b`` are drawn later (the others stay in the deck).
     """
     n, size = hand_size, classes.size
     most = max(extras, default=0)
     conditions = classes.conditions
-    low_axes = {i: c.low + 1 for i, c in enumerate(conditions) if c.low > 0}
-    high_axes = {i: c.high + 2 for i, c in enumerate(conditions) if c.high is not None}
-    lows, highs = list(low_axes), list(high_axes)
-    shape = (n + 1, most + 1, *low_axes.values(), *high_axes.values())
-    biggest = max(comb(size, a) * comb(size - a, e) for a in range(n + 1) for e in range(most + 1))
-    table = np.zeros(shape, dtype=np.int64 if biggest < INT64_SAFE else object)
-    table[(0,) * table.ndim] = 1
+    lows = [i for i, c in enumerate(conditions) if c.low > 0]
+    highs = [i for i, c in enumerate(conditions) if c.high is not None]
+    # seen counts past ``high`` are dropped at once (they only grow), hand counts saturate at ``low``
+    limits = [n, most, *(conditions[i].low for i in lows), *(conditions[i].high for i in highs)]
+    bound = max(comb(size, a) * comb(size - a, e) for a in range(n + 1) for e in range(most + 1))
+    table = SubsetCounts(limits, [False, False, *(True for _ in lows), *(False for _ in highs)], bound)
     for cls in classes.classes:
-        hand_hits = [2 + k for k, i in enumerate(lows) if cls.signature[i]]
-        seen_hits = [2 + len(lows) + k for k, i in enumerate(highs) if cls.signature[i]]
-        for _ in range(cls.count):
-            to_hand = _step(table, 0, False)
-            to_later = _step(table, 1, False)
-            for axis in hand_hits:
-                to_hand = _step(to_hand, axis, True)
-            for axis in seen_hits:
-                to_hand = _step(to_hand, axis, True)
-                to_later = _step(to_later, axis, True)
-            table = table + to_hand + to_later
-    out = {}
-    for e in extras:
-        cell = table[(n, e, *(cells - 1 for cells in low_axes.values()))]
-        cell = cell[tuple(slice(0, cells - 1) for cells in high_axes.values())]
-        good = int(sum(cell.ravel().tolist())) if cell.dtype == object else int(cell.sum())
-        out[e] = Fraction(good, comb(size, n) * comb(size - n, e))
-    return out
+        hand_hits = [cls.signature[i] for i in lows]
+        seen_hits = [cls.signature[i] for i in highs]
+        table.add([
+            ([a, b, *(a if hit else 0 for hit in hand_hits), *(a + b if hit else 0 for hit in seen_hits)],
+             comb(cls.count, a) * comb(cls.count - a, b))
+            for a in range(min(cls.count, n) + 1) for b in range(min(cls.count - a, most) + 1)
+        ])
+    states = table.states
+    met = np.all(states[:, 2:2 + len(lows)] == np.asarray([conditions[i].low for i in lows], dtype=np.int64), axis=1)
+    met &= states[:, 0] == n
+    good = table.totals(np.stack([met & (states[:, 1] == e) for e in extras])) if extras else []
+    return {e: Fraction(g, comb(size, n) * comb(size - n, e)) for e, g in zip(extras, good)}
 
 
 def by_turn_with_mulligan(

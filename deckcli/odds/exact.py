@@ -1,9 +1,9 @@
 """Exact probabilities that a hand meets every condition, with exact integers and fractions.
 
 A dynamic programme walks the deck's classes once; its state is (cards drawn so far, per-condition count of
-matching cards capped where the condition stops caring), held as a dense numpy tensor of exact integers, and
-it sums products of binomials. One pass gives every hand size up to the largest asked for, so ``--turn 10``
-costs about as much as the opening hand.
+matching cards capped where the condition stops caring), kept for the reachable states only
+(:mod:`deckcli.odds.sparse`: int64 until the final sums), and it sums products of binomials. One pass gives
+every hand size up to the largest asked for, so ``--turn 10`` costs about as much as the opening hand.
 """
 
 from __future__ import annotations
@@ -16,80 +16,74 @@ import numpy as np
 
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.conditions import Condition
+from deckcli.odds.sparse import SubsetCounts
 
 State = tuple[int, ...]
-#: Cells of the DP tensor hold at most C(deck, n); below this bound int64 is exact, above it Python ints are used.
-INT64_SAFE = 1 << 62
 
 
-def ways_tensor(
+def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[tuple[int, bool]]:
+    """Per condition, its axis in the tables: (the largest count kept, whether counts past it saturate).
+
+    ``N+`` saturates at N: more matching cards change nothing. ``N-M`` drops a state whose count passes M at once:
+    counts only grow, so no subset reaching it (with any cards added later) ever meets the condition again.
+    """
+    axes = []
+    for c in conditions:
+        if c.high is not None and c.high < deck_size:
+            axes.append((c.high, False))
+        else:
+            axes.append((min(c.cap, deck_size), True))
+    return axes
+
+
+def subset_counts(
     counts: Sequence[int],
     signatures: Sequence[Sequence[bool]],
-    caps: Sequence[int],
+    axes: Sequence[tuple[int, bool]],
     max_n: int,
-) -> np.ndarray:
-    """``T[n, v_1, ..., v_m]``: how many ``n``-card subsets of the deck hold ``v_i`` cards matching condition
-    ``i`` (capped at ``caps[i]``), for every ``n <= max_n``.
+) -> SubsetCounts:
+    """How many ``n``-card subsets of the deck hold ``v_i`` cards matching condition ``i`` (on its axis, see
+    :func:`condition_axes`), for every ``n <= max_n``: states ``(n, v_1, ..., v_m)``. Subsets whose count passes
+    an ``N-M`` condition's M are left out: they meet no condition set, whatever is added to them.
 
-    ``counts[k]`` cards are in class ``k``, which matches condition ``i`` when ``signatures[k][i]``. The cells
-    are exact integers: int64 while no count can overflow it, Python ints (object arrays) beyond.
+    ``counts[k]`` cards are in class ``k``, which matches condition ``i`` when ``signatures[k][i]``.
     """
     size = sum(counts)
-    biggest = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
-    dtype = np.int64 if biggest < INT64_SAFE else object
-    table = np.zeros((max_n + 1, *(cap + 1 for cap in caps)), dtype=dtype)
-    table[(0,) * table.ndim] = 1
+    bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
+    table = SubsetCounts([max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)], bound)
     for count, signature in zip(counts, signatures):
-        if count <= 0:
-            continue
-        axes = [i + 1 for i, hit in enumerate(signature) if hit]
-        new = table.copy()  # k = 0
-        for k in range(1, min(count, max_n) + 1):
-            moved = np.zeros_like(table)
-            moved[k:] = table[: max_n + 1 - k]
-            for axis in axes:
-                moved = saturating_shift(moved, axis, k)
-            new += moved * comb(count, k)
-        table = new
+        if count > 0:
+            table.add([([k, *(k if hit else 0 for hit in signature)], comb(count, k))
+                       for k in range(min(count, max_n) + 1)])
     return table
 
 
-def saturating_shift(table: np.ndarray, axis: int, k: int) -> np.ndarray:
-    """Move every cell ``k`` steps up ``axis``; cells pushed past the last index pile up on it (the cap)."""
-    cap = table.shape[axis] - 1
-    out = np.zeros_like(table)
-    src = [slice(None)] * table.ndim
-    dst = [slice(None)] * table.ndim
-    if k < cap:
-        src[axis], dst[axis] = slice(0, cap - k), slice(k, cap)
-        out[tuple(dst)] = table[tuple(src)]
-    src[axis], dst[axis] = slice(max(0, cap - k), None), cap
-    out[tuple(dst)] = table[tuple(src)].sum(axis=axis)
-    return out
+def holds_tables(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[np.ndarray]:
+    """Per condition, which values of its axis meet it; a dropping axis has one more value, ``limit + 1``
+    (past M: never), which a count with kept cards added may reach."""
+    return [np.array([c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False]), dtype=bool)
+            for c, (limit, saturate) in zip(conditions, axes)]
 
 
-def shift_all(layer: np.ndarray, start: Sequence[int]) -> np.ndarray:
-    """A layer ``T[n]`` with ``start[i]`` more matching cards for each condition (kept cards plus a redraw)."""
-    for axis, k in enumerate(start):
-        if k:
-            layer = saturating_shift(layer, axis, k)
-    return layer
-
-
-def success_mask(conditions: Sequence[Condition], caps: Sequence[int] | None = None) -> np.ndarray:
-    """Boolean tensor over capped matched counts: which combinations meet every condition."""
-    mask = np.ones((), dtype=bool)
-    for condition, cap in zip(conditions, caps or [c.cap for c in conditions]):
-        ok = np.array([condition.holds(v) for v in range(cap + 1)], dtype=bool)
-        mask = np.multiply.outer(mask, ok)
-    return mask
-
-
-def success_ways(layer: np.ndarray, mask: np.ndarray) -> int:
-    """How many of the hands counted in ``layer`` (one hand size) meet every condition."""
-    if layer.dtype == object:
-        return int(sum(layer[mask].tolist()))
-    return int(layer[mask].sum())
+def successes(table: SubsetCounts, holds: Sequence[np.ndarray], queries: Sequence[tuple[int, Sequence[int] | None]]) -> list[int]:
+    """For each query ``(n, start)``: how many ``n``-card subsets meet every condition once ``start[i]`` more
+    matching cards (kept cards, say) are added to their counts."""
+    if not queries:
+        return []
+    states = table.states
+    tops = np.asarray([len(ok) - 1 for ok in holds], dtype=np.int64)
+    meeting: dict[tuple[int, ...], np.ndarray] = {}  # per start: which states then meet every condition
+    selections = np.zeros((len(queries), len(states)), dtype=bool)
+    for row, (n, start) in enumerate(queries):
+        start = tuple(start or ()) if start is not None and any(start) else ()
+        if start not in meeting:
+            values = np.minimum(states[:, 1:] + np.asarray(start, dtype=np.int64), tops) if start else states[:, 1:]
+            ok = np.ones(len(states), dtype=bool)
+            for i, holding in enumerate(holds):
+                ok &= holding[values[:, i]]
+            meeting[start] = ok
+        selections[row] = meeting[start] & (states[:, 0] == n)
+    return table.totals(selections)
 
 
 def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]:
@@ -97,10 +91,11 @@ def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]
     sizes = [min(max(0, n), classes.size) for n in sizes]
     if not sizes:
         return {}
-    caps = classes.caps
-    table = ways_tensor(classes.counts, classes.signatures, caps, max(sizes))
-    mask = success_mask(classes.conditions, caps)
-    return {n: Fraction(success_ways(table[n], mask), comb(classes.size, n)) for n in sizes}
+    axes = condition_axes(classes.conditions, classes.size)
+    table = subset_counts(classes.counts, classes.signatures, axes, max(sizes))
+    wanted = sorted(set(sizes))
+    good = successes(table, holds_tables(classes.conditions, axes), [(n, None) for n in wanted])
+    return {n: Fraction(g, comb(classes.size, n)) for n, g in zip(wanted, good)}
 
 
 def p_hand(classes: DeckClasses, hand_size: int) -> Fraction:

@@ -13,7 +13,7 @@ from itertools import product
 from math import comb, prod
 
 from deckcli.odds.classes import DeckClasses
-from deckcli.odds.exact import shift_all, success_mask, success_ways, ways_tensor
+from deckcli.odds.exact import condition_axes, holds_tables, subset_counts, successes
 from deckcli.odds.mulligan import best_policy, compositions
 from deckcli.odds.rules import OpeningRules
 
@@ -65,26 +65,25 @@ def mixed_success(classes: DeckClasses, kept: Composition, pairs: Iterable[tuple
     drawn at random from the rest of the deck together meet the conditions."""
     pairs = sorted(set(pairs))
     caps = classes.caps
-    mask = success_mask(classes.conditions, caps)
+    axes = condition_axes(classes.conditions, classes.size)
+    holds = holds_tables(classes.conditions, axes)
     rest = [c - g for c, g in zip(classes.counts, kept)]
     n, rest_size = sum(kept), sum(rest)
-    table = ways_tensor(rest, classes.signatures, caps, max((k for _, k in pairs), default=0))
-    good = {pair: 0 for pair in pairs}
+    table = subset_counts(rest, classes.signatures, axes, max((k for _, k in pairs), default=0))
     wanted = {j for j, _ in pairs}
-    cache: dict[tuple[tuple[int, ...], int], int] = {}
+    parts: list[tuple[int, int, tuple[int, ...]]] = []  # (cards taken from the kept hand, ways, capped matches)
     for part in product(*(range(g + 1) for g in kept)):
         j = sum(part)
-        if j not in wanted:
-            continue
-        weight = prod(comb(g, a) for g, a in zip(kept, part))
-        start = tuple(min(cap, m) for cap, m in zip(caps, classes.matched(part)))
+        if j in wanted:
+            weight = prod(comb(g, a) for g, a in zip(kept, part))
+            parts.append((j, weight, tuple(min(cap, m) for cap, m in zip(caps, classes.matched(part)))))
+    queries = sorted({(k, start) for j, _, start in parts for jj, k in pairs if jj == j and k <= rest_size})
+    counted = dict(zip(queries, successes(table, holds, queries)))
+    good = {pair: 0 for pair in pairs}
+    for j, weight, start in parts:
         for pair in pairs:
-            if pair[0] != j or pair[1] > rest_size:
-                continue
-            key = (start, pair[1])
-            if key not in cache:
-                cache[key] = success_ways(shift_all(table[pair[1]], start), mask)
-            good[pair] += weight * cache[key]
+            if pair[0] == j and pair[1] <= rest_size:
+                good[pair] += weight * counted[(pair[1], start)]
     return {
         (j, k): Fraction(good[(j, k)], comb(n, j) * comb(rest_size, k)) if j <= n and k <= rest_size else Fraction(0)
         for j, k in pairs

@@ -11,10 +11,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from math import comb
+from math import comb, lcm, prod
 
 from deckcli.odds.classes import DeckClasses
-from deckcli.odds.exact import State, p_hand, shift_all, success_mask, success_ways, ways_tensor
+from deckcli.odds.exact import condition_axes, holds_tables, p_hand, subset_counts, successes
+from deckcli.odds.policy import batched_keeps, hand_compositions
 from deckcli.odds.rules import OpeningRules
 
 
@@ -75,42 +76,60 @@ _POLICIES: dict[tuple, Policy] = {}
 
 
 def _compute_policy(classes: DeckClasses, hand_size: int) -> Policy:
-    """The policy itself, computed by :func:`best_policy`."""
-    caps = classes.caps
-    counts = classes.counts
+    """The policy itself, computed by :func:`best_policy`: every hand at once (:mod:`deckcli.odds.policy`), or hand
+    by hand when its counts would not fit int64."""
     size = classes.size
     n = min(hand_size, size)
-    rest_size = size - n
+    keeps = batched_keeps(classes, hand_compositions(classes.counts, n), n)
+    if keeps is None:
+        return _policy_hand_by_hand(classes, n)
+    denominator = lcm(*(comb(size - n, d) for d in range(n + 1) if d <= size - n))
+    hands = keeps.hands.tolist()
+    table: dict[tuple[int, ...], Keep] = {}
+    total = 0
+    for hand, hand_ways, kept, good, ways in zip(hands, hand_ways_of(classes.counts, hands), keeps.kept.tolist(),
+                                                 keeps.good.tolist(), keeps.ways.tolist()):
+        table[tuple(hand)] = Keep(tuple(kept), Fraction(good, ways))
+        total += hand_ways * good * (denominator // ways)
+    return Policy(n, table, Fraction(total, denominator * comb(size, n)))
+
+
+def hand_ways_of(counts: tuple[int, ...], hands: list[list[int]]) -> list[int]:
+    """How many hands have each composition (a product of binomials per class)."""
+    binomials = [[comb(c, k) for k in range(c + 1)] for c in counts]
+    return [prod(b[h] for b, h in zip(binomials, hand)) for hand in hands]
+
+
+def _policy_hand_by_hand(classes: DeckClasses, n: int) -> Policy:
+    """The policy searched hand by hand (counts too large for int64 tables of every hand at once)."""
+    caps, rest_size = classes.caps, classes.size - n
     table: dict[tuple[int, ...], Keep] = {}
     total = Fraction(0)
-    for hand, hand_ways in compositions(counts, n):
-        keep = _best_keep(classes, hand, caps, rest_size)
-        table[hand] = keep
+    for hand, hand_ways in compositions(classes.counts, n):
+        table[hand] = keep = _best_keep(classes, hand, caps, rest_size)
         total += hand_ways * keep.p_success
-    return Policy(n, table, total / comb(size, n))
+    return Policy(n, table, total / comb(classes.size, n))
 
 
 def _best_keep(classes: DeckClasses, hand: tuple[int, ...], caps: Sequence[int], rest_size: int) -> Keep:
     """Of all sub-multisets of ``hand`` to keep, the one with the best chance; ties keep more cards."""
-    conditions = classes.conditions
     if classes.meets(hand):
         return Keep(hand, Fraction(1))
     rest = [c - h for c, h in zip(classes.counts, hand)]
     n = sum(hand)
-    table = ways_tensor(rest, classes.signatures, caps, min(n, rest_size))
-    mask = success_mask(conditions, caps)
-    cache: dict[tuple[State, int], Fraction] = {}
-    best: Keep | None = None
+    axes = condition_axes(classes.conditions, classes.size)
+    table = subset_counts(rest, classes.signatures, axes, min(n, rest_size))
+    holds = holds_tables(classes.conditions, axes)
+    options = []
     for kept in product(*(range(h, -1, -1) for h in hand)):
         discards = n - sum(kept)
-        if discards > rest_size:
-            continue
-        start = tuple(min(cap, m) for cap, m in zip(caps, classes.matched(kept)))
-        key = (start, discards)
-        if key not in cache:
-            good = success_ways(shift_all(table[discards], start), mask)
-            cache[key] = Fraction(good, comb(rest_size, discards))
-        p = cache[key]
+        if discards <= rest_size:
+            options.append((kept, discards, tuple(min(cap, m) for cap, m in zip(caps, classes.matched(kept)))))
+    queries = sorted({(discards, start) for _, discards, start in options})
+    good = dict(zip(queries, successes(table, holds, queries)))
+    best: Keep | None = None
+    for kept, discards, start in options:
+        p = Fraction(good[(discards, start)], comb(rest_size, discards))
         if best is None or p > best.p_success or (p == best.p_success and sum(kept) > sum(best.kept)):
             best = Keep(tuple(kept), p)
     assert best is not None

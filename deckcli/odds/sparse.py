@@ -1,0 +1,199 @@
+"""Exact counts of card subsets by what they hold, kept for the reachable states only (a sparse dynamic programme).
+
+A state is a row of small integers, one per axis: how many cards were taken (an axis whose states past its limit
+are dropped) and, per condition, how many of them match its filter (an axis that saturates at its cap: the
+condition stops caring there). Classes of cards are added one at a time; each state takes every move a class
+offers (``k`` of its cards, and how many ways), and equal states merge. Only states some subset reaches are ever
+stored, where a dense tensor would hold every combination of capped counts (``(cap + 1) ** filters`` cells, most
+of them unreachable when filters overlap).
+
+Weights are exact counts held in int64 until the final sums: as they are when no count can pass 2**62, else as
+residues modulo several primes below 2**31 (a residue times a residue fits int64), enough primes for their
+product to pass every count; a final sum is made exact again by the Chinese remainder theorem. No step ever
+switches to Python integers in numpy (object arrays), whatever the deck size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from math import prod
+
+import numpy as np
+
+#: Below this every count is held as it is (sums of a few of them still fit int64).
+EXACT_LIMIT = 1 << 62
+#: Below this float64 holds every integer exactly.
+FLOAT_EXACT = 1 << 53
+_WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)  # deterministic Miller-Rabin far beyond 2**31
+
+
+def _is_prime(n: int) -> bool:
+    if n < 2:
+        return False
+    for p in _WITNESSES:
+        if n % p == 0:
+            return n == p
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in _WITNESSES:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+@cache
+def moduli(bound: int) -> tuple[int, ...]:
+    """The primes below 2**31 (largest first) whose product passes ``bound``; none when int64 holds it as it is."""
+    if bound < EXACT_LIMIT:
+        return ()
+    found: list[int] = []
+    candidate = (1 << 31) - 1
+    while prod(found) <= bound:
+        if _is_prime(candidate):
+            found.append(candidate)
+        candidate -= 2 if candidate % 2 else 1
+    return tuple(found)
+
+
+def exact(residues: Sequence[int], mods: Sequence[int]) -> int:
+    """The integer below the product of ``mods`` with these residues (Chinese remainder theorem)."""
+    if not mods:
+        return int(residues[0])
+    value, modulus = 0, 1
+    for r, m in zip(residues, mods):
+        step = ((int(r) - value) * pow(modulus, -1, m)) % m
+        value, modulus = value + modulus * step, modulus * m
+    return value
+
+
+class SubsetCounts:
+    """How many subsets of the cards added so far reach each state (see the module's docstring).
+
+    ``limits[a]`` is axis ``a``'s largest value; ``saturate[a]`` says whether a state past it stays at it (an
+    ``N+`` condition's cap) or is dropped (cards taken past the largest hand; an ``N-M`` condition's count past
+    M, which no later card can bring back). ``bound`` is at least every count the table will hold. ``columns``
+    counts several decks at once over the same states (a move's ways then one per column; exact counts only).
+
+    States are held as one int64 key each (axis 0 the most significant digit) while every combination fits one,
+    else as rows; a step then costs a few vector operations per axis the class moves, and one sort.
+    """
+
+    def __init__(self, limits: Sequence[int], saturate: Sequence[bool], bound: int, columns: int = 1):
+        self.limits = np.asarray(limits, dtype=np.int64)
+        self.saturate = np.asarray(saturate, dtype=bool)
+        self.moduli, self._bound = moduli(bound), bound
+        if columns > 1 and self.moduli:
+            raise ValueError("several columns of counts need counts that int64 holds as they are")
+        self._mods = np.asarray(self.moduli, dtype=np.int64)
+        self.weights = np.ones((1, max(columns, len(self.moduli))), dtype=np.int64)
+        sizes = [int(v) + 1 for v in self.limits]
+        if prod(sizes) < EXACT_LIMIT:
+            self._place = [prod(sizes[a + 1:]) for a in range(len(sizes))]
+            self._keys: np.ndarray | None = np.zeros(1, dtype=np.int64)
+            self._rows: np.ndarray | None = None
+        else:  # too many combinations for one int64 key: keep the rows themselves
+            self._keys, self._rows = None, np.zeros((1, len(sizes)), dtype=np.int64)
+        self._decoded: np.ndarray | None = None
+
+    @property
+    def states(self) -> np.ndarray:
+        """Every state as a row of axis values (one row per weight)."""
+        if self._rows is not None:
+            return self._rows
+        if self._decoded is None:
+            keys = self._keys
+            self._decoded = np.stack([(keys // place) % (int(limit) + 1) for place, limit in zip(self._place, self.limits)],
+                                     axis=1) if len(keys) else np.zeros((0, len(self.limits)), dtype=np.int64)
+        return self._decoded
+
+    def _scaled(self, ways: int | np.ndarray) -> np.ndarray:
+        if not self.moduli:  # ``ways`` may differ per column (one count per column of a batch)
+            return self.weights * ways
+        return self.weights * (np.asarray([ways % m for m in self.moduli], dtype=np.int64)) % self._mods
+
+    def add(self, moves: Sequence[tuple[Sequence[int], int]]) -> None:
+        """Every state takes each move (its step on every axis, and the number of ways to take it); equal states
+        merge, adding their counts. A state that passes a dropping axis's limit is left out."""
+        moves = [(np.asarray(step, dtype=np.int64), ways) for step, ways in moves if np.any(ways)]
+        if self._keys is None:
+            parts = [self._moved_rows(step, ways) for step, ways in moves]
+        else:
+            moving = sorted({a for step, _ in moves for a in np.flatnonzero(step)})
+            values = {a: (self._keys // self._place[a]) % (int(self.limits[a]) + 1) for a in moving}
+            parts = [self._moved_keys(step, ways, values) for step, ways in moves]
+        parts = [part for part in parts if len(part[0])]
+        self._decoded = None
+        if not parts:
+            self.weights = self.weights[:0]
+            if self._keys is not None:
+                self._keys = self._keys[:0]
+            else:
+                self._rows = self._rows[:0]
+            return
+        states, weights = np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+        self._merge(states, weights)
+
+    def _moved_keys(self, step: np.ndarray, ways: int, values: dict[int, np.ndarray]):
+        keys, keep = self._keys, None
+        for a in np.flatnonzero(step):
+            k, limit, place = int(step[a]), int(self.limits[a]), self._place[a]
+            if self.saturate[a]:
+                keys = keys + (np.minimum(values[a] + k, limit) - values[a]) * place
+            else:
+                fits = values[a] <= limit - k
+                keep = fits if keep is None else keep & fits
+                keys = keys + k * place
+        weights = self._scaled(ways)
+        return (keys, weights) if keep is None else (keys[keep], weights[keep])
+
+    def _moved_rows(self, step: np.ndarray, ways: int):
+        moved = self._rows + step
+        moved = np.where(self.saturate, np.minimum(moved, self.limits), moved)
+        keep = np.all(moved <= self.limits, axis=1)
+        return moved[keep], self._scaled(ways)[keep]
+
+    def _merge(self, states: np.ndarray, weights: np.ndarray) -> None:
+        """Equal states as one, their weights added."""
+        if self._keys is not None:
+            order = np.argsort(states, kind="stable")
+            keys = states[order]
+            first = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+            self._keys = keys[first]
+        else:
+            order = np.lexsort(states.T[::-1])
+            ordered = states[order]
+            first = np.flatnonzero(np.concatenate(([True], np.any(ordered[1:] != ordered[:-1], axis=1))))
+            self._rows = ordered[first]
+        summed = np.add.reduceat(weights[order], first, axis=0)
+        if self.moduli:
+            summed %= self._mods
+        self.weights = summed
+
+    def totals(self, selections: np.ndarray) -> list[int]:
+        """Per row of ``selections`` (a boolean matrix, one column per state), the exact count of the subsets whose
+        states it selects. The caller selects states of one size at a time, so each sum is at most ``bound``."""
+        if len(self.weights) == 0:
+            return [0] * len(selections)
+        sums = selections.astype(np.int64) @ self.weights
+        if self.moduli:
+            sums %= self._mods
+        return [exact(row, self.moduli) for row in sums.tolist()]
+
+    def column_totals(self, selections: np.ndarray) -> np.ndarray:
+        """:meth:`totals` for every column at once (exact counts only): a matrix, a row per selection."""
+        if self.moduli:
+            raise ValueError("column totals need counts that int64 holds as they are")
+        if len(self.weights) == 0:
+            return np.zeros((len(selections), self.weights.shape[1]), dtype=np.int64)
+        if self._bound < FLOAT_EXACT:  # every sum is at most ``bound``: float64 (BLAS) adds it exactly
+            return np.rint(selections.astype(np.float64) @ self.weights.astype(np.float64)).astype(np.int64)
+        return selections.astype(np.int64) @ self.weights
