@@ -13,10 +13,11 @@ OPENING = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "firs
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "element": "string"}
 
 
-def deck() -> list[tuple[dict, int]]:
-    """15 different cards, 4 copies each: monsters and spells over costs 0-6 and five elements."""
+def deck(kinds: int = 15) -> list[tuple[dict, int]]:
+    """``kinds`` different cards (15: a 60-card deck), 4 copies each: monsters and spells over costs 0-6 and five
+    elements."""
     cards = []
-    for i in range(15):
+    for i in range(kinds):
         kind = "spell" if i % 4 == 0 else "monster"
         cards.append(({"name": f"Bench Card {i}", "kind": kind, "cost": i % 7, "element": ELEMENTS[i % 5]}, 4))
     return cards

@@ -41,7 +41,7 @@ def within(sim, exact_open, exact_mull, sigmas=4):
         (deck(copies=3, kinds=14), ["1+ kind=monster,cost<=1"], AQA, True),
         (sfb_deck(), ["1+ colour=red", "1+ colour=yellow", "1+ colour=blue"], SFB, True),
         (sfb_deck(), ["2 colour=red", "1+ action=skill"], SFB, True),
-        # 80 cards: past 64, the multivariate hypergeometric sampler deals the hands
+        # 80 cards: past 64 cards, hands are compositions drawn from their exact distribution (or two-word masks)
         (deck(copies=4, kinds=20), ["1+ kind=spell,cost<=1", "0-1 element=Earth"], BOA, True),
     ],
 )
