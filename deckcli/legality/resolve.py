@@ -126,6 +126,7 @@ class Resolver:
     def _guess_game(self, deck: Decklist) -> str | None:
         """The single game every card name of the deck belongs to, if there is one."""
         everything = self.index(None)
+        everything.prefetch(e.name for e in deck.entries if e.name)  # one query for the whole deck, not one per line
         votes: Counter[str] = Counter()
         for entry in deck.entries:
             games = {r.game for r in everything.find_all(entry.name)} if entry.name else set()
