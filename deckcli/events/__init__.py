@@ -1,0 +1,1 @@
+"""Tournament events: registration of locked decklists, deck checks, side exchanges, printed sheets, published sites."""
