@@ -1,0 +1,128 @@
+"""``event publish``: a static site of an event's decklists that needs no script and no network to read.
+
+``index.html`` (the decks, the metagame summary and the most-played cards, as tables and inline SVG charts), one
+``deck-<slug>.html`` per deck (zones, curve, the key opening-hand figure), and ``decks.json`` / ``decks.csv``: the
+rows of ``event status --json`` with each deck's cards (CSV cells escaped against spreadsheet formulas).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckcli.errors import InputError
+from deckcli.events.records import EventInfo, Registration
+
+if TYPE_CHECKING:
+    from deckcli.events.pagedata import DeckView
+    from deckcli.storage.reads import Readable
+
+INDEX, JSON_FILE, CSV_FILE = "index.html", "decks.json", "decks.csv"
+#: The columns of decks.csv: a status row's, then one card line's.
+CSV_COLUMNS = ("player", "player_id", "deck", "legal", "problems", "fingerprint", "zone", "count", "name", "set",
+               "number")
+
+
+@dataclass(frozen=True)
+class PublishResult:
+    """The folder written, every file in it (index first) and how many decks."""
+
+    folder: Path
+    files: tuple[str, ...]
+    decks: int
+
+
+def page_of(view: DeckView) -> str:
+    """The file name of a deck's page."""
+    return f"deck-{view.slug}.html"
+
+
+def status_row(view: DeckView) -> dict[str, Any]:
+    """A deck's row as ``event status --json`` gives it (the shown name and id when anonymous)."""
+    reg = view.registration
+    return {"player": view.shown, "player_id": view.shown_id, "deck": reg.deck, "legal": reg.legal,
+            "problems": list(view.rules), "fingerprint": reg.fingerprint}
+
+
+def deck_row(view: DeckView) -> dict[str, Any]:
+    """decks.json's row: the status row, the page, the group, the key figure and every card by zone."""
+    from deckcli.events.figures import figure_as_dict
+
+    cards = [{"zone": zone.name, "count": line.count, "name": line.name, "set": line.set_code, "number": line.number}
+             for zone in view.zones for line in zone.lines]
+    return {**status_row(view), "page": page_of(view), "group": list(view.group),
+            "opening_hand": figure_as_dict(view.key), "cards": cards}
+
+
+def decks_csv(rows: Sequence[dict[str, Any]]) -> str:
+    """One CSV row per card line, the deck's status columns repeated; every text cell formula-escaped."""
+    from deckcli.csvcells import CsvWriter, escape_cell
+
+    def cell(value: Any) -> Any:
+        if isinstance(value, list):
+            value = ";".join(str(v) for v in value)
+        if value is None:
+            return ""
+        return escape_cell(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else value
+
+    stream = io.StringIO()
+    writer = CsvWriter(stream)
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        for card in row["cards"]:
+            writer.writerow([cell({**row, **card}.get(c)) for c in CSV_COLUMNS])
+    return stream.getvalue()
+
+
+def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> dict[str, str]:
+    """File name -> HTML of every page of the site."""
+    from deckcli import __version__
+    from deckcli.events.figures import metagame, most_played
+    from deckcli.events.pages import render
+    from deckcli.games import registry
+
+    game = registry.game(event.game)
+    title = (game.event.get("metagame") or {}).get("title", "")
+    by_value, by_group = metagame([v.group for v in views])
+    played = most_played([(l.name, l.translation, l.count) for z in v.zones for l in z.lines if l.known]
+                         for v in views)
+    pages = {INDEX: render(
+        "index.html.j2", event=event, decks=views, anonymous=anonymous, game_title=game.title,
+        format_name=views[0].format_name if views else event.format, legal_count=sum(v.registration.legal for v in views),
+        metagame_title=title, by_value=by_value, by_group=by_group, most_played=played, page_of=page_of,
+        version=__version__)}
+    for view in views:
+        pages[page_of(view)] = render("deck.html.j2", event=event, deck=view, version=__version__)
+    return pages
+
+
+def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration], folder: str | Path,
+            anonymous: bool = False) -> PublishResult:
+    """Build every page and data file in memory, then write them into ``folder`` (created when missing)."""
+    from deckcli.events.pagedata import deck_views
+
+    views = deck_views(db, event, registrations, anonymous=anonymous)
+    files = site_pages(event, views, anonymous)
+    rows = [deck_row(v) for v in views]
+    files[JSON_FILE] = json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
+    files[CSV_FILE] = decks_csv(rows)
+    target = Path(folder)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for name, text in files.items():
+            (target / name).write_text(text, encoding="utf-8", newline="")
+    except OSError as exc:
+        raise InputError(f"{exc.filename or target}: cannot write the site: {exc.strerror or exc}") from None
+    return PublishResult(target, tuple(files), len(views))
+
+
+def publish_event(db: Readable, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:
+    """``event publish``: the event's site written to ``folder``."""
+    from deckcli.events.store import event_registrations
+
+    event, registrations = event_registrations(db, event_name)
+    return publish(db, event, registrations, folder, anonymous)
