@@ -33,9 +33,10 @@ def find_chromium(what: str = "print to PDF") -> str:
     raise BrowserMissing(PROGRAMS, what)
 
 
-def run_chromium(page: Path, flags: list[str], target: Path | None = None, program: str | None = None) -> str:
-    """Run Chromium on ``page`` with ``flags`` in a fresh profile; its stdout and stderr together. When a ``target``
-    file is expected and is not written, BrowserFailed with the end of Chromium's output."""
+def run_chromium(page: Path, flags: list[str], target: Path | None = None,
+                 program: str | None = None) -> tuple[str, str]:
+    """Run Chromium on ``page`` with ``flags`` in a fresh profile: its (stdout, stderr). When a ``target`` file is
+    expected and not written, or it fails, BrowserFailed with the end of Chromium's output."""
     program = program or find_chromium()
     with tempfile.TemporaryDirectory(prefix="deckcli-chromium-") as profile:
         command = [program, *BASE_FLAGS, f"--user-data-dir={profile}", *flags, Path(page).resolve().as_uri()]
@@ -44,12 +45,11 @@ def run_chromium(page: Path, flags: list[str], target: Path | None = None, progr
                                   stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired as exc:
             raise BrowserFailed(program, None, str(exc.stderr or ""), str(target or page)) from None
-        output = (done.stdout or "") + (done.stderr or "")
         if target is not None and not (target.is_file() and target.stat().st_size):
-            raise BrowserFailed(program, done.returncode, output, str(target))
+            raise BrowserFailed(program, done.returncode, done.stderr or "", str(target))
         if target is None and done.returncode != 0:
-            raise BrowserFailed(program, done.returncode, output, "its output")
-        return output if target is not None else done.stdout
+            raise BrowserFailed(program, done.returncode, done.stderr or "", "its output")
+        return done.stdout or "", done.stderr or ""
 
 
 def print_to_pdf(page: Path, pdf: Path, program: str | None = None) -> Path:
@@ -72,9 +72,9 @@ def screenshot(page: Path, png: Path, width: int = 1200, height: int = 1600, pro
 
 def dump_dom(page: Path, program: str | None = None) -> str:
     """The page's DOM after it rendered, as HTML."""
-    return run_chromium(page, ["--dump-dom"], None, program)
+    return run_chromium(page, ["--dump-dom"], None, program)[0]
 
 
 def console_output(page: Path, program: str | None = None) -> str:
     """Chromium's log while rendering ``page`` (``--enable-logging=stderr``): console messages show as CONSOLE."""
-    return run_chromium(page, ["--enable-logging=stderr", "--v=0", "--dump-dom"], None, program)
+    return run_chromium(page, ["--enable-logging=stderr", "--v=0", "--dump-dom"], None, program)[1]
