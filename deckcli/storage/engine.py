@@ -23,6 +23,7 @@ from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.errors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
 from deckcli.storage.fileinfo import APPLICATION_ID, inspect, read_only_uri, refuse_foreign
+from deckcli.storage.migration_v4 import add_event_tables
 from deckcli.storage.reads import CoreRows
 from deckcli.storage.settings import (  # noqa: F401  (re-exported: where the file lives, its version, lock wait)
     BUSY_TIMEOUT_MS,
@@ -105,7 +106,7 @@ def _deck_name_key(conn: Connection) -> None:
 
 
 # Migrations from version N to N+1, run inside one write transaction each.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _collection_proxy, 2: _deck_name_key}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _collection_proxy, 2: _deck_name_key, 3: add_event_tables}
 
 
 def _marks(conn: Connection) -> tuple[int, int]:

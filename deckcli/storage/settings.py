@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 #: The schema version this release writes; older files are migrated up to it.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_TIMEOUT_MS = 30_000
 #: Overrides BUSY_TIMEOUT_MS: how long (milliseconds) a command waits for another one's lock.
 BUSY_TIMEOUT_VARIABLE = "DECKCLI_BUSY_TIMEOUT_MS"
