@@ -121,6 +121,7 @@ def deck_views(db: Readable, event: EventInfo, registrations: Sequence[Registrat
     """The view of every registration, in the order given (anonymous: numbered 'Player N' in fingerprint order,
     the ids left out). ``figures``: compute each deck's opening-hand figure (the sheets do not show it)."""
     from deckcli.decks.view import curve
+    from deckcli.events.reporting import rule_ids
     from deckcli.games import registry
     from deckcli.legality.resolve import Resolver
 
@@ -138,7 +139,7 @@ def deck_views(db: Readable, event: EventInfo, registrations: Sequence[Registrat
             registration=registration, shown=name, shown_id=player_id, slug=slug, game_title=game.title,
             format_name=deck.format.name, zones=zone_views(deck), curve_field=field_name, curve=tuple(buckets),
             group=deck_group(game, deck), key=keys.figure(deck) if keys else None,
-            rules=tuple(sorted({str(p.get("rule")) for p in registration.problems})),
+            rules=tuple(rule_ids(registration)),
         ))
     return views
 

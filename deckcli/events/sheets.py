@@ -21,8 +21,9 @@ TARGETS = ("html", "pdf")
 
 @dataclass(frozen=True)
 class SheetResult:
-    """What was written: the file (None for ``-``), the HTML itself, the players on it and the target kind."""
+    """What was written: the event, the file (None for ``-``), the HTML itself, the players on it and the target."""
 
+    event: str
     path: Path | None
     html: str
     players: tuple[str, ...]
@@ -56,13 +57,13 @@ def write_sheets(db: Readable, event: EventInfo, registrations: Sequence[Registr
     html = sheets_html(db, event, registrations)
     players = tuple(r.player for r in registrations)
     if str(out) == "-":
-        return SheetResult(None, html, players, to)
+        return SheetResult(event.name, None, html, players, to)
     path = Path(out)
     if to == "html":
         _write_text(path, html)
     else:
         _print_pdf(html, path)
-    return SheetResult(path, html, players, to)
+    return SheetResult(event.name, path, html, players, to)
 
 
 def _write_text(path: Path, text: str) -> None:

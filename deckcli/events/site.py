@@ -23,14 +23,15 @@ if TYPE_CHECKING:
 
 INDEX, JSON_FILE, CSV_FILE = "index.html", "decks.json", "decks.csv"
 #: The columns of decks.csv: a status row's, then one card line's.
-CSV_COLUMNS = ("player", "player_id", "deck", "legal", "problems", "fingerprint", "zone", "count", "name", "set",
-               "number")
+CSV_COLUMNS = ("player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "zone", "count",
+               "name", "set", "number")
 
 
 @dataclass(frozen=True)
 class PublishResult:
-    """The folder written, every file in it (index first) and how many decks."""
+    """The event, the folder written, every file in it (index first) and how many decks."""
 
+    event: str
     folder: Path
     files: tuple[str, ...]
     decks: int
@@ -43,9 +44,10 @@ def page_of(view: DeckView) -> str:
 
 def status_row(view: DeckView) -> dict[str, Any]:
     """A deck's row as ``event status --json`` gives it (the shown name and id when anonymous)."""
-    reg = view.registration
-    return {"player": view.shown, "player_id": view.shown_id, "deck": reg.deck, "legal": reg.legal,
-            "problems": list(view.rules), "fingerprint": reg.fingerprint}
+    from deckcli.events.reporting import status_rows
+
+    [row] = status_rows([view.registration])
+    return {**row, "player": view.shown, "player_id": view.shown_id}
 
 
 def deck_row(view: DeckView) -> dict[str, Any]:
@@ -117,7 +119,7 @@ def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration
             (target / name).write_text(text, encoding="utf-8", newline="")
     except OSError as exc:
         raise InputError(f"{exc.filename or target}: cannot write the site: {exc.strerror or exc}") from None
-    return PublishResult(target, tuple(files), len(views))
+    return PublishResult(event.name, target, tuple(files), len(views))
 
 
 def publish_event(db: Readable, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:

@@ -74,7 +74,7 @@ def test_an_illegal_deck_shows_its_rules_and_unknown_lines_as_written(db):
     reg = ps.register(db, ev, "Lee", "Main Deck\n4 Ember Whelp\n2 Not A Real Card\n", "L-1")
     html = sheets_html(db, ev, [reg])
     assert not reg.legal
-    assert "NOT LEGAL: main-size, unknown-card" in _text(html)
+    assert "NOT LEGAL: unknown-card, main-size" in _text(html)
     assert '<span class="name unknown">Not A Real Card</span>' in html
 
 

@@ -67,7 +67,7 @@ def test_decks_json_has_the_status_rows_and_the_cards(db, tmp_path):
          "fingerprint": regs[1].fingerprint},
         {"player": "ann lee!", "player_id": "A-2", "deck": "Everything Once", "legal": True, "problems": [],
          "fingerprint": regs[2].fingerprint},
-        {"player": "Bo", "player_id": "B-1", "deck": "Bo", "legal": False, "problems": ["main-size", "unknown-card"],
+        {"player": "Bo", "player_id": "B-1", "deck": "Bo", "legal": False, "problems": ["unknown-card", "main-size"],
          "fingerprint": regs[3].fingerprint},
     ]
     assert rows[1]["page"] == "deck-ann-lee.html" and rows[2]["page"] == "deck-ann-lee-2.html"
