@@ -66,7 +66,7 @@ class KeyFigures:
         if not cards or opening.get("draw") is False:
             return None
         classes = split_classes(cards, self.conditions())
-        key = (classes.counts, classes.signatures, repr(sorted(opening.items())))
+        key = (tuple(sorted(zip(classes.signatures, classes.counts))), repr(sorted(opening.items())))
         if key not in self._done:
             result = classes_odds(classes, draw_rules(opening), on_the_play=False)
             self._done[key] = (result.hand_size, result.deck_size, result.p_opening, result.p_with_mulligan,

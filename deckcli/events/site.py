@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
 
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
 
 INDEX, JSON_FILE, CSV_FILE = "index.html", "decks.json", "decks.csv"
+#: The name of a deck page (slugs are lower-case ASCII letters, digits and hyphens).
+_PAGE_NAME = re.compile(r"deck-[a-z0-9-]{1,60}\.html")
 #: The columns of decks.csv: a status row's, then one card line's.
 CSV_COLUMNS = ("player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "zone", "count",
                "name", "set", "number")
@@ -60,24 +64,32 @@ def deck_row(view: DeckView) -> dict[str, Any]:
             "opening_hand": figure_as_dict(view.key), "cards": cards}
 
 
+def _csv_cell(value: Any) -> Any:
+    """A decks.csv cell: lists joined by ``;``, booleans as true/false, text escaped against formulas."""
+    if isinstance(value, list):
+        value = ";".join(str(v) for v in value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return escape_cell(value) if isinstance(value, str) else value
+
+
 def decks_csv(rows: Sequence[dict[str, Any]]) -> str:
     """One CSV row per card line, the deck's status columns repeated; every text cell formula-escaped."""
-    from deckcli.csvcells import CsvWriter, escape_cell
-
-    def cell(value: Any) -> Any:
-        if isinstance(value, list):
-            value = ";".join(str(v) for v in value)
-        if value is None:
-            return ""
-        return escape_cell(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else value
-
+    deck_columns, card_columns = CSV_COLUMNS[:CSV_COLUMNS.index("zone")], CSV_COLUMNS[CSV_COLUMNS.index("zone"):]
     stream = io.StringIO()
     writer = CsvWriter(stream)
     writer.writerow(CSV_COLUMNS)
     for row in rows:
-        for card in row["cards"]:
-            writer.writerow([cell({**row, **card}.get(c)) for c in CSV_COLUMNS])
+        deck = [_csv_cell(row.get(c)) for c in deck_columns]
+        writer.writerows(deck + [_csv_cell(card.get(c)) for c in card_columns] for card in row["cards"])
     return stream.getvalue()
+
+
+def decks_json(rows: Sequence[dict[str, Any]]) -> str:
+    """decks.json: the rows as a JSON array, one deck per line (readable, and written by the C encoder)."""
+    return "[\n" + ",\n".join(json.dumps(row, ensure_ascii=False) for row in rows) + "\n]\n"
 
 
 def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> dict[str, str]:
@@ -110,16 +122,30 @@ def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration
     views = deck_views(db, event, registrations, anonymous=anonymous)
     files = site_pages(event, views, anonymous)
     rows = [deck_row(v) for v in views]
-    files[JSON_FILE] = json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
+    files[JSON_FILE] = decks_json(rows)
     files[CSV_FILE] = decks_csv(rows)
     target = Path(folder)
     try:
         target.mkdir(parents=True, exist_ok=True)
+        stale = _earlier_pages(target) - set(files)
         for name, text in files.items():
             (target / name).write_text(text, encoding="utf-8", newline="")
+        for name in stale:
+            (target / name).unlink(missing_ok=True)
     except OSError as exc:
         raise InputError(f"{exc.filename or target}: cannot write the site: {exc.strerror or exc}") from None
     return PublishResult(event.name, target, tuple(files), len(views))
+
+
+def _earlier_pages(folder: Path) -> set[str]:
+    """The deck pages an earlier publish into ``folder`` listed in its decks.json (a player since withdrawn leaves
+    no page behind); only names this module writes, so no other file is ever removed."""
+    try:
+        rows = json.loads((folder / JSON_FILE).read_text(encoding="utf-8"))
+        pages = {str(row.get("page")) for row in rows if isinstance(row, dict)}
+    except (OSError, ValueError, TypeError, AttributeError):
+        return set()
+    return {name for name in pages if _PAGE_NAME.fullmatch(name)}
 
 
 def publish_event(db: Readable, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:

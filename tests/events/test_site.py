@@ -184,3 +184,15 @@ def test_slugs_are_safe_and_unique():
     assert unique_slugs(["Ann Lee", "ann-lee", "ANN LEE", "ann-lee-2", "神崎", "山田"]) == [
         "ann-lee", "ann-lee-2", "ann-lee-3", "ann-lee-2-2", "player", "player-2"]
     assert len(slug("x" * 500)) == 48
+
+
+def test_publishing_again_removes_only_the_pages_of_players_gone(db, tmp_path):
+    tmp_path = tmp_path / "site"
+    ev, regs = _boa_event(db)
+    publish(db, ev, regs, tmp_path)
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    (tmp_path / "deck-handmade.html").write_text("mine", encoding="utf-8")
+    publish(db, ev, regs[1:3], tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "deck-ann-lee-2.html", "deck-ann-lee.html", "deck-handmade.html", "decks.csv", "decks.json", "index.html",
+        "notes.txt"]
