@@ -18,6 +18,11 @@ CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
 FILE = click.Path(exists=True, allow_dash=True, dir_okay=False)
 
 
+def _interactive() -> bool:
+    """Whether a person is at the keyboard (``event delete`` asks them to confirm)."""
+    return sys.stdin.isatty()
+
+
 def _yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
@@ -105,7 +110,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
 
     found = event_summary(app.db, name)
     question = f"Delete event {found.info.name!r} and its {found.players} registrations?"
-    if not yes and sys.stdin.isatty() and not click.confirm(question, default=False, err=True):
+    if not yes and _interactive() and not click.confirm(question, default=False, err=True):
         click.echo("Nothing deleted.", err=True)
         raise SystemExit(1)
     deleted = delete_event(app.db, found.info.name)

@@ -14,7 +14,7 @@ from sqlmodel import select
 from deckcli.decklists.model import zone_rank
 from deckcli.errors import InputError
 from deckcli.events.decks import PlayerDecklist, EventDecks
-from deckcli.events.fingerprint import fingerprint, zone_counts
+from deckcli.events.fingerprint import zone_counts
 from deckcli.events.locked import locked_data, locked_decklist
 from deckcli.events.records import EventInfo
 from deckcli.events.store import current_rows, get_event, info_of, now

@@ -36,7 +36,9 @@ def zone_counts(deck: Decklist) -> dict[tuple[str, str], tuple[str, int]]:
 
 def canonical_lines(counts: Iterable[tuple[str, str, int]]) -> list[str]:
     """``zone<TAB>key<TAB>count`` lines in zone order then key order: the text the receipt hashes."""
-    ordered = sorted(counts, key=lambda c: (zone_rank(c[0]), c[1]))
+    counts = list(counts)
+    ranks = {zone: zone_rank(zone) for zone in {c[0] for c in counts}}
+    ordered = sorted(counts, key=lambda c: (ranks[c[0]], c[1]))
     return [f"{zone}\t{key}\t{count}" for zone, key, count in ordered if count]
 
 

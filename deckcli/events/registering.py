@@ -8,15 +8,17 @@ event that has not started allows. The database lets one current row per player 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
+from sqlalchemy import insert, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
 
 from deckcli.errors import AlreadyRegistered, DeckcliError, DecksReadError, EventStarted, InputError
 from deckcli.events.decks import CheckedDeck, PlayerDecklist, EventDecks
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
-from deckcli.events.store import clean_name, current_rows, get_event, info_of, now, registration_of, started_reason
+from deckcli.events.store import clean_name, current_rows, get_event, info_of, now, started_reason
 from deckcli.legality.resolve import Problem
 from deckcli.names import name_key
 from deckcli.storage.engine import Database
@@ -131,7 +133,10 @@ def _lines(exc: DeckcliError, label: str) -> list[str]:
 
 
 def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: bool) -> list[Registered]:
-    """Store the checked decks as current registrations in one write transaction."""
+    """Store the checked decks as current registrations in one write transaction: the rows they replace marked
+    superseded first (one UPDATE), then every new row in one INSERT of many rows."""
+    stamp = now()
+    table = RegistrationRow.__table__
     with db.write() as session:
         event = get_event(session, info.name)
         current = {r.player_key: r for r in current_rows(session, event)}
@@ -141,25 +146,31 @@ def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: boo
         why = started_reason(info_of(event)) if again else None
         if why:
             raise EventStarted(event.name, why, "a registered decklist cannot be replaced any more")
+        olds = [current.get(name_key(d.source.player)) for d in decks]
+        rows = [_row(event, deck, old, stamp) for deck, old in zip(decks, olds)]
         try:
-            return [_add(session, event, deck, current.get(name_key(deck.source.player))) for deck in decks]
+            if again:
+                ids = [old.id for old in olds if old is not None]
+                session.execute(update(table).where(table.c.id.in_(ids)).values(superseded_at=stamp))
+            session.execute(insert(table), rows)
         except IntegrityError:  # another writer registered one of these players first
             raise AlreadyRegistered(event.name, [d.source.player for d in decks]) from None
+    return [Registered(_record(row, deck), deck.problems, deck.notes, old is not None)
+            for row, deck, old in zip(rows, decks, olds)]
 
 
-def _add(session: Session, event: EventRow, deck: CheckedDeck, old: RegistrationRow | None) -> Registered:
-    """Add one registration row, superseding the player's earlier one (flushed first: one current row at a time)."""
-    stamp = now()
-    if old is not None:
-        old.superseded_at = stamp
-        session.add(old)
-        session.flush()
+def _row(event: EventRow, deck: CheckedDeck, old: RegistrationRow | None, stamp: datetime) -> dict[str, Any]:
+    """The registration row of one checked deck; a re-registration keeps the player's name and (unless a new one is
+    given) id as first registered."""
     player_id = deck.source.player_id if deck.source.player_id is not None else (old.player_id if old else "")
-    row = RegistrationRow(
-        event_id=event.id, player=old.player if old is not None else deck.source.player, player_key=name_key(deck.source.player), player_id=player_id,
-        deck=deck.deck, decklist=locked_data(deck.locked), legal=deck.legal,
-        problems=[p.as_dict() for p in deck.problems], fingerprint=deck.fingerprint, registered_at=stamp,
-    )
-    session.add(row)
-    session.flush()
-    return Registered(registration_of(row), deck.problems, deck.notes, old is not None)
+    player = old.player if old is not None else deck.source.player
+    return {"event_id": event.id, "player": player, "player_key": name_key(player), "player_id": player_id,
+            "deck": deck.deck, "decklist": locked_data(deck.locked), "legal": deck.legal,
+            "problems": [p.as_dict() for p in deck.problems], "fingerprint": deck.fingerprint,
+            "registered_at": stamp, "superseded_at": None}
+
+
+def _record(row: dict[str, Any], deck: CheckedDeck) -> Registration:
+    return Registration(player=row["player"], player_id=row["player_id"], deck=row["deck"], legal=row["legal"],
+                        fingerprint=row["fingerprint"], registered_at=row["registered_at"], decklist=deck.locked,
+                        problems=tuple(row["problems"]))

@@ -118,3 +118,15 @@ def build(run, root: Path) -> Tournament:
 
 def json_of(result) -> Any:
     return json.loads(result.stdout)
+
+
+def event_rows(path) -> dict[str, list[tuple]]:
+    """Every row of the four event tables (to assert that a refused command changed nothing)."""
+    import sqlite3
+
+    con = sqlite3.connect(path)
+    try:
+        return {t: con.execute(f"SELECT * FROM {t} ORDER BY id").fetchall()
+                for t in ("event", "registration", "deck_check", "side_exchange")}
+    finally:
+        con.close()
