@@ -196,3 +196,14 @@ def test_publishing_again_removes_only_the_pages_of_players_gone(db, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "deck-ann-lee-2.html", "deck-ann-lee.html", "deck-handmade.html", "decks.csv", "decks.json", "index.html",
         "notes.txt"]
+
+
+def test_an_event_with_no_registrations_publishes_an_empty_site(db, tmp_path):
+    result = publish(db, ps.event("sfb"), [], tmp_path / "site")
+    assert result.files == ("index.html", "decks.json", "decks.csv") and result.decks == 0
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "0 decks, 0 legal" in index and "sfb-standard" in index
+    assert json.loads((tmp_path / "site" / "decks.json").read_text(encoding="utf-8")) == []
+    assert (tmp_path / "site" / "decks.csv").read_text(encoding="utf-8").splitlines() == [",".join(
+        ["player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "zone", "count", "name",
+         "set", "number"])]
