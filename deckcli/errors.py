@@ -235,3 +235,28 @@ class LockedDatabase(DatabaseFault):
 
 class DatabaseFull(DatabaseFault):
     """The disk (or the database's page limit) is full."""
+
+
+# -- printing pages with a headless browser (raised by deckcli.events.browser) --------------------------
+
+
+class BrowserMissing(DeckcliError):
+    """No headless Chromium on PATH; ``tried`` names the programs looked for."""
+
+    def __init__(self, tried: tuple[str, ...], what: str = "print to PDF"):
+        self.tried = tried
+        super().__init__(
+            f"cannot {what}: no Chromium found on PATH (looked for {', '.join(tried)}); install it "
+            "(Debian/Ubuntu: 'apt-get install chromium'; macOS: 'brew install --cask chromium') or write HTML "
+            "instead (--to html) and print it from any browser"
+        )
+
+
+class BrowserFailed(DeckcliError):
+    """Chromium ran but did not produce the file asked for; carries its exit status and the end of its output."""
+
+    def __init__(self, program: str, status: int | None, output: str, target: str):
+        self.program, self.status, self.output, self.target = program, status, output, target
+        how = "timed out" if status is None else f"exited with status {status}"
+        tail = "\n".join(output.strip().splitlines()[-5:])
+        super().__init__(f"{program} {how} without writing {target}" + (f":\n{tail}" if tail else ""))

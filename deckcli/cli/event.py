@@ -286,3 +286,9 @@ def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> No
         out.write(text)
     if target != "-":
         click.echo(f"Wrote {len(regs)} registrations of {info.name!r} to {target}.", err=True)
+
+
+from deckcli.cli.event_pages import publish, sheet  # noqa: E402 - event sheet / publish live in their own module
+
+event.add_command(sheet)
+event.add_command(publish)

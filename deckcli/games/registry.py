@@ -61,6 +61,8 @@ class Game:
     card_order: tuple[str, ...] = ()
     value_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
     hooks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: What a published event shows for the game (``metagame``, ``key_condition``); empty: neither.
+    event: dict[str, Any] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return hash(self.code)
@@ -157,6 +159,7 @@ def _load(path: Path) -> Game:
         field_labels=doc.get("field_labels", {}),
         curve_field=doc.get("curve_field", "cost"), card_order=tuple(doc.get("card_order", ())),
         value_order={k: tuple(v) for k, v in doc.get("value_order", {}).items()}, hooks=doc.get("hooks", {}),
+        event=doc.get("event", {}),
     )
 
 

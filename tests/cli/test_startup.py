@@ -1,4 +1,4 @@
-"""`deckcli --help` stays fast: no SQLAlchemy, pydantic or numpy on the start-up path."""
+"""`deckcli --help` stays fast: no SQLAlchemy, pydantic, numpy or Jinja2 on the start-up path."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-HEAVY = ("sqlalchemy", "sqlmodel", "pydantic", "numpy", "jsonschema")
+HEAVY = ("sqlalchemy", "sqlmodel", "pydantic", "numpy", "jsonschema", "jinja2")
 
 SCRIPT = """
 import sys, json

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import sqlite3
 from collections import Counter
 
@@ -188,3 +189,55 @@ def test_the_stored_copy_hashes_to_the_receipt(tournament, db):
     assert len(stored) == 24
     for player, data in stored:
         assert fingerprint(locked_decklist(json.loads(data))) == receipts[player]["fingerprint"], player
+
+
+def test_sheets_and_the_published_site_of_the_day(tournament, run, tmp_path):
+    """event sheet and event publish over both events: a sheet per player with every card, the site's rows equal to
+    event status --json plus each deck's cards, names inert in HTML and CSV, and (with Chromium) one A4 page each.
+    An sfb team is registered as its champions' action cards; the champions head the sheet and the deck's page."""
+    import shutil
+
+    from markupsafe import escape
+
+    import browser  # tests/support/browser.py
+
+    t = tournament
+    for event, players in ((BOA_EVENT, BOA_PLAYERS), (SFB_EVENT, SFB_PLAYERS)):
+        site = tmp_path / f"site-{len(players)}"
+        published = run("event", "publish", event, "-o", site)
+        assert published.exit_code == 0, published.output
+        assert published.stdout == (f"Published {len(players)} decks of {event!r} to {site}: index.html, "
+                                    f"{len(players)} deck pages, decks.json, decks.csv.\n")
+        rows = {r["player"]: r for r in json.loads((site / "decks.json").read_text(encoding="utf-8"))}
+        status = json_of(t.results["status boa" if event == BOA_EVENT else "status sfb"])
+        assert [{k: rows[r["player"]][k] for k in r} for r in status] == status
+        assert list(rows) == [r["player"] for r in status]
+        for player, deck in t.decks[event].items():
+            row, named = rows[player], Counter({(z, name): n for z, n, name, _, _ in deck})
+            if event == BOA_EVENT:
+                assert Counter({(c["zone"], c["name"]): c["count"] for c in row["cards"]}) == named
+            else:  # the champions' six actions each, and the champions as the deck's group
+                assert row["group"] == sorted(name for _, name in named)
+                assert sum(c["count"] for c in row["cards"]) == 6 * len(named) and len(row["cards"]) == 6 * len(named)
+            assert (site / row["page"]).is_file()
+        index = (site / "index.html").read_text(encoding="utf-8")
+        assert all(f">{escape(p)}</a>" in index for p in players) and "<script" not in index and "<img" not in index
+        cells = {line[0] for line in csv.reader(io.StringIO((site / "decks.csv").read_text(encoding="utf-8")))}
+        assert "=SUM(1)" not in cells and ("'=SUM(1)" in cells) == (event == SFB_EVENT)
+
+        sheets = run("event", "sheet", event, "-o", tmp_path / "sheets.html")
+        assert sheets.exit_code == 0, sheets.output
+        assert f"Wrote {len(players)} registration sheets of {event!r} to" in sheets.stderr
+        html = (tmp_path / "sheets.html").read_text(encoding="utf-8")
+        pages = html.split('<section class="sheet"')[1:]
+        assert len(pages) == len(players) and "<script" not in html and "<img" not in html
+        for player, row in rows.items():
+            [page] = [p for p in pages if f"<dt>Player</dt><dd>{escape(player)}</dd>" in p]
+            assert all(f'<span class="name">{escape(c["name"])}</span>' in page for c in row["cards"]), player
+            assert f"<dd>{escape(' / '.join(row['group']))}</dd>" in page and row["fingerprint"] in page
+
+    if shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome") or os.environ.get("CI"):
+        browser.chromium()
+        pdf = run("event", "sheet", BOA_EVENT, "-o", tmp_path / "boa.pdf")
+        assert pdf.exit_code == 0, pdf.output
+        assert [browser.is_a4(size) for size in browser.pdf_pages(tmp_path / "boa.pdf")] == [True] * 16

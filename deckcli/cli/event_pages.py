@@ -1,0 +1,69 @@
+"""``deckcli event sheet`` and ``event publish``: printable registration sheets and the static site of an event.
+Each parses its options, calls one function of :mod:`deckcli.events.sheets` or :mod:`deckcli.events.site`, and says
+what it wrote."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.output import dump_json
+
+
+@click.command()
+@click.argument("event_name", metavar="EVENT")
+@click.argument("player", required=False)
+@click.option("--output", "-o", "target", required=True, type=click.Path(allow_dash=True, dir_okay=False),
+              metavar="FILE", help="The file to write (- : the HTML on stdout).")
+@click.option("--to", "to", type=click.Choice(["html", "pdf"], case_sensitive=False),
+              help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
+                   "default: pdf when FILE ends in .pdf, else html.")
+@pass_app
+def sheet(app: AppContext, event_name: str, player: str | None, target: str, to: str | None) -> None:
+    """Registration sheets of EVENT: one A4 page per player (or only PLAYER's), every card of each zone, the
+    fingerprint and signature lines for the player and the judge.
+
+    \b
+    Examples:
+      deckcli event sheet "Spring Open" -o sheets.html
+      deckcli event sheet "Spring Open" "Sam Example" -o sam.pdf
+    """
+    from deckcli.events.sheets import event_sheets
+
+    kind = (to or ("pdf" if target.lower().endswith(".pdf") else "html")).lower()
+    result = event_sheets(app.db, event_name, player, target, kind)
+    if result.path is None:
+        click.echo(result.html, nl=False)
+        return
+    n = len(result.players)
+    click.echo(f"Wrote {n} registration sheet{'s' if n != 1 else ''} of {result.event!r} to {target} ({kind}, "
+               f"one A4 page per player).", err=True)
+
+
+@click.command()
+@click.argument("event_name", metavar="EVENT")
+@click.option("--output", "-o", "folder", required=True, type=click.Path(file_okay=False), metavar="DIR",
+              help="The folder to write the site into (created when missing; the site's files are replaced).")
+@click.option("--anonymous", is_flag=True,
+              help="Show 'Player N' instead of names and leave out player ids, in the pages and in the data files.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON.")
+@pass_app
+def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_json: bool) -> None:
+    """A static site of EVENT's decklists in DIR: index.html (decks, legal flags, the metagame, the most-played
+    cards, as tables and inline SVG charts), one page per deck (zones, curve, the opening-hand figure of the game's
+    key condition), decks.json and decks.csv. No script, nothing fetched: it reads offline in any browser.
+
+    \b
+    Examples:
+      deckcli event publish "Spring Open" -o site/
+      deckcli event publish "Spring Open" -o public/ --anonymous
+    """
+    from deckcli.events.site import publish_event
+
+    result = publish_event(app.db, event_name, folder, anonymous)
+    if as_json:
+        click.echo(dump_json({"event": result.event, "folder": str(result.folder), "decks": result.decks,
+                              "files": list(result.files)}))
+        return
+    click.echo(f"Published {result.decks} deck{'s' if result.decks != 1 else ''} of {result.event!r} to {folder}: "
+               f"index.html, {result.decks} deck page{'s' if result.decks != 1 else ''}, decks.json, decks.csv.")

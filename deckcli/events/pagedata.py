@@ -1,0 +1,153 @@
+"""What the printed sheets and the published pages show of each registration: zones, cards, curve, group, figure.
+
+Each locked decklist is resolved again (:class:`deckcli.legality.resolve.Resolver`) for the games' data it carries
+(zone titles, the card as printed and its English name, the curve field, the metagame field); the templates get
+plain values only and do no work of their own beyond laying them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from deckcli.events.figures import KeyFigure, KeyFigures, deck_group
+from deckcli.events.records import EventInfo, Registration
+from deckcli.events.slugs import unique_slugs
+
+if TYPE_CHECKING:
+    from deckcli.legality.resolve import ResolvedDeck
+    from deckcli.storage.reads import Readable
+
+#: The language of the smaller name shown beside a card name printed in another script (aqa's Japanese).
+TRANSLATION = "en"
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """``count`` copies of a card: its name as printed, its English name where that differs, its printing."""
+
+    count: int
+    name: str
+    translation: str | None = None
+    set_code: str | None = None
+    number: str | None = None
+    known: bool = True
+
+    @property
+    def printing(self) -> str:
+        """'S01 050', or nothing for a line that named no card."""
+        return f"{self.set_code} {self.number}" if self.set_code else ""
+
+
+@dataclass(frozen=True)
+class ZoneView:
+    """One zone of a deck as shown: its title from the game's data, its card total and its lines."""
+
+    name: str
+    title: str
+    count: int
+    lines: tuple[CardLine, ...]
+
+
+@dataclass(frozen=True)
+class DeckView:
+    """One registration as its sheet and page show it (``shown`` is the player's name, or the anonymous id)."""
+
+    registration: Registration
+    shown: str
+    shown_id: str | None
+    slug: str
+    game_title: str
+    format_name: str
+    zones: tuple[ZoneView, ...]
+    curve_field: str
+    curve: tuple[tuple[str, int], ...]
+    group: tuple[str, ...]
+    key: KeyFigure | None
+    rules: tuple[str, ...]
+
+    @property
+    def card_total(self) -> int:
+        return sum(zone.count for zone in self.zones)
+
+    def card_names(self) -> list[str]:
+        """Every card name on the deck's sheet and page (tests check each one is there)."""
+        return [line.name for zone in self.zones for line in zone.lines]
+
+
+def _line(card: Any, count: int) -> CardLine:
+    """A resolved card's line: the printed name, and the English one beside it when the card has another."""
+    names = card.fields.get("names") or {}
+    other = names.get(TRANSLATION) if isinstance(names, dict) else None
+    return CardLine(count, card.name, other if other and other != card.name else None, card.set_code, card.number)
+
+
+def zone_views(deck: ResolvedDeck) -> tuple[ZoneView, ...]:
+    """The deck's zones that hold cards, in the format's order, titled from the game's data; lines that named no
+    card (an illegal registration) are kept as written, marked unknown. Zones set aside (a maybeboard) are left out:
+    they are not part of the deck that is played."""
+    from deckcli.decks.view import grouped
+    from deckcli.games import registry
+
+    game = registry.game(deck.game)
+    unknown: dict[str, list[CardLine]] = {}
+    for entry in deck.unresolved:
+        unknown.setdefault(entry.zone, []).append(CardLine(entry.count, entry.name or "?", known=False))
+    views = []
+    for zone, kinds in grouped(deck):
+        lines = [_line(card, n) for _, cards in kinds for card, n in cards] + unknown.pop(zone, [])
+        if lines:
+            views.append(_zone(game, deck, zone, lines))
+    for zone, lines in unknown.items():  # an unknown card in a zone the format lacks
+        views.append(_zone(game, deck, zone, lines))
+    return tuple(views)
+
+
+def _zone(game: Any, deck: ResolvedDeck, zone: str, lines: list[CardLine]) -> ZoneView:
+    from deckcli.decks.view import zone_label
+
+    title = game.zones[zone].title if zone in game.zones else zone_label(deck, zone)
+    return ZoneView(zone, title, sum(line.count for line in lines), tuple(lines))
+
+
+def resolve_registration(resolver: Any, event: EventInfo, registration: Registration) -> ResolvedDeck:
+    """The locked decklist resolved under the event's game and format."""
+    return resolver.resolve(registration.decklist, event.format, event.game)
+
+
+def deck_views(db: Readable, event: EventInfo, registrations: Sequence[Registration],
+               anonymous: bool = False, figures: bool = True) -> list[DeckView]:
+    """The view of every registration, in the order given (anonymous: numbered 'Player N' in fingerprint order,
+    the ids left out). ``figures``: compute each deck's opening-hand figure (the sheets do not show it)."""
+    from deckcli.decks.view import curve
+    from deckcli.events.reporting import rule_ids
+    from deckcli.games import registry
+    from deckcli.legality.resolve import Resolver
+
+    resolver = Resolver(db, event.date)
+    game = registry.game(event.game)
+    keys = KeyFigures(game) if figures else None
+    shown = _shown_names(registrations, anonymous)
+    slugs = unique_slugs([shown[id(r)][0] for r in registrations])
+    views = []
+    for registration, slug in zip(registrations, slugs):
+        deck = resolve_registration(resolver, event, registration)
+        field_name, buckets = curve(deck)
+        name, player_id = shown[id(registration)]
+        views.append(DeckView(
+            registration=registration, shown=name, shown_id=player_id, slug=slug, game_title=game.title,
+            format_name=deck.format.name, zones=zone_views(deck), curve_field=field_name, curve=tuple(buckets),
+            group=deck_group(game, deck), key=keys.figure(deck) if keys else None,
+            rules=tuple(rule_ids(registration)),
+        ))
+    return views
+
+
+def _shown_names(registrations: Sequence[Registration], anonymous: bool) -> dict[int, tuple[str, str | None]]:
+    """Per registration (by identity): the name and id shown; anonymous ids follow the fingerprints' order, which
+    says nothing of the players' names or when they registered."""
+    if not anonymous:
+        return {id(r): (r.player, r.player_id) for r in registrations}
+    ordered = sorted(registrations, key=lambda r: (r.fingerprint, r.player))
+    return {id(r): (f"Player {n}", None) for n, r in enumerate(ordered, 1)}

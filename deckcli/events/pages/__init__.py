@@ -1,0 +1,32 @@
+"""The Jinja2 templates of the registration sheets and the published site (``*.html.j2`` beside this file).
+
+Autoescaping is on for every template, so a player or deck name holding markup is printed as text; the templates
+carry their own CSS and draw their bar charts as inline SVG, so a page needs no script and no network.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+FOLDER = Path(__file__).parent
+
+
+@cache
+def environment():
+    """The one Jinja2 environment: templates from this folder, autoescaped, undefined names an error."""
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(FOLDER)),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html", "html.j2"), default=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render(template: str, **context: Any) -> str:
+    """The named template (``sheet.html.j2``) rendered with ``context``."""
+    return environment().get_template(template).render(**context)

@@ -1,0 +1,94 @@
+"""Registration sheets: one A4 page per player (who, which event, every card of each zone, the fingerprint and the
+signature lines), as HTML with print CSS that any browser prints, or as a PDF printed by headless Chromium."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckcli.errors import InputError
+from deckcli.events.records import EventInfo, Registration
+
+if TYPE_CHECKING:
+    from deckcli.storage.reads import Readable
+
+#: What ``--to`` accepts.
+TARGETS = ("html", "pdf")
+
+
+@dataclass(frozen=True)
+class SheetResult:
+    """What was written: the event, the file (None for ``-``), the HTML itself, the players on it and the target."""
+
+    event: str
+    path: Path | None
+    html: str
+    players: tuple[str, ...]
+    to: str
+
+
+def sheets_html(db: Readable, event: EventInfo, registrations: Sequence[Registration]) -> str:
+    """The sheets of ``registrations`` as one HTML document, a page break between players."""
+    from deckcli.events.pagedata import deck_views
+    from deckcli.events.pages import render
+    from deckcli.games import registry
+
+    if not registrations:
+        raise InputError(f"event {event.name!r} has no registered players: there is no sheet to print")
+    views = deck_views(db, event, registrations, figures=False)
+    metagame = registry.game(event.game).event.get("metagame") or {}
+    return render("sheet.html.j2", event=event, decks=views, metagame_title=metagame.get("title", ""))
+
+
+def write_sheets(db: Readable, event: EventInfo, registrations: Sequence[Registration], out: str | Path,
+                 to: str = "html") -> SheetResult:
+    """Write the sheets to ``out`` (``-``: returned only, for standard output; HTML only) as HTML or PDF."""
+    if to not in TARGETS:
+        raise InputError(f"unknown sheet target {to!r}; choose one of {', '.join(TARGETS)}")
+    if to == "pdf":
+        from deckcli.events.browser import find_chromium
+
+        if str(out) == "-":
+            raise InputError("a PDF is written to a file: give -o FILE.pdf")
+        find_chromium()  # before any work: a missing browser is said at once
+    html = sheets_html(db, event, registrations)
+    players = tuple(r.player for r in registrations)
+    if str(out) == "-":
+        return SheetResult(event.name, None, html, players, to)
+    path = Path(out)
+    if to == "html":
+        _write_text(path, html)
+    else:
+        _print_pdf(html, path)
+    return SheetResult(event.name, path, html, players, to)
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Write ``text`` as UTF-8, naming the file when it cannot be written."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def _print_pdf(html: str, pdf: Path) -> None:
+    """Print the HTML to ``pdf`` through a temporary file headless Chromium opens."""
+    from deckcli.events.browser import print_to_pdf
+
+    with tempfile.TemporaryDirectory(prefix="deckcli-sheets-") as folder:
+        page = Path(folder) / "sheets.html"
+        page.write_text(html, encoding="utf-8")
+        if not pdf.parent.is_dir():
+            raise InputError(f"{pdf}: cannot write: no folder {pdf.parent}")
+        print_to_pdf(page, pdf)
+
+
+def event_sheets(db: Readable, event_name: str, player: str | None, out: str | Path, to: str = "html") -> SheetResult:
+    """``event sheet``: the sheets of every player of the event (or of one), written to ``out``."""
+    from deckcli.events.store import event_registrations
+
+    event, registrations = event_registrations(db, event_name, player)
+    return write_sheets(db, event, registrations, out, to)

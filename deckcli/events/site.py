@@ -1,0 +1,156 @@
+"""``event publish``: a static site of an event's decklists that needs no script and no network to read.
+
+``index.html`` (the decks, the metagame summary and the most-played cards, as tables and inline SVG charts), one
+``deck-<slug>.html`` per deck (zones, curve, the key opening-hand figure), and ``decks.json`` / ``decks.csv``: the
+rows of ``event status --json`` with each deck's cards (CSV cells escaped against spreadsheet formulas).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckcli.csvcells import CsvWriter, escape_cell
+from deckcli.errors import InputError
+from deckcli.events.records import EventInfo, Registration
+
+if TYPE_CHECKING:
+    from deckcli.events.pagedata import DeckView
+    from deckcli.storage.reads import Readable
+
+INDEX, JSON_FILE, CSV_FILE = "index.html", "decks.json", "decks.csv"
+#: The name of a deck page (slugs are lower-case ASCII letters, digits and hyphens).
+_PAGE_NAME = re.compile(r"deck-[a-z0-9-]{1,60}\.html")
+#: The columns of decks.csv: a status row's, then one card line's.
+CSV_COLUMNS = ("player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "zone", "count",
+               "name", "set", "number")
+
+
+@dataclass(frozen=True)
+class PublishResult:
+    """The event, the folder written, every file in it (index first) and how many decks."""
+
+    event: str
+    folder: Path
+    files: tuple[str, ...]
+    decks: int
+
+
+def page_of(view: DeckView) -> str:
+    """The file name of a deck's page."""
+    return f"deck-{view.slug}.html"
+
+
+def status_row(view: DeckView) -> dict[str, Any]:
+    """A deck's row as ``event status --json`` gives it (the shown name and id when anonymous)."""
+    from deckcli.events.reporting import status_rows
+
+    [row] = status_rows([view.registration])
+    return {**row, "player": view.shown, "player_id": view.shown_id}
+
+
+def deck_row(view: DeckView) -> dict[str, Any]:
+    """decks.json's row: the status row, the page, the group, the key figure and every card by zone."""
+    from deckcli.events.figures import figure_as_dict
+
+    cards = [{"zone": zone.name, "count": line.count, "name": line.name, "set": line.set_code, "number": line.number}
+             for zone in view.zones for line in zone.lines]
+    return {**status_row(view), "page": page_of(view), "group": list(view.group),
+            "opening_hand": figure_as_dict(view.key), "cards": cards}
+
+
+def _csv_cell(value: Any) -> Any:
+    """A decks.csv cell: lists joined by ``;``, booleans as true/false, text escaped against formulas."""
+    if isinstance(value, list):
+        value = ";".join(str(v) for v in value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return escape_cell(value) if isinstance(value, str) else value
+
+
+def decks_csv(rows: Sequence[dict[str, Any]]) -> str:
+    """One CSV row per card line, the deck's status columns repeated; every text cell formula-escaped."""
+    deck_columns, card_columns = CSV_COLUMNS[:CSV_COLUMNS.index("zone")], CSV_COLUMNS[CSV_COLUMNS.index("zone"):]
+    stream = io.StringIO()
+    writer = CsvWriter(stream)
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        deck = [_csv_cell(row.get(c)) for c in deck_columns]
+        writer.writerows(deck + [_csv_cell(card.get(c)) for c in card_columns] for card in row["cards"])
+    return stream.getvalue()
+
+
+def decks_json(rows: Sequence[dict[str, Any]]) -> str:
+    """decks.json: the rows as a JSON array, one deck per line (readable, and written by the C encoder)."""
+    return "[\n" + ",\n".join(json.dumps(row, ensure_ascii=False) for row in rows) + "\n]\n"
+
+
+def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> dict[str, str]:
+    """File name -> HTML of every page of the site."""
+    from deckcli import __version__
+    from deckcli.events.figures import metagame, most_played
+    from deckcli.events.pages import render
+    from deckcli.games import registry
+
+    game = registry.game(event.game)
+    title = (game.event.get("metagame") or {}).get("title", "")
+    by_value, by_group = metagame([v.group for v in views])
+    played = most_played([(l.name, l.translation, l.count) for z in v.zones for l in z.lines if l.known]
+                         for v in views)
+    pages = {INDEX: render(
+        "index.html.j2", event=event, decks=views, anonymous=anonymous, game_title=game.title,
+        format_name=views[0].format_name if views else event.format, legal_count=sum(v.registration.legal for v in views),
+        metagame_title=title, by_value=by_value, by_group=by_group, most_played=played, page_of=page_of,
+        version=__version__)}
+    for view in views:
+        pages[page_of(view)] = render("deck.html.j2", event=event, deck=view, version=__version__)
+    return pages
+
+
+def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration], folder: str | Path,
+            anonymous: bool = False) -> PublishResult:
+    """Build every page and data file in memory, then write them into ``folder`` (created when missing)."""
+    from deckcli.events.pagedata import deck_views
+
+    views = deck_views(db, event, registrations, anonymous=anonymous)
+    files = site_pages(event, views, anonymous)
+    rows = [deck_row(v) for v in views]
+    files[JSON_FILE] = decks_json(rows)
+    files[CSV_FILE] = decks_csv(rows)
+    target = Path(folder)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        stale = _earlier_pages(target) - set(files)
+        for name, text in files.items():
+            (target / name).write_text(text, encoding="utf-8", newline="")
+        for name in stale:
+            (target / name).unlink(missing_ok=True)
+    except OSError as exc:
+        raise InputError(f"{exc.filename or target}: cannot write the site: {exc.strerror or exc}") from None
+    return PublishResult(event.name, target, tuple(files), len(views))
+
+
+def _earlier_pages(folder: Path) -> set[str]:
+    """The deck pages an earlier publish into ``folder`` listed in its decks.json (a player since withdrawn leaves
+    no page behind); only names this module writes, so no other file is ever removed."""
+    try:
+        rows = json.loads((folder / JSON_FILE).read_text(encoding="utf-8"))
+        pages = {str(row.get("page")) for row in rows if isinstance(row, dict)}
+    except (OSError, ValueError, TypeError, AttributeError):
+        return set()
+    return {name for name in pages if _PAGE_NAME.fullmatch(name)}
+
+
+def publish_event(db: Readable, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:
+    """``event publish``: the event's site written to ``folder``."""
+    from deckcli.events.store import event_registrations
+
+    event, registrations = event_registrations(db, event_name)
+    return publish(db, event, registrations, folder, anonymous)
