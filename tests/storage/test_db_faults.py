@@ -287,7 +287,7 @@ def test_injected_sqlite_errors_become_faults(made, monkeypatch, code, message, 
     error.sqlite_errorcode = code
 
     def failing(*args, **kwargs):
-        raise OperationalError("SELECT secret FROM card WHERE id = ?", (42,), error)
+        raise OperationalError("SELECT secret FROM card WHERE id = ?", ("param-q7x9",), error)
 
     try:
         monkeypatch.setattr(engine.Session, "execute", failing)
@@ -301,7 +301,7 @@ def test_injected_sqlite_errors_become_faults(made, monkeypatch, code, message, 
                 session.execute("SELECT 1")
         assert type(info.value).__name__ == fault
         assert str(info.value).startswith(f"the database {made}: ")
-        assert "SELECT" not in str(info.value) and "42" not in str(info.value)
+        assert "SELECT" not in str(info.value) and "param-q7x9" not in str(info.value)
         assert db.committed == 0
     finally:
         monkeypatch.undo()
