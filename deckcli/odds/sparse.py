@@ -11,13 +11,17 @@ Weights are exact counts held in int64 until the final sums: as they are when no
 residues modulo several primes below 2**31 (a residue times a residue fits int64), enough primes for their
 product to pass every count; a final sum is made exact again by the Chinese remainder theorem. No step ever
 switches to Python integers in numpy (object arrays), whatever the deck size.
+
+An axis whose value is final (no class left to add moves it) can be *retired*: states whose value fails are
+dropped and the axis is forgotten, so states differing only there merge. Adding classes in an order that
+finishes axes early (:func:`retiring_order`) keeps the table small when many filters overlap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from math import prod
+from math import log, prod
 
 import numpy as np
 
@@ -98,6 +102,7 @@ class SubsetCounts:
         sizes = [int(v) + 1 for v in self.limits]
         if prod(sizes) < EXACT_LIMIT:
             self._place = [prod(sizes[a + 1:]) for a in range(len(sizes))]
+            self._places = np.asarray(self._place, dtype=np.int64)
             self._keys: np.ndarray | None = np.zeros(1, dtype=np.int64)
             self._rows: np.ndarray | None = None
         else:  # too many combinations for one int64 key: keep the rows themselves
@@ -178,6 +183,90 @@ class SubsetCounts:
             summed %= self._mods
         self.weights = summed
 
+    def _values(self, axis: int) -> np.ndarray:
+        """Every state's value on ``axis``."""
+        if self._keys is None:
+            return self._rows[:, axis]
+        if self._decoded is not None:
+            return self._decoded[:, axis]
+        return (self._keys // self._place[axis]) % (int(self.limits[axis]) + 1)
+
+    def add_classes(self, classes: Sequence[tuple[Sequence[int], Sequence]], finish: Sequence[tuple[int, np.ndarray]] = ()) -> None:
+        """Add several classes in one step. A class ``(along, ways)`` offers ``k`` of its cards for each ``k`` below
+        ``len(ways)``, in ``ways[k]`` ways (a number, or a row of one per column), each card moving every axis in
+        ``along`` by one; every state takes each combination of one move per class. Then each ``(axis, keep)`` of
+        ``finish`` is retired (:meth:`retire`) before equal states merge: a few array operations for the step."""
+        axes = np.asarray(sorted({a for along, _ in classes for a in along}), dtype=np.int64)
+        limits, dropping = self.limits[axes], ~self.saturate[axes]
+        steps = np.zeros((1, len(axes)), dtype=np.int64)
+        scale = np.ones((1, 1), dtype=np.int64)
+        for along, ways in classes:
+            taken = np.arange(len(ways), dtype=np.int64)[None, :, None] * np.isin(axes, along)
+            steps = (steps[:, None, :] + taken).reshape(-1, len(axes))
+            scale = scale[:, None, :] * self._residues(ways)[None]
+            scale = (scale % self._mods if self.moduli else scale).reshape(len(steps), -1)
+            fits = np.all(steps[:, dropping] <= limits[dropping], axis=1)  # past a limit whatever the state
+            steps, scale = steps[fits], scale[fits]
+        weights = self.weights[None] * scale[:, None, :]
+        if self.moduli:
+            weights %= self._mods
+        if self._keys is None:
+            full = np.zeros((len(steps), len(self.limits)), dtype=np.int64)
+            full[:, axes] = steps
+            moved = self._rows[None] + full[:, None, :]
+            keep = np.all((moved <= self.limits) | self.saturate, axis=2)
+            moved = np.minimum(moved, self.limits)
+            for axis, kept in finish:
+                keep &= np.asarray(kept, dtype=bool)[moved[:, :, axis]]
+                moved[:, :, axis] = 0
+            self._store(moved[keep], weights[keep])
+            return
+        values = (self._keys[:, None] // self._places[axes]) % (limits + 1)  # (states, axes moved)
+        moved = values + steps[:, None, :]  # (moves, states, axes moved)
+        keep = np.all(moved[:, :, dropping] <= limits[dropping], axis=2) if dropping.any() else None
+        moved = np.minimum(moved, limits)
+        keys = self._keys + (moved - values) @ self._places[axes]  # (moves, states)
+        for axis, kept in finish:
+            where = np.flatnonzero(axes == axis)
+            value = moved[:, :, where[0]] if len(where) else np.broadcast_to(self._values(axis), keys.shape)
+            ok = np.asarray(kept, dtype=bool)[value]
+            keep = ok if keep is None else keep & ok
+            keys = keys - value * self._place[axis]
+        self._decoded = None
+        if keep is None:
+            self._store(keys.ravel(), weights.reshape(-1, weights.shape[2]))
+        else:
+            self._store(keys[keep], weights[keep])
+
+    def _residues(self, ways: Sequence) -> np.ndarray:
+        """The numbers of ways as the table holds them: a row each, int64 as they are or their residues."""
+        if self.moduli:
+            return np.asarray([[int(w) % m for m in self.moduli] for w in ways], dtype=np.int64)
+        return np.asarray(ways, dtype=np.int64).reshape(len(ways), -1)
+
+    def retire(self, axis: int, keep: np.ndarray) -> None:
+        """Drop the states whose value on ``axis`` is not kept (``keep[value]``), then forget the axis (its value
+        becomes 0) and merge the states that become equal. Only for an axis no class added later moves."""
+        values = self._values(axis)
+        ok = np.asarray(keep, dtype=bool)[values]
+        weights = self.weights[ok]
+        if self._keys is not None:
+            states = self._keys[ok] - values[ok] * self._place[axis]
+        else:
+            states = self._rows[ok]
+            states[:, axis] = 0
+        self._decoded = None
+        self._store(states, weights)
+
+    def _store(self, states: np.ndarray, weights: np.ndarray) -> None:
+        """These states (keys or rows) and weights, equal states merged, as the table."""
+        if len(weights):
+            self._merge(states, weights)
+        elif self._keys is not None:
+            self._keys, self.weights = states, weights
+        else:
+            self._rows, self.weights = states, weights
+
     def totals(self, selections: np.ndarray) -> list[int]:
         """Per row of ``selections`` (a boolean matrix, one column per state), the exact count of the subsets whose
         states it selects. The caller selects states of one size at a time, so each sum is at most ``bound``."""
@@ -197,3 +286,40 @@ class SubsetCounts:
         if self._bound < FLOAT_EXACT:  # every sum is at most ``bound``: float64 (BLAS) adds it exactly
             return np.rint(selections.astype(np.float64) @ self.weights.astype(np.float64)).astype(np.int64)
         return selections.astype(np.int64) @ self.weights
+
+
+def retiring_order(moves: Sequence[Sequence[bool]], sizes: Sequence[int]) -> tuple[list[int], list[list[int]]]:
+    """An order to add classes in so that axes finish early; before the first class and after each class, the
+    axes then finished (no class left moves them): a list one longer than the order.
+
+    ``moves[c][a]``: class ``c`` moves axis ``a``; ``sizes[a]``: how many values axis ``a`` takes. Greedy: each next
+    class is the one after which the live axes (moved already, still moved by a class left) span the fewest
+    combinations; the first such class among equals.
+    """
+    weight = [log(size) for size in sizes]
+    masks = [sum(1 << a for a, hit in enumerate(row) if hit) for row in moves]
+    left = [sum(1 for row in moves if row[a]) for a in range(len(sizes))]
+    finished = [[a for a in range(len(sizes)) if not left[a]]]
+    spans: dict[int, float] = {}
+
+    def span(mask: int) -> float:  # the combinations the axes of ``mask`` span, as a sum of logs
+        if mask not in spans:
+            spans[mask] = sum(weight[a] for a in range(mask.bit_length()) if mask >> a & 1)
+        return spans[mask]
+
+    touched, order, remaining = 0, [], list(range(len(masks)))
+    while remaining:
+        last = sum(1 << a for a in range(len(sizes)) if left[a] == 1)  # axes one class still moves
+        # live after c: touched | masks[c] without the axes c finishes; compared without the common span(touched)
+        scores = [span(masks[c] & ~touched) - span(masks[c] & last) for c in remaining]
+        c = remaining.pop(scores.index(min(scores)))
+        order.append(c)
+        touched |= masks[c]
+        done = []
+        for a in range(len(sizes)):
+            if masks[c] >> a & 1:
+                left[a] -= 1
+                if not left[a]:
+                    done.append(a)
+        finished.append(done)
+    return order, finished
