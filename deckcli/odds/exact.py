@@ -96,10 +96,11 @@ def meeting_counts(classes: DeckClasses, sizes: Sequence[int]) -> list[int]:
     forgotten) as soon as the last class matching its filter is in, classes taken in an order that finishes axes
     early: with many overlapping filters the states stay few, and at the end only the size is left.
     """
-    axes = condition_axes(classes.conditions, classes.size)
+    size = classes.size
+    axes = condition_axes(classes.conditions, size)
     holds = holds_tables(classes.conditions, axes)
     max_n = max(sizes, default=0)
-    bound = max((comb(classes.size, n) for n in range(min(max_n, classes.size) + 1)), default=1)
+    bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
     table = SubsetCounts([max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)], bound)
     signatures = classes.signatures
     order, finished = retiring_order(signatures, [limit + 1 for limit, _ in axes])

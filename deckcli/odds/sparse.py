@@ -171,7 +171,7 @@ class SubsetCounts:
         if self._keys is not None:
             order = np.argsort(states, kind="stable")
             keys = states[order]
-            first = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+            first = np.concatenate(([True], keys[1:] != keys[:-1])).nonzero()[0]
             self._keys = keys[first]
         else:
             order = np.lexsort(states.T[::-1])
@@ -194,45 +194,62 @@ class SubsetCounts:
     def add_classes(self, classes: Sequence[tuple[Sequence[int], Sequence]], finish: Sequence[tuple[int, np.ndarray]] = ()) -> None:
         """Add several classes in one step. A class ``(along, ways)`` offers ``k`` of its cards for each ``k`` below
         ``len(ways)``, in ``ways[k]`` ways (a number, or a row of one per column), each card moving every axis in
-        ``along`` by one; every state takes each combination of one move per class. Then each ``(axis, keep)`` of
-        ``finish`` is retired (:meth:`retire`) before equal states merge: a few array operations for the step."""
-        axes = np.asarray(sorted({a for along, _ in classes for a in along}), dtype=np.int64)
-        limits, dropping = self.limits[axes], ~self.saturate[axes]
-        steps = np.zeros((1, len(axes)), dtype=np.int64)
+        ``along`` by one; every state takes each combination of one move per class (the product of their ways,
+        which must stay within the table's bound once past-limit moves are left out). Then each ``(axis, keep)``
+        of ``finish`` is retired (:meth:`retire`) before equal states merge: a few array operations a step."""
+        axes = sorted({a for along, _ in classes for a in along})
+        inside = [(axes.index(axis), np.asarray(kept, dtype=bool)) for axis, kept in finish if axis in axes]
+        if classes:
+            self._take(classes, np.asarray(axes, dtype=np.int64), inside)
+        for axis, kept in finish:
+            if axis not in axes:
+                self.retire(axis, kept)
+
+    def _take(self, classes, axes: np.ndarray, inside: list[tuple[int, np.ndarray]]) -> None:
+        """:meth:`add_classes`' step; ``inside``: the axes to retire, by their place in ``axes``."""
+        steps = np.zeros((1, len(axes)), dtype=np.int64)  # (moves, axes moved)
         scale = np.ones((1, 1), dtype=np.int64)
+        limits, dropping = self.limits[axes], ~self.saturate[axes]
         for along, ways in classes:
-            taken = np.arange(len(ways), dtype=np.int64)[None, :, None] * np.isin(axes, along)
-            steps = (steps[:, None, :] + taken).reshape(-1, len(axes))
+            hits = np.asarray([a in along for a in axes.tolist()], dtype=np.int64)
+            steps = (steps[:, None, :] + np.arange(len(ways), dtype=np.int64)[:, None] * hits).reshape(-1, len(axes))
             scale = scale[:, None, :] * self._residues(ways)[None]
             scale = (scale % self._mods if self.moduli else scale).reshape(len(steps), -1)
-            fits = np.all(steps[:, dropping] <= limits[dropping], axis=1)  # past a limit whatever the state
-            steps, scale = steps[fits], scale[fits]
+            if dropping.any():  # moves past a limit whatever the state
+                fits = (steps[:, dropping] <= limits[dropping]).all(axis=1)
+                steps, scale = steps[fits], scale[fits]
         weights = self.weights[None] * scale[:, None, :]
         if self.moduli:
             weights %= self._mods
+        self._decoded = None
+        retired = dict(inside)
         if self._keys is None:
             full = np.zeros((len(steps), len(self.limits)), dtype=np.int64)
             full[:, axes] = steps
             moved = self._rows[None] + full[:, None, :]
-            keep = np.all((moved <= self.limits) | self.saturate, axis=2)
+            keep = ((moved <= self.limits) | self.saturate).all(axis=2)
             moved = np.minimum(moved, self.limits)
-            for axis, kept in finish:
-                keep &= np.asarray(kept, dtype=bool)[moved[:, :, axis]]
-                moved[:, :, axis] = 0
+            for where, kept in retired.items():
+                keep &= kept[moved[:, :, axes[where]]]
+                moved[:, :, axes[where]] = 0
             self._store(moved[keep], weights[keep])
             return
-        values = (self._keys[:, None] // self._places[axes]) % (limits + 1)  # (states, axes moved)
-        moved = values + steps[:, None, :]  # (moves, states, axes moved)
-        keep = np.all(moved[:, :, dropping] <= limits[dropping], axis=2) if dropping.any() else None
-        moved = np.minimum(moved, limits)
-        keys = self._keys + (moved - values) @ self._places[axes]  # (moves, states)
-        for axis, kept in finish:
-            where = np.flatnonzero(axes == axis)
-            value = moved[:, :, where[0]] if len(where) else np.broadcast_to(self._values(axis), keys.shape)
-            ok = np.asarray(kept, dtype=bool)[value]
-            keep = ok if keep is None else keep & ok
-            keys = keys - value * self._place[axis]
-        self._decoded = None
+        keys, keep = self._keys, None  # keys grow to (moves, states) as axes move
+        for j, axis in enumerate(axes.tolist()):
+            limit, place, step = int(limits[j]), self._place[axis], steps[:, j:j + 1]
+            values = (self._keys // place) % (limit + 1)
+            reached = values + step
+            ok = reached <= limit if dropping[j] else None
+            if j in retired:  # the final value decides, then the axis reads 0
+                ok = retired[j][np.minimum(reached, limit)] if ok is None else ok & retired[j][np.minimum(reached, limit)]
+                keys = keys - values * place
+            elif dropping[j]:
+                keys = keys + step * place
+            else:
+                keys = keys + (np.minimum(reached, limit) - values) * place
+            if ok is not None:
+                keep = ok if keep is None else keep & ok
+        keys = np.broadcast_to(keys, (len(steps), len(self._keys)))
         if keep is None:
             self._store(keys.ravel(), weights.reshape(-1, weights.shape[2]))
         else:
