@@ -98,7 +98,9 @@ class SubsetCounts:
         if columns > 1 and self.moduli:
             raise ValueError("several columns of counts need counts that int64 holds as they are")
         self._mods = np.asarray(self.moduli, dtype=np.int64)
-        self.weights = np.ones((1, max(columns, len(self.moduli))), dtype=np.int64)
+        # several columns of counts below 2**31 (the sfb policy's rest tables): int32 halves the memory traffic
+        self._dtype = np.int32 if columns > 1 and bound < 1 << 31 else np.int64
+        self.weights = np.ones((1, max(columns, len(self.moduli))), dtype=self._dtype)
         sizes = [int(v) + 1 for v in self.limits]
         if prod(sizes) < EXACT_LIMIT:
             self._place = [prod(sizes[a + 1:]) for a in range(len(sizes))]
@@ -108,6 +110,16 @@ class SubsetCounts:
         else:  # too many combinations for one int64 key: keep the rows themselves
             self._keys, self._rows = None, np.zeros((1, len(sizes)), dtype=np.int64)
         self._decoded: np.ndarray | None = None
+
+    @property
+    def bound(self) -> int:
+        """At least every count the table holds."""
+        return self._bound
+
+    def pick_columns(self, index: np.ndarray) -> None:
+        """Columns ``index`` of the weights as the new columns (repeated or left out): a column splits into several
+        that go on differently (exact counts only)."""
+        self.weights = self.weights[:, index]
 
     @property
     def states(self) -> np.ndarray:
@@ -178,7 +190,7 @@ class SubsetCounts:
             ordered = states[order]
             first = np.flatnonzero(np.concatenate(([True], np.any(ordered[1:] != ordered[:-1], axis=1))))
             self._rows = ordered[first]
-        summed = np.add.reduceat(weights[order], first, axis=0)
+        summed = _group_sums(weights[order], first)
         if self.moduli:
             summed %= self._mods
         self.weights = summed
@@ -208,7 +220,7 @@ class SubsetCounts:
     def _take(self, classes, axes: np.ndarray, inside: list[tuple[int, np.ndarray]]) -> None:
         """:meth:`add_classes`' step; ``inside``: the axes to retire, by their place in ``axes``."""
         steps = np.zeros((1, len(axes)), dtype=np.int64)  # (moves, axes moved)
-        scale = np.ones((1, 1), dtype=np.int64)
+        scale = np.ones((1, 1), dtype=self._dtype)
         limits, dropping = self.limits[axes], ~self.saturate[axes]
         for along, ways in classes:
             hits = np.asarray([a in along for a in axes.tolist()], dtype=np.int64)
@@ -218,12 +230,12 @@ class SubsetCounts:
             if dropping.any():  # moves past a limit whatever the state
                 fits = (steps[:, dropping] <= limits[dropping]).all(axis=1)
                 steps, scale = steps[fits], scale[fits]
-        weights = self.weights[None] * scale[:, None, :]
-        if self.moduli:
-            weights %= self._mods
         self._decoded = None
         retired = dict(inside)
         if self._keys is None:
+            weights = self.weights[None] * scale[:, None, :]
+            if self.moduli:
+                weights %= self._mods
             full = np.zeros((len(steps), len(self.limits)), dtype=np.int64)
             full[:, axes] = steps
             moved = self._rows[None] + full[:, None, :]
@@ -249,17 +261,30 @@ class SubsetCounts:
                 keys = keys + (np.minimum(reached, limit) - values) * place
             if ok is not None:
                 keep = ok if keep is None else keep & ok
-        keys = np.broadcast_to(keys, (len(steps), len(self._keys)))
-        if keep is None:
-            self._store(keys.ravel(), weights.reshape(-1, weights.shape[2]))
-        else:
-            self._store(keys[keep], weights[keep])
+        keys = np.broadcast_to(keys, (len(steps), len(self._keys))).ravel()
+        taken = np.arange(len(keys)) if keep is None else np.flatnonzero(keep)
+        if keep is not None:
+            keys = keys[taken]
+        if not len(keys):
+            self._keys, self.weights = keys, self.weights[:0]
+            return
+        order = np.argsort(keys)  # merge: each new state's rows, gathered once in key order, then summed
+        keys = keys[order]
+        first = np.concatenate(([True], keys[1:] != keys[:-1])).nonzero()[0]
+        move, state = np.divmod(taken[order], len(self._keys))
+        rows = self.weights[state]
+        rows *= scale[move]
+        if self.moduli:
+            rows %= self._mods
+        self._keys, self.weights = keys[first], _group_sums(rows, first)
+        if self.moduli:
+            self.weights %= self._mods
 
     def _residues(self, ways: Sequence) -> np.ndarray:
         """The numbers of ways as the table holds them: a row each, int64 as they are or their residues."""
         if self.moduli:
             return np.asarray([[int(w) % m for m in self.moduli] for w in ways], dtype=np.int64)
-        return np.asarray(ways, dtype=np.int64).reshape(len(ways), -1)
+        return np.asarray(ways, dtype=self._dtype).reshape(len(ways), -1)
 
     def retire(self, axis: int, keep: np.ndarray) -> None:
         """Drop the states whose value on ``axis`` is not kept (``keep[value]``), then forget the axis (its value
@@ -303,6 +328,18 @@ class SubsetCounts:
         if self._bound < FLOAT_EXACT:  # every sum is at most ``bound``: float64 (BLAS) adds it exactly
             return np.rint(selections.astype(np.float64) @ self.weights.astype(np.float64)).astype(np.int64)
         return selections.astype(np.int64) @ self.weights
+
+
+def _group_sums(rows: np.ndarray, first: np.ndarray) -> np.ndarray:
+    """The sums of consecutive groups of rows starting at ``first``: differences of running sums (much faster than
+    ``np.add.reduceat`` down the rows of a wide matrix). A running sum may wrap past int64, but the difference
+    of two is exact modulo 2**64, and every group sum fits int64."""
+    running = np.cumsum(rows, axis=0, dtype=rows.dtype, out=rows)
+    ends = running[np.append(first[1:], len(rows)) - 1]
+    sums = np.empty_like(ends)
+    sums[:1] = ends[:1]
+    np.subtract(ends[1:], ends[:-1], out=sums[1:])
+    return sums
 
 
 def retiring_order(moves: Sequence[Sequence[bool]], sizes: Sequence[int]) -> tuple[list[int], list[list[int]]]:
