@@ -23,6 +23,8 @@ from deckcli.odds.classes import DeckClasses
 from deckcli.odds.exact import condition_axes, holds_tables
 from deckcli.odds.sparse import EXACT_LIMIT, FLOAT_EXACT, SubsetCounts
 
+#: Below this float32 holds every integer exactly.
+FLOAT32_EXACT = 1 << 24
 #: OpenBLAS multiplies on one thread up to this many multiply-adds (rows x inner x columns).
 SINGLE_THREAD = 1 << 18
 #: Hands counted per batch (columns of one table); a bound on the table's memory for large decks.
@@ -89,7 +91,7 @@ def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int,
     consecutive)."""
     draws = min(n, rest_size)
     table = SubsetCounts([draws, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)],
-                         _bound(rest_size, n))
+                         _bound(rest_size, n), columns=max(len(hands), 2))
     changed = np.zeros(max(len(hands) - 1, 0), dtype=bool)  # where a hand's prefix differs from the one before
     prefix = np.zeros(len(hands), dtype=np.int64)
     for i, (count, signature) in enumerate(zip(classes.counts, classes.signatures)):
@@ -156,8 +158,9 @@ def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray
     meet = [holding[np.minimum(np.arange(len(holding))[:, None] + np.arange(len(holding))[None, :], len(holding) - 1)]
             for holding in holds]  # per condition: meet[start][drawn], the capped sum meets it
     out = np.zeros((len(queries), weights.shape[1]), dtype=np.int64)
-    floats = table.bound < FLOAT_EXACT  # every sum is at most C(rest, d): float64 (BLAS) adds it exactly
-    block = weights.astype(np.float64) if floats else weights
+    # every sum is at most C(rest, d) <= bound: floats (BLAS) add it exactly, float32 below 2**24
+    floats = np.float32 if table.bound < FLOAT32_EXACT else np.float64 if table.bound < FLOAT_EXACT else None
+    block = weights.astype(floats) if floats else weights
     draws = states[:, 0]  # sorted: the draws are the keys' leading digit
     for d in np.unique(queries[:, 0]).tolist():
         rows = np.flatnonzero(queries[:, 0] == d)
@@ -174,7 +177,7 @@ def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray
 def _product(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     """``left @ right`` as int64, in column slices small enough for BLAS to keep each on one thread (threads on
     products this small cost more than they save, and much more on a busy machine)."""
-    if left.dtype != np.float64:
+    if left.dtype.kind != "f":
         return left @ right
     step = max(1, SINGLE_THREAD // max(1, left.shape[0] * left.shape[1]))
     return np.concatenate([np.rint(left @ right[:, c:c + step]).astype(np.int64)

@@ -20,63 +20,16 @@ finishes axes early (:func:`retiring_order`) keeps the table small when many fil
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from math import log, prod
 
 import numpy as np
 
-#: Below this every count is held as it is (sums of a few of them still fit int64).
-EXACT_LIMIT = 1 << 62
+from deckcli.odds.residues import EXACT_LIMIT, exact, moduli
+
+#: Group sums row by row (see ``_group_sums``) for rows at least this wide in groups of at most this many rows.
+WIDE_ROWS, SMALL_GROUPS = 16, 32
 #: Below this float64 holds every integer exactly.
 FLOAT_EXACT = 1 << 53
-_WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)  # deterministic Miller-Rabin far beyond 2**31
-
-
-def _is_prime(n: int) -> bool:
-    if n < 2:
-        return False
-    for p in _WITNESSES:
-        if n % p == 0:
-            return n == p
-    d, s = n - 1, 0
-    while d % 2 == 0:
-        d, s = d // 2, s + 1
-    for a in _WITNESSES:
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
-
-
-@cache
-def moduli(bound: int) -> tuple[int, ...]:
-    """The primes below 2**31 (largest first) whose product passes ``bound``; none when int64 holds it as it is."""
-    if bound < EXACT_LIMIT:
-        return ()
-    found: list[int] = []
-    candidate = (1 << 31) - 1
-    while prod(found) <= bound:
-        if _is_prime(candidate):
-            found.append(candidate)
-        candidate -= 2 if candidate % 2 else 1
-    return tuple(found)
-
-
-def exact(residues: Sequence[int], mods: Sequence[int]) -> int:
-    """The integer below the product of ``mods`` with these residues (Chinese remainder theorem)."""
-    if not mods:
-        return int(residues[0])
-    value, modulus = 0, 1
-    for r, m in zip(residues, mods):
-        step = ((int(r) - value) * pow(modulus, -1, m)) % m
-        value, modulus = value + modulus * step, modulus * m
-    return value
 
 
 class SubsetCounts:
@@ -99,7 +52,7 @@ class SubsetCounts:
             raise ValueError("several columns of counts need counts that int64 holds as they are")
         self._mods = np.asarray(self.moduli, dtype=np.int64)
         # several columns of counts below 2**31 (the sfb policy's rest tables): int32 halves the memory traffic
-        self._dtype = np.int32 if columns > 1 and bound < 1 << 31 else np.int64
+        self._dtype = np.int64 if columns == 1 or bound >= 1 << 31 else np.int16 if bound < 1 << 15 else np.int32
         self.weights = np.ones((1, max(columns, len(self.moduli))), dtype=self._dtype)
         sizes = [int(v) + 1 for v in self.limits]
         if prod(sizes) < EXACT_LIMIT:
@@ -331,11 +284,19 @@ class SubsetCounts:
 
 
 def _group_sums(rows: np.ndarray, first: np.ndarray) -> np.ndarray:
-    """The sums of consecutive groups of rows starting at ``first``: differences of running sums (much faster than
-    ``np.add.reduceat`` down the rows of a wide matrix). A running sum may wrap past int64, but the difference
-    of two is exact modulo 2**64, and every group sum fits int64."""
+    """The sums of consecutive groups of rows starting at ``first`` (much faster than ``np.add.reduceat`` down the
+    rows of a matrix). Wide rows in small groups: the groups' first rows, plus their second rows where they have
+    one, and so on. Else differences of running sums: a running sum may wrap past its integer type, but the
+    difference of two is exact modulo that type's range, and every group sum fits it."""
+    sizes = np.diff(first, append=len(rows))
+    if rows.shape[1] >= WIDE_ROWS and int(sizes.max(initial=0)) <= SMALL_GROUPS:
+        sums = rows[first]
+        for j in range(1, int(sizes.max(initial=0))):
+            longer = np.flatnonzero(sizes > j)
+            sums[longer] += rows[first[longer] + j]
+        return sums
     running = np.cumsum(rows, axis=0, dtype=rows.dtype, out=rows)
-    ends = running[np.append(first[1:], len(rows)) - 1]
+    ends = running[first + sizes - 1]
     sums = np.empty_like(ends)
     sums[:1] = ends[:1]
     np.subtract(ends[1:], ends[:-1], out=sums[1:])
