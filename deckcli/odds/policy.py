@@ -44,17 +44,23 @@ class Keeps:
 def hand_compositions(counts: tuple[int, ...], n: int) -> np.ndarray:
     """Every class composition of an ``n``-card hand, one row each, in :func:`~deckcli.odds.mulligan.compositions`'
     order (the first class's count rising slowest)."""
-    rows = np.zeros((1, 0), dtype=np.int64)
     left = np.array([n], dtype=np.int64)
     after = [sum(counts[i + 1:]) for i in range(len(counts))]
+    levels = []  # per class: each row's parent row one class before, and its count of this class
     for count, rest in zip(counts, after):
         low, high = np.maximum(0, left - rest), np.minimum(count, left)
         repeats = np.maximum(high - low + 1, 0)
-        source = np.repeat(np.arange(len(rows)), repeats)
-        firsts = np.concatenate(([0], np.cumsum(repeats)[:-1]))
-        taken = low[source] + np.arange(len(source)) - firsts[source]
-        rows = np.column_stack([rows[source], taken])
-        left = left[source] - taken
+        ends = np.cumsum(repeats)
+        parent = np.repeat(np.arange(len(left)), repeats)
+        taken = np.repeat(low, repeats) + np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - repeats, repeats)
+        levels.append((parent, taken))
+        left = left[parent] - taken
+    rows = np.zeros((len(left), len(counts)), dtype=np.int64)
+    index = np.arange(len(left))
+    for i in range(len(counts) - 1, -1, -1):  # back from each hand to its first class
+        parent, taken = levels[i]
+        rows[:, i] = taken[index]
+        index = parent[index]
     return rows
 
 
@@ -69,7 +75,7 @@ def batched_keeps(classes: DeckClasses, hands: np.ndarray, n: int) -> Keeps | No
     holds = holds_tables(classes.conditions, axes)
     signatures = np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes))
     kept, good, ways = hands.copy(), np.ones(len(hands), dtype=np.int64), np.ones(len(hands), dtype=np.int64)
-    matched = hands @ signatures
+    matched = (hands.astype(np.float64) @ signatures).astype(np.int64)  # small integers: BLAS, exactly
     meets = np.ones(len(hands), dtype=bool)
     for i, holding in enumerate(holds):
         meets &= holding[np.minimum(matched[:, i], len(holding) - 1)]
@@ -115,11 +121,11 @@ def _parts(hands: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray
     for i in range(hands.shape[1]):  # the first class's count falls slowest
         held = hands[owners, i]
         options = held + 1
-        source = np.repeat(np.arange(len(owners)), options)
-        offset = np.arange(len(source)) - np.repeat(np.cumsum(options) - options, options)  # 0..h: h-offset kept
-        owners = owners[source]
-        place = place[source] * options[source] + offset
-        code = code[source] + (held[source] - offset) * codes[i]
+        ends = np.cumsum(options)
+        offset = np.arange(int(ends[-1])) - np.repeat(ends - options, options)  # 0..h: h - offset kept
+        owners = np.repeat(owners, options)
+        place = np.repeat(place * options, options) + offset
+        code = np.repeat(code, options) + (np.repeat(held, options) - offset) * codes[i]
     return owners, place, code
 
 
@@ -139,7 +145,7 @@ def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes
     capped = unique // top * top + np.minimum((unique[:, None] // digits) % base, caps) @ digits
     queries_code, again = np.unique(capped, return_inverse=True)
     queries = np.column_stack([n - queries_code // top, (queries_code[:, None] // digits) % base])
-    good = _query_counts(table, holds, queries)[again.ravel()[which.ravel()], owners]
+    good = _query_counts(table, holds, queries)[again.ravel()[which.ravel()], owners].astype(np.int64)
     discards = n - sizes
     ways = np.asarray([comb(rest_size, d) for d in range(n + 1)], dtype=np.int64)[discards]
     best = _choose(owners, good, discards, rest_size, n)
@@ -153,14 +159,14 @@ def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes
 
 def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray:
     """Per query ``(d, start)`` (rows) and per column: how many ``d``-card subsets of the rest meet everything
-    with ``start`` added; per ``d``, one matrix product over the states of ``d`` drawn cards only."""
+    with ``start`` added; per ``d``, one matrix product over the states of ``d`` drawn cards only. Floats where
+    they hold every sum exactly (each is at most C(rest, d), at most the table's bound), else int64."""
     states, weights = table.states, table.weights
     meet = [holding[np.minimum(np.arange(len(holding))[:, None] + np.arange(len(holding))[None, :], len(holding) - 1)]
             for holding in holds]  # per condition: meet[start][drawn], the capped sum meets it
-    out = np.zeros((len(queries), weights.shape[1]), dtype=np.int64)
-    # every sum is at most C(rest, d) <= bound: floats (BLAS) add it exactly, float32 below 2**24
-    floats = np.float32 if table.bound < FLOAT32_EXACT else np.float64 if table.bound < FLOAT_EXACT else None
-    block = weights.astype(floats) if floats else weights
+    kind = np.float32 if table.bound < FLOAT32_EXACT else np.float64 if table.bound < FLOAT_EXACT else np.int64
+    block = weights.astype(kind)
+    out = np.zeros((len(queries), weights.shape[1]), dtype=kind)
     draws = states[:, 0]  # sorted: the draws are the keys' leading digit
     for d in np.unique(queries[:, 0]).tolist():
         rows = np.flatnonzero(queries[:, 0] == d)
@@ -170,18 +176,20 @@ def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray
         pick = np.ones((len(rows), high - low), dtype=bool)
         for i, ok in enumerate(meet):
             pick &= ok[queries[rows, 1 + i][:, None], states[None, low:high, 1 + i]]
-        out[rows] = _product(pick.astype(block.dtype), block[low:high])
+        out[rows] = _product(pick.astype(kind), block[low:high])
     return out
 
 
 def _product(left: np.ndarray, right: np.ndarray) -> np.ndarray:
-    """``left @ right`` as int64, in column slices small enough for BLAS to keep each on one thread (threads on
+    """``left @ right``, floats in column slices small enough for BLAS to keep each on one thread (threads on
     products this small cost more than they save, and much more on a busy machine)."""
     if left.dtype.kind != "f":
         return left @ right
+    out = np.empty((left.shape[0], right.shape[1]), dtype=left.dtype)
     step = max(1, SINGLE_THREAD // max(1, left.shape[0] * left.shape[1]))
-    return np.concatenate([np.rint(left @ right[:, c:c + step]).astype(np.int64)
-                           for c in range(0, right.shape[1], step)], axis=1)
+    for c in range(0, right.shape[1], step):
+        out[:, c:c + step] = left @ right[:, c:c + step]
+    return out
 
 
 def _choose(owners: np.ndarray, good: np.ndarray, discards: np.ndarray, rest_size: int, n: int) -> np.ndarray:

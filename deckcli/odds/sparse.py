@@ -28,6 +28,8 @@ from deckcli.odds.residues import EXACT_LIMIT, exact, moduli
 
 #: Group sums row by row (see ``_group_sums``) for rows at least this wide in groups of at most this many rows.
 WIDE_ROWS, SMALL_GROUPS = 16, 32
+#: A step moving at most this many (move, state, axis) values computes them in one array.
+SMALL_STEP = 1 << 16
 #: Below this float64 holds every integer exactly.
 FLOAT_EXACT = 1 << 53
 
@@ -55,6 +57,7 @@ class SubsetCounts:
         self._dtype = np.int64 if columns == 1 or bound >= 1 << 31 else np.int16 if bound < 1 << 15 else np.int32
         self.weights = np.ones((1, max(columns, len(self.moduli))), dtype=self._dtype)
         sizes = [int(v) + 1 for v in self.limits]
+        self._float_keys = prod(sizes) < FLOAT_EXACT  # every key also exact as a float64
         if prod(sizes) < EXACT_LIMIT:
             self._place = [prod(sizes[a + 1:]) for a in range(len(sizes))]
             self._places = np.asarray(self._place, dtype=np.int64)
@@ -172,17 +175,18 @@ class SubsetCounts:
 
     def _take(self, classes, axes: np.ndarray, inside: list[tuple[int, np.ndarray]]) -> None:
         """:meth:`add_classes`' step; ``inside``: the axes to retire, by their place in ``axes``."""
-        steps = np.zeros((1, len(axes)), dtype=np.int64)  # (moves, axes moved)
-        scale = np.ones((1, 1), dtype=self._dtype)
         limits, dropping = self.limits[axes], ~self.saturate[axes]
-        for along, ways in classes:
-            hits = np.asarray([a in along for a in axes.tolist()], dtype=np.int64)
-            steps = (steps[:, None, :] + np.arange(len(ways), dtype=np.int64)[:, None] * hits).reshape(-1, len(axes))
-            scale = scale[:, None, :] * self._residues(ways)[None]
-            scale = (scale % self._mods if self.moduli else scale).reshape(len(steps), -1)
-            if dropping.any():  # moves past a limit whatever the state
-                fits = (steps[:, dropping] <= limits[dropping]).all(axis=1)
-                steps, scale = steps[fits], scale[fits]
+        listed = axes.tolist()
+        hits = np.asarray([[a in along for a in listed] for along, _ in classes], dtype=np.float64)
+        taken = np.indices([len(ways) for _, ways in classes]).reshape(len(classes), -1).T  # (moves, classes)
+        steps = (taken.astype(np.float64) @ hits).astype(np.int64)  # (moves, axes moved): small integers, exactly
+        if dropping.any():  # moves past a limit whatever the state
+            fits = (steps[:, dropping] <= limits[dropping]).all(axis=1)
+            steps, taken = steps[fits], taken[fits]
+        scale = None  # a move's ways: the product of its classes' (fitting moves only: the product is a count)
+        for c, (_, ways) in enumerate(classes):
+            part = self._residues(ways)[taken[:, c]]
+            scale = part if scale is None else scale * part % self._mods if self.moduli else scale * part
         self._decoded = None
         retired = dict(inside)
         if self._keys is None:
@@ -199,21 +203,10 @@ class SubsetCounts:
                 moved[:, :, axes[where]] = 0
             self._store(moved[keep], weights[keep])
             return
-        keys, keep = self._keys, None  # keys grow to (moves, states) as axes move
-        for j, axis in enumerate(axes.tolist()):
-            limit, place, step = int(limits[j]), self._place[axis], steps[:, j:j + 1]
-            values = (self._keys // place) % (limit + 1)
-            reached = values + step
-            ok = reached <= limit if dropping[j] else None
-            if j in retired:  # the final value decides, then the axis reads 0
-                ok = retired[j][np.minimum(reached, limit)] if ok is None else ok & retired[j][np.minimum(reached, limit)]
-                keys = keys - values * place
-            elif dropping[j]:
-                keys = keys + step * place
-            else:
-                keys = keys + (np.minimum(reached, limit) - values) * place
-            if ok is not None:
-                keep = ok if keep is None else keep & ok
+        if self._float_keys and len(steps) * len(self._keys) * len(axes) <= SMALL_STEP:
+            keys, keep = self._moved_at_once(axes, steps, retired)
+        else:
+            keys, keep = self._moved_by_axis(axes, steps, retired)
         keys = np.broadcast_to(keys, (len(steps), len(self._keys))).ravel()
         taken = np.arange(len(keys)) if keep is None else np.flatnonzero(keep)
         if keep is not None:
@@ -232,6 +225,42 @@ class SubsetCounts:
         self._keys, self.weights = keys[first], _group_sums(rows, first)
         if self.moduli:
             self.weights %= self._mods
+
+    def _moved_at_once(self, axes: np.ndarray, steps: np.ndarray, retired: dict[int, np.ndarray]):
+        """Every state's key after every move, and which survive: all axes in one array (a small step), the keys'
+        change as one float product (exact: every key is below 2**53)."""
+        limits, places = self.limits[axes], self._places[axes]
+        values = (self._keys[:, None] // places) % (limits + 1)  # (states, axes moved)
+        moved = values + steps[:, None, :]  # (moves, states, axes moved)
+        dropping = ~self.saturate[axes]
+        keep = (moved[:, :, dropping] <= limits[dropping]).all(axis=2) if dropping.any() else None
+        np.minimum(moved, limits, out=moved)
+        for j, kept in retired.items():  # the final value decides, then the axis reads 0
+            ok = kept[moved[:, :, j]]
+            keep = ok if keep is None else keep & ok
+            moved[:, :, j] = 0
+        change = (moved - values).astype(np.float64) @ places.astype(np.float64)
+        return self._keys + change.astype(np.int64), keep
+
+    def _moved_by_axis(self, axes: np.ndarray, steps: np.ndarray, retired: dict[int, np.ndarray]):
+        """:meth:`_moved_at_once` one axis at a time (a large step, or keys past 2**53)."""
+        limits, dropping = self.limits[axes], ~self.saturate[axes]
+        keys, keep = self._keys, None  # keys grow to (moves, states) as axes move
+        for j, axis in enumerate(axes.tolist()):
+            limit, place, step = int(limits[j]), self._place[axis], steps[:, j:j + 1]
+            values = (self._keys // place) % (limit + 1)
+            reached = values + step
+            ok = reached <= limit if dropping[j] else None
+            if j in retired:  # the final value decides, then the axis reads 0
+                ok = retired[j][np.minimum(reached, limit)] if ok is None else ok & retired[j][np.minimum(reached, limit)]
+                keys = keys - values * place
+            elif dropping[j]:
+                keys = keys + step * place
+            else:
+                keys = keys + (np.minimum(reached, limit) - values) * place
+            if ok is not None:
+                keep = ok if keep is None else keep & ok
+        return keys, keep
 
     def _residues(self, ways: Sequence) -> np.ndarray:
         """The numbers of ways as the table holds them: a row each, int64 as they are or their residues."""
