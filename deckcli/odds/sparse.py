@@ -88,51 +88,14 @@ class SubsetCounts:
                                      axis=1) if len(keys) else np.zeros((0, len(self.limits)), dtype=np.int64)
         return self._decoded
 
-    def _scaled(self, ways: int | np.ndarray) -> np.ndarray:
-        if not self.moduli:  # ``ways`` may differ per column (one count per column of a batch)
-            return self.weights * ways
-        return self.weights * (np.asarray([ways % m for m in self.moduli], dtype=np.int64)) % self._mods
-
-    def add(self, moves: Sequence[tuple[Sequence[int], int]]) -> None:
+    def add(self, moves: Sequence[tuple[Sequence[int], int]], finish: Sequence[tuple[int, np.ndarray]] = ()) -> None:
         """Every state takes each move (its step on every axis, and the number of ways to take it); equal states
-        merge, adding their counts. A state that passes a dropping axis's limit is left out."""
-        moves = [(np.asarray(step, dtype=np.int64), ways) for step, ways in moves if np.any(ways)]
-        if self._keys is None:
-            parts = [self._moved_rows(step, ways) for step, ways in moves]
-        else:
-            moving = sorted({a for step, _ in moves for a in np.flatnonzero(step)})
-            values = {a: (self._keys // self._place[a]) % (int(self.limits[a]) + 1) for a in moving}
-            parts = [self._moved_keys(step, ways, values) for step, ways in moves]
-        parts = [part for part in parts if len(part[0])]
-        self._decoded = None
-        if not parts:
-            self.weights = self.weights[:0]
-            if self._keys is not None:
-                self._keys = self._keys[:0]
-            else:
-                self._rows = self._rows[:0]
-            return
-        states, weights = np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
-        self._merge(states, weights)
-
-    def _moved_keys(self, step: np.ndarray, ways: int, values: dict[int, np.ndarray]):
-        keys, keep = self._keys, None
-        for a in np.flatnonzero(step):
-            k, limit, place = int(step[a]), int(self.limits[a]), self._place[a]
-            if self.saturate[a]:
-                keys = keys + (np.minimum(values[a] + k, limit) - values[a]) * place
-            else:
-                fits = values[a] <= limit - k
-                keep = fits if keep is None else keep & fits
-                keys = keys + k * place
-        weights = self._scaled(ways)
-        return (keys, weights) if keep is None else (keys[keep], weights[keep])
-
-    def _moved_rows(self, step: np.ndarray, ways: int):
-        moved = self._rows + step
-        moved = np.where(self.saturate, np.minimum(moved, self.limits), moved)
-        keep = np.all(moved <= self.limits, axis=1)
-        return moved[keep], self._scaled(ways)[keep]
+        merge, adding their counts. A state that passes a dropping axis's limit is left out. Then each
+        ``(axis, keep)`` of ``finish`` is retired (:meth:`retire`)."""
+        moves = [(step, ways) for step, ways in moves if ways]
+        axes = sorted({a for step, _ in moves for a, k in enumerate(step) if k})
+        steps = np.asarray([[step[a] for a in axes] for step, _ in moves], dtype=np.int64).reshape(len(moves), len(axes))
+        self._step(axes, steps, self._residues([ways for _, ways in moves]), finish)
 
     def _merge(self, states: np.ndarray, weights: np.ndarray) -> None:
         """Equal states as one, their weights added."""
@@ -166,27 +129,32 @@ class SubsetCounts:
         which must stay within the table's bound once past-limit moves are left out). Then each ``(axis, keep)``
         of ``finish`` is retired (:meth:`retire`) before equal states merge: a few array operations a step."""
         axes = sorted({a for along, _ in classes for a in along})
+        if not classes:
+            self._step(axes, np.zeros((1, 0), dtype=np.int64), np.ones((1, 1), dtype=self._dtype), finish)
+            return
+        hits = np.asarray([[a in along for a in axes] for along, _ in classes], dtype=np.float64)
+        taken = np.indices([len(ways) for _, ways in classes]).reshape(len(classes), -1).T  # (moves, classes)
+        steps = (taken.astype(np.float64) @ hits).astype(np.int64)  # (moves, axes moved): small integers, exactly
+        scale = None  # a move's ways: the product of its classes'
+        for c, (_, ways) in enumerate(classes):
+            part = self._residues(ways)[taken[:, c]]
+            scale = part if scale is None else scale * part % self._mods if self.moduli else scale * part
+        self._step(axes, steps, scale, finish)
+
+    def _step(self, axes: list[int], steps: np.ndarray, scale: np.ndarray, finish) -> None:
+        """Every state takes every move (``steps[j]`` on ``axes``, ``scale[j]`` ways), then ``finish`` retired."""
         inside = [(axes.index(axis), np.asarray(kept, dtype=bool)) for axis, kept in finish if axis in axes]
-        if classes:
-            self._take(classes, np.asarray(axes, dtype=np.int64), inside)
+        self._take(np.asarray(axes, dtype=np.int64), steps, scale, inside)
         for axis, kept in finish:
             if axis not in axes:
                 self.retire(axis, kept)
 
-    def _take(self, classes, axes: np.ndarray, inside: list[tuple[int, np.ndarray]]) -> None:
-        """:meth:`add_classes`' step; ``inside``: the axes to retire, by their place in ``axes``."""
+    def _take(self, axes: np.ndarray, steps: np.ndarray, scale: np.ndarray, inside: list[tuple[int, np.ndarray]]) -> None:
+        """:meth:`_step` itself; ``inside``: the axes to retire, by their place in ``axes``."""
         limits, dropping = self.limits[axes], ~self.saturate[axes]
-        listed = axes.tolist()
-        hits = np.asarray([[a in along for a in listed] for along, _ in classes], dtype=np.float64)
-        taken = np.indices([len(ways) for _, ways in classes]).reshape(len(classes), -1).T  # (moves, classes)
-        steps = (taken.astype(np.float64) @ hits).astype(np.int64)  # (moves, axes moved): small integers, exactly
-        if dropping.any():  # moves past a limit whatever the state
+        if dropping.any():  # moves past a limit whatever the state (their ways may have wrapped: never used)
             fits = (steps[:, dropping] <= limits[dropping]).all(axis=1)
-            steps, taken = steps[fits], taken[fits]
-        scale = None  # a move's ways: the product of its classes' (fitting moves only: the product is a count)
-        for c, (_, ways) in enumerate(classes):
-            part = self._residues(ways)[taken[:, c]]
-            scale = part if scale is None else scale * part % self._mods if self.moduli else scale * part
+            steps, scale = steps[fits], scale[fits]
         self._decoded = None
         retired = dict(inside)
         if self._keys is None:
