@@ -23,6 +23,8 @@ from deckcli.odds.classes import DeckClasses
 from deckcli.odds.exact import condition_axes, holds_tables
 from deckcli.odds.sparse import EXACT_LIMIT, FLOAT_EXACT, SubsetCounts
 
+#: Below this a chance's numerator over the common denominator, with the cards kept as a last digit, fits int64.
+SCORE_LIMIT = EXACT_LIMIT
 #: Below this float32 holds every integer exactly.
 FLOAT32_EXACT = 1 << 24
 #: OpenBLAS multiplies on one thread up to this many multiply-adds (rows x inner x columns).
@@ -200,7 +202,7 @@ def _choose(owners: np.ndarray, good: np.ndarray, discards: np.ndarray, rest_siz
     ways = [comb(rest_size, d) for d in range(min(n, rest_size) + 1)]
     common = lcm(*ways)
     starts = np.flatnonzero(np.concatenate(([True], owners[1:] != owners[:-1])))  # parts come hand by hand
-    if common * (n + 2) < EXACT_LIMIT:
+    if common * (n + 2) < SCORE_LIMIT:
         scale = np.asarray([common // w for w in ways], dtype=np.int64)
         score = good * scale[discards] * (n + 1) + (n - discards)
         best = np.maximum.reduceat(score, starts)
