@@ -29,6 +29,8 @@ SCORE_LIMIT = EXACT_LIMIT
 FLOAT32_EXACT = 1 << 24
 #: OpenBLAS multiplies on one thread up to this many multiply-adds (rows x inner x columns).
 SINGLE_THREAD = 1 << 18
+#: Classes of the rest table go in one step while states x moves x prefixes stay below this.
+TRIE_STEP = 1 << 15
 #: Hands counted per batch (columns of one table); a bound on the table's memory for large decks.
 BATCH = 2048
 
@@ -96,21 +98,33 @@ def _bound(rest_size: int, n: int) -> int:
 def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes) -> SubsetCounts:
     """The subsets of at most ``n`` cards of each hand's rest of the deck, a column per hand at the end; after
     class ``i`` a column per distinct prefix ``hand[:i + 1]`` (hands come in order, so a prefix's hands are
-    consecutive)."""
+    consecutive). Classes go in together while the step stays small (the first ones: few states, few prefixes)."""
     draws = min(n, rest_size)
     table = SubsetCounts([draws, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)],
                          _bound(rest_size, n), columns=max(len(hands), 2))
     changed = np.zeros(max(len(hands) - 1, 0), dtype=bool)  # where a hand's prefix differs from the one before
-    prefix = np.zeros(len(hands), dtype=np.int64)
-    for i, (count, signature) in enumerate(zip(classes.counts, classes.signatures)):
+    levels = [np.zeros(len(hands), dtype=np.int64)]  # per level (classes in), each hand's prefix
+    for i in range(len(classes.counts)):
         changed |= hands[1:, i] != hands[:-1, i]
-        firsts = np.flatnonzero(np.concatenate(([True], changed)))
-        table.pick_columns(prefix[firsts])
-        binomials = np.array([[comb(r, k) for k in range(min(count, draws) + 1)] for r in range(count + 1)],
-                             dtype=np.int64)
-        table.add_classes([([0, *(a + 1 for a, hit in enumerate(signature) if hit)],
-                            binomials[count - hands[firsts, i]].T)])
-        prefix = np.concatenate(([0], np.cumsum(changed)))
+        levels.append(np.concatenate(([0], np.cumsum(changed))))
+    start = 0
+    while start < len(classes.counts):
+        end, moves = start + 1, min(classes.counts[start], draws) + 1
+        while end < len(classes.counts) and len(table.weights) * moves * (min(classes.counts[end], draws) + 1) \
+                * (int(levels[end + 1][-1]) + 1) <= TRIE_STEP:
+            moves *= min(classes.counts[end], draws) + 1
+            end += 1
+        firsts = np.flatnonzero(np.concatenate(([True], levels[end][1:] != levels[end][:-1])))
+        table.pick_columns(levels[start][firsts])
+        group = []
+        for i in range(start, end):
+            count = classes.counts[i]
+            binomials = np.array([[comb(r, k) for k in range(min(count, draws) + 1)] for r in range(count + 1)],
+                                 dtype=np.int64)
+            group.append(([0, *(a + 1 for a, hit in enumerate(classes.signatures[i]) if hit)],
+                          binomials[count - hands[firsts, i]].T))
+        table.add_classes(group)
+        start = end
     return table
 
 

@@ -309,10 +309,15 @@ def retiring_order(moves: Sequence[Sequence[bool]], sizes: Sequence[int]) -> tup
     combinations; the first such class among equals.
     """
     weight = [log(size) for size in sizes]
-    masks = [sum(1 << a for a, hit in enumerate(row) if hit) for row in moves]
-    left = [sum(1 for row in moves if row[a]) for a in range(len(sizes))]
+    axes_of = [[a for a, hit in enumerate(row) if hit] for row in moves]
+    masks = [sum(1 << a for a in axes) for axes in axes_of]
+    left = [0] * len(sizes)
+    for axes in axes_of:
+        for a in axes:
+            left[a] += 1
     finished = [[a for a in range(len(sizes)) if not left[a]]]
-    spans: dict[int, float] = {}
+    last = sum(1 << a for a in range(len(sizes)) if left[a] == 1)  # axes one class still moves
+    spans: dict[int, float] = {0: 0.0}
 
     def span(mask: int) -> float:  # the combinations the axes of ``mask`` span, as a sum of logs
         if mask not in spans:
@@ -321,17 +326,18 @@ def retiring_order(moves: Sequence[Sequence[bool]], sizes: Sequence[int]) -> tup
 
     touched, order, remaining = 0, [], list(range(len(masks)))
     while remaining:
-        last = sum(1 << a for a in range(len(sizes)) if left[a] == 1)  # axes one class still moves
         # live after c: touched | masks[c] without the axes c finishes; compared without the common span(touched)
         scores = [span(masks[c] & ~touched) - span(masks[c] & last) for c in remaining]
         c = remaining.pop(scores.index(min(scores)))
         order.append(c)
         touched |= masks[c]
         done = []
-        for a in range(len(sizes)):
-            if masks[c] >> a & 1:
-                left[a] -= 1
-                if not left[a]:
-                    done.append(a)
+        for a in axes_of[c]:
+            left[a] -= 1
+            if left[a] == 1:
+                last |= 1 << a
+            elif not left[a]:
+                done.append(a)
+                last &= ~(1 << a)
         finished.append(done)
     return order, finished
