@@ -266,3 +266,21 @@ def test_the_best_part_is_the_best_chance_then_the_most_cards_kept_then_the_firs
     ties = [h for h in range(60) if len({int(discards[i]) for i in np.flatnonzero(owners == h)
                                           if good[i] == comb(rest, int(discards[i]))}) > 1]
     assert ties  # hands where a sure success is found with different numbers of discards
+
+
+def test_classes_compare_each_value_once_and_agree_with_the_filters():
+    """split_classes remembers a comparison's answer per plain card value: True and 1, 2 and 2.0 stay apart; list
+    values and card names go to the filter itself."""
+    fields = {"name": "string", "cost": "integer", "flag": "boolean", "tags": "array", "colour": "string"}
+    wants = ["1+ cost=1", "1+ flag=true", "0-2 tags=fast", "1+ colour=Red", "1+ cost>=2,colour!=blue", "1 \"Nova\""]
+    conditions = parse_conditions(wants, fields)
+    values = [1, True, 2, 2.0, 0, False, None, "1"]
+    cards = [({"name": "Nova" if i == 3 else f"X{i}", "cost": values[i % len(values)], "flag": values[(i + 3) % 8],
+               "tags": ["fast", "big"][: i % 3], "colour": ["red", "RED", "blue", None][i % 4]}, 1 + i % 2)
+             for i in range(24)]
+    classes = split_classes(cards, conditions)
+    for cls in classes.classes:
+        for card, _ in cls.cards:
+            assert cls.signature == tuple(bool(c.filter.matches(card)) for c in conditions)
+    assert sum(cls.count for cls in classes.classes) == sum(n for _, n in cards)
+    assert len({cls.signature for cls in classes.classes}) == len(classes.classes) > 4
