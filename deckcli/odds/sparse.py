@@ -2,15 +2,20 @@
 
 A state is a row of small integers, one per axis: how many cards were taken (an axis whose states past its limit
 are dropped) and, per condition, how many of them match its filter (an axis that saturates at its cap: the
-condition stops caring there). Classes of cards are added one at a time; each state takes every move a class
-offers (``k`` of its cards, and how many ways), and equal states merge. Only states some subset reaches are ever
+condition stops caring there). Classes of cards are added one or a few at a time; each state takes every move
+they offer (``k`` of a class's cards, and how many ways), and equal states merge. Only states some subset reaches are ever
 stored, where a dense tensor would hold every combination of capped counts (``(cap + 1) ** filters`` cells, most
 of them unreachable when filters overlap).
 
 Weights are exact counts held in int64 until the final sums: as they are when no count can pass 2**62, else as
 residues modulo several primes below 2**31 (a residue times a residue fits int64), enough primes for their
-product to pass every count; a final sum is made exact again by the Chinese remainder theorem. No step ever
-switches to Python integers in numpy (object arrays), whatever the deck size.
+product to pass every count; a final sum is made exact again by the Chinese remainder theorem
+(:mod:`deckcli.odds.residues`). No step ever switches to Python integers in numpy (object arrays), whatever the
+deck size. Several columns of small counts (the sfb policy's rest tables) are held in int16 or int32.
+
+A step is a handful of array operations whatever its number of moves: every state's key after every move at
+once (with the keys' change as one exact float product when keys are below 2**53), one sort of the surviving
+keys, each new state's rows gathered in that order and summed group by group.
 
 An axis whose value is final (no class left to add moves it) can be *retired*: states whose value fails are
 dropped and the axis is forgotten, so states differing only there merge. Adding classes in an order that
@@ -43,7 +48,7 @@ class SubsetCounts:
     counts several decks at once over the same states (a move's ways then one per column; exact counts only).
 
     States are held as one int64 key each (axis 0 the most significant digit) while every combination fits one,
-    else as rows; a step then costs a few vector operations per axis the class moves, and one sort.
+    else as rows.
     """
 
     def __init__(self, limits: Sequence[int], saturate: Sequence[bool], bound: int, columns: int = 1):
