@@ -274,16 +274,6 @@ class SubsetCounts:
             sums %= self._mods
         return [exact(row, self.moduli) for row in sums.tolist()]
 
-    def column_totals(self, selections: np.ndarray) -> np.ndarray:
-        """:meth:`totals` for every column at once (exact counts only): a matrix, a row per selection."""
-        if self.moduli:
-            raise ValueError("column totals need counts that int64 holds as they are")
-        if len(self.weights) == 0:
-            return np.zeros((len(selections), self.weights.shape[1]), dtype=np.int64)
-        if self._bound < FLOAT_EXACT:  # every sum is at most ``bound``: float64 (BLAS) adds it exactly
-            return np.rint(selections.astype(np.float64) @ self.weights.astype(np.float64)).astype(np.int64)
-        return selections.astype(np.int64) @ self.weights
-
 
 def _group_sums(rows: np.ndarray, first: np.ndarray) -> np.ndarray:
     """The sums of consecutive groups of rows starting at ``first`` (much faster than ``np.add.reduceat`` down the
