@@ -31,7 +31,7 @@ import numpy as np
 
 from deckcli.odds.residues import EXACT_LIMIT, exact, moduli
 
-#: Group sums row by row (see ``_group_sums``) for rows at least this wide in groups of at most this many rows.
+#: Group sums (see ``_group_sums``) row by row for rows at least this wide in groups of at most this many rows.
 WIDE_ROWS, SMALL_GROUPS = 16, 32
 #: A step moving at most this many (move, state, axis) values computes them in one array.
 SMALL_STEP = 1 << 16
@@ -276,12 +276,14 @@ class SubsetCounts:
 
 
 def _group_sums(rows: np.ndarray, first: np.ndarray) -> np.ndarray:
-    """The sums of consecutive groups of rows starting at ``first`` (much faster than ``np.add.reduceat`` down the
-    rows of a matrix). Wide rows in small groups: the groups' first rows, plus their second rows where they have
-    one, and so on. Else differences of running sums: a running sum may wrap past its integer type, but the
-    difference of two is exact modulo that type's range, and every group sum fits it."""
+    """The sums of consecutive groups of rows starting at ``first``: ``np.add.reduceat`` for narrow rows (it is slow
+    down the rows of a wide matrix). Wide rows in small groups: the groups' first rows, plus their second rows
+    where they have one, and so on. Else differences of running sums: a running sum may wrap past its integer
+    type, but the difference of two is exact modulo that type's range, and every group sum fits it."""
+    if rows.shape[1] < WIDE_ROWS:  # narrow rows: reduceat is quick
+        return np.add.reduceat(rows, first, axis=0)
     sizes = np.diff(first, append=len(rows))
-    if rows.shape[1] >= WIDE_ROWS and int(sizes.max(initial=0)) <= SMALL_GROUPS:
+    if int(sizes.max(initial=0)) <= SMALL_GROUPS:
         sums = rows[first]
         for j in range(1, int(sizes.max(initial=0))):
             longer = np.flatnonzero(sizes > j)

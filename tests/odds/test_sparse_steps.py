@@ -60,7 +60,7 @@ def _random_classes(rng: random.Random, axes: int, classes: int, top: int):
 
 
 @pytest.mark.parametrize("seed", range(12))
-@pytest.mark.parametrize("mode", ["keys", "by-axis", "rows", "residues", "one-class-steps", "running-sums"])
+@pytest.mark.parametrize("mode", ["keys", "by-axis", "rows", "residues", "one-class-steps", "row-by-row", "running-sums"])
 def test_class_steps_and_retirement_equal_a_dictionary_dp(seed, mode, monkeypatch):
     rng = random.Random(seed)
     axes = rng.randint(4 if mode == "rows" else 2, 5)
@@ -71,6 +71,8 @@ def test_class_steps_and_retirement_equal_a_dictionary_dp(seed, mode, monkeypatc
         limits = [limits[0], *([2**20] * (axes - 1))]  # no int64 key holds every combination
     if mode == "by-axis":
         monkeypatch.setattr(sparse, "SMALL_STEP", 0)
+    if mode == "row-by-row":
+        monkeypatch.setattr(sparse, "WIDE_ROWS", 1)
     if mode == "running-sums":
         monkeypatch.setattr(sparse, "WIDE_ROWS", 0)
         monkeypatch.setattr(sparse, "SMALL_GROUPS", 0)
@@ -142,11 +144,11 @@ def test_many_columns_in_small_integer_types_equal_one_column_each():
             assert _as_dict(table, c) == _as_dict(single)
 
 
-@pytest.mark.parametrize("row_by_row", [True, False])
-def test_group_sums_stay_exact_when_running_sums_wrap(row_by_row, monkeypatch):
+@pytest.mark.parametrize("path", ["reduceat", "row by row", "running sums"])
+def test_group_sums_stay_exact_when_running_sums_wrap(path, monkeypatch):
     """int16 rows whose running sum passes 2**15 several times, in groups whose sums fit int16."""
-    if not row_by_row:
-        monkeypatch.setattr(sparse, "WIDE_ROWS", 10**9)
+    monkeypatch.setattr(sparse, "WIDE_ROWS", {"reduceat": 10**9, "row by row": 1, "running sums": 1}[path])
+    monkeypatch.setattr(sparse, "SMALL_GROUPS", 0 if path == "running sums" else 32)
     rng = np.random.default_rng(1)
     rows = rng.integers(0, 3000, (60, 20)).astype(np.int16)
     first = np.array([0, 3, 4, 8, 18, 21, 30, 39, 49, 50, 59], dtype=np.int64)  # groups of at most 10 rows
