@@ -131,9 +131,12 @@ def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int,
 def _parts(hands: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every part of every hand, hand by hand, each hand's in ``product(range(h, -1, -1) ...)`` order: the hand it
     belongs to, its place among that hand's parts, and the sum of ``codes[class]`` over its cards."""
-    owners = np.arange(len(hands))
-    place = np.zeros(len(hands), dtype=np.int64)
-    code = np.zeros(len(hands), dtype=np.int64)
+    kind = np.int32 if int(codes.max(initial=0)) * int(hands.sum(axis=1).max(initial=0)) < 1 << 31 else np.int64
+    owners = np.arange(len(hands), dtype=np.int32)  # int32 where it holds them: half the memory to move
+    place = np.zeros(len(hands), dtype=kind)
+    code = np.zeros(len(hands), dtype=kind)
+    codes = codes.astype(kind)
+    hands = hands.astype(np.int32) if kind == np.int32 else hands
     for i in range(hands.shape[1]):  # the first class's count falls slowest
         held = hands[owners, i]
         options = held + 1
