@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from math import comb, lcm
+from math import comb, lcm, prod
 
 import numpy as np
 
@@ -87,15 +87,21 @@ def _compute_policy(classes: DeckClasses, hand_size: int) -> Policy:
     if keeps is None:
         return _policy_hand_by_hand(classes, n)
     denominator = lcm(*(comb(size - n, d) for d in range(n + 1) if d <= size - n))
-    hand_ways = np.ones(len(keeps.hands), dtype=np.int64)  # how many hands have each composition
-    for i, count in enumerate(classes.counts):
-        hand_ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=np.int64)[keeps.hands[:, i]]
-    numerators = keeps.good * (denominator // keeps.ways)  # each hand's chance over the common denominator
-    if comb(size, n) * denominator < EXACT_LIMIT:  # the whole sum fits int64
-        total = int((hand_ways * numerators).sum())
-    else:
-        total = sum(w * g for w, g in zip(hand_ways.tolist(), numerators.tolist()))
+    if comb(size, n) * denominator < EXACT_LIMIT:  # the whole sum fits int64: every hand at once
+        hand_ways = np.ones(len(keeps.hands), dtype=np.int64)  # how many hands have each composition
+        for i, count in enumerate(classes.counts):
+            hand_ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=np.int64)[keeps.hands[:, i]]
+        total = int((hand_ways * keeps.good * (denominator // keeps.ways)).sum())
+    else:  # each hand's chance over the common denominator, in Python integers
+        total = sum(w * g * (denominator // v) for w, g, v in zip(
+            hand_ways_of(classes.counts, keeps.hands.tolist()), keeps.good.tolist(), keeps.ways.tolist()))
     return Policy(n, KeepTable(keeps), Fraction(total, denominator * comb(size, n)))
+
+
+def hand_ways_of(counts: tuple[int, ...], hands: list[list[int]]) -> list[int]:
+    """How many hands have each composition (a product of binomials per class)."""
+    binomials = [[comb(c, k) for k in range(c + 1)] for c in counts]
+    return [prod(b[h] for b, h in zip(binomials, hand)) for hand in hands]
 
 
 class KeepTable(Mapping):

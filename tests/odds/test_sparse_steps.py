@@ -286,3 +286,14 @@ def test_classes_compare_each_value_once_and_agree_with_the_filters():
             assert cls.signature == tuple(bool(c.filter.matches(card)) for c in conditions)
     assert sum(cls.count for cls in classes.classes) == sum(n for _, n in cards)
     assert len({cls.signature for cls in classes.classes}) == len(classes.classes) > 4
+
+
+def test_a_policy_whose_overall_sum_passes_int64_stays_exact(monkeypatch):
+    """The overall chance's sum over hands in Python integers when it would pass int64 (forced here)."""
+    from deckcli.odds import mulligan
+
+    deck = [({"name": f"A{i}", "kind": "action", "colour": COLOURS[i % 3], "cost": i % 2}, 1) for i in range(14)]
+    classes = split_classes(deck, parse_conditions(["1+ colour=red", "1+ colour=blue", "0-1 cost=1"], FIELDS))
+    expected = dense.compute_policy(classes, 5)[2]
+    monkeypatch.setattr(mulligan, "EXACT_LIMIT", 0)
+    assert mulligan._compute_policy(classes, 5).p_with_mulligan == expected
