@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from deckcli.odds.conditions import Condition
@@ -26,24 +27,25 @@ class CardClass:
 
 @dataclass(frozen=True)
 class DeckClasses:
-    """The draw deck as classes, in the order their first card appears in the deck."""
+    """The draw deck as classes, in the order their first card appears in the deck (its counts, signatures, size
+    and caps worked out once: the counts ask for them often)."""
 
     classes: tuple[CardClass, ...]
     conditions: tuple[Condition, ...]
 
-    @property
+    @cached_property
     def counts(self) -> tuple[int, ...]:
         return tuple(c.count for c in self.classes)
 
-    @property
+    @cached_property
     def signatures(self) -> tuple[tuple[bool, ...], ...]:
         return tuple(c.signature for c in self.classes)
 
-    @property
+    @cached_property
     def size(self) -> int:
         return sum(self.counts)
 
-    @property
+    @cached_property
     def caps(self) -> tuple[int, ...]:
         """Per condition, the matched count to track up to: its ``cap``, but never above the deck size."""
         return tuple(min(c.cap, self.size) for c in self.conditions)
