@@ -11,7 +11,7 @@ Weights are exact counts held in int64 until the final sums: as they are when no
 residues modulo several primes below 2**31 (a residue times a residue fits int64), enough primes for their
 product to pass every count; a final sum is made exact again by the Chinese remainder theorem
 (:mod:`deckcli.odds.residues`). No step ever switches to Python integers in numpy (object arrays), whatever the
-deck size. Several columns of small counts (the sfb policy's rest tables) are held in int16 or int32.
+deck size. Several columns of small counts (the partial-redraw policy's rest tables) are held in int16 or int32.
 
 A step is a handful of array operations whatever its number of moves: every state's key after every move at
 once (with the keys' change as one exact float product when keys are below 2**53), one sort of the surviving
@@ -58,7 +58,7 @@ class SubsetCounts:
         if columns > 1 and self.moduli:
             raise ValueError("several columns of counts need counts that int64 holds as they are")
         self._mods = np.asarray(self.moduli, dtype=np.int64)
-        # several columns of counts below 2**31 (the sfb policy's rest tables): int32 halves the memory traffic
+        # several columns of counts below 2**31 (the partial-redraw policy's rest tables): int16 or int32, less memory to move
         self._dtype = np.int64 if columns == 1 or bound >= 1 << 31 else np.int16 if bound < 1 << 15 else np.int32
         self.weights = np.ones((1, max(columns, len(self.moduli))), dtype=self._dtype)
         sizes = [int(v) + 1 for v in self.limits]
