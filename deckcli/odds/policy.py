@@ -56,7 +56,8 @@ def hand_compositions(counts: tuple[int, ...], n: int) -> np.ndarray:
         repeats = np.maximum(high - low + 1, 0)
         ends = np.cumsum(repeats)
         parent = np.repeat(np.arange(len(left)), repeats)
-        taken = np.repeat(low, repeats) + np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - repeats, repeats)
+        offset = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - repeats, repeats)
+        taken = np.repeat(low, repeats) + offset
         levels.append((parent, taken))
         left = left[parent] - taken
     rows = np.zeros((len(left), len(counts)), dtype=np.int64)

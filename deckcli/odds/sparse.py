@@ -3,9 +3,9 @@
 A state is a row of small integers, one per axis: how many cards were taken (an axis whose states past its limit
 are dropped) and, per condition, how many of them match its filter (an axis that saturates at its cap: the
 condition stops caring there). Classes of cards are added one or a few at a time; each state takes every move
-they offer (``k`` of a class's cards, and how many ways), and equal states merge. Only states some subset reaches are ever
-stored, where a dense tensor would hold every combination of capped counts (``(cap + 1) ** filters`` cells, most
-of them unreachable when filters overlap).
+they offer (``k`` of a class's cards, and how many ways), and equal states merge. Only states some subset
+reaches are ever stored, where a dense tensor would hold every combination of capped counts
+(``(cap + 1) ** filters`` cells, most of them unreachable when filters overlap).
 
 Weights are exact counts held in int64 until the final sums: as they are when no count can pass 2**62, else as
 residues modulo several primes below 2**31 (a residue times a residue fits int64), enough primes for their
@@ -58,7 +58,8 @@ class SubsetCounts:
         if columns > 1 and self.moduli:
             raise ValueError("several columns of counts need counts that int64 holds as they are")
         self._mods = np.asarray(self.moduli, dtype=np.int64)
-        # several columns of counts below 2**31 (the partial-redraw policy's rest tables): int16 or int32, less memory to move
+        # several columns of counts below 2**31 (the partial-redraw policy's rest tables): int16 or int32, less
+        # memory to move
         self._dtype = np.int64 if columns == 1 or bound >= 1 << 31 else np.int16 if bound < 1 << 15 else np.int32
         self.weights = np.ones((1, max(columns, len(self.moduli))), dtype=self._dtype)
         sizes = [int(v) + 1 for v in self.limits]
@@ -99,7 +100,8 @@ class SubsetCounts:
         ``(axis, keep)`` of ``finish`` is retired (:meth:`retire`)."""
         moves = [(step, ways) for step, ways in moves if ways]
         axes = sorted({a for step, _ in moves for a, k in enumerate(step) if k})
-        steps = np.asarray([[step[a] for a in axes] for step, _ in moves], dtype=np.int64).reshape(len(moves), len(axes))
+        steps = np.asarray([[step[a] for a in axes] for step, _ in moves], dtype=np.int64)
+        steps = steps.reshape(len(moves), len(axes))
         self._step(axes, steps, self._residues([ways for _, ways in moves]), finish)
 
     def _merge(self, states: np.ndarray, weights: np.ndarray) -> None:
@@ -127,7 +129,8 @@ class SubsetCounts:
             return self._decoded[:, axis]
         return (self._keys // self._place[axis]) % (int(self.limits[axis]) + 1)
 
-    def add_classes(self, classes: Sequence[tuple[Sequence[int], Sequence]], finish: Sequence[tuple[int, np.ndarray]] = ()) -> None:
+    def add_classes(self, classes: Sequence[tuple[Sequence[int], Sequence]],
+                    finish: Sequence[tuple[int, np.ndarray]] = ()) -> None:
         """Add several classes in one step. A class ``(along, ways)`` offers ``k`` of its cards for each ``k`` below
         ``len(ways)``, in ``ways[k]`` ways (a number, or a row of one per column), each card moving every axis in
         ``along`` by one; every state takes each combination of one move per class (the product of their ways,
@@ -154,7 +157,8 @@ class SubsetCounts:
             if axis not in axes:
                 self.retire(axis, kept)
 
-    def _take(self, axes: np.ndarray, steps: np.ndarray, scale: np.ndarray, inside: list[tuple[int, np.ndarray]]) -> None:
+    def _take(self, axes: np.ndarray, steps: np.ndarray, scale: np.ndarray,
+              inside: list[tuple[int, np.ndarray]]) -> None:
         """:meth:`_step` itself; ``inside``: the axes to retire, by their place in ``axes``."""
         limits, dropping = self.limits[axes], ~self.saturate[axes]
         if dropping.any():  # moves past a limit whatever the state (their ways may have wrapped: never used)
@@ -225,7 +229,8 @@ class SubsetCounts:
             reached = values + step
             ok = reached <= limit if dropping[j] else None
             if j in retired:  # the final value decides, then the axis reads 0
-                ok = retired[j][np.minimum(reached, limit)] if ok is None else ok & retired[j][np.minimum(reached, limit)]
+                final = retired[j][np.minimum(reached, limit)]
+                ok = final if ok is None else ok & final
                 keys = keys - values * place
             elif dropping[j]:
                 keys = keys + step * place
