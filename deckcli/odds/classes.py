@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from deckcli.odds.conditions import Condition
@@ -26,24 +27,25 @@ class CardClass:
 
 @dataclass(frozen=True)
 class DeckClasses:
-    """The draw deck as classes, in the order their first card appears in the deck."""
+    """The draw deck as classes, in the order their first card appears in the deck (its counts, signatures, size
+    and caps worked out once: the counts ask for them often)."""
 
     classes: tuple[CardClass, ...]
     conditions: tuple[Condition, ...]
 
-    @property
+    @cached_property
     def counts(self) -> tuple[int, ...]:
         return tuple(c.count for c in self.classes)
 
-    @property
+    @cached_property
     def signatures(self) -> tuple[tuple[bool, ...], ...]:
         return tuple(c.signature for c in self.classes)
 
-    @property
+    @cached_property
     def size(self) -> int:
         return sum(self.counts)
 
-    @property
+    @cached_property
     def caps(self) -> tuple[int, ...]:
         """Per condition, the matched count to track up to: its ``cap``, but never above the deck size."""
         return tuple(min(c.cap, self.size) for c in self.conditions)
@@ -70,12 +72,41 @@ class DeckClasses:
 def split_classes(cards: CardCounts, conditions: Sequence[Condition]) -> DeckClasses:
     """Group the cards (``(card_dict, count)`` pairs) by which conditions' filters they match."""
     groups: dict[tuple[bool, ...], list[tuple[Mapping[str, Any], int]]] = {}
+    matches = _matcher()
     for card, count in cards:
         if count <= 0:
             continue
-        signature = tuple(bool(c.filter.matches(card)) for c in conditions)
+        signature = tuple(matches(c.filter, card) for c in conditions)
         groups.setdefault(signature, []).append((card, count))
     classes = tuple(
         CardClass(signature, sum(n for _, n in members), tuple(members)) for signature, members in groups.items()
     )
     return DeckClasses(classes, tuple(conditions))
+
+
+#: Card values a comparison's answer is remembered for (plain values: hashable, and equal only when the same).
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _matcher():
+    """``Filter.matches`` that compares each (comparison, card value) once: the cards of a deck share most values
+    (kinds, costs, colours), and every filter of every condition meets every card."""
+    seen: dict[tuple, bool] = {}
+
+    def matches(flt, card: Mapping[str, Any]) -> bool:
+        if flt.card_name is not None:
+            return bool(flt.matches(card))
+        for comparison in flt.comparisons:
+            actual = card.get(comparison.field)
+            if not isinstance(actual, _PLAIN):
+                hit = comparison.matches(card)
+            else:
+                key = (id(comparison), type(actual), actual)
+                hit = seen.get(key)
+                if hit is None:
+                    hit = seen[key] = bool(comparison.matches(card))
+            if not hit:
+                return False
+        return True
+
+    return matches

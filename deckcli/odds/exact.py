@@ -16,9 +16,12 @@ import numpy as np
 
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.conditions import Condition
-from deckcli.odds.sparse import SubsetCounts
+from deckcli.odds.sparse import SubsetCounts, retiring_order
 
 State = tuple[int, ...]
+#: Classes are added together while states times moves stay below this: one array step for several classes
+#: (each step costs a few dozen array operations, whatever its size, and a merge that grows with it).
+STEP_BUDGET = 4096
 
 
 def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[tuple[int, bool]]:
@@ -86,15 +89,49 @@ def successes(table: SubsetCounts, holds: Sequence[np.ndarray], queries: Sequenc
     return table.totals(selections)
 
 
+def meeting_counts(classes: DeckClasses, sizes: Sequence[int]) -> list[int]:
+    """For each size ``n`` in ``sizes``, how many ``n``-card subsets of the deck meet every condition.
+
+    The table of :func:`subset_counts`, but each condition's axis is retired (failing states dropped, the axis
+    forgotten) as soon as the last class matching its filter is in, classes taken in an order that finishes axes
+    early: with many overlapping filters the states stay few, and at the end only the size is left.
+    """
+    size = classes.size
+    axes = condition_axes(classes.conditions, size)
+    holds = holds_tables(classes.conditions, axes)
+    max_n = max(sizes, default=0)
+    bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
+    table = SubsetCounts([max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)], bound)
+    signatures = classes.signatures
+    order, finished = retiring_order(signatures, [limit + 1 for limit, _ in axes])
+    for axis in finished[0]:
+        table.retire(axis + 1, holds[axis])
+    group: list[tuple[list[int], list[int]]] = []
+    finish: list[tuple[int, np.ndarray]] = []
+    moves = 1
+    for c, done in zip(order, finished[1:]):
+        count = classes.classes[c].count
+        ways = [comb(count, k) for k in range(min(count, max_n) + 1)]
+        if group and len(table.weights) * moves * len(ways) > STEP_BUDGET:
+            table.add_classes(group, finish)
+            group, finish, moves = [], [], 1
+        group.append(([0, *(a + 1 for a, hit in enumerate(signatures[c]) if hit)], ways))
+        finish += [(axis + 1, holds[axis]) for axis in done]
+        moves *= len(ways)
+    table.add_classes(group, finish)
+    if not sizes:
+        return []
+    sized = table.states[:, 0]
+    return table.totals(np.stack([sized == n for n in sizes]))
+
+
 def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]:
     """For each hand size, the exact probability that a random hand of that size meets every condition."""
     sizes = [min(max(0, n), classes.size) for n in sizes]
     if not sizes:
         return {}
-    axes = condition_axes(classes.conditions, classes.size)
-    table = subset_counts(classes.counts, classes.signatures, axes, max(sizes))
     wanted = sorted(set(sizes))
-    good = successes(table, holds_tables(classes.conditions, axes), [(n, None) for n in wanted])
+    good = meeting_counts(classes, wanted)
     return {n: Fraction(g, comb(classes.size, n)) for n, g in zip(wanted, good)}
 
 

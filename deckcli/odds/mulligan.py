@@ -7,15 +7,18 @@ composition, the best policy keeps the part that maximises the exact chance of m
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 from math import comb, lcm, prod
 
+import numpy as np
+
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.exact import condition_axes, holds_tables, p_hand, subset_counts, successes
 from deckcli.odds.policy import batched_keeps, hand_compositions
+from deckcli.odds.sparse import EXACT_LIMIT
 from deckcli.odds.rules import OpeningRules
 
 
@@ -32,7 +35,7 @@ class Policy:
     """The best partial-redraw policy: ``table[hand class counts]`` and the resulting overall probability."""
 
     hand_size: int
-    table: dict[tuple[int, ...], Keep]
+    table: Mapping[tuple[int, ...], Keep]
     p_with_mulligan: Fraction
 
     def keep(self, hand: Sequence[int]) -> Keep:
@@ -84,20 +87,46 @@ def _compute_policy(classes: DeckClasses, hand_size: int) -> Policy:
     if keeps is None:
         return _policy_hand_by_hand(classes, n)
     denominator = lcm(*(comb(size - n, d) for d in range(n + 1) if d <= size - n))
-    hands = keeps.hands.tolist()
-    table: dict[tuple[int, ...], Keep] = {}
-    total = 0
-    for hand, hand_ways, kept, good, ways in zip(hands, hand_ways_of(classes.counts, hands), keeps.kept.tolist(),
-                                                 keeps.good.tolist(), keeps.ways.tolist()):
-        table[tuple(hand)] = Keep(tuple(kept), Fraction(good, ways))
-        total += hand_ways * good * (denominator // ways)
-    return Policy(n, table, Fraction(total, denominator * comb(size, n)))
+    if comb(size, n) * denominator < EXACT_LIMIT:  # the whole sum fits int64: every hand at once
+        hand_ways = np.ones(len(keeps.hands), dtype=np.int64)  # how many hands have each composition
+        for i, count in enumerate(classes.counts):
+            hand_ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=np.int64)[keeps.hands[:, i]]
+        total = int((hand_ways * keeps.good * (denominator // keeps.ways)).sum())
+    else:  # each hand's chance over the common denominator, in Python integers
+        total = sum(w * g * (denominator // v) for w, g, v in zip(
+            hand_ways_of(classes.counts, keeps.hands.tolist()), keeps.good.tolist(), keeps.ways.tolist()))
+    return Policy(n, KeepTable(keeps), Fraction(total, denominator * comb(size, n)))
 
 
 def hand_ways_of(counts: tuple[int, ...], hands: list[list[int]]) -> list[int]:
     """How many hands have each composition (a product of binomials per class)."""
     binomials = [[comb(c, k) for k in range(c + 1)] for c in counts]
     return [prod(b[h] for b, h in zip(binomials, hand)) for hand in hands]
+
+
+class KeepTable(Mapping):
+    """Hand composition -> :class:`Keep`, made from the batched arrays on first use (``odds`` alone needs only
+    the overall probability, not a :class:`Fraction` per hand)."""
+
+    def __init__(self, keeps):
+        self._keeps = keeps
+        self._table: dict[tuple[int, ...], Keep] | None = None
+
+    def _built(self) -> dict[tuple[int, ...], Keep]:
+        if self._table is None:
+            k = self._keeps
+            self._table = {tuple(hand): Keep(tuple(kept), Fraction(good, ways)) for hand, kept, good, ways in
+                           zip(k.hands.tolist(), k.kept.tolist(), k.good.tolist(), k.ways.tolist())}
+        return self._table
+
+    def __getitem__(self, hand: tuple[int, ...]) -> Keep:
+        return self._built()[hand]
+
+    def __iter__(self):
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._keeps.hands)
 
 
 def _policy_hand_by_hand(classes: DeckClasses, n: int) -> Policy:

@@ -2,28 +2,37 @@
 
 For a hand ``H`` (a class composition), keeping part ``K`` and drawing ``d = n - |K|`` replacements from the
 rest of the deck ``deck - H`` succeeds with ``good(K + D) / C(R, d)`` over the ``d``-subsets ``D`` of the rest.
-The rest differs from hand to hand only in its class counts, so one sparse table over the states reachable with
-at most ``n`` cards counts the rest-of-deck subsets of *every* hand, a column per hand (a class's ``k`` cards
-are taken in ``C(c - h, k)`` ways in hand ``H``'s column). Every (kept part, discards) of every hand then needs
-one row of a single matrix product, instead of a table rebuilt per hand; hands and kept parts are enumerated as
-arrays, in the order the per-hand search visits them.
+The rest differs from hand to hand only in its class counts, so one sparse table counts the rest-of-deck subsets
+of *every* hand, a column per hand (a class's ``k`` cards are taken in ``C(c - h, k)`` ways in hand ``H``'s
+column). Hands sharing their first classes share those columns: the table is built class by class over the
+distinct prefixes of the hands (a trie), so early classes cost a few columns, not one per hand.
+
+A part matters only through ``(d, its capped matched counts)``: one query. Each query's count per hand is a row
+of a matrix product over the rest states of ``d`` cards; each part reads its count, and the best per hand is
+found exactly on integer numerators over one common denominator. A hand that already meets keeps everything.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
+from math import comb, lcm
 
 import numpy as np
 
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.exact import condition_axes, holds_tables
-from deckcli.odds.sparse import EXACT_LIMIT, SubsetCounts
+from deckcli.odds.sparse import EXACT_LIMIT, FLOAT_EXACT, SubsetCounts
 
+#: Below this a chance's numerator over the common denominator, with the cards kept as a last digit, fits int64.
+SCORE_LIMIT = EXACT_LIMIT
+#: Below this float32 holds every integer exactly.
+FLOAT32_EXACT = 1 << 24
+#: OpenBLAS multiplies on one thread up to this many multiply-adds (rows x inner x columns).
+SINGLE_THREAD = 1 << 18
+#: Classes of the rest table go in one step while states x moves x prefixes stay below this.
+TRIE_STEP = 1 << 15
 #: Hands counted per batch (columns of one table); a bound on the table's memory for large decks.
 BATCH = 2048
-#: Below this (C(rest, discards) at most), two different chances never round to the same float.
-FLOAT_RANKS = 1 << 26
 
 
 @dataclass
@@ -39,33 +48,25 @@ class Keeps:
 def hand_compositions(counts: tuple[int, ...], n: int) -> np.ndarray:
     """Every class composition of an ``n``-card hand, one row each, in :func:`~deckcli.odds.mulligan.compositions`'
     order (the first class's count rising slowest)."""
-    rows = np.zeros((1, 0), dtype=np.int64)
     left = np.array([n], dtype=np.int64)
     after = [sum(counts[i + 1:]) for i in range(len(counts))]
+    levels = []  # per class: each row's parent row one class before, and its count of this class
     for count, rest in zip(counts, after):
         low, high = np.maximum(0, left - rest), np.minimum(count, left)
         repeats = np.maximum(high - low + 1, 0)
-        source = np.repeat(np.arange(len(rows)), repeats)
-        firsts = np.concatenate(([0], np.cumsum(repeats)[:-1]))
-        taken = low[source] + np.arange(len(source)) - firsts[source]
-        rows = np.column_stack([rows[source], taken])
-        left = left[source] - taken
+        ends = np.cumsum(repeats)
+        parent = np.repeat(np.arange(len(left)), repeats)
+        offset = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - repeats, repeats)
+        taken = np.repeat(low, repeats) + offset
+        levels.append((parent, taken))
+        left = left[parent] - taken
+    rows = np.zeros((len(left), len(counts)), dtype=np.int64)
+    index = np.arange(len(left))
+    for i in range(len(counts) - 1, -1, -1):  # back from each hand to its first class
+        parent, taken = levels[i]
+        rows[:, i] = taken[index]
+        index = parent[index]
     return rows
-
-
-def _kept_parts(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every part of every hand, hand by hand, each hand's in ``product(range(h, -1, -1) ...)`` order; and the hand
-    each part belongs to."""
-    options = hands + 1
-    per_hand = np.prod(options, axis=1)
-    owners = np.repeat(np.arange(len(hands)), per_hand)
-    index = np.arange(len(owners)) - np.concatenate(([0], np.cumsum(per_hand)[:-1]))[owners]
-    parts = np.zeros((len(owners), hands.shape[1]), dtype=np.int64)
-    for i in range(hands.shape[1] - 1, -1, -1):  # the last class's count falls fastest
-        radix = options[owners, i]
-        parts[:, i] = hands[owners, i] - index % radix
-        index //= radix
-    return parts, owners
 
 
 def batched_keeps(classes: DeckClasses, hands: np.ndarray, n: int) -> Keeps | None:
@@ -73,13 +74,21 @@ def batched_keeps(classes: DeckClasses, hands: np.ndarray, n: int) -> Keeps | No
     chance; among equal chances the most cards kept; then the first in its order. None when the counts would not
     fit int64 (the caller then searches hand by hand)."""
     rest_size = classes.size - n
-    if rest_size < 0 or _bound(rest_size, n) >= EXACT_LIMIT:
+    if rest_size < 0 or _bound(rest_size, n) >= EXACT_LIMIT or (n + 1) ** (len(classes.conditions) + 1) >= EXACT_LIMIT:
         return None
-    kept, good, ways = [], [], []
-    for start in range(0, len(hands), BATCH):
-        k, g, w = _batch(classes, hands[start:start + BATCH], n, rest_size)
-        kept.append(k), good.append(g), ways.append(w)
-    return Keeps(hands, np.concatenate(kept), np.concatenate(good), np.concatenate(ways))
+    axes = condition_axes(classes.conditions, classes.size)
+    holds = holds_tables(classes.conditions, axes)
+    signatures = np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes))
+    kept, good, ways = hands.copy(), np.ones(len(hands), dtype=np.int64), np.ones(len(hands), dtype=np.int64)
+    matched = (hands.astype(np.float64) @ signatures).astype(np.int64)  # small integers: BLAS, exactly
+    meets = np.ones(len(hands), dtype=bool)
+    for i, holding in enumerate(holds):
+        meets &= holding[np.minimum(matched[:, i], len(holding) - 1)]
+    missing = np.flatnonzero(~meets)  # a hand that meets keeps everything, at a chance of 1
+    for start in range(0, len(missing), BATCH):
+        rows = missing[start:start + BATCH]
+        kept[rows], good[rows], ways[rows] = _batch(classes, hands[rows], n, rest_size, axes, holds, signatures)
+    return Keeps(hands, kept, good, ways)
 
 
 def _bound(rest_size: int, n: int) -> int:
@@ -87,61 +96,142 @@ def _bound(rest_size: int, n: int) -> int:
     return max(comb(rest_size, d) for d in range(min(n, rest_size) + 1))
 
 
-def _rest_tables(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes) -> SubsetCounts:
-    """The subsets of at most ``n`` cards of each hand's rest of the deck, a column per hand."""
+def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes) -> SubsetCounts:
+    """The subsets of at most ``n`` cards of each hand's rest of the deck, a column per hand at the end; after
+    class ``i`` a column per distinct prefix ``hand[:i + 1]`` (hands come in order, so a prefix's hands are
+    consecutive). Classes go in together while the step stays small (the first ones: few states, few prefixes)."""
     draws = min(n, rest_size)
     table = SubsetCounts([draws, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)],
-                         _bound(rest_size, n), columns=len(hands))
-    for i, (count, signature) in enumerate(zip(classes.counts, classes.signatures)):
-        rest = count - hands[:, i]
-        table.add([([k, *(k if hit else 0 for hit in signature)],
-                    np.array([comb(r, k) for r in range(count + 1)], dtype=np.int64)[rest])
-                   for k in range(min(count, draws) + 1)])
+                         _bound(rest_size, n), columns=max(len(hands), 2))
+    changed = np.zeros(max(len(hands) - 1, 0), dtype=bool)  # where a hand's prefix differs from the one before
+    levels = [np.zeros(len(hands), dtype=np.int64)]  # per level (classes in), each hand's prefix
+    for i in range(len(classes.counts)):
+        changed |= hands[1:, i] != hands[:-1, i]
+        levels.append(np.concatenate(([0], np.cumsum(changed))))
+    start = 0
+    while start < len(classes.counts):
+        end, moves = start + 1, min(classes.counts[start], draws) + 1
+        while end < len(classes.counts) and len(table.weights) * moves * (min(classes.counts[end], draws) + 1) \
+                * (int(levels[end + 1][-1]) + 1) <= TRIE_STEP:
+            moves *= min(classes.counts[end], draws) + 1
+            end += 1
+        firsts = np.flatnonzero(np.concatenate(([True], levels[end][1:] != levels[end][:-1])))
+        table.pick_columns(levels[start][firsts])
+        group = []
+        for i in range(start, end):
+            count = classes.counts[i]
+            binomials = np.array([[comb(r, k) for k in range(min(count, draws) + 1)] for r in range(count + 1)],
+                                 dtype=np.int64)
+            group.append(([0, *(a + 1 for a, hit in enumerate(classes.signatures[i]) if hit)],
+                          binomials[count - hands[firsts, i]].T))
+        table.add_classes(group)
+        start = end
     return table
 
 
-def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int):
-    axes = condition_axes(classes.conditions, classes.size)
-    holds = holds_tables(classes.conditions, axes)
+def _parts(hands: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every part of every hand, hand by hand, each hand's in ``product(range(h, -1, -1) ...)`` order: the hand it
+    belongs to, its place among that hand's parts, and the sum of ``codes[class]`` over its cards."""
+    kind = np.int32 if int(codes.max(initial=0)) * int(hands.sum(axis=1).max(initial=0)) < 1 << 31 else np.int64
+    owners = np.arange(len(hands), dtype=np.int32)  # int32 where it holds them: half the memory to move
+    place = np.zeros(len(hands), dtype=kind)
+    code = np.zeros(len(hands), dtype=kind)
+    codes = codes.astype(kind)
+    hands = hands.astype(np.int32) if kind == np.int32 else hands
+    for i in range(hands.shape[1]):  # the first class's count falls slowest
+        held = hands[owners, i]
+        options = held + 1
+        ends = np.cumsum(options)
+        offset = np.arange(int(ends[-1])) - np.repeat(ends - options, options)  # 0..h: h - offset kept
+        owners = np.repeat(owners, options)
+        place = np.repeat(place * options, options) + offset
+        code = np.repeat(code, options) + (np.repeat(held, options) - offset) * codes[i]
+    return owners, place, code
+
+
+def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes, holds, signatures: np.ndarray):
+    """:func:`batched_keeps` for hands none of which meets: (kept parts, good, ways), a row per hand."""
     caps = np.asarray(classes.caps, dtype=np.int64)
-    table = _rest_tables(classes, hands, n, rest_size, axes)
-    signatures = np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), -1)
-    parts, owners = _kept_parts(hands)
-    discards = n - parts.sum(axis=1)
-    usable = discards <= rest_size
-    parts, owners, discards = parts[usable], owners[usable], discards[usable]
-    starts = np.minimum(parts @ signatures, caps)
-    radix = np.concatenate(([n + 1], caps + 1))  # (discards, start) as one key, in mixed radix
-    places = np.concatenate((np.cumprod(radix[::-1])[::-1][1:], [1]))
-    unique_keys, which = np.unique(np.column_stack([discards, starts]) @ places, return_inverse=True)
-    queries = (unique_keys[:, None] // places) % radix
-    good = table.column_totals(_selections(table, holds, queries))[which.ravel(), owners]
+    table = _rest_table(classes, hands, n, rest_size, axes)
+    base = n + 1  # a part as one code: its size, then each condition's matched count (uncapped), in base n + 1
+    digits = base ** np.arange(len(axes), dtype=np.int64)
+    top = base ** len(axes)
+    owners, place, code = _parts(hands, top + signatures @ digits)
+    sizes = code // top
+    usable = n - sizes <= rest_size
+    if not usable.all():
+        owners, place, code, sizes = owners[usable], place[usable], code[usable], sizes[usable]
+    unique, which = np.unique(code, return_inverse=True)  # then the same query once capped: one row
+    capped = unique // top * top + np.minimum((unique[:, None] // digits) % base, caps) @ digits
+    queries_code, again = np.unique(capped, return_inverse=True)
+    queries = np.column_stack([n - queries_code // top, (queries_code[:, None] // digits) % base])
+    good = _query_counts(table, holds, queries)[again.ravel()[which.ravel()], owners].astype(np.int64)
+    discards = n - sizes
     ways = np.asarray([comb(rest_size, d) for d in range(n + 1)], dtype=np.int64)[discards]
-    best = _choose(len(hands), owners, good, ways, parts.sum(axis=1))
-    return parts[best], good[best], ways[best]
+    best = _choose(owners, good, discards, rest_size, n)
+    chosen_place, kept = place[best], np.zeros_like(hands)
+    for i in range(hands.shape[1] - 1, -1, -1):  # a part's place, back to its counts (the last class fastest)
+        options = hands[:, i] + 1
+        kept[:, i] = hands[:, i] - chosen_place % options
+        chosen_place = chosen_place // options
+    return kept, good[best], ways[best]
 
 
-def _selections(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray:
-    """Per (discards, start) query, the states of that many drawn cards that meet everything with ``start`` added."""
-    states = table.states
-    tops = np.asarray([len(ok) - 1 for ok in holds], dtype=np.int64)
-    values = np.minimum(states[None, :, 1:] + queries[:, None, 1:], tops)  # (queries, states, conditions)
-    out = states[None, :, 0] == queries[:, :1]
-    for i, holding in enumerate(holds):
-        out &= holding[values[:, :, i]]
+def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray:
+    """Per query ``(d, start)`` (rows) and per column: how many ``d``-card subsets of the rest meet everything
+    with ``start`` added; per ``d``, one matrix product over the states of ``d`` drawn cards only. Floats where
+    they hold every sum exactly (each is at most C(rest, d), at most the table's bound), else int64."""
+    states, weights = table.states, table.weights
+    meet = [holding[np.minimum(np.arange(len(holding))[:, None] + np.arange(len(holding))[None, :], len(holding) - 1)]
+            for holding in holds]  # per condition: meet[start][drawn], the capped sum meets it
+    kind = np.float32 if table.bound < FLOAT32_EXACT else np.float64 if table.bound < FLOAT_EXACT else np.int64
+    block = weights.astype(kind)
+    out = np.zeros((len(queries), weights.shape[1]), dtype=kind)
+    draws = states[:, 0]  # sorted: the draws are the keys' leading digit
+    for d in np.unique(queries[:, 0]).tolist():
+        rows = np.flatnonzero(queries[:, 0] == d)
+        low, high = np.searchsorted(draws, [d, d + 1]).tolist()
+        if high == low:
+            continue
+        pick = np.ones((len(rows), high - low), dtype=bool)
+        for i, ok in enumerate(meet):
+            pick &= ok[queries[rows, 1 + i][:, None], states[None, low:high, 1 + i]]
+        out[rows] = _product(pick.astype(kind), block[low:high])
     return out
 
 
-def _choose(hand_count: int, owners: np.ndarray, good: np.ndarray, ways: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-    """Per hand, the index of its part with the best chance, most cards kept among equals, first among those."""
-    order = np.arange(len(owners))  # parts come hand by hand, each hand's in the search order
-    if int(ways.max(initial=1)) < FLOAT_RANKS:
-        ranked = np.lexsort((-order, sizes, good / ways, owners))
-        return ranked[np.flatnonzero(np.concatenate((owners[ranked][1:] != owners[ranked][:-1], [True])))]
-    best: dict[int, int] = {}  # chances too fine for floats: compare them exactly (cross products), in order
-    for i in range(len(owners)):
-        h = int(owners[i])
-        j = best.get(h)
-        if j is None or (int(good[i]) * int(ways[j]), int(sizes[i])) > (int(good[j]) * int(ways[i]), int(sizes[j])):
-            best[h] = i
-    return np.asarray([best[h] for h in range(hand_count)], dtype=np.int64)
+def _product(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """``left @ right``, floats in column slices small enough for BLAS to keep each on one thread (threads on
+    products this small cost more than they save, and much more on a busy machine)."""
+    if left.dtype.kind != "f":
+        return left @ right
+    out = np.empty((left.shape[0], right.shape[1]), dtype=left.dtype)
+    step = max(1, SINGLE_THREAD // max(1, left.shape[0] * left.shape[1]))
+    for c in range(0, right.shape[1], step):
+        out[:, c:c + step] = left @ right[:, c:c + step]
+    return out
+
+
+def _choose(owners: np.ndarray, good: np.ndarray, discards: np.ndarray, rest_size: int, n: int) -> np.ndarray:
+    """Per hand, the index of its part with the best chance, most cards kept among equals, first among those.
+
+    Chances ``good / C(rest, d)`` are compared exactly as integer numerators over one common denominator, with
+    the cards kept as a last digit; past int64 they are compared by cross products, part by part."""
+    ways = [comb(rest_size, d) for d in range(min(n, rest_size) + 1)]
+    common = lcm(*ways)
+    starts = np.flatnonzero(np.concatenate(([True], owners[1:] != owners[:-1])))  # parts come hand by hand
+    if common * (n + 2) < SCORE_LIMIT:
+        scale = np.asarray([common // w for w in ways], dtype=np.int64)
+        score = good * scale[discards] * (n + 1) + (n - discards)
+        best = np.maximum.reduceat(score, starts)
+        top = np.flatnonzero(score == best[owners])
+        return top[np.concatenate(([True], owners[top][1:] != owners[top][:-1]))]
+    chosen = []
+    for start, end in zip(starts.tolist(), [*starts[1:].tolist(), len(owners)]):
+        j = start
+        for i in range(start + 1, end):
+            mine, theirs = int(good[i]) * ways[int(discards[j])], int(good[j]) * ways[int(discards[i])]
+            if mine > theirs or (mine == theirs and discards[i] < discards[j]):
+                j = i
+        chosen.append(j)
+    return np.asarray(chosen, dtype=np.int64)
