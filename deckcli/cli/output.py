@@ -40,8 +40,16 @@ def _csv_cell(value: Any) -> Any:
     return escape_cell(value) if isinstance(value, str) else value
 
 
+#: A JSON list longer than this prints one compact item per line: Python's indenting encoder is pure Python, ten
+#: times slower than the compact one (1,000 decks' needs, 2.5 MB: most of the command's time).
+LARGE_JSON = 200
+
+
 def dump_json(data: Any) -> str:
-    """JSON as deckcli prints it: UTF-8 characters kept, two-space indent."""
+    """JSON as deckcli prints it: UTF-8 characters kept, two-space indent; a long list one compact item a line."""
+    if isinstance(data, list) and len(data) > LARGE_JSON:
+        items = ",\n  ".join(json.dumps(item, ensure_ascii=False, default=str) for item in data)
+        return f"[\n  {items}\n]"
     return json.dumps(data, ensure_ascii=False, indent=2, default=str)
 
 

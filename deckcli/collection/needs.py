@@ -11,9 +11,12 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from deckcli.decks.reading import decklists, stored_decks
+from deckcli.decklists.model import Decklist
+from deckcli.decks.reading import StoredDeck, counted_lines, decklists, stored_decks
 from deckcli.errors import DeckcliError
+from deckcli.gcpause import fewer_collections
 from deckcli.games import registry
+from deckcli.legality.formats import Format
 from deckcli.legality.resolve import ResolvedDeck, Resolver
 from deckcli.names import name_key
 from deckcli.storage.reads import Rows, reader_of
@@ -26,7 +29,7 @@ if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
 
 
-@dataclass
+@dataclass(slots=True)
 class Need:
     """``need`` copies of the card called ``name`` (in ``game``) against ``have`` owned."""
 
@@ -42,7 +45,8 @@ class Need:
         return max(0, self.need - self.have)
 
     def as_dict(self, with_decks: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {"name": self.name, "need": self.need, "have": self.have, "missing": self.missing}
+        data: dict[str, Any] = {"name": self.name, "need": self.need, "have": self.have,
+                                "missing": max(0, self.need - self.have)}
         if with_decks:
             data["decks"] = list(self.decks)
         return data
@@ -110,12 +114,14 @@ class DeckStatus:
 
     @property
     def missing(self) -> int:
-        return sum(n.missing for n in self.short)
+        return sum(max(0, n.need - n.have) for n in self.short)
 
     def as_dict(self) -> dict[str, Any]:
+        missing = self.missing
         data: dict[str, Any] = {
             "deck": self.name, "game": self.game, "format": self.format, "cards": self.cards,
-            "buildable": self.buildable, "short": self.missing, "missing": [n.as_dict() for n in self.short],
+            "buildable": self.buildable, "short": missing,
+            "missing": [n.as_dict() for n in self.short],
         }
         if self.problem:
             data["problem"] = self.problem
@@ -123,14 +129,15 @@ class DeckStatus:
 
     def as_row(self) -> dict[str, Any]:
         """One flat row for a listing: the deck, and its status in words."""
+        missing = self.missing
         if self.problem:
             status = f"cannot read: {self.problem.splitlines()[0]}"
         elif self.buildable:
             status = "buildable"
         else:
-            status = f"short {self.missing} cards ({len(self.short)} different)"
+            status = f"short {missing} cards ({len(self.short)} different)"
         return {"deck": self.name, "game": self.game, "format": self.format, "cards": self.cards,
-                "buildable": self.buildable, "short": self.missing, "status": status}
+                "buildable": self.buildable, "short": missing, "status": status}
 
 
 def stored_deck_names(db: Readable, game: str | None = None) -> list[str]:
@@ -142,40 +149,87 @@ def stored_deck_names(db: Readable, game: str | None = None) -> list[str]:
 def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
     """Every stored deck (of one game) with what the collection lacks to build it; buildable decks first.
 
-    A few queries whatever the number of decks: the decks' cards are counted as stored (their printings need no
-    resolving again), each deck's game and format are chosen as for any deck, and owned copies are read once.
+    Three queries whatever the number of decks (the decks, all their card lines, the copies owned per game) and one
+    pass over the lines: a deck's cards are counted as stored (their printings need no resolving again), its game
+    and format are chosen as for any deck (once per distinct stored game and format), owned copies read once.
     """
-    with db.rows() as rows:
-        decks = stored_decks(rows, game)
-        lists = decklists(rows, decks, every=not game)
-    resolver, aside = Resolver(db), registry.aside_zones()
-    statuses: list[DeckStatus] = []
-    needs: list[tuple[DeckStatus, dict[tuple[str, str], Need]]] = []
+    with fewer_collections():  # tens of thousands of needs that live to the end
+        with db.rows() as rows:
+            decks = stored_decks(rows, game)
+            held = _held_cards(decks, counted_lines(rows, game))
+            statuses = _statuses(Resolver(db), rows, decks, held, game)
+            wanted: dict[str, set[str]] = {}
+            for stored in decks:
+                if stored.id in held:
+                    wanted.setdefault(statuses[stored.id].game, set()).update(held[stored.id])
+            owned = {g: owned_by_key(rows, g, sorted(keys)) for g, keys in wanted.items()}
+        ordered = []
+        for stored in decks:
+            status = statuses[stored.id]
+            if stored.id in held:
+                have = owned[status.game]
+                status.short = [Need(status.game, key, name, need, have.get(key, 0), [stored.name])
+                                for key, (name, need) in held[stored.id].items() if need > have.get(key, 0)]
+            short = sum(n.need - n.have for n in status.short)
+            ordered.append(((status.problem is not None or short > 0, short, status.name.casefold()), status))
+    ordered.sort(key=lambda pair: pair[0])
+    return [status for _, status in ordered]
+
+
+def _held_cards(decks: list[StoredDeck], found: list[tuple[int, str, int]]) -> dict[int, dict[str, list]]:
+    """Deck id -> {card name key: [card name, copies]} in deck order, from the rows of :func:`counted_lines` in one
+    pass (each name's key worked out once)."""
+    keys: dict[str, str] = {}
+    held: dict[int, dict[str, list]] = {d.id: {} for d in decks}
+    current, needs = None, {}
+    for deck_id, name, count in found:
+        if deck_id != current:
+            current, needs = deck_id, held.get(deck_id, {})
+        key = keys.get(name)
+        if key is None:
+            key = keys[name] = name_key(name)
+        need = needs.get(key)
+        if need is None:
+            needs[key] = [name, count]
+        else:
+            need[1] += count
+    return held
+
+
+def _statuses(resolver: Resolver, rows: Rows, decks: list[StoredDeck], held: dict[int, dict[str, list]],
+              game: str | None) -> dict[int, DeckStatus]:
+    """Deck id -> its status before the collection is weighed: game, format and cards, or why it cannot be read
+    (its cards are then dropped from ``held``: it needs nothing). A deck of a known game is chosen for by its stored
+    game and format alone, so each pair is chosen once."""
+    chosen: dict[tuple[str, str], tuple[str, Format, list] | DeckcliError] = {}
+    choice: tuple[str, Format, list] | DeckcliError | None
+    statuses = {}
     for stored in decks:
-        decklist = lists[stored.id]
-        try:
-            deck_game, fmt, problems = resolver.choose(decklist, None, None)
-        except DeckcliError as exc:
-            statuses.append(DeckStatus(stored.name, game or "?", "?", problem=str(exc)))
+        decklist = Decklist(name=stored.name, game=stored.game, format=stored.format, meta=dict(stored.meta),
+                            source=f"deck:{stored.name}")
+        memo = (stored.game, stored.format) if registry.is_game(stored.game) else None
+        if memo is None:
+            decklist = decklists(rows, [stored])[stored.id]  # its cards may tell its game
+        choice = chosen.get(memo) if memo else None
+        if choice is None:
+            try:
+                choice = resolver.choose(decklist, None, None)
+            except DeckcliError as exc:
+                choice = exc
+            if memo:
+                chosen[memo] = choice
+        if isinstance(choice, DeckcliError):
+            statuses[stored.id] = DeckStatus(stored.name, game or "?", "?", problem=str(choice))
+            del held[stored.id]
             continue
-        held = [(name_key(e.name), e.name, e.count) for e in decklist.entries if e.zone not in aside]
-        status = DeckStatus(stored.name, deck_game, fmt.name, sum(n for _, _, n in held))
-        try:
-            ResolvedDeck(decklist.name, deck_game, fmt, decklist, problems=problems).require_cards()
-        except DeckcliError as exc:
-            status.problem = str(exc)
-        needs.append((status, count_needs(deck_game, stored.name, held)))
-        statuses.append(status)
-    everything: dict[tuple[str, str], Need] = {}
-    for _, wanted in needs:
-        for key, need in wanted.items():
-            everything.setdefault(key, Need(need.game, need.key, need.name, 0))
-    fill_owned(db, everything)
-    for status, wanted in needs:
-        for key, need in wanted.items():
-            need.have = everything[key].have
-        status.short = [n for n in wanted.values() if n.missing]
-    statuses.sort(key=lambda s: (not s.buildable, s.missing, s.name.casefold()))
+        deck_game, fmt, problems = choice
+        status = DeckStatus(stored.name, deck_game, fmt.name, sum(n for _, n in held[stored.id].values()))
+        if problems:
+            try:
+                ResolvedDeck(decklist.name, deck_game, fmt, decklist, problems=list(problems)).require_cards()
+            except DeckcliError as exc:
+                status.problem = str(exc)
+        statuses[stored.id] = status
     return statuses
 
 
