@@ -99,9 +99,9 @@ def mulligan_words(kind: str, on_the_play: bool) -> str:
 
 def print_conditions(conditions, classes) -> None:
     """The conditions as an aligned list (display width, so Japanese card names line up too)."""
-    from tabulate import tabulate
+    from deckcli.cli.tables import table
 
     rows = [(c.text, f"{c.describe()}; {classes.matching(i)} in the deck") for i, c in enumerate(conditions)]
     click.echo("Conditions (all must hold):")
-    for line in tabulate(rows, tablefmt="plain", disable_numparse=True).splitlines():
+    for line in table(rows, numparse=False).splitlines():
         click.echo(f"  {line}")

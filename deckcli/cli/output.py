@@ -77,7 +77,7 @@ def emit(
         if empty:
             click.echo(empty, err=True)
         return
-    from tabulate import tabulate
+    from deckcli.cli.tables import table
 
     names = [(headers or {}).get(c, c) for c in cols]
-    click.echo(tabulate([[_cell(row.get(c)) for c in cols] for row in rows], headers=names, disable_numparse=False))
+    click.echo(table([[_cell(row.get(c)) for c in cols] for row in rows], names))
