@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from importlib import import_module
 from pathlib import Path
 
 import click
@@ -15,8 +16,34 @@ from deckcli.games import registry
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+#: Each command's module and name in it. A command's module is imported when the command runs (or a listing such as
+#: the help names it), so a start-up pays for the click decorators of the command it runs, not of all of them.
+COMMANDS = {
+    "cards": "deckcli.cli.cards:cards",
+    "collection": "deckcli.cli.collection:collection",
+    "curve": "deckcli.cli.hands:curve",
+    "db": "deckcli.cli.db:db",
+    "deck": "deckcli.cli.deck:deck",
+    "games": "deckcli.cli.cards:games",
+    "hand": "deckcli.cli.hands:hand",
+    "odds": "deckcli.cli.odds:odds",
+    "simulate": "deckcli.cli.odds:simulate",
+    "validate": "deckcli.cli.validate:validate",
+}
+
+
 class DeckcliGroup(click.Group):
-    """A group that turns library errors into clean messages: exit 1, never a traceback."""
+    """A group that turns library errors into clean messages (exit 1, never a traceback) and loads each
+    subcommand's module only when it is asked for (:data:`COMMANDS`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module, _, name = COMMANDS[cmd_name].partition(":")
+            self.add_command(getattr(import_module(module), name), cmd_name)
+        return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context):
         from deckcli.errors import DeckcliError
@@ -85,25 +112,6 @@ def _help() -> str:
 cli.help = _help()
 
 
-def _register() -> None:
-    from deckcli.cli import cards
-    from deckcli.cli import collection
-    from deckcli.cli import db
-    from deckcli.cli import deck
-    from deckcli.cli import odds
-    from deckcli.cli import validate
-
-    cli.add_command(cards.games)
-    cli.add_command(cards.cards)
-    cli.add_command(collection.collection)
-    cli.add_command(db.db)
-    cli.add_command(deck.deck)
-    cli.add_command(validate.validate)
-    for command in (odds.odds, odds.simulate, odds.hand, odds.curve):
-        cli.add_command(command)
-
-
-_register()
 
 
 def main() -> None:
