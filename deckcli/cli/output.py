@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
+from functools import cache, partial
 from typing import Any
 
 import click
@@ -51,6 +52,16 @@ def dump_json(data: Any) -> str:
         items = ",\n  ".join(json.dumps(item, ensure_ascii=False, default=str) for item in data)
         return f"[\n  {items}\n]"
     return json.dumps(data, ensure_ascii=False, indent=2, default=str)
+
+
+def dump_json_of(items: Sequence[Any]) -> str:
+    """``dump_json([item.as_dict() for item in items])`` for items that also write their own JSON text
+    (``item.json_text(encode)``, the same as ``json.dumps(item.as_dict(), ensure_ascii=False)``): a long list is
+    written without a dict per item, each distinct string encoded once."""
+    if len(items) <= LARGE_JSON:
+        return dump_json([item.as_dict() for item in items])
+    encode = cache(partial(json.dumps, ensure_ascii=False))
+    return "[\n  " + ",\n  ".join(item.json_text(encode) for item in items) + "\n]"
 
 
 def emit(

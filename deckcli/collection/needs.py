@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from collections.abc import Iterable
+from functools import lru_cache
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from deckcli.decklists.model import Decklist
-from deckcli.decks.reading import StoredDeck, counted_lines, decklists, stored_decks
+from deckcli.decks.reading import DeckHead, counted_lines, deck_heads, stored_decklist, stored_decks
 from deckcli.errors import DeckcliError
 from deckcli.gcpause import fewer_collections
 from deckcli.games import registry
@@ -127,6 +128,15 @@ class DeckStatus:
             data["problem"] = self.problem
         return data
 
+    def json_text(self, text: Callable[[str], str]) -> str:
+        """``json.dumps(self.as_dict(), ensure_ascii=False)`` written out directly, ``text`` encoding each string
+        (through a cache): 1,000 decks short of 22,000 cards print without a dict made and encoded per card."""
+        missing = ", ".join(_need_json(text(n.name), n.need, n.have) for n in self.short)
+        problem = f', "problem": {text(self.problem)}' if self.problem else ""
+        return (f'{{"deck": {text(self.name)}, "game": {text(self.game)}, "format": {text(self.format)}, '
+                f'"cards": {self.cards}, "buildable": {"true" if self.buildable else "false"}, '
+                f'"short": {self.missing}, "missing": [{missing}]{problem}}}')
+
     def as_row(self) -> dict[str, Any]:
         """One flat row for a listing: the deck, and its status in words."""
         missing = self.missing
@@ -138,6 +148,12 @@ class DeckStatus:
             status = f"short {missing} cards ({len(self.short)} different)"
         return {"deck": self.name, "game": self.game, "format": self.format, "cards": self.cards,
                 "buildable": self.buildable, "short": missing, "status": status}
+
+
+@lru_cache(maxsize=4096)
+def _need_json(name: str, need: int, have: int) -> str:
+    """One need as ``json.dumps(Need.as_dict())`` writes it, ``name`` already encoded (decks share many)."""
+    return f'{{"name": {name}, "need": {need}, "have": {have}, "missing": {max(0, need - have)}}}'
 
 
 def stored_deck_names(db: Readable, game: str | None = None) -> list[str]:
@@ -155,8 +171,8 @@ def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
     """
     with fewer_collections():  # tens of thousands of needs that live to the end
         with db.rows() as rows:
-            decks = stored_decks(rows, game)
-            held = _held_cards(decks, counted_lines(rows, game))
+            decks = deck_heads(rows, game)
+            held = _held_cards(decks, *counted_lines(rows, game))
             statuses = _statuses(Resolver(db), rows, decks, held, game)
             wanted: dict[str, set[str]] = {}
             for stored in decks:
@@ -165,29 +181,31 @@ def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
             owned = {g: owned_by_key(rows, g, sorted(keys)) for g, keys in wanted.items()}
         ordered = []
         for stored in decks:
-            status = statuses[stored.id]
+            status, short = statuses[stored.id], 0
             if stored.id in held:
-                have = owned[status.game]
-                status.short = [Need(status.game, key, name, need, have.get(key, 0), [stored.name])
-                                for key, (name, need) in held[stored.id].items() if need > have.get(key, 0)]
-            short = sum(n.need - n.have for n in status.short)
+                have, game_code, needs = owned[status.game], status.game, []
+                for key, (name, need) in held[stored.id].items():
+                    owned_copies = have.get(key, 0)
+                    if need > owned_copies:
+                        needs.append(Need(game_code, key, name, need, owned_copies, [stored.name]))
+                        short += need - owned_copies
+                status.short = needs
             ordered.append(((status.problem is not None or short > 0, short, status.name.casefold()), status))
     ordered.sort(key=lambda pair: pair[0])
     return [status for _, status in ordered]
 
 
-def _held_cards(decks: list[StoredDeck], found: list[tuple[int, str, int]]) -> dict[int, dict[str, list]]:
+def _held_cards(decks: list[DeckHead], found: list[tuple[int, int, int]], names: dict[int, str]
+                ) -> dict[int, dict[str, list]]:
     """Deck id -> {card name key: [card name, copies]} in deck order, from the rows of :func:`counted_lines` in one
-    pass (each name's key worked out once)."""
-    keys: dict[str, str] = {}
+    pass (each card's name and key looked up once)."""
+    cards = {card_id: (name_key(name), name) for card_id, name in names.items()}
     held: dict[int, dict[str, list]] = {d.id: {} for d in decks}
     current, needs = None, {}
-    for deck_id, name, count in found:
+    for deck_id, card_id, count in found:
         if deck_id != current:
             current, needs = deck_id, held.get(deck_id, {})
-        key = keys.get(name)
-        if key is None:
-            key = keys[name] = name_key(name)
+        key, name = cards[card_id]
         need = needs.get(key)
         if need is None:
             needs[key] = [name, count]
@@ -196,7 +214,7 @@ def _held_cards(decks: list[StoredDeck], found: list[tuple[int, str, int]]) -> d
     return held
 
 
-def _statuses(resolver: Resolver, rows: Rows, decks: list[StoredDeck], held: dict[int, dict[str, list]],
+def _statuses(resolver: Resolver, rows: Rows, decks: list[DeckHead], held: dict[int, dict[str, list]],
               game: str | None) -> dict[int, DeckStatus]:
     """Deck id -> its status before the collection is weighed: game, format and cards, or why it cannot be read
     (its cards are then dropped from ``held``: it needs nothing). A deck of a known game is chosen for by its stored
@@ -205,13 +223,11 @@ def _statuses(resolver: Resolver, rows: Rows, decks: list[StoredDeck], held: dic
     choice: tuple[str, Format, list] | DeckcliError | None
     statuses = {}
     for stored in decks:
-        decklist = Decklist(name=stored.name, game=stored.game, format=stored.format, meta=dict(stored.meta),
-                            source=f"deck:{stored.name}")
         memo = (stored.game, stored.format) if registry.is_game(stored.game) else None
-        if memo is None:
-            decklist = decklists(rows, [stored])[stored.id]  # its cards may tell its game
         choice = chosen.get(memo) if memo else None
         if choice is None:
+            # a deck of an unknown game is read whole: its cards may tell its game
+            decklist = _bare_decklist(stored) if memo else stored_decklist(rows, stored.name)
             try:
                 choice = resolver.choose(decklist, None, None)
             except DeckcliError as exc:
@@ -226,11 +242,16 @@ def _statuses(resolver: Resolver, rows: Rows, decks: list[StoredDeck], held: dic
         status = DeckStatus(stored.name, deck_game, fmt.name, sum(n for _, n in held[stored.id].values()))
         if problems:
             try:
-                ResolvedDeck(decklist.name, deck_game, fmt, decklist, problems=list(problems)).require_cards()
+                ResolvedDeck(stored.name, deck_game, fmt, _bare_decklist(stored), problems=list(problems)).require_cards()
             except DeckcliError as exc:
                 status.problem = str(exc)
         statuses[stored.id] = status
     return statuses
+
+
+def _bare_decklist(stored: DeckHead) -> Decklist:
+    """The stored deck as a decklist without its cards: all choosing its game and format or naming it needs."""
+    return Decklist(name=stored.name, game=stored.game, format=stored.format, source=f"deck:{stored.name}")
 
 
 def open_decks(db: Readable, refs: list[str], game: str | None = None) -> list[ResolvedDeck]:
