@@ -6,9 +6,11 @@ language or tag the player owns counts towards that name.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -115,7 +117,7 @@ class DeckStatus:
 
     @property
     def missing(self) -> int:
-        return sum(max(0, n.need - n.have) for n in self.short)
+        return sum([max(0, n.need - n.have) for n in self.short])
 
     def as_dict(self) -> dict[str, Any]:
         missing = self.missing
@@ -131,7 +133,7 @@ class DeckStatus:
     def json_text(self, text: Callable[[str], str]) -> str:
         """``json.dumps(self.as_dict(), ensure_ascii=False)`` written out directly, ``text`` encoding each string
         (through a cache): 1,000 decks short of 22,000 cards print without a dict made and encoded per card."""
-        missing = ", ".join(_need_json(text(n.name), n.need, n.have) for n in self.short)
+        missing = ", ".join([_need_json(n.name, n.need, n.have) for n in self.short])
         problem = f', "problem": {text(self.problem)}' if self.problem else ""
         return (f'{{"deck": {text(self.name)}, "game": {text(self.game)}, "format": {text(self.format)}, '
                 f'"cards": {self.cards}, "buildable": {"true" if self.buildable else "false"}, '
@@ -152,8 +154,8 @@ class DeckStatus:
 
 @lru_cache(maxsize=4096)
 def _need_json(name: str, need: int, have: int) -> str:
-    """One need as ``json.dumps(Need.as_dict())`` writes it, ``name`` already encoded (decks share many)."""
-    return f'{{"name": {name}, "need": {need}, "have": {have}, "missing": {max(0, need - have)}}}'
+    """One need as ``json.dumps(Need.as_dict(), ensure_ascii=False)`` writes it (decks share many)."""
+    return f'{{"name": {json.dumps(name, ensure_ascii=False)}, "need": {need}, "have": {have}, "missing": {max(0, need - have)}}}'
 
 
 def stored_deck_names(db: Readable, game: str | None = None) -> list[str]:
@@ -239,7 +241,7 @@ def _statuses(resolver: Resolver, rows: Rows, decks: list[DeckHead], held: dict[
             del held[stored.id]
             continue
         deck_game, fmt, problems = choice
-        status = DeckStatus(stored.name, deck_game, fmt.name, sum(n for _, n in held[stored.id].values()))
+        status = DeckStatus(stored.name, deck_game, fmt.name, sum(map(itemgetter(1), held[stored.id].values())))
         if problems:
             try:
                 ResolvedDeck(stored.name, deck_game, fmt, _bare_decklist(stored), problems=list(problems)).require_cards()
