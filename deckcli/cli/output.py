@@ -41,17 +41,25 @@ def _csv_cell(value: Any) -> Any:
     return escape_cell(value) if isinstance(value, str) else value
 
 
-#: A JSON list longer than this prints one compact item per line: Python's indenting encoder is pure Python, ten
-#: times slower than the compact one (1,000 decks' needs, 2.5 MB: most of the command's time).
+#: A JSON list longer than this (items) or larger than LARGE_TEXT (characters) prints one compact item per line:
+#: Python's indenting encoder is pure Python, ten times slower than the compact one (1,000 decks' needs, 1.5 MB, or
+#: one report of 80,000 problems: most of the command's time).
 LARGE_JSON = 200
+LARGE_TEXT = 256 * 1024
 
 
 def dump_json(data: Any) -> str:
-    """JSON as deckcli prints it: UTF-8 characters kept, two-space indent; a long list one compact item a line."""
-    if isinstance(data, list) and len(data) > LARGE_JSON:
-        items = ",\n  ".join(json.dumps(item, ensure_ascii=False, default=str) for item in data)
-        return f"[\n  {items}\n]"
+    """JSON as deckcli prints it: UTF-8 characters kept, two-space indent; a large list one compact item a line."""
+    if isinstance(data, list):
+        items = [json.dumps(item, ensure_ascii=False, default=str) for item in data]
+        if len(items) > LARGE_JSON or sum(map(len, items)) > LARGE_TEXT:
+            return _lines(items)
     return json.dumps(data, ensure_ascii=False, indent=2, default=str)
+
+
+def _lines(items: list[str]) -> str:
+    """A JSON list of already encoded items, one a line."""
+    return "[\n  " + ",\n  ".join(items) + "\n]"
 
 
 def dump_json_of(items: Sequence[Any]) -> str:
@@ -61,7 +69,7 @@ def dump_json_of(items: Sequence[Any]) -> str:
     if len(items) <= LARGE_JSON:
         return dump_json([item.as_dict() for item in items])
     encode = cache(partial(json.dumps, ensure_ascii=False))
-    return "[\n  " + ",\n  ".join(item.json_text(encode) for item in items) + "\n]"
+    return _lines([item.json_text(encode) for item in items])
 
 
 def emit(

@@ -44,3 +44,19 @@ def test_cells_tabulate_treats_its_own_way_go_to_tabulate():
     for rows in ([["a", 1.5]], [["a", True]], [["a", None]], [["multi\nline", 1]], [[" padded", 1]], [["x", "1.5"], ["y", "2"]]):
         assert _layout(rows, ["k", "v"], True) is None
         assert table(rows, ["k", "v"]) == tabulate(rows, headers=["k", "v"])
+
+
+def test_json_is_indented_unless_large_and_always_the_same_values():
+    import json
+
+    from deckcli.cli.output import LARGE_JSON, LARGE_TEXT, dump_json
+
+    small = [{"deck": "Ember Rush", "cards": 51, "missing": [{"name": "天使", "need": 4}]}]
+    assert dump_json(small) == json.dumps(small, ensure_ascii=False, indent=2)
+    assert dump_json([]) == "[]" and dump_json({"a": 1}) == '{\n  "a": 1\n}'
+    many = small * (LARGE_JSON + 1)
+    assert dump_json(many).splitlines()[1] == '  {"deck": "Ember Rush", "cards": 51, "missing": [{"name": "天使", "need": 4}]},'
+    big = [{"problems": ["x" * 100] * (LARGE_TEXT // 100)}]
+    assert len(dump_json(big).splitlines()) == 3
+    for data in (small, many, big):
+        assert json.loads(dump_json(data)) == data
