@@ -155,7 +155,8 @@ class DeckStatus:
 @lru_cache(maxsize=4096)
 def _need_json(name: str, need: int, have: int) -> str:
     """One need as ``json.dumps(Need.as_dict(), ensure_ascii=False)`` writes it (decks share many)."""
-    return f'{{"name": {json.dumps(name, ensure_ascii=False)}, "need": {need}, "have": {have}, "missing": {max(0, need - have)}}}'
+    shown = json.dumps(name, ensure_ascii=False)
+    return f'{{"name": {shown}, "need": {need}, "have": {have}, "missing": {max(0, need - have)}}}'
 
 
 def stored_deck_names(db: Readable, game: str | None = None) -> list[str]:
@@ -167,9 +168,9 @@ def stored_deck_names(db: Readable, game: str | None = None) -> list[str]:
 def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
     """Every stored deck (of one game) with what the collection lacks to build it; buildable decks first.
 
-    Three queries whatever the number of decks (the decks, all their card lines, the copies owned per game) and one
-    pass over the lines: a deck's cards are counted as stored (their printings need no resolving again), its game
-    and format are chosen as for any deck (once per distinct stored game and format), owned copies read once.
+    A few queries whatever the number of decks (the decks, all their card lines and those cards' names, the copies
+    owned per game) and one pass over the lines: a deck's cards are counted as stored (their printings need no
+    resolving again), its game and format are chosen as for any deck (once per distinct stored game and format).
     """
     with fewer_collections():  # tens of thousands of needs that live to the end
         with db.rows() as rows:
@@ -244,7 +245,8 @@ def _statuses(resolver: Resolver, rows: Rows, decks: list[DeckHead], held: dict[
         status = DeckStatus(stored.name, deck_game, fmt.name, sum(map(itemgetter(1), held[stored.id].values())))
         if problems:
             try:
-                ResolvedDeck(stored.name, deck_game, fmt, _bare_decklist(stored), problems=list(problems)).require_cards()
+                bare = _bare_decklist(stored)
+                ResolvedDeck(stored.name, deck_game, fmt, bare, problems=list(problems)).require_cards()
             except DeckcliError as exc:
                 status.problem = str(exc)
         statuses[stored.id] = status
