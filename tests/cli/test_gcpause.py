@@ -29,3 +29,14 @@ def test_a_command_run_through_the_library_leaves_the_collector_as_it_was(run):
     assert result.exit_code == 0 and "legal" in result.output
     assert run("collection", "buildable", "--json").exit_code == 0
     assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
+
+
+def test_the_block_that_ends_the_process_may_leave_its_objects_frozen():
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    try:
+        with fewer_collections(keep_frozen=True):
+            pass
+        assert gc.get_threshold() == before and gc.get_freeze_count() > frozen
+    finally:
+        if not frozen:
+            gc.unfreeze()
