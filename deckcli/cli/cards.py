@@ -152,7 +152,7 @@ def show(app: AppContext, name: str, game: str | None, set_text: str, number: st
 
 def _card_text(card: dict) -> str:
     """A card as ``field: value`` lines, name first."""
-    from tabulate import tabulate
+    from deckcli.cli.tables import table
 
     order = ["name", "game", "set", "number", "kind"]
     rows = [(k, card[k]) for k in order if k in card]
@@ -164,4 +164,4 @@ def _card_text(card: dict) -> str:
         elif isinstance(value, list):
             value = ", ".join(str(v) for v in value)
         rows.append((key, value))
-    return tabulate(rows, tablefmt="plain")
+    return table(rows)

@@ -9,7 +9,7 @@ import click
 from deckcli.cli.completion import complete_card
 from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
 
 LIST_COLUMNS = ["count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy"]
 CHANGE_COLUMNS = ["name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy", "before", "after",
@@ -338,9 +338,12 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
     if decks:
         raise click.UsageError("DECK arguments go with --together")
     statuses = needs_mod.buildable_decks(app.reads, game)
+    if output == "json":
+        click.echo(dump_json_of(statuses))
+        return
     emit([s.as_row() for s in statuses], output, ["deck", "game", "format", "cards", "buildable", "short", "status"]
          if output == "csv" else ["deck", "game", "format", "cards", "status"],
-         json_data=[s.as_dict() for s in statuses], empty="No stored decks" + (f" for {game}" if game else ""))
+         empty="No stored decks" + (f" for {game}" if game else ""))
 
 
 @collection.command("add-deck")

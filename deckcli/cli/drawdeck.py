@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import click
 
 from deckcli.cli.context import AppContext
 from deckcli.cli.options import DeckSource
+
+# These commands' numpy work is integer arithmetic, which never calls BLAS: with one BLAS thread numpy's import does
+# not start a thread pool (~35 ms of CPU at every start, more on a busy machine). A value the user set is kept; the
+# setting is made only when one of these commands is loaded (deckcli/cli/main.py loads a command's module on use).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 WANT_HELP = (
     "Condition COUNT FILTER, e.g. '1+ kind=monster,cost<=2', '0 \"Worldbreaker\"', '2-3 colour=red' "
@@ -99,9 +105,9 @@ def mulligan_words(kind: str, on_the_play: bool) -> str:
 
 def print_conditions(conditions, classes) -> None:
     """The conditions as an aligned list (display width, so Japanese card names line up too)."""
-    from tabulate import tabulate
+    from deckcli.cli.tables import table
 
     rows = [(c.text, f"{c.describe()}; {classes.matching(i)} in the deck") for i, c in enumerate(conditions)]
     click.echo("Conditions (all must hold):")
-    for line in tabulate(rows, tablefmt="plain", disable_numparse=True).splitlines():
+    for line in table(rows, numparse=False).splitlines():
         click.echo(f"  {line}")

@@ -145,10 +145,10 @@ def _print_table(reports: list[dict[str, Any]]) -> None:
         if _version_line(report):
             click.echo(f"  {_version_line(report)}")
         if problems:
-            from tabulate import tabulate  # only for problems: a legal deck's start-up skips its import
+            from deckcli.cli.tables import table
 
             rows = [[p.get(c, "") for c in PROBLEM_COLUMNS] for p in problems[:TABLE_PROBLEMS]]
-            click.echo(tabulate(rows, headers=PROBLEM_COLUMNS, disable_numparse=True))
+            click.echo(table(rows, PROBLEM_COLUMNS, numparse=False))
         if len(problems) > TABLE_PROBLEMS:
             click.echo(f"… and {len(problems) - TABLE_PROBLEMS} more problems (--json lists them all)")
     illegal = sum(not r["legal"] for r in reports)

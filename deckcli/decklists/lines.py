@@ -14,11 +14,11 @@ from deckcli.decklists.model import (
     GIVEN,
     GUESSED,
     MAX_COUNT,
-    META_KEY_PATTERN,
     NUMBER_PATTERN,
     SET_PATTERN,
     Decklist,
     DeckEntry,
+    key_value,
     listed_once,
     meta_key,
     zone_order,
@@ -34,7 +34,13 @@ GROUP_HEADER = "Sideboard"
 SKIP = "\x00skip"
 META = "\x00meta"
 
-META_LINE = re.compile(rf"(?P<key>{META_KEY_PATTERN})\s*:(?P<value>.*)")
+
+
+def meta_line(line: str) -> tuple[str, str] | None:
+    """``(key, value)`` of a ``Key: value`` line (the value unstripped), else None."""
+    return key_value(line, ":")
+
+
 _HEADER = re.compile(r"(?://+|#+)?\s*(?P<word>[A-Za-z][A-Za-z ]*?)\s*:?\s*(?:\(\s*\d+\s*\))?\s*:?", re.IGNORECASE)
 _COUNTED = re.compile(r"(?P<count>\d+)(?:\s*[xX])?\s+(?P<rest>\S.*)")
 _NEGATIVE = re.compile(r"-(\d+)(?:\s*[xX])?\s+\S.*")  # "-1 Fireball" (a forum bullet "- 4 Name" has a space)
@@ -116,8 +122,8 @@ def card_entry(line: str, zone: str, number: int) -> DeckEntry | str:
         return f"count -{shown_digits(negative.group(1))} is negative: a count is a whole number from 1 to {MAX_COUNT}"
     if listed_once(zone):
         return counted_entry(1, line, zone, number, line)
-    meta = META_LINE.fullmatch(line)
-    if meta and meta.group("value").strip():
+    meta = meta_line(line)
+    if meta and meta[1].strip():
         return f'metadata ("Key: value") must come before the first section and card; got "{shown(line)}"'
     if meta or _SECTION_WORD.search(line):
         return unknown_section(line)
@@ -142,12 +148,12 @@ class Syntax:
 
     def meta(self, line: str) -> tuple[str, str] | str | None:
         """A metadata line at the top as (key, value), a message when it is a bad one, None when it is no metadata."""
-        match = META_LINE.fullmatch(line)
+        match = meta_line(line)
         if not match:
             return None
-        value = match.group("value").strip()
-        if value or not _SECTION_WORD.search(match.group("key")):
-            return match.group("key"), value
+        key, value = match[0], match[1].strip()
+        if value or not _SECTION_WORD.search(key):
+            return key, value
         return unknown_section(line)
 
     def card(self, line: str, zone: str, number: int) -> DeckEntry | str:

@@ -36,7 +36,37 @@ GIVEN, DEFAULT, GUESSED = "given", "default", "guessed"
 
 _SET_RE = re.compile(SET_PATTERN)
 _NUMBER_RE = re.compile(NUMBER_PATTERN)
-_META_KEY_RE = re.compile(META_KEY_PATTERN)
+#: The non-Latin letters a metadata key may use (as in META_KEY_PATTERN): hiragana, katakana, common CJK ideographs.
+_KEY_RANGES = ((0x3040, 0x30FF), (0x4E00, 0x9FFF))
+
+
+def _japanese(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in _KEY_RANGES)
+
+
+def is_meta_key(key: str) -> bool:
+    """Whether ``key`` fully matches META_KEY_PATTERN, checked character by character (``\\w`` is ``isalnum`` or
+    ``_``): compiled, that pattern's CJK ranges cost several milliseconds per regex at every start."""
+    if not 1 <= len(key) <= 31:
+        return False
+    first, last = key[0], key[-1]
+    if not ((first.isascii() and first.isalpha()) or _japanese(first)):
+        return False
+    if len(key) > 1 and not (last.isalnum() or last in "_-" or _japanese(last)):
+        return False
+    return all(c.isalnum() or c in "_ -" or _japanese(c) for c in key[1:-1])
+
+
+def key_value(line: str, separator: str) -> tuple[str, str] | None:
+    """``(key, value)`` of a ``Key<separator>value`` line, the value as written, or None: what a fullmatch of
+    ``(?P<key>META_KEY_PATTERN)\\s*<separator>(?P<value>.*)`` gives (a key never holds the separator, so the
+    first one ends it)."""
+    head, found, value = line.partition(separator)
+    if not found or "\n" in value:
+        return None
+    key = head.rstrip()
+    return (key, value) if is_meta_key(key) else None
 
 
 def zone_order() -> tuple[str, ...]:
@@ -98,7 +128,7 @@ def entry_problem(entry: DeckEntry) -> str | None:
 
 def meta_problem(key: object, value: object) -> str | None:
     """Why ``key: value`` cannot be a metadata line, or None."""
-    if not isinstance(key, str) or not _META_KEY_RE.fullmatch(key):
+    if not isinstance(key, str) or not is_meta_key(key):
         return f"bad metadata key {key!r} (a letter first, then letters, digits, spaces or -, at most 31)"
     if key.casefold() in FIELD_KEYS:
         return f"metadata key {key!r} is a decklist field, not meta"

@@ -13,7 +13,7 @@ from deckcli.decklists.lines import (
     card_entry,
     header_zone,
     is_comment,
-    META_LINE,
+    meta_line,
     read_lines,
     section_header,
     zone_for_section,
@@ -86,8 +86,8 @@ def format_text(deck: Decklist) -> str:
 
 def _meta_line(key: str, value: str) -> str:
     line = f"{key}: {value}"
-    meta = META_LINE.fullmatch(line)
-    if header_zone(line) or not meta or meta.group("value").strip() != value:
+    meta = meta_line(line)
+    if header_zone(line) or not meta or meta[1].strip() != value:
         raise InputError(f"cannot write the decklist as text: metadata {line!r} would be misread")
     return line
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcli.decklists.model import Decklist, DeckEntry, zone_rank
 from deckcli.errors import NotFoundError
+from deckcli.games import registry
 from deckcli.names import closest, name_key
 from deckcli.storage.reads import Rows, all_in, json_value
 
@@ -64,15 +65,56 @@ def stored_decks(rows: Rows, game: str | None = None) -> list[StoredDeck]:
     return sorted(decks, key=lambda d: (name_key(d.name), d.name))
 
 
-def decklists(rows: Rows, decks: list[StoredDeck], every: bool = False) -> dict[int, Decklist]:
-    """Deck id -> the deck as a decklist whose entries name their printings, in one query (``every``: the decks
-    are all the stored ones, so no id list is sent)."""
+class DeckHead(NamedTuple):
+    """A stored deck's id, name, game and format: all that choosing its game and format needs."""
+
+    id: int
+    name: str
+    game: str
+    format: str
+
+
+def deck_heads(rows: Rows, game: str | None = None) -> list[DeckHead]:
+    """Every stored deck (optionally of one game) as a DeckHead, in the order of :func:`stored_decks`."""
+    where, params = (" WHERE d.game = :game", {"game": game}) if game else ("", {})
+    heads = [DeckHead(*row) for row in rows.all(f"SELECT d.id, d.name, d.game, d.format FROM deck d{where}", params)]
+    return sorted(heads, key=lambda d: (name_key(d.name), d.name))
+
+
+def card_rows(rows: Rows, decks: list[StoredDeck], every: bool = False) -> list[tuple]:
+    """``(deck id, zone, count, card name, set code, number)`` of every card line of ``decks``, each deck's lines
+    in their stored order, in one query (``every``: the decks are all the stored ones, so no id list is sent)."""
     sql = ("SELECT dc.deck_id, dc.zone, dc.count, c.name, c.set_code, c.number FROM deck_card dc"
            " JOIN card c ON c.id = dc.card_id{where} ORDER BY dc.deck_id, dc.position, dc.id")
     if every:
-        found = rows.all(sql.format(where=""))
-    else:
-        found = all_in(rows, sql.format(where=" WHERE dc.deck_id IN ({ids})"), "ids", [d.id for d in decks]) if decks else []
+        return rows.all(sql.format(where=""))
+    return all_in(rows, sql.format(where=" WHERE dc.deck_id IN ({ids})"), "ids", [d.id for d in decks]) if decks else []
+
+
+def counted_lines(rows: Rows, game: str | None = None) -> tuple[list[tuple[int, int, int]], dict[int, str]]:
+    """``(deck id, card id, count)`` of the card lines of every stored deck (of one game) outside the zones set
+    aside, each deck's lines in deck order (zones in their canonical order, then as stored), in one query, and the
+    names of the cards they name in another: what decks' needs are counted from, with no object made per line."""
+    order, aside = registry.zone_order(), registry.aside_zones()
+    params: dict[str, Any] = {f"z{i}": zone for i, zone in enumerate(order)}
+    rank = "CASE dc.zone " + " ".join(f"WHEN :z{i} THEN {i}" for i in range(len(order))) + f" ELSE {len(order)} END"
+    where = [f"dc.zone NOT IN ({', '.join(f':z{i}' for i, zone in enumerate(order) if zone in aside)})"] if aside else []
+    join = ""
+    if game:
+        join, params["game"] = " JOIN deck d ON d.id = dc.deck_id", game
+        where.append("d.game = :game")
+    sql = (f"SELECT dc.deck_id, dc.card_id, dc.count FROM deck_card dc{join}"
+           f"{' WHERE ' + ' AND '.join(where) if where else ''} ORDER BY dc.deck_id, {rank}, dc.position, dc.id")
+    lines = rows.all(sql, params)
+    ids = sorted({card_id for _, card_id, _ in lines})
+    names = dict(all_in(rows, "SELECT c.id, c.name FROM card c WHERE c.id IN ({ids})", "ids", ids)) if ids else {}
+    return lines, names
+
+
+def decklists(rows: Rows, decks: list[StoredDeck], every: bool = False) -> dict[int, Decklist]:
+    """Deck id -> the deck as a decklist whose entries name their printings, in one query (``every``: the decks
+    are all the stored ones, so no id list is sent)."""
+    found = card_rows(rows, decks, every)
     entries: dict[int, list[DeckEntry]] = {d.id: [] for d in decks}
     for deck_id, zone, count, card_name, set_code, number in found:
         if deck_id in entries:

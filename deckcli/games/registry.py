@@ -5,7 +5,7 @@ decklist headers, routing of kinds to zones, summary and curve fields, its card 
 A new game is a folder of data; no code names a game.
 
 Listing the game codes (for ``--game`` choices) only parses the files; the full check against the
-schema runs the first time a game's details are used.
+schema runs the first time a game's details are used (once per content: :mod:`deckcli.storage.verdicts`).
 """
 
 from __future__ import annotations
@@ -141,16 +141,17 @@ def _zones(doc: dict[str, Any]) -> dict[str, Zone]:
 
 
 def _load(path: Path) -> Game:
-    from deckcli.storage.jsonschemas import schema_errors
+    from deckcli.storage.verdicts import checked_schema_errors
 
     label = str(path)
     try:
-        doc = jsondoc.parse_json(path.read_text(encoding="utf-8"), label)
+        text = path.read_text(encoding="utf-8")
+        doc = jsondoc.parse_json(text, label)
     except (OSError, ValueError) as exc:
         raise GameDataError([f"{label}: cannot read the game file: {exc}"]) from None
     except jsondoc.JsonSyntaxError as exc:
         raise GameDataError([str(exc)]) from None
-    problems = schema_errors(GAME_SCHEMA, doc, label)
+    problems = checked_schema_errors(GAME_SCHEMA, text, doc, label)  # a passed file is not checked again
     if problems:
         raise GameDataError(problems)
     return Game(

@@ -71,13 +71,21 @@ class Format:
         return replace(self, data=data, version=current[-1]["from"])
 
 
-def _read(path: Path, label: str) -> dict[str, Any]:
+def _read(path: Path, label: str, bundled: bool) -> dict[str, Any]:
+    """The format file, checked against the schema: a file given by path every time, a bundled one once per
+    content (:mod:`deckcli.storage.verdicts`)."""
     if not path.exists():
         raise NotFoundError(f"{label}: format file not found")
-    doc = jsondoc.parse_json(read_document(path, "format", label=label).text, label)  # the reading front door
-    from deckcli.storage.jsonschemas import schema_errors
+    text = read_document(path, "format", label=label).text  # the reading front door
+    doc = jsondoc.parse_json(text, label)
+    if bundled:
+        from deckcli.storage.verdicts import checked_schema_errors
 
-    problems = schema_errors(FORMAT_SCHEMA, doc, label)
+        problems = checked_schema_errors(FORMAT_SCHEMA, text, doc, label)
+    else:
+        from deckcli.storage.jsonschemas import schema_errors
+
+        problems = schema_errors(FORMAT_SCHEMA, doc, label)
     if problems:
         raise InputError("invalid format file:\n" + "\n".join(problems))
     return doc
@@ -86,13 +94,30 @@ def _read(path: Path, label: str) -> dict[str, Any]:
 @cache
 def _bundled() -> dict[str, Path]:
     """Bundled format name (its ``name`` field, else its file name) -> its file."""
-    found = {}
+    return {name: path for name, (path, _, _) in _bundled_games().items()}
+
+
+@cache
+def _bundled_games() -> dict[str, tuple[Path, str | None, bool]]:
+    """Bundled format name -> its file, the ``game`` it names or inherits through ``extends`` (None when unreadable
+    or unclear) and whether it may be a default (its own ``default``: never inherited), unchecked: which formats
+    :func:`default_format` need not load."""
+    raw = {}
     for path in bundled_format_files():
         try:
-            name = json.loads(path.read_text(encoding="utf-8")).get("name")
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            name, game, parent, default = doc.get("name"), doc.get("game"), doc.get("extends"), doc.get("default")
         except (OSError, ValueError, AttributeError):
-            name = None  # reported when the format is loaded
-        found[name if isinstance(name, str) and name else path.stem] = path
+            name = game = parent = None  # reported when the format is loaded
+            default = True
+        raw[name if isinstance(name, str) and name else path.stem] = (path, game, parent, default)
+    found = {}
+    for name, (path, game, parent, default) in raw.items():
+        seen = {name}
+        while game is None and parent in raw and parent not in seen:
+            seen.add(parent)
+            _, game, parent, _ = raw[parent]
+        found[name] = (path, game if isinstance(game, str) else None, default is not False and default is not None)
     return found
 
 
@@ -109,15 +134,15 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
 def _load(ref: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
     path = Path(ref)
     if ref in _bundled() and not (path.suffix == ".json" and path.exists()):
-        path, label = _bundled()[ref], ref
+        path, label, bundled = _bundled()[ref], ref, True
     elif path.suffix == ".json" or path.exists() or "/" in ref or "\\" in ref:
-        label = ref
+        label, bundled = ref, False
     else:
         known = ", ".join(sorted(_bundled()))
         raise NotFoundError(f"unknown format {ref!r}; known formats: {known} (or give a path to a format file)")
     if label in seen:
         raise InputError(f"format {label!r} extends itself: {' -> '.join(seen + (label,))}")
-    doc = _read(path, label)
+    doc = _read(path, label, bundled)
     parent = doc.get("extends")
     if parent:
         base, _ = _load(parent, seen + (label,))
@@ -220,10 +245,12 @@ def load_format(ref: str, game: str | None = None) -> Format:
 
 
 def default_format(game: str) -> Format:
-    """The bundled format marked default for ``game``."""
-    for fmt in list_formats():
-        if fmt.game == game and fmt.is_default:
-            return fmt
+    """The bundled format marked default for ``game`` (only the formats that may be ``game``'s are loaded)."""
+    for name, (_, named_game, may_be_default) in sorted(_bundled_games().items()):
+        if named_game in (game, None) and may_be_default:
+            fmt = load_format(name)
+            if fmt.game == game and fmt.is_default:
+                return fmt
     raise NotFoundError(f"no default format for game {game!r}")
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import DeckcliError, NotFoundError
+from deckcli.gcpause import fewer_collections
 from deckcli.legality import drafts
 from deckcli.legality.allformats import formats_of
 from deckcli.legality.formats import Format
@@ -73,6 +74,10 @@ class DeckReporter:
     # -- one report per deck ----------------------------------------------------------------------
     def report(self, source: str | None, deck_name: str | None) -> dict[str, Any]:
         """One deck's verdict: ``{"file", "game", "format", ["version",] "legal", ["owned",] "problems"}``."""
+        with fewer_collections():  # a decklist of 80,000 lines builds objects that live to the end
+            return self._report(source, deck_name)
+
+    def _report(self, source: str | None, deck_name: str | None) -> dict[str, Any]:
         label = source_label(source, deck_name)
         deck = self.open(source, deck_name)
         if isinstance(deck, str):
@@ -89,6 +94,10 @@ class DeckReporter:
 
     def report_every_format(self, source: str | None, deck_name: str | None, extra: list[Format]) -> list[dict[str, Any]]:
         """One report per format of the deck's game (bundled, then ``extra``), the decklist read once."""
+        with fewer_collections():
+            return self._report_every_format(source, deck_name, extra)
+
+    def _report_every_format(self, source: str | None, deck_name: str | None, extra: list[Format]) -> list[dict[str, Any]]:
         label = source_label(source, deck_name)
         try:
             decklist = self.resolver.read(source, deck_name)

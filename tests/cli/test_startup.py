@@ -36,10 +36,12 @@ def _all_command_paths() -> list[list[str]]:
     from deckcli.cli.main import cli
 
     paths = []
-    for name, command in cli.commands.items():
-        paths.append([name])
-        if isinstance(command, click.Group):
-            paths += [[name, sub] for sub in command.commands]
+    with click.Context(cli) as ctx:
+        for name in cli.list_commands(ctx):
+            command = cli.get_command(ctx, name)
+            paths.append([name])
+            if isinstance(command, click.Group):
+                paths += [[name, sub] for sub in command.commands]
     return paths
 
 
@@ -48,6 +50,16 @@ def test_every_command_help_imports_no_heavy_modules():
     assert ["validate"] in paths and ["collection", "import"] in paths and ["deck", "show"] in paths
     for path in paths:
         assert _heavy_modules_after([*path, "--help"]) == [], path
+
+
+def test_a_command_loads_only_its_own_module():
+    script = ("import sys\nfrom click.testing import CliRunner\nfrom deckcli.cli.main import cli\n"
+              "assert CliRunner().invoke(cli, ['games']).exit_code == 0\n"
+              "print(sorted(m for m in sys.modules if m.startswith('deckcli.cli.')))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert "'deckcli.cli.cards'" in loaded
+    for other in ("collection", "deck", "db", "odds", "hands", "validate"):
+        assert f"'deckcli.cli.{other}'" not in loaded, other
 
 
 def test_version_and_short_help(runner):

@@ -77,3 +77,20 @@ def test_deck_list_reads_the_same_through_either_driver(run, db, tmp_path):
     assert by_core.warnings == [] and [d["legal"] for d in by_core.data].count(False) >= 2
     assert list_stored_decks(reader, "boa").data == [d for d in by_core.data if d["game"] == "boa"]
     reader.close()
+
+
+def test_buildable_json_written_directly_is_what_json_dumps_writes(run, db, tmp_path):
+    from deckcli.cli.output import LARGE_JSON, dump_json, dump_json_of
+    from deckcli.collection.needs import Need
+
+    _stock(run, tmp_path)
+    statuses = buildable_decks(db)
+    statuses.append(DeckStatus('Odd "name" \\ ネーム\t', "boa", "boa-standard", 3, [Need("boa", "x", 'A "quoted"\n', 3, 1)],
+                               problem="deck:x: line 2: unknown card"))
+    for status in statuses:
+        assert status.json_text(lambda s: json.dumps(s, ensure_ascii=False)) == json.dumps(status.as_dict(), ensure_ascii=False)
+    many = statuses * (LARGE_JSON // len(statuses) + 1)
+    assert json.loads(dump_json_of(many)) == [s.as_dict() for s in many]
+    assert dump_json_of(statuses) == dump_json([s.as_dict() for s in statuses])  # a short list keeps its indent
+    result = run("collection", "buildable", "--json")
+    assert json.loads(result.output) == [s.as_dict() for s in buildable_decks(db)]

@@ -9,10 +9,9 @@ import re
 from deckcli.decklists.layouts.base import Layout, counter
 from deckcli.decklists.layouts.brackets import bracket_card
 from deckcli.decklists.lines import META, SKIP, Syntax, read_lines, zone_for_section
-from deckcli.decklists.model import META_KEY_PATTERN, Decklist, DeckEntry
+from deckcli.decklists.model import Decklist, DeckEntry, key_value
 
 _SECTION = re.compile(r"\[\s*(?P<word>[A-Za-z][A-Za-z ]*?)\s*\]")
-_KEY_VALUE = re.compile(rf"(?P<key>{META_KEY_PATTERN})\s*=(?P<value>.*)")
 _METADATA = "metadata"
 _HEADER_MAX = 80  # longer lines are never section headers (and the section pattern stays cheap)
 
@@ -26,8 +25,8 @@ class ApprenticeSyntax(Syntax):
         return META if word.casefold() == _METADATA else zone_for_section(word) or SKIP
 
     def meta(self, line: str) -> tuple[str, str] | str | None:
-        match = _KEY_VALUE.fullmatch(line)
-        return (match.group("key"), match.group("value").strip()) if match else super().meta(line)
+        match = key_value(line, "=")
+        return (match[0], match[1].strip()) if match else super().meta(line)
 
     def card(self, line: str, zone: str, number: int) -> DeckEntry | str:
         return bracket_card(line, zone, number)

@@ -15,7 +15,7 @@ import re
 from xml.parsers import expat
 
 from deckcli.decklists.layouts.base import CERTAIN, Layout
-from deckcli.decklists.lines import META_LINE, count_problem, set_meta, shown, zone_for_section
+from deckcli.decklists.lines import count_problem, meta_line, set_meta, shown, zone_for_section
 from deckcli.decklists.model import (
     NUMBER_PATTERN,
     SET_PATTERN,
@@ -125,9 +125,9 @@ class _Reader:
                 self.deck.name = text.strip()
             elif tag == "comments":
                 for comment in text.splitlines():
-                    meta = META_LINE.fullmatch(comment.strip())
+                    meta = meta_line(comment.strip())
                     if meta:
-                        set_meta(self.deck, meta.group("key"), meta.group("value").strip())
+                        set_meta(self.deck, meta[0], meta[1].strip())
             self.collecting = None
         if self.depth == 2 and tag == "zone":
             self.zone = self.skipping = None

@@ -1,0 +1,110 @@
+"""Text tables as tabulate prints them, without importing tabulate for the common ones.
+
+Importing tabulate (with its wide-character support and its version look-up) costs ~35 ms, most of a short
+command's own time. Tables of plain text and whole numbers (the usual listing) are laid out here exactly as
+tabulate's ``simple`` and ``plain`` formats do (numbers right-aligned, text left-aligned, two spaces between
+columns, a header two wider than its text); any other cell (a float, a number-like text, a multi-line or padded
+text, a character whose display width is unclear) sends the whole table to tabulate itself.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+_GAP = "  "
+#: Characters whose width tabulate (through wcwidth) and unicodedata may see differently: marks, format and
+#: control characters, unassigned code points, the Hangul vowels and finals written after a leading consonant.
+_UNCLEAR = frozenset({"Mn", "Me", "Mc", "Cf", "Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str] | None = None, numparse: bool = True) -> str:
+    """``tabulate(rows, headers)`` (format ``simple``), or ``tablefmt="plain"`` without headers."""
+    laid = _layout(rows, headers, numparse)
+    if laid is not None:
+        return laid
+    from tabulate import tabulate
+
+    if headers is None:
+        return tabulate(rows, tablefmt="plain", disable_numparse=not numparse)
+    return tabulate(rows, headers=list(headers), disable_numparse=not numparse)
+
+
+def _layout(rows: Sequence[Sequence[Any]], headers: Sequence[str] | None, numparse: bool) -> str | None:
+    """The table laid out here, or None when a cell needs tabulate."""
+    count = len(headers) if headers is not None else max((len(r) for r in rows), default=0)
+    if not rows or count == 0 or any(len(r) != count for r in rows):
+        return None
+    texts: list[list[str]] = []
+    right: list[bool] = []
+    for column in range(count):
+        kinds = set()
+        for row in rows:
+            kind = _kind(row[column], numparse)
+            if kind is None:
+                return None
+            kinds.add(kind)
+        kinds.discard("empty")
+        if kinds == {"number", "number text"}:
+            return None  # a numeric column with numbers written as text: tabulate aligns their decimal points
+        if kinds == {"number text"}:
+            return None
+        texts.append([str(row[column]) for row in rows])
+        right.append(kinds == {"number"})
+    names = [str(h) for h in headers] if headers is not None else None
+    if names is not None and not all(_kind(h, False) for h in names):
+        return None
+    widths = []
+    for column, cells in enumerate(texts):
+        width = max(_width(c) for c in cells)
+        if names is not None:
+            width = max(width, _width(names[column]) + 2)
+        widths.append(width)
+    lines = []
+    if names is not None:
+        lines.append(_line(names, widths, right))
+        lines.append(_GAP.join("-" * w for w in widths))
+    lines += [_line([texts[c][r] for c in range(count)], widths, right) for r in range(len(rows))]
+    return "\n".join(lines)
+
+
+def _kind(cell: Any, numparse: bool) -> str | None:
+    """How tabulate sees a cell: a whole ``number``, ``number text``, ``text``, ``empty``; None: not laid out here."""
+    if isinstance(cell, bool) or not isinstance(cell, (int, str)):
+        return None
+    if isinstance(cell, int):
+        return "number" if numparse else "text"  # without number parsing tabulate aligns numbers as text
+    if cell == "":
+        return "empty"
+    if cell != cell.strip() or "\x1b" in cell or not (cell.isascii() and cell.isprintable() or all(map(_known_width, cell))):
+        return None
+    return "number text" if numparse and _number_like(cell) else "text"
+
+
+def _line(cells: list[str], widths: list[int], right: list[bool]) -> str:
+    padded = []
+    for cell, width, to_right in zip(cells, widths, right):
+        pad = " " * (width - _width(cell))
+        padded.append(pad + cell if to_right else cell + pad)
+    return _GAP.join(padded).rstrip()
+
+
+def _number_like(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return text.lower().startswith(("0x", "0o", "0b"))  # tabulate reads these as numbers too
+    return True
+
+
+def _known_width(char: str) -> bool:
+    code = ord(char)
+    return code >= 0x20 and not 0x1160 <= code <= 0x11FF and unicodedata.category(char) not in _UNCLEAR
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: two for wide and full-width characters, one for the others."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
