@@ -20,6 +20,16 @@ if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
 
 
+def _card_or_raise(found: CardRef | DeckcliError) -> CardRef:
+    """The printing found, or its error raised."""
+    if isinstance(found, DeckcliError):
+        try:
+            raise found
+        finally:
+            del found  # this frame, kept by the error's traceback, must not keep the error: no reference cycle
+    return found
+
+
 class CardResolver:
     """Resolves card names, sets and numbers to printings against one database (a Readable — a Database or the
     read path's sqlite3 file — or an open SQLAlchemy Session)."""
@@ -89,13 +99,7 @@ class CardResolver:
         """The printing meant (without ``game``: in every game); ``prefer_sets`` (casefolded codes, a format's
         legal sets) picks among printings when no set is given; ``suggest=False`` leaves the closest names out of
         an unknown card's error (for problems no one will see). Answers and errors are remembered."""
-        found = self.lookup(name, set_text, number, game, prefer_sets, suggest)
-        if isinstance(found, DeckcliError):
-            try:
-                raise found
-            finally:
-                del found  # this frame, kept by the error's traceback, must not keep the error: no reference cycle
-        return found
+        return _card_or_raise(self.lookup(name, set_text, number, game, prefer_sets, suggest))
 
     def lookup(
         self, name: str = "", set_text: str = "", number: str = "", game: str | None = None,
@@ -178,13 +182,7 @@ class CardResolver:
     def _in_game(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str] = frozenset(),
                  suggest: bool = True) -> CardRef:
         """The printing in one game; ``suggest=False`` skips the closest names of an unknown one (costly, often unused)."""
-        found = self._in_game_or_why(game, name, set_text, number, prefer, suggest)
-        if isinstance(found, DeckcliError):
-            try:
-                raise found
-            finally:
-                del found  # no reference cycle through this frame (see find)
-        return found
+        return _card_or_raise(self._in_game_or_why(game, name, set_text, number, prefer, suggest))
 
     def _in_game_or_why(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str],
                         suggest: bool) -> CardRef | DeckcliError:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import paths
-from dbdump import table_snapshot
+from reader_commands import assert_refused
 
 from deckcli.reading.jsondoc import JsonSyntaxError, parse_json
 
@@ -47,15 +46,4 @@ def test_every_json_reader_refuses_them_and_stores_nothing(run, db, tmp_path, ki
     text, message = DOCS[kind]
     path = tmp_path / "doc.json"
     path.write_text(text, encoding="utf-8")
-    command = {
-        "decklist": ["validate", path],
-        "card set": ["cards", "import", path],
-        "collection": ["collection", "import", path],
-        "format": ["validate", paths.EXAMPLES / "ember-rush.txt", "--format", path],
-    }[kind]
-    before = table_snapshot(db.path)
-    result = run(*command)
-    assert result.exit_code in (1, 2)
-    assert f"{path}: {message}" in result.output
-    assert "internal error" not in result.output
-    assert table_snapshot(db.path) == before
+    assert_refused(run, db.path, kind, path, message)
