@@ -173,16 +173,17 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
     groups: list[int] = []
     own_rules = _own_rules(syntax)
     plain = own_rules and not listed_once(zone)  # whether a plain "N Name" line is read by _PLAIN_LINE alone
-    for number, raw in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+    text = text.removeprefix("\ufeff")
+    for number, raw in enumerate(text.split("\n") if "\r" not in text else _LINE_BREAK.split(text), start=1):
         line = raw.strip()
         if not line:
             gap = bool(deck.entries)
             continue
         fast = _PLAIN_LINE.fullmatch(line) if plain and not in_header else None
-        if fast and int(fast.group(1)) <= MAX_COUNT:  # what the header, comment and card rules make of it
-            group, gap = group + (1 if gap else 0), False
-            deck.entries.append(DeckEntry(zone, int(fast.group(1)), fast.group(2), None, None, number,
-                                          GIVEN if opened else DEFAULT))
+        if fast and (count := int(fast.group(1))) <= MAX_COUNT:  # what the header, comment and card rules make of it
+            if gap:
+                group, gap = group + 1, False
+            deck.entries.append(DeckEntry(zone, count, fast.group(2), None, None, number, GIVEN if opened else DEFAULT))
             groups.append(group)
             continue
         section = syntax.header(line)
