@@ -16,6 +16,20 @@ from deckcli.storage.reads import reader_of
 #: Above this many distinct names a prefetch reads the game's name keys rather than an IN list of every name.
 MANY_NAMES = 2_000
 
+
+class NoCard:
+    """What :meth:`CardResolver.lookup_many` answers for a name no game has a card of, told by the name keys alone:
+    the line's error would be ``UnknownCard(name, [], game)``, which a caller words (UnknownCard.wording) only
+    if it must (80,000 unknown lines then make no 80,000 errors)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NO_CARD"
+
+
+NO_CARD = NoCard()
+
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
 
@@ -118,23 +132,23 @@ class CardResolver:
         return found
 
     def lookup_many(self, lines: Iterable[tuple[str, str, str]], game: str, prefer_sets: Iterable[str] = ()
-                    ) -> list[CardRef | DeckcliError]:
+                    ) -> list[CardRef | DeckcliError | NoCard]:
         """:meth:`lookup` of many ``(name, set, number)`` lines of one game, without closest names (ask
         :meth:`lookup` for those of the few problems shown): every name read in one prefetch, each distinct line
-        answered once. After a large prefetch, a name whose key no game has is an unknown card from two dictionary
+        answered once. After a large prefetch, a name whose key no game has is NO_CARD from two dictionary
         look-ups (what :meth:`refs` and the wrong-game check would find), so 80,000 unknown lines cost little."""
         lines = list(lines)
         code, prefer = self._code(game), frozenset(prefer_sets)
         self.prefetch(code, (name for name, _, _ in lines if name))
         known = self._known.get(code)
         others = self._other_names(code) if known is not None else {}
-        answers: dict[tuple[str, str, str], CardRef | DeckcliError] = {}
+        answers: dict[tuple[str, str, str], CardRef | DeckcliError | NoCard] = {}
         for line in lines:
             if line in answers:
                 continue
             key = name_key(line[0]) if known is not None else ""
             if key and key not in known and key not in others:
-                answers[line] = UnknownCard(line[0].strip(), [], code)
+                answers[line] = NO_CARD
             else:
                 answers[line] = self.lookup(*line, code, prefer, suggest=False)
         return [answers[line] for line in lines]

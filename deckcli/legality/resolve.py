@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardIndex, CardRef
-from deckcli.cards.resolver import CardResolver
+from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.decklists.routing import ZoneRouter
 from deckcli.games import registry
@@ -185,12 +185,13 @@ class Resolver:
         router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
         found = self.cards.lookup_many(((e.name, e.set_code or "", e.number or "") for e in deck.entries), game,
                                        legal_sets)  # the deck's names in one query, each distinct line once
-        unknown: list[tuple[int, DeckEntry]] = []  # (problem index, line) of each unknown card: its closest names
+        unknown: list[tuple[int, DeckEntry]] = []  # (problem index, line) of the unknown cards to find closest names of
+        limit = self.suggest_limit
         for entry, card in zip(deck.entries, found):
-            if isinstance(card, (UnknownCard, UnknownSet)):
-                if type(card) is UnknownCard:
+            if card is NO_CARD or isinstance(card, (UnknownCard, UnknownSet)):
+                if (card is NO_CARD or type(card) is UnknownCard) and (limit is None or len(resolved.problems) < limit):
                     unknown.append((len(resolved.problems), entry))
-                resolved.problems.append(self._unknown(entry, card))
+                resolved.problems.append(self._unknown(entry, card, game))
                 resolved.unresolved.append(entry)
                 continue
             if isinstance(card, AmbiguousCard):  # a name several different cards answer to (a shared alias)
@@ -212,19 +213,21 @@ class Resolver:
 
     def _suggest(self, resolved: ResolvedDeck, unknown: list[tuple[int, DeckEntry]], game: str,
                  legal_sets: frozenset[str]) -> None:
-        """Closest names for the unknown cards among a deck's first ``suggest_limit`` problems (all, without a limit):
-        a table shows no more, and 80,000 unknown lines must not cost 80,000 look-ups."""
+        """Closest names for the ``unknown`` cards (those among a deck's first ``suggest_limit`` problems; all, without
+        a limit): a table shows no more, and 80,000 unknown lines must not cost 80,000 look-ups."""
         for at, entry in unknown:
-            if self.suggest_limit is not None and at >= self.suggest_limit:
-                break
             card = self.cards.lookup(entry.name, entry.set_code or "", entry.number or "", game, legal_sets)
             if isinstance(card, (UnknownCard, UnknownSet)):
-                resolved.problems[at] = self._unknown(entry, card)
+                resolved.problems[at] = self._unknown(entry, card, game)
 
     @staticmethod
-    def _unknown(entry: DeckEntry, exc: UnknownCard | UnknownSet) -> Problem:
-        """A ``wrong-game`` problem for a card of another game, else ``unknown-card`` with the closest names."""
+    def _unknown(entry: DeckEntry, exc: UnknownCard | UnknownSet | NoCard, game: str) -> Problem:
+        """A ``wrong-game`` problem for a card of another game, else ``unknown-card`` with the closest names (a
+        NO_CARD line has none: its message is worded without making its error)."""
         cards = [entry.name or getattr(exc, "name", "")]
+        if exc is NO_CARD:
+            return Problem("unknown-card", UnknownCard.wording(entry.name.strip(), game), cards, entry.zone, entry.line,
+                           {"suggestions": []})
         if isinstance(exc, WrongGame):
             return Problem("wrong-game", str(exc), cards, entry.zone, entry.line)
         suggestions = exc.suggestions if isinstance(exc, UnknownCard) else []

@@ -1,13 +1,14 @@
-"""Many lines of one game at once (``CardResolver.lookup_many``): the same answers as one ``lookup`` per line, each
-distinct line answered once, and a deck of more than MANY_NAMES names read in a few queries, not one per name."""
+"""Many lines of one game at once (``CardResolver.lookup_many``): the same answers as one ``lookup`` per line (NO_CARD
+standing for the plain unknown card it words), each distinct line answered once, and a deck of more than MANY_NAMES
+names read in a few queries, not one per name."""
 
 from __future__ import annotations
 
 import pytest
 
 from deckcli.cards import resolver as resolver_mod
-from deckcli.cards.resolver import CardResolver
-from deckcli.errors import DeckcliError
+from deckcli.cards.resolver import NO_CARD, CardResolver
+from deckcli.errors import DeckcliError, UnknownCard
 
 #: Known names in several spellings, another game's card, printings good and bad, a shared alias, unknown names.
 LINES = [
@@ -17,7 +18,9 @@ LINES = [
 ]
 
 
-def _answer(found) -> tuple:
+def _answer(found, line=("", "", "")) -> tuple:
+    if found is NO_CARD:
+        return "UnknownCard", UnknownCard.wording(line[0].strip(), "boa")
     if isinstance(found, DeckcliError):
         return type(found).__name__, str(found)
     return "card", found.id
@@ -55,14 +58,16 @@ def test_the_same_answers_as_one_lookup_a_line(db, unknown):
     lines = LINES + [(f"Unknown Card {i}", "", "") for i in range(unknown)] + LINES
     batch = CardResolver(db).lookup_many(lines, "boa")
     one = CardResolver(db)
-    assert [_answer(f) for f in batch] == [_answer(one.lookup(*line, "boa", suggest=False)) for line in lines]
-    assert _answer(batch[4])[0] == "WrongGame" and _answer(batch[7]) == ("UnknownCard", "unknown card 'Fireballz' in boa")
+    assert [_answer(f, line) for f, line in zip(batch, lines)] == [_answer(one.lookup(*line, "boa", suggest=False))
+                                                                    for line in lines]
+    assert _answer(batch[4])[0] == "WrongGame" and _answer(batch[7], lines[7]) == ("UnknownCard",
+                                                                                 "unknown card 'Fireballz' in boa")
+    assert (batch[-4] is NO_CARD) == bool(unknown)  # Fireballz: told by the name keys alone after a large prefetch
 
 
 def test_thousands_of_unknown_names_cost_a_few_queries(db):
     assert resolver_mod.MANY_NAMES < 5000
     reads = CountingReads(db)
     found = CardResolver(reads).lookup_many([(f"Unknown Card {i}", "", "") for i in range(5000)], "boa")
-    assert {_answer(f)[0] for f in found} == {"UnknownCard"}
-    assert str(found[-1]) == "unknown card 'Unknown Card 4999' in boa"
+    assert all(f is NO_CARD for f in found)
     assert reads.queries <= 6  # the game's name keys, the other games' names; no IN list of 5,000 names
