@@ -64,3 +64,14 @@ def test_permission_denied_reading_and_writing(tmp_path, monkeypatch):
     with pytest.raises(InputError) as written:
         write_decklist(DECK, "text", str(tmp_path / "out.txt"))
     assert str(written.value) == f"{tmp_path / 'out.txt'}: permission denied"
+
+
+def test_a_format_extending_a_name_too_long_for_the_file_system(tmp_path):
+    """(Found by the mutation property: the name's lookup raised "File name too long", an internal error.)"""
+    from deckcli.errors import NotFoundError
+    from deckcli.legality.formats import load_format
+
+    path = tmp_path / "f.json"
+    path.write_text('{"name": "x", "game": "boa", "extends": "' + "[" * 5000 + '"}', encoding="utf-8")
+    with pytest.raises(NotFoundError, match=r"^unknown format '\[{5000}'; known formats: aqa-extreme, "):
+        load_format(str(path))
