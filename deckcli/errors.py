@@ -44,10 +44,16 @@ class UnknownCard(NotFoundError):
 
     def describe(self) -> str:
         """The message, built once from the data (subclasses word it their way)."""
-        where = f" in {self.game}" if self.game else ""
-        message = f"unknown card {self.name!r}{where}" + (f": {self.note}" if self.note else "")
-        if self.suggestions:
-            message += "; did you mean " + ", ".join(repr(s) for s in self.suggestions) + "?"
+        return self.wording(self.name, self.game, self.suggestions, self.note)
+
+    @staticmethod
+    def wording(name: str, game: str | None, suggestions: list[str] | tuple[str, ...] = (), note: str = "") -> str:
+        """How an unknown card is said: :meth:`describe`'s words, for callers that report thousands of unknown
+        names without making an error for each."""
+        where = f" in {game}" if game else ""
+        message = f"unknown card {name!r}{where}" + (f": {note}" if note else "")
+        if suggestions:
+            message += "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
         return message
 
 

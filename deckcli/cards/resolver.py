@@ -13,8 +13,35 @@ from deckcli.games import registry
 from deckcli.names import closest, name_key
 from deckcli.storage.reads import reader_of
 
+#: Above this many distinct names a prefetch reads the game's name keys rather than an IN list of every name.
+MANY_NAMES = 2_000
+
+
+class NoCard:
+    """What :meth:`CardResolver.lookup_many` answers for a name no game has a card of, told by the name keys alone:
+    the line's error would be ``UnknownCard(name, [], game)``, which a caller words (UnknownCard.wording) only
+    if it must (80,000 unknown lines then make no 80,000 errors)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NO_CARD"
+
+
+NO_CARD = NoCard()
+
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
+
+
+def _card_or_raise(found: CardRef | DeckcliError) -> CardRef:
+    """The printing found, or its error raised."""
+    if isinstance(found, DeckcliError):
+        try:
+            raise found
+        finally:
+            del found  # this frame, kept by the error's traceback, must not keep the error: no reference cycle
+    return found
 
 
 class CardResolver:
@@ -26,7 +53,10 @@ class CardResolver:
         self._indexes: dict[str | None, CardIndex] = {}
         self._sets: dict[str, dict[str, str]] | None = None
         self._memo: dict[tuple, CardRef | DeckcliError] = {}
-        self._others: dict[str, list[tuple[str, dict[str, str]]]] = {}
+        self._others: dict[str, dict[str, list[str]]] = {}
+        self._codes: dict[str, str] = {}  # a game as given -> its code
+        #: Every name key of a game (``None``: of every game), read when one prefetch had too many names to list.
+        self._known: dict[str | None, dict[str, str]] = {}
 
     def index(self, game: str | None) -> CardIndex:
         """The card index of one game (``None``: all games), made once; it reads the cards asked of it."""
@@ -35,8 +65,24 @@ class CardResolver:
         return self._indexes[game]
 
     def prefetch(self, game: str | None, names: Iterable[str]) -> None:
-        """Read the printings of many names of one game at once (a deck's lines), before looking them up."""
-        self.index(game).prefetch(names)
+        """Read the printings of many names of one game at once (a deck's lines), before looking them up.
+
+        More distinct names than MANY_NAMES (no real deck has them; 80,000 unknown lines do) are first checked
+        against every name key of the game, read in one query: only those that name a card are then read."""
+        index = self.index(game)
+        names = list(dict.fromkeys(names))
+        if len(names) > MANY_NAMES:
+            known = self._known.setdefault(game, index.display)
+            names = [n for n in names if name_key(n) in known]
+        index.prefetch(names)
+
+    def refs(self, game: str | None, name: str) -> list[CardRef]:
+        """Every printing of ``game`` (``None``: of every game) the name answers to (see CardIndex.find_all); a name
+        a large prefetch found no card for costs no query."""
+        known = self._known.get(game)
+        if known is not None and name_key(name) not in known:
+            return []
+        return self.index(game).find_all(name)
 
     def _set_table(self) -> dict[str, dict[str, str]]:
         """Game -> name key of each set's code and name -> the set code (codes win over names), loaded once."""
@@ -67,13 +113,7 @@ class CardResolver:
         """The printing meant (without ``game``: in every game); ``prefer_sets`` (casefolded codes, a format's
         legal sets) picks among printings when no set is given; ``suggest=False`` leaves the closest names out of
         an unknown card's error (for problems no one will see). Answers and errors are remembered."""
-        found = self.lookup(name, set_text, number, game, prefer_sets, suggest)
-        if isinstance(found, DeckcliError):
-            try:
-                raise found
-            finally:
-                del found  # this frame, kept by the error's traceback, must not keep the error: no reference cycle
-        return found
+        return _card_or_raise(self.lookup(name, set_text, number, game, prefer_sets, suggest))
 
     def lookup(
         self, name: str = "", set_text: str = "", number: str = "", game: str | None = None,
@@ -91,10 +131,38 @@ class CardResolver:
             self._memo[key] = found
         return found
 
+    def lookup_many(self, lines: Iterable[tuple[str, str, str]], game: str, prefer_sets: Iterable[str] = ()
+                    ) -> list[CardRef | DeckcliError | NoCard]:
+        """:meth:`lookup` of many ``(name, set, number)`` lines of one game, without closest names (ask
+        :meth:`lookup` for those of the few problems shown): every name read in one prefetch, each distinct line
+        answered once. After a large prefetch, a name whose key no game has is NO_CARD from two dictionary
+        look-ups (what :meth:`refs` and the wrong-game check would find), so 80,000 unknown lines cost little."""
+        lines = list(lines)
+        code, prefer = self._code(game), frozenset(prefer_sets)
+        self.prefetch(code, (name for name, _, _ in lines if name))
+        known = self._known.get(code)
+        others = self._other_names(code) if known is not None else {}
+        answers: dict[tuple[str, str, str], CardRef | DeckcliError | NoCard] = {}
+        for line in lines:
+            if line in answers:
+                continue
+            key = name_key(line[0]) if known is not None else ""
+            if key and key not in known and key not in others:
+                answers[line] = NO_CARD
+            else:
+                answers[line] = self.lookup(*line, code, prefer, suggest=False)
+        return [answers[line] for line in lines]
+
+    def _code(self, game: str) -> str:
+        """The code of a game given in any case (asked once per game, not once per line)."""
+        return self._codes.get(game) or self._codes.setdefault(game, registry.game(game).code)
+
     def _find(self, name: str, set_text: str, number: str, game: str | None, prefer: frozenset[str],
-              suggest: bool = True) -> CardRef:
+              suggest: bool = True) -> CardRef | DeckcliError:
+        """The printing meant, or the error saying why there is none (returned when it is the common unknown
+        card of one game, raised otherwise)."""
         if game:
-            return self._in_game_or_wrong(registry.game(game).code, name, set_text, number, prefer, suggest)
+            return self._in_game_or_wrong(self._code(game), name, set_text, number, prefer, suggest)
         found = self.across_games(name, set_text, number)
         if len(found) > 1:
             what = name or f"({set_text}) {number}"
@@ -102,46 +170,53 @@ class CardResolver:
         return next(iter(found.values()))
 
     def _in_game_or_wrong(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str],
-                          suggest: bool = True) -> CardRef:
-        """The printing in ``game``; a name only other games have raises WrongGame naming them."""
-        try:
-            return self._in_game(game, name, set_text, number, prefer, suggest)
-        except UnknownCard as exc:
-            if not name or isinstance(exc, UnknownPrinting):
-                raise
-            key = name_key(name)
-            elsewhere = [g for g, names in self._other_names(game) if key in names]
-            if not elsewhere:
-                raise
-            titles = {g: registry.title(g) for g in (game, *elsewhere)}
-            raise WrongGame(name, game, elsewhere, titles) from None
+                          suggest: bool = True) -> CardRef | DeckcliError:
+        """The printing in ``game``, or why not; a name only other games have is a WrongGame naming them."""
+        found = self._in_game_or_why(game, name, set_text, number, prefer, suggest)
+        if not name or not isinstance(found, UnknownCard) or isinstance(found, UnknownPrinting):
+            return found
+        elsewhere = self._other_names(game).get(name_key(name))
+        if not elsewhere:
+            return found
+        titles = {g: registry.title(g) for g in (game, *elsewhere)}
+        return WrongGame(name, game, elsewhere, titles)
 
-    def _other_names(self, game: str) -> list[tuple[str, dict[str, str]]]:
-        """Every name key of each other game, read once: 80,000 unknown lines then cost no query each."""
+    def _other_names(self, game: str) -> dict[str, list[str]]:
+        """Name key -> the other games that have a card of that name, read once: 80,000 unknown lines then cost one
+        dictionary look-up each, and no query."""
         found = self._others.get(game)
         if found is None:
-            found = self._others[game] = [(g, self.index(g).display) for g in registry.codes() if g != game]
+            found = self._others[game] = {}
+            for other in registry.codes():
+                if other != game:
+                    for key in self.index(other).display:
+                        found.setdefault(key, []).append(other)
         return found
 
     def _in_game(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str] = frozenset(),
                  suggest: bool = True) -> CardRef:
         """The printing in one game; ``suggest=False`` skips the closest names of an unknown one (costly, often unused)."""
+        return _card_or_raise(self._in_game_or_why(game, name, set_text, number, prefer, suggest))
+
+    def _in_game_or_why(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str],
+                        suggest: bool) -> CardRef | DeckcliError:
+        """What :meth:`_in_game` answers, a missing card or set returned rather than raised (no traceback each)."""
         index = self.index(game)
         code = self.set_code(game, set_text) if set_text else None
         if not name:  # a printing by set and number only
             if not (set_text and number):
-                raise UnknownCard(name, [], game)
+                return UnknownCard(name, [], game)
             if code is None:
-                raise UnknownSet(set_text, game, self.set_codes(game))
+                return UnknownSet(set_text, game, self.set_codes(game))
             printing = index.printing(code, number)
             if printing is None:
-                raise UnknownCard(f"({code}) {number}", [], game)
+                return UnknownCard(f"({code}) {number}", [], game)
             return printing
-        refs = index.find_all(name)
+        refs = self.refs(game, name)
         if not refs:
-            raise UnknownCard(name, index.suggest(name) if suggest else [], game)
+            return UnknownCard(name, index.suggest(name) if suggest else [], game)
         if set_text and code is None:
-            raise UnknownSet(set_text, game, self.set_codes(game))
+            return UnknownSet(set_text, game, self.set_codes(game))
         return self._pick(index, name, refs, code, number, prefer)
 
     @staticmethod

@@ -8,6 +8,7 @@ ends in a Decklist or a clear InputError, never another exception; the bytes com
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import BinaryIO, TextIO
 from deckcli.decklists import layouts
 from deckcli.decklists.model import Decklist
 from deckcli.errors import InputError
+from deckcli.fileerrors import file_error
 from deckcli.reading.source import LIMITS, read_document
 
 #: The formats decklists are written in (deckcli/decklists/layouts/ reads these and the other tools' layouts).
@@ -108,11 +110,8 @@ def write_decklist(deck: Decklist, fmt: str | None, target: str, *, stdout: Text
     try:
         temp.write_text(content, encoding="utf-8", newline="\n")
         os.replace(temp, path)
-    except FileNotFoundError:
-        raise InputError(f"{target}: its folder does not exist") from None
-    except PermissionError:
-        raise InputError(f"{target}: permission denied") from None
     except OSError as exc:
-        raise InputError(f"{target}: cannot write it: {exc.strerror or exc}") from None
+        raise file_error(target, exc, writing=True) from None
     finally:
-        temp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # a temporary file under a file (Not a directory) was never made
+            temp.unlink(missing_ok=True)

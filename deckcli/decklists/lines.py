@@ -48,6 +48,9 @@ _PRINTING = re.compile(rf"\((?P<set>{SET_PATTERN})\)\s+(?P<number>{NUMBER_PATTER
 _HEADER_MAX = 80  # longer lines are never section headers (and the header pattern stays cheap)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _SECTION_WORD = re.compile(r"(?i)\b(?:deck|board|section)\b")
+#: The common card line ``N Name`` (one space, a name with no printing, quotes or ``x`` marker to look at), which
+#: :func:`card_entry` reads the same way: :func:`read_lines` takes it without the header, comment and card rules.
+_PLAIN_LINE = re.compile(r"([1-9][0-9]{0,2}) ([^\sxX\"(][^(]*)")
 
 EXPECTED = 'expected "COUNT NAME" (like "4 Ember Whelp")'
 
@@ -174,14 +177,25 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
     zone, in_header, headers, group, gap = DEFAULT_ZONE, True, False, 0, False
     opened = False  # whether a header opened the current zone
     groups: list[int] = []
-    for number, raw in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
+    own_rules = _own_rules(syntax)
+    plain = own_rules and not listed_once(zone)  # whether a plain "N Name" line is read by _PLAIN_LINE alone
+    text = text.removeprefix("\ufeff")
+    for number, raw in enumerate(text.split("\n") if "\r" not in text else _LINE_BREAK.split(text), start=1):
         line = raw.strip()
         if not line:
             gap = bool(deck.entries)
             continue
+        fast = _PLAIN_LINE.fullmatch(line) if plain and not in_header else None
+        if fast and (count := int(fast.group(1))) <= MAX_COUNT:  # what the header, comment and card rules make of it
+            if gap:
+                group, gap = group + 1, False
+            deck.entries.append(DeckEntry(zone, count, fast.group(2), None, None, number, GIVEN if opened else DEFAULT))
+            groups.append(group)
+            continue
         section = syntax.header(line)
         if section:
             zone, in_header, headers, opened = section, section == META, True, True
+            plain = own_rules and section not in (SKIP, META) and not listed_once(section)
             continue
         if zone == SKIP:
             continue
@@ -207,6 +221,12 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
     if not headers and all(e.zone == DEFAULT_ZONE for e in deck.entries):
         _last_group_to_side(deck, groups)
     return deck
+
+
+def _own_rules(syntax: Syntax) -> bool:
+    """Whether ``syntax`` reads headers, comments and card lines by deckcli's own rules (a layout overrides none)."""
+    kind = type(syntax)
+    return kind.header is Syntax.header and kind.comment is Syntax.comment and kind.card is Syntax.card
 
 
 def _last_group_to_side(deck: Decklist, groups: list[int]) -> None:

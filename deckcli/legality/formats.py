@@ -131,11 +131,19 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+def _exists(path: Path) -> bool:
+    """Whether ``path`` names a file or folder (not a name the system cannot look up, such as one too long)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def _load(ref: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
     path = Path(ref)
-    if ref in _bundled() and not (path.suffix == ".json" and path.exists()):
+    if ref in _bundled() and not (path.suffix == ".json" and _exists(path)):
         path, label, bundled = _bundled()[ref], ref, True
-    elif path.suffix == ".json" or path.exists() or "/" in ref or "\\" in ref:
+    elif path.suffix == ".json" or _exists(path) or "/" in ref or "\\" in ref:
         label, bundled = ref, False
     else:
         known = ", ".join(sorted(_bundled()))

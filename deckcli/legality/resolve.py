@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardIndex, CardRef
-from deckcli.cards.resolver import CardResolver
+from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.decklists.routing import ZoneRouter
 from deckcli.games import registry
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
 
 
-@dataclass
+@dataclass(slots=True)  # 80,000 unknown lines are 80,000 of them: no instance dict each
 class Problem:
     """One reason a deck is not legal (or not readable): a rule id, a message, and where it applies."""
 
@@ -126,10 +126,10 @@ class Resolver:
     def _guess_game(self, deck: Decklist) -> str | None:
         """The single game every card name of the deck belongs to, if there is one."""
         everything = self.index(None)
-        everything.prefetch(e.name for e in deck.entries if e.name)  # one query for the whole deck, not one per line
+        self.cards.prefetch(None, (e.name for e in deck.entries if e.name))  # one query for the deck, not one a line
         votes: Counter[str] = Counter()
         for entry in deck.entries:
-            games = {r.game for r in everything.find_all(entry.name)} if entry.name else set()
+            games = {r.game for r in self.cards.refs(None, entry.name)} if entry.name else set()
             if not games and entry.set_code and entry.number:
                 games = {r.game for r in everything.printings(entry.set_code, entry.number)}
             for game in games | registry.games_by_zone(entry.zone):  # a Champions line says sfb, by the data
@@ -183,12 +183,15 @@ class Resolver:
         resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
         legal_sets = frozenset(s.casefold() for s in fmt.data.get("legal_sets", ()))
         router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
-        self.cards.prefetch(game, (e.name for e in deck.entries if e.name))  # the deck's names in one query
-        for entry in deck.entries:
-            suggest = self.suggest_limit is None or len(resolved.problems) < self.suggest_limit
-            card = self._find(entry, game, legal_sets, suggest)
-            if isinstance(card, (UnknownCard, UnknownSet)):
-                resolved.problems.append(self._unknown(entry, card))
+        found = self.cards.lookup_many(((e.name, e.set_code or "", e.number or "") for e in deck.entries), game,
+                                       legal_sets)  # the deck's names in one query, each distinct line once
+        unknown: list[tuple[int, DeckEntry]] = []  # (problem index, line) of the unknown cards to find closest names of
+        limit = self.suggest_limit
+        for entry, card in zip(deck.entries, found):
+            if card is NO_CARD or isinstance(card, (UnknownCard, UnknownSet)):
+                if (card is NO_CARD or type(card) is UnknownCard) and (limit is None or len(resolved.problems) < limit):
+                    unknown.append((len(resolved.problems), entry))
+                resolved.problems.append(self._unknown(entry, card, game))
                 resolved.unresolved.append(entry)
                 continue
             if isinstance(card, AmbiguousCard):  # a name several different cards answer to (a shared alias)
@@ -203,24 +206,32 @@ class Resolver:
                 resolved.aside.append(ResolvedCard(entry.zone, entry.count, card, entry.line))
             else:
                 resolved.cards.append(ResolvedCard(router.zone(entry, card.kind), entry.count, card, entry.line))
+        self._suggest(resolved, unknown, game, legal_sets)
         resolved.unresolved = [e for e in resolved.unresolved if e.zone not in aside]
         resolved.notes = [*deck.notes, *router.notes()]
         return resolved
 
-    def _find(self, entry: DeckEntry, game: str, legal_sets: frozenset[str], suggest: bool = True) -> CardRef | DeckcliError:
-        """The printing a line means (a format's legal sets preferred when the line names no set), or why there is
-        none (returned, not raised: a decklist of 80,000 unknown lines costs no 80,000 tracebacks)."""
-        return self.cards.lookup(entry.name, entry.set_code or "", entry.number or "", game, legal_sets, suggest)
+    def _suggest(self, resolved: ResolvedDeck, unknown: list[tuple[int, DeckEntry]], game: str,
+                 legal_sets: frozenset[str]) -> None:
+        """Closest names for the ``unknown`` cards (those among a deck's first ``suggest_limit`` problems; all, without
+        a limit): a table shows no more, and 80,000 unknown lines must not cost 80,000 look-ups."""
+        for at, entry in unknown:
+            card = self.cards.lookup(entry.name, entry.set_code or "", entry.number or "", game, legal_sets)
+            if isinstance(card, (UnknownCard, UnknownSet)):
+                resolved.problems[at] = self._unknown(entry, card, game)
 
     @staticmethod
-    def _unknown(entry: DeckEntry, exc: UnknownCard | UnknownSet) -> Problem:
-        """A ``wrong-game`` problem for a card of another game, else ``unknown-card`` with the closest names."""
-        name = entry.name or getattr(exc, "name", "")
-        where = {"cards": [name], "zone": entry.zone, "line": entry.line}
+    def _unknown(entry: DeckEntry, exc: UnknownCard | UnknownSet | NoCard, game: str) -> Problem:
+        """A ``wrong-game`` problem for a card of another game, else ``unknown-card`` with the closest names (a
+        NO_CARD line has none: its message is worded without making its error)."""
+        cards = [entry.name or getattr(exc, "name", "")]
+        if exc is NO_CARD:
+            return Problem("unknown-card", UnknownCard.wording(entry.name.strip(), game), cards, entry.zone, entry.line,
+                           {"suggestions": []})
         if isinstance(exc, WrongGame):
-            return Problem("wrong-game", str(exc), **where)
+            return Problem("wrong-game", str(exc), cards, entry.zone, entry.line)
         suggestions = exc.suggestions if isinstance(exc, UnknownCard) else []
-        return Problem("unknown-card", str(exc), **where, extra={"suggestions": suggestions})
+        return Problem("unknown-card", str(exc), cards, entry.zone, entry.line, {"suggestions": suggestions})
 
     @staticmethod
     def _ambiguous(entry: DeckEntry, exc: AmbiguousCard) -> Problem:

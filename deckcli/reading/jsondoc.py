@@ -28,6 +28,10 @@ _QUOTED = re.compile(r'"[^"]*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+#: A string, or NaN, Infinity or -Infinity (which Python's json reads, but JSON has no such numbers).
+_CONSTANT = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?(?:NaN|Infinity)', re.DOTALL)
+#: Keys a JSON path writes as ``.key`` (others as ``['key']``), as jsonschema writes them in schema messages.
+_PLAIN_KEY = re.compile(r"[a-zA-Z][a-zA-Z0-9_]*")
 
 #: The stdlib's messages (their start, as in 3.11-3.13) and deckcli's reason for each.
 _REASONS = [
@@ -61,7 +65,9 @@ def parse_json(text: str, label: str) -> Any:
         pos, reason = _long_integer_at(text, MAX_DIGITS), f"number with more than {MAX_DIGITS} digits"
     else:
         try:
-            return json.loads(text)
+            constants: list[str] = []
+            doc = json.loads(text, parse_constant=lambda token: _Constant(constants.append(token) or token))
+            return _refuse_constants(doc, text, label) if constants else doc
         except json.JSONDecodeError as exc:
             pos, reason = explain(text, exc.msg, exc.pos)
         except RecursionError:  # brackets that do not match, on a stack already deep
@@ -71,6 +77,40 @@ def parse_json(text: str, label: str) -> Any:
             pos, reason = max(0, _long_integer_at(text, limit)), f"number with more than {limit} digits"
     line, column = line_and_column(text, pos)
     raise JsonSyntaxError(label, line, column, reason) from None
+
+
+class _Constant(str):
+    """A NaN, Infinity or -Infinity as read, kept to be refused with its JSON path once the document is read."""
+
+
+def _refuse_constants(doc: Any, text: str, label: str) -> Any:
+    """The JsonSyntaxError for a document holding a NaN or an Infinity: at the first, naming its JSON path."""
+    match = next((m for m in _CONSTANT.finditer(text) if m.group()[0] != '"'), None)
+    line, column = line_and_column(text, match.start() if match else 0)
+    token = match.group() if match else "NaN or Infinity"
+    raise JsonSyntaxError(label, line, column, f"{token} at {_constant_path(doc)} is not a number JSON allows")
+
+
+def _constant_path(doc: Any) -> str:
+    """The JSON path of the first NaN or Infinity in ``doc``, in document order (``$`` when only a key given twice,
+    whose later value won, held it)."""
+    stack: list[tuple[str, Any]] = [("$", doc)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, _Constant):
+            return path
+        if isinstance(value, dict):
+            stack += reversed([(path + _step(key), item) for key, item in value.items()])
+        elif isinstance(value, list):
+            stack += reversed([(f"{path}[{i}]", item) for i, item in enumerate(value)])
+    return "$"
+
+
+def _step(key: str) -> str:
+    """One object key of a JSON path."""
+    if _PLAIN_KEY.fullmatch(key):
+        return "." + key
+    return "['" + key.replace("\\", "\\\\").replace("'", "\\'") + "']"
 
 
 def explain(text: str, message: str, pos: int) -> tuple[int, str]:

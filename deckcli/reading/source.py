@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO
 
 from deckcli.errors import InputError
+from deckcli.fileerrors import file_error
 from deckcli.reading.decoding import decode
 
 MB = 1024 * 1024
@@ -57,12 +58,8 @@ def _from_file(path: Path, label: str, what: str) -> bytes:
             if os.fstat(handle.fileno()).st_size > LIMITS[what]:
                 raise _too_large(label, what)
             data = handle.read(LIMITS[what] + 1)
-    except FileNotFoundError:
-        raise InputError(f"{label}: no such file") from None
-    except PermissionError:
-        raise InputError(f"{label}: permission denied") from None
     except OSError as exc:
-        raise InputError(f"{label}: cannot read it: {exc.strerror or exc}") from None
+        raise file_error(label, exc) from None
     if len(data) > LIMITS[what]:
         raise _too_large(label, what)
     return data

@@ -101,3 +101,21 @@ def test_card_completion_imports_no_sqlalchemy(db):
                          env={**os.environ, "DECKCLI_DB": str(Path(db.path))}).stdout
     data = json.loads(out.strip().splitlines()[-1])
     assert data == {"out": "plain,Ember Whelp\n", "heavy": []}
+
+
+def test_another_programs_database_offers_nothing_and_is_left_as_it_was(runner, tmp_path):
+    """Completion reads through the read path: a file that is not deckcli's (here one with a card_name and a deck
+    table of its own) gives no names, and its bytes stay as they were."""
+    import sqlite3
+
+    foreign = tmp_path / "notes.db"
+    con = sqlite3.connect(foreign)
+    con.executescript("CREATE TABLE card_name (key TEXT, display TEXT, game TEXT); CREATE TABLE deck (name TEXT);"
+                      "INSERT INTO card_name VALUES ('ember whelp', 'Ember Whelp', 'boa');"
+                      "INSERT INTO deck VALUES ('Ember Rush');")
+    con.commit()
+    con.close()
+    before = foreign.read_bytes()
+    assert _complete(runner, "deckcli cards show Emb", str(foreign)) == []
+    assert _complete(runner, "deckcli deck show Emb", str(foreign)) == []
+    assert foreign.read_bytes() == before

@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-import paths
 from dbdump import table_snapshot
+from reader_commands import assert_refused, read_command
 
 from deckcli.errors import InputError
 from deckcli.reading.jsondoc import MAX_DEPTH, parse_json
@@ -31,20 +31,11 @@ def _kinds(tmp_path, data: bytes):
     return paths_
 
 
-def _command(kind: str, path):
-    return {
-        "decklist": ["validate", path],
-        "card set": ["cards", "import", path],
-        "collection": ["collection", "import", path],
-        "format": ["validate", paths.EXAMPLES / "ember-rush.txt", "--format", path],
-    }[kind]
-
-
 @pytest.mark.parametrize("kind", ["decklist", "card set", "collection", "format"])
 def test_an_encoding_error_reads_the_same_in_every_reader(run, db, tmp_path, kind):
     path = _kinds(tmp_path, LATIN1)[kind]
     before = table_snapshot(db.path)
-    result = run(*_command(kind, path))
+    result = run(*read_command(kind, path))
     assert result.exit_code in (1, 2)
     assert f"{path}: not UTF-8 text (byte 15, line 2); save it as UTF-8" in result.output
     assert table_snapshot(db.path) == before
@@ -118,12 +109,7 @@ def test_every_json_reader_refuses_deep_nesting(run, db, tmp_path, kind):
     text = '{"name": ' + "[" * 100_000 + "]" * 100_000 + "}"
     path = _kinds(tmp_path, text.encode())[kind].with_suffix(".json")
     path.write_text(text, encoding="utf-8")
-    before = table_snapshot(db.path)
-    result = run(*_command(kind, path))
-    assert result.exit_code in (1, 2)
-    assert f"{path}: line 1, column {MAX_DEPTH + 9}: not valid JSON: nested too deeply" in result.output
-    assert "internal error" not in result.output
-    assert table_snapshot(db.path) == before
+    assert_refused(run, db.path, kind, path, f"line 1, column {MAX_DEPTH + 9}: not valid JSON: nested too deeply")
 
 
 def test_collection_import_from_stdin_with_non_utf8_bytes_under_a_strict_locale(db, tmp_path):

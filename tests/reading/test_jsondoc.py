@@ -93,7 +93,7 @@ def test_an_unknown_stdlib_message_is_shown_as_it_is():
     assert explain("[1]", "Some new message", 1) == (1, "Some new message")
 
 
-@pytest.mark.parametrize("text", ['{"a": [1, {"b": null}], "c": "\\u00e9"}', "\ufeff[]", "3", '"x"', "NaN"])
+@pytest.mark.parametrize("text", ['{"a": [1, {"b": null}], "c": "\\u00e9"}', "\ufeff[]", "3", '"x"'])  # NaN is refused: test_json_constants
 def test_valid_json_reads_as_the_stdlib_reads_it(text):
     assert json.dumps(parse_json(text, "ok.json")) == json.dumps(json.loads(text.removeprefix("\ufeff")))
 

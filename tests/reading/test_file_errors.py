@@ -1,0 +1,77 @@
+"""Operating-system errors on files the user named: reading and writing say them in the same words, one helper."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pytest
+
+from deckcli.decklists.io import read_decklist, write_decklist
+from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.errors import InputError
+from deckcli.fileerrors import file_error
+from deckcli.reading.source import read_document
+
+DECK = Decklist(entries=[DeckEntry("main", 4, "Ember Whelp")], game="boa")
+
+
+@pytest.mark.parametrize("exc, writing, message", [
+    (FileNotFoundError(errno.ENOENT, "No such file or directory"), False, "f.txt: no such file"),
+    (FileNotFoundError(errno.ENOENT, "No such file or directory"), True, "f.txt: its folder does not exist"),
+    (PermissionError(errno.EACCES, "Permission denied"), False, "f.txt: permission denied"),
+    (PermissionError(errno.EACCES, "Permission denied"), True, "f.txt: permission denied"),
+    (OSError(errno.EIO, "Input/output error"), False, "f.txt: cannot read it: Input/output error"),
+    (OSError(errno.ENOSPC, "No space left on device"), True, "f.txt: cannot write it: No space left on device"),
+])
+def test_each_error_has_its_message(exc, writing, message):
+    assert str(file_error("f.txt", exc, writing)) == message
+
+
+def test_reading_and_writing_a_file_under_a_file(tmp_path):
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x", encoding="utf-8")
+    with pytest.raises(InputError) as read:
+        read_decklist(str(plain / "deck.txt"))
+    assert str(read.value) == f"{plain / 'deck.txt'}: cannot read it: Not a directory"
+    with pytest.raises(InputError) as written:
+        write_decklist(DECK, "text", str(plain / "deck.txt"))
+    assert str(written.value) == f"{plain / 'deck.txt'}: cannot write it: Not a directory"
+
+
+def test_a_missing_file_and_a_missing_folder(tmp_path):
+    with pytest.raises(InputError, match=r"^.*none\.json: no such file$"):
+        read_document(tmp_path / "none.json", "format")
+    target = tmp_path / "no" / "deck.txt"
+    with pytest.raises(InputError) as written:
+        write_decklist(DECK, "text", str(target))
+    assert str(written.value) == f"{target}: its folder does not exist"
+    assert not target.parent.exists()
+
+
+def test_permission_denied_reading_and_writing(tmp_path, monkeypatch):
+    """Simulated (the tests may run as root, whom file modes do not stop)."""
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Ember Whelp\n", encoding="utf-8")
+    monkeypatch.setattr(Path, "open", refuse)
+    monkeypatch.setattr(Path, "write_text", refuse)
+    with pytest.raises(InputError) as read:
+        read_decklist(str(deck))
+    assert str(read.value) == f"{deck}: permission denied"
+    with pytest.raises(InputError) as written:
+        write_decklist(DECK, "text", str(tmp_path / "out.txt"))
+    assert str(written.value) == f"{tmp_path / 'out.txt'}: permission denied"
+
+
+def test_a_format_extending_a_name_too_long_for_the_file_system(tmp_path):
+    """(Found by the mutation property: the name's lookup raised "File name too long", an internal error.)"""
+    from deckcli.errors import NotFoundError
+    from deckcli.legality.formats import load_format
+
+    path = tmp_path / "f.json"
+    path.write_text('{"name": "x", "game": "boa", "extends": "' + "[" * 5000 + '"}', encoding="utf-8")
+    with pytest.raises(NotFoundError, match=r"^unknown format '\[{5000}'; known formats: aqa-extreme, "):
+        load_format(str(path))
