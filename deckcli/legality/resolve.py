@@ -130,8 +130,9 @@ class Resolver:
         votes: Counter[str] = Counter()
         for entry in deck.entries:
             games = {r.game for r in self.cards.refs(None, entry.name)} if entry.name else set()
-            if not games and entry.set_code and entry.number:
-                games = {r.game for r in everything.printings(entry.set_code, entry.number)}
+            if len(games) != 1 and entry.set_code and entry.number:  # a name of several games: its printing tells
+                printed = {r.game for r in everything.printings(entry.set_code, entry.number)}
+                games = (games & printed) or games or printed
             for game in games | registry.games_by_zone(entry.zone):  # a Champions line says sfb, by the data
                 votes[game] += 1
         if not votes:

@@ -290,3 +290,15 @@ def test_a_restricted_list_naming_no_card_is_warned_about_once(run, tmp_path, le
     result = run("validate", legal, legal, "--format", typo)
     assert result.exit_code == 0
     assert result.stderr.count("Warning: format 'typo' limits 'Firebal', which name no boa card") == 1
+
+
+def test_a_name_two_games_share_is_told_apart_by_its_printing(run, tmp_path):
+    """'Fireball' is a boa spell and the English name of an aqa break card: a CSV line naming the printing
+    (S01 083, boa's only) says the deck is boa; without the printing the game stays unknown."""
+    printed = tmp_path / "printed.csv"
+    printed.write_text("section,count,name,set,number\nmain,1,Fireball,S01,083\n", encoding="utf-8")
+    result = run("validate", printed)
+    assert f"{printed} (boa, boa-standard): NOT legal" in result.output
+    bare = tmp_path / "bare.csv"
+    bare.write_text("section,count,name\nmain,1,Fireball\n", encoding="utf-8")
+    assert "cannot tell which game this deck is for" in run("validate", bare).output
