@@ -86,12 +86,10 @@ def list_(app: AppContext, output: str) -> None:
 @pass_app
 def show(app: AppContext, name: str, as_json: bool) -> None:
     """The event NAME: its game, format, date, rounds, whether it started, and its players."""
-    from deckcli.events.reporting import event_facts
-    from deckcli.events.store import event_summary, started_reason
+    from deckcli.events.reporting import event_details
+    from deckcli.events.store import event_summary
 
-    summary = event_summary(app.db, name)
-    facts = {**event_facts(summary.info), "started_because": started_reason(summary.info),
-             "players": summary.players, "legal": summary.legal, "illegal": summary.illegal}
+    facts = event_details(event_summary(app.db, name))
     if as_json:
         click.echo(dump_json(facts))
         return

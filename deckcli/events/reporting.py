@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
+
+if TYPE_CHECKING:
+    from deckcli.events.store import EventSummary
 
 STATUS_COLUMNS = ["player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at"]
 EXPORT_CSV_COLUMNS = ["player", "player_id", "deck", "legal", "fingerprint", "zone", "count", "card", "set", "number"]
@@ -33,6 +36,14 @@ def event_facts(info: EventInfo) -> dict[str, Any]:
             "date": info.date.isoformat() if info.date else None, "rounds": info.rounds,
             "created": info.created.isoformat(timespec="seconds"),
             "started": info.started.isoformat(timespec="seconds") if info.started else None}
+
+
+def event_details(summary: "EventSummary") -> dict[str, Any]:
+    """``event show``: the event's facts, why it counts as started, and its players' counts."""
+    from deckcli.events.store import started_reason
+
+    return {**event_facts(summary.info), "started_because": started_reason(summary.info),
+            "players": summary.players, "legal": summary.legal, "illegal": summary.illegal}
 
 
 def export_json(info: EventInfo, registrations: list[Registration]) -> str:
