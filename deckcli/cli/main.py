@@ -13,6 +13,20 @@ from deckcli import __version__
 from deckcli.cli.context import AppContext
 from deckcli.games import registry
 
+class DatabaseParam(click.ParamType):
+    """``--db``: a PostgreSQL URL stays text, anything else is a file Path taken as it is (never parsed as a URL)."""
+
+    name = "PATH|URL"
+
+    def convert(self, value, param, ctx):
+        from deckcli.storage.location import SERVER_SCHEMES, is_url, url_scheme, target_of
+
+        if isinstance(value, str) and url_scheme(value) and not is_url(value):
+            self.fail(f"{url_scheme(value)}:// is not a database deckcli connects to (a file path, or a URL"
+                      f" {' or '.join(s + '://' for s in SERVER_SCHEMES)})", param, ctx)
+        return target_of(value)
+
+
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
@@ -50,7 +64,7 @@ def _interrupted(app: object) -> str:
     """What an interrupted command did to the database: saved changes (committed before the interrupt) or none."""
     db = app.opened if isinstance(app, AppContext) else None
     if db is not None and db.committed:
-        return (f"Interrupted after the change was saved: {db.path} holds it (the command's last output was not"
+        return (f"Interrupted after the change was saved: {getattr(db, 'label', db.path)} holds it (the command's last output was not"
                 " printed).")
     return "Interrupted: nothing was changed." if db is not None else "Interrupted."
 
@@ -60,12 +74,13 @@ def _interrupted(app: object) -> str:
 @click.option(
     "--db",
     "db_path",
-    type=click.Path(path_type=Path),
+    type=DatabaseParam(),
     envvar="DECKCLI_DB",
-    help="Database file (default: deckcli.db in the user data folder; env DECKCLI_DB).",
+    help="Database file, or a PostgreSQL URL postgresql+psycopg://USER@HOST:5432/DBNAME (default: deckcli.db in"
+    " the user data folder; env DECKCLI_DB).",
 )
 @click.pass_context
-def cli(ctx: click.Context, db_path: Path | None) -> None:
+def cli(ctx: click.Context, db_path: Path | str | None) -> None:
     source = ctx.get_parameter_source("db_path")
     origins = {click.core.ParameterSource.COMMANDLINE: "--db", click.core.ParameterSource.ENVIRONMENT: "DECKCLI_DB"}
     app = AppContext(db_path, origins.get(source))

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session
 
 from deckcli.cards.index import CardRef
 from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.storage.dialects import dialect_of, upsert_insert
 from deckcli.storage.models import Card, CardSet, CollectionItem
 from deckcli.storage.reads import CoreRows
 
@@ -67,25 +65,34 @@ def entry_key(card_id: int, variant: Variant) -> EntryKey:
     return (card_id, variant.finish, variant.condition, variant.language, variant.tag, variant.proxy)
 
 
-@lru_cache(maxsize=2)
-def _upsert_sql(add: bool) -> str:
-    stmt = sqlite_insert(ITEMS)
-    new_count = ITEMS.c.count + stmt.excluded.count if add else stmt.excluded.count
-    stmt = stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_={"count": new_count})
-    compiled = stmt.compile(dialect=sqlite_dialect(paramstyle="qmark"), column_keys=[*KEY_COLUMNS, "count"])
-    assert list(compiled.positiontup) == ["card_id", "count", "finish", "condition", "language", "tag", "proxy"]
-    return str(compiled)
+_UPSERTS: dict[tuple[str, str, bool], tuple[str, tuple[str, ...] | None]] = {}
+
+
+def _upsert_sql(dialect, add: bool) -> tuple[str, tuple[str, ...] | None]:
+    """The upsert's text for ``dialect`` and, for a positional paramstyle, the order of its parameters."""
+    key = (dialect.name, dialect.paramstyle, add)
+    if key not in _UPSERTS:
+        stmt = upsert_insert(dialect, ITEMS)
+        new_count = ITEMS.c.count + stmt.excluded.count if add else stmt.excluded.count
+        stmt = stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_={"count": new_count})
+        compiled = stmt.compile(dialect=dialect, column_keys=[*KEY_COLUMNS, "count"])
+        _UPSERTS[key] = str(compiled), tuple(compiled.positiontup) if compiled.positional else None
+    return _UPSERTS[key]
 
 
 def upsert(session: Session, entries: Iterable[tuple[EntryKey, int]], *, add: bool = True) -> None:
     """Insert (key, count) entries, or on an existing key add to (``add``) or replace its count.
 
-    One ``INSERT ... ON CONFLICT DO UPDATE`` built by SQLAlchemy, run as a single executemany on the
-    caller's connection (100,000 rows in a fraction of a second).
+    One ``INSERT ... ON CONFLICT DO UPDATE`` built by SQLAlchemy for the session's backend, run as a single
+    executemany on the caller's connection (100,000 rows in a fraction of a second). The conflict is settled by
+    the database row by row, so two clients adding to one entry at once both land (PostgreSQL too).
     """
-    params = [(key[0], count, key[1], key[2], key[3], key[4], bool(key[5])) for key, count in entries]
-    if params:
-        session.connection().exec_driver_sql(_upsert_sql(add), params)
+    rows = [{**dict(zip(KEY_COLUMNS, key)), "proxy": bool(key[5]), "count": count} for key, count in entries]
+    if not rows:
+        return
+    sql, order = _upsert_sql(dialect_of(session), add)
+    params = [tuple(row[c] for c in order) for row in rows] if order else rows
+    session.connection().exec_driver_sql(sql, params)
 
 
 def _where_key(card_id: int, variant: Variant):

@@ -128,7 +128,7 @@ def test_every_json_reader_refuses_deep_nesting(run, db, tmp_path, kind):
 
 def test_collection_import_from_stdin_with_non_utf8_bytes_under_a_strict_locale(db, tmp_path):
     before = table_snapshot(db.path)
-    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PYTHONUTF8": "0", "DECKCLI_DB": str(db.path)}
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PYTHONUTF8": "0", "DECKCLI_DB": str(db.target)}
     env.pop("PYTHONIOENCODING", None)
     result = subprocess.run([sys.executable, "-m", "deckcli", "collection", "import", "-"], input=LATIN1,
                             capture_output=True, env=env)

@@ -19,6 +19,7 @@ def test_default_path_follows_environment(monkeypatch, tmp_path):
     assert default_db_path() == tmp_path / "data" / "deckcli.db"
 
 
+@pytest.mark.sqlite_only  # SQLite PRAGMAs
 def test_every_connection_has_wal_busy_timeout_and_foreign_keys(db):
     with db.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
@@ -26,6 +27,7 @@ def test_every_connection_has_wal_busy_timeout_and_foreign_keys(db):
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 5000
 
 
+@pytest.mark.sqlite_only  # PRAGMA user_version of a file
 def test_schema_version_is_recorded(db):
     con = sqlite3.connect(db.path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -44,18 +46,35 @@ def test_newer_schema_is_refused(tmp_path):
         open_database(path)
 
 
-def test_migrations_run_in_order(tmp_path, monkeypatch):
-    from deckcli.storage import engine as dbmod
+def test_new_file_is_at_the_head_revision_and_mirrors_it(tmp_path):
+    from deckcli.storage import revisions
+    from deckcli.storage.settings import HEAD_REVISION, REVISION_SCHEMAS
+
+    assert revisions.head() == HEAD_REVISION  # the constant the read path uses is the scripts' head
+    path = tmp_path / "new.db"
+    open_database(path).close()
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD_REVISION,)]
+    assert con.execute("PRAGMA user_version").fetchone()[0] == REVISION_SCHEMAS[HEAD_REVISION] == SCHEMA_VERSION
+    con.close()
+
+
+def test_pre_alembic_file_is_stamped_and_keeps_its_rows(tmp_path):
+    from deckcli.storage.settings import HEAD_REVISION
 
     path = tmp_path / "old.db"
     open_database(path).close()
-    ran = []
-    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    monkeypatch.setitem(dbmod.MIGRATIONS, SCHEMA_VERSION, lambda conn: ran.append(conn.exec_driver_sql("SELECT count(*) FROM card").scalar()))
-    open_database(path).close()
-    assert ran and ran[0] > 0  # the migration saw the existing cards
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+    con.execute("DROP TABLE alembic_version")  # as the release before Alembic wrote it: schema 3, no revision table
+    con.execute("PRAGMA user_version = 3")
+    con.execute("PRAGMA application_id = 0")  # and from before the mark, so even a schema-3 release opens it anew
+    cards = con.execute("SELECT count(*) FROM card").fetchone()[0]
+    con.commit()
+    con.close()
+    open_database(path).close()
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD_REVISION,)]
+    assert con.execute("SELECT count(*) FROM card").fetchone()[0] == cards
     con.close()
 
 

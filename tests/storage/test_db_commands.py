@@ -15,6 +15,8 @@ from dbdump import file_bytes, table_snapshot
 from deckcli.storage.fileinfo import APPLICATION_ID
 from deckcli.storage.settings import SCHEMA_VERSION
 
+pytestmark = pytest.mark.sqlite_only  # db check/backup of a file, its bytes and locks
+
 
 def invoke(runner, *args, env=None):
     from deckcli.cli.main import cli

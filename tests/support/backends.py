@@ -1,0 +1,26 @@
+"""Helpers for tests run on both backends (the ``db`` fixture's sqlite and postgresql runs)."""
+
+from __future__ import annotations
+
+
+class _Core:
+    """A server database used as the reader of a test: its reads go through Core; closing it is the fixture's job."""
+
+    def __init__(self, db):
+        self._db = db
+
+    def rows(self):
+        return self._db.rows()
+
+    def close(self) -> None:
+        pass
+
+    def __getattr__(self, name):
+        return getattr(self._db, name)
+
+
+def fast_reader(db):
+    """The read path a command takes on ``db``: plain sqlite3 on a ready file, SQLAlchemy Core on a server."""
+    from deckcli.storage.reads import open_ready
+
+    return open_ready(db.path) if db.backend == "sqlite" else _Core(db)
