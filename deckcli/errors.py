@@ -116,11 +116,11 @@ class InputError(DeckcliError):
 class DeckReadError(DeckcliError):
     """A decklist whose lines do not all name cards; ``problems`` holds (line, message) pairs, nothing was stored."""
 
-    def __init__(self, source: str, problems: list[tuple[int | None, str]]):
+    def __init__(self, source: str, problems: list[tuple[int | None, str]], undone: str = "nothing was imported"):
         self.source = source
         self.problems = problems
         n = len(problems)
-        self.summary = f"{n} problem{'s' if n != 1 else ''} in {source}; nothing was imported"
+        self.summary = f"{n} problem{'s' if n != 1 else ''} in {source}; {undone}"
         super().__init__("\n".join([*self.lines(), self.summary]))
 
     def lines(self) -> list[str]:
@@ -132,15 +132,58 @@ class DecksReadError(DeckcliError):
     """Decklists of one ``deck import`` that do not all read: every problem of every file (``lines``, each naming
     its file), how many problems and how many of the files failed; nothing was stored."""
 
-    def __init__(self, lines: list[str], problems: int, failed: int, files: int):
+    def __init__(self, lines: list[str], problems: int, failed: int, files: int, undone: str = "nothing was imported"):
         self.problem_lines, self.problems, self.failed, self.files = lines, problems, failed, files
-        self.summary = (f"{problems} problem{'s' if problems != 1 else ''} in {failed} of {files} decklists;"
-                        " nothing was imported")
+        self.summary = f"{problems} problem{'s' if problems != 1 else ''} in {failed} of {files} decklists; {undone}"
         super().__init__("\n".join([*lines, self.summary]))
 
     def lines(self) -> list[str]:
         """One ``source: line N: message`` line per problem."""
         return list(self.problem_lines)
+
+
+# -- tournament events (raised by deckcli.events) -----------------------------------------------------
+
+
+class UnknownEvent(NotFoundError):
+    """An event name no event answers to; ``suggestions`` are the closest event names."""
+
+    def __init__(self, name: str, suggestions: list[str]):
+        self.name, self.suggestions = name, list(suggestions)
+        hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
+        super().__init__(f"no event called {name!r}{hint}")
+
+
+class UnknownPlayer(NotFoundError):
+    """A player not registered for ``event``; ``suggestions`` are the closest registered players."""
+
+    def __init__(self, event: str, player: str, suggestions: list[str]):
+        self.event, self.player, self.suggestions = event, player, list(suggestions)
+        hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
+        super().__init__(f"no player {player!r} is registered for event {event!r}{hint}")
+
+
+class AlreadyRegistered(DeckcliError):
+    """``players`` already hold a current registration for ``event``; nothing was registered."""
+
+    def __init__(self, event: str, players: list[str]):
+        self.event, self.players = event, list(players)
+        if len(players) == 1:
+            message = (f"{players[0]!r} is already registered for event {event!r}; give --replace to register"
+                       " the new decklist instead (before the event starts)")
+        else:
+            names = ", ".join(repr(p) for p in players)
+            message = (f"{len(players)} players are already registered for event {event!r}: {names}; give"
+                       " --replace to register their new decklists instead; nothing was registered")
+        super().__init__(message)
+
+
+class EventStarted(DeckcliError):
+    """A change refused because ``event`` has started (``why`` says how: ``event start``, a side exchange, its date)."""
+
+    def __init__(self, event: str, why: str, refused: str):
+        self.event, self.why, self.refused = event, why, refused
+        super().__init__(f"event {event!r} has started ({why}): {refused}")
 
 
 # -- the database file (raised by deckcli.storage) ----------------------------------------------------

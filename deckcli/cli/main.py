@@ -106,6 +106,7 @@ def _register() -> None:
     from deckcli.cli import collection
     from deckcli.cli import db
     from deckcli.cli import deck
+    from deckcli.cli import event
     from deckcli.cli import odds
     from deckcli.cli import validate
 
@@ -114,6 +115,7 @@ def _register() -> None:
     cli.add_command(collection.collection)
     cli.add_command(db.db)
     cli.add_command(deck.deck)
+    cli.add_command(event.event)
     cli.add_command(validate.validate)
     for command in (odds.odds, odds.simulate, odds.hand, odds.curve):
         cli.add_command(command)

@@ -107,3 +107,6 @@ class CollectionItem(SQLModel, table=True):
     language: str = ""
     tag: str = ""
     proxy: bool = False  # a stand-in printed for play: kept, but never counted as owned (schema 2)
+
+
+from deckcli.storage.event_models import DeckCheckRow, EventRow, RegistrationRow, SideExchangeRow  # noqa: E402,F401  (schema 4)

@@ -1,0 +1,288 @@
+"""``deckcli event ...``: a tournament's registered decklists — registration, status, deck checks, side exchanges,
+export. Each command parses its options, calls one function of :mod:`deckcli.events` and prints what it returns."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from deckcli.cli.completion import complete_format
+from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import GAME_CHOICE
+from deckcli.cli.output import dump_json, emit, output_options
+
+PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
+LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
+CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
+FILE = click.Path(exists=True, allow_dash=True, dir_okay=False)
+
+
+def _interactive() -> bool:
+    """Whether a person is at the keyboard (``event delete`` asks them to confirm)."""
+    return sys.stdin.isatty()
+
+
+def _yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def _problems(problems: list) -> None:
+    """A table of problems (Problem objects or their dicts)."""
+    rows = [p if isinstance(p, dict) else p.as_dict() for p in problems]
+    emit(rows, "table", PROBLEM_COLUMNS)
+
+
+@click.group()
+def event() -> None:
+    """Tournament events: register players' decklists (locked, with a receipt), check decks and side exchanges.
+
+    \b
+    Examples:
+      deckcli event new "Spring Open" --game boa --date 2026-05-01 --rounds 5
+      deckcli event register "Spring Open" "Sam Example" ember.txt --player-id 1234
+      deckcli event import "Spring Open" decklists/          # one file per player
+      deckcli event status "Spring Open"
+      deckcli event check "Spring Open" "Sam Example" typed-by-judge.txt
+      deckcli event side "Spring Open" "Sam Example" 2 round2.txt
+      deckcli event export "Spring Open" --to csv -o spring.csv
+    """
+
+
+@event.command("new")
+@click.argument("name")
+@click.option("--game", "-g", required=True, type=GAME_CHOICE, help="The event's game.")
+@click.option("--format", "-f", "format_ref", metavar="NAME|PATH", shell_complete=complete_format,
+              help="A bundled format or a format file (default: the game's default format).")
+@click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD",
+              help="The event's day: decks are checked under the format's version in force then.")
+@click.option("--rounds", type=click.IntRange(min=1), help="How many rounds (side exchanges name one of them).")
+@pass_app
+def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None) -> None:
+    """Create the event NAME."""
+    from deckcli.events.store import create_event
+
+    info = create_event(app.db, name, game.lower(), format_ref, day and day.date(), rounds)
+    when = f", {info.date.isoformat()}" if info.date else ""
+    click.echo(f"Created event {info.name!r} ({info.game}, {info.format}{when}).")
+
+
+@event.command("list")
+@output_options()
+@pass_app
+def list_(app: AppContext, output: str) -> None:
+    """Every event with its players and how many decks are legal."""
+    from deckcli.events.reporting import event_facts
+    from deckcli.events.store import list_events
+
+    rows = [{**event_facts(s.info), "players": s.players, "legal": s.legal, "illegal": s.illegal}
+            for s in list_events(app.db)]
+    emit(rows, output, LIST_COLUMNS, empty="no events")
+
+
+@event.command()
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def show(app: AppContext, name: str, as_json: bool) -> None:
+    """The event NAME: its game, format, date, rounds, whether it started, and its players."""
+    from deckcli.events.reporting import event_facts
+    from deckcli.events.store import event_summary, started_reason
+
+    summary = event_summary(app.db, name)
+    facts = {**event_facts(summary.info), "started_because": started_reason(summary.info),
+             "players": summary.players, "legal": summary.legal, "illegal": summary.illegal}
+    if as_json:
+        click.echo(dump_json(facts))
+        return
+    for key in ("name", "game", "format", "date", "rounds", "created", "players", "legal", "illegal"):
+        click.echo(f"{key}: {'' if facts[key] is None else facts[key]}")
+    click.echo(f"started: {facts['started_because'] or 'no'}")
+
+
+@event.command()
+@click.argument("name")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@pass_app
+def delete(app: AppContext, name: str, yes: bool) -> None:
+    """Delete the event NAME with all its registrations, deck checks and side exchanges (asks at a terminal)."""
+    from deckcli.events.store import delete_event, event_summary
+
+    found = event_summary(app.db, name)
+    question = f"Delete event {found.info.name!r} and its {found.players} registrations?"
+    if not yes and _interactive() and not click.confirm(question, default=False, err=True):
+        click.echo("Nothing deleted.", err=True)
+        raise SystemExit(1)
+    deleted = delete_event(app.db, found.info.name)
+    click.echo(f"Deleted event {deleted.name!r}.")
+
+
+@event.command()
+@click.argument("name")
+@pass_app
+def start(app: AppContext, name: str) -> None:
+    """Start the event NAME: registered decklists are locked from now on (no --replace)."""
+    from deckcli.events.store import start_event
+
+    info = start_event(app.db, name)
+    click.echo(f"Event {info.name!r} started at {info.started:%Y-%m-%d %H:%M} UTC; registrations are locked.")
+
+
+def _print_registered(done, as_json: bool) -> None:
+    from deckcli.events.reporting import status_rows
+
+    reg = done.registration
+    if as_json:
+        row = {**status_rows([reg])[0], "problems": list(reg.problems), "replaced": done.replaced}
+        click.echo(dump_json(row))
+        return
+    for note in done.notes:
+        click.echo(f"Note: {note}.", err=True)
+    verdict = "legal" if reg.legal else f"NOT legal, {len(reg.problems)} problem{'s' if len(reg.problems) != 1 else ''}"
+    action = "Re-registered" if done.replaced else "Registered"
+    click.echo(f"{action} {reg.player!r} with deck {reg.deck!r}: {verdict}.")
+    click.echo(f"Receipt: {reg.fingerprint}")
+    if reg.problems:
+        _problems(list(reg.problems))
+
+
+@event.command()
+@click.argument("event_name", metavar="EVENT")
+@click.argument("player")
+@click.argument("file", type=FILE)
+@click.option("--player-id", help="The player's id (membership number).")
+@click.option("--replace", is_flag=True, help="Register a new decklist for a registered player (before the start).")
+@click.option("--json", "as_json", is_flag=True, help="Print the registration as JSON.")
+@pass_app
+def register(app: AppContext, event_name: str, player: str, file: str, player_id, replace: bool, as_json: bool) -> None:
+    """Register PLAYER's decklist FILE (any layout deckcli reads; - reads stdin) for EVENT.
+
+    The deck is checked under the event's format on its date and stored as a locked copy with a receipt
+    (fingerprint). An illegal deck is registered and flagged (exit 1); one that cannot be read is not.
+    """
+    from deckcli.events.registering import register as register_deck
+
+    done = register_deck(app.db, event_name, player, file, player_id, replace)
+    _print_registered(done, as_json)
+    if not done.registration.legal:
+        raise SystemExit(1)
+
+
+@event.command("import")
+@click.argument("event_name", metavar="EVENT")
+@click.argument("source", metavar="FOLDER|FILE.csv", type=click.Path(exists=True))
+@click.option("--skip-bad", is_flag=True, help="Register the readable decklists even when some cannot be read.")
+@click.option("--replace", is_flag=True, help="Register new decklists for registered players (before the start).")
+@output_options()
+@pass_app
+def import_(app: AppContext, event_name: str, source: str, skip_bad: bool, replace: bool, output: str) -> None:
+    """Register many players: a FOLDER of decklist files (file name = player) or a form export CSV with player,
+    id and decklist columns. Nothing is registered when any decklist cannot be read, unless --skip-bad."""
+    from deckcli.events.registering import import_registrations
+    from deckcli.events.reporting import STATUS_COLUMNS, status_rows
+
+    result = import_registrations(app.db, event_name, source, skip_bad, replace)
+    for line in result.skipped:
+        click.echo(f"Skipped {line}", err=True)
+    regs = [r.registration for r in result.registered]
+    emit(status_rows(regs), output, STATUS_COLUMNS)
+    illegal = sum(not r.legal for r in regs)
+    click.echo(f"Registered {len(regs)} decklists for {result.event.name!r} ({illegal} not legal"
+               f"{f', {result.skipped_decks} skipped' if result.skipped_decks else ''}).", err=True)
+    if illegal or result.skipped_decks:
+        raise SystemExit(1)
+
+
+@event.command()
+@click.argument("event_name", metavar="EVENT")
+@output_options()
+@pass_app
+def status(app: AppContext, event_name: str, output: str) -> None:
+    """One row per registered player: id, deck, legal, problem rule ids, fingerprint, registered at.
+
+    Exit status 1 when any registered deck is not legal."""
+    from deckcli.events.reporting import STATUS_COLUMNS, status_rows
+    from deckcli.events.store import event_registrations
+
+    info, regs = event_registrations(app.db, event_name)
+    rows = status_rows(regs)
+    if output == "json":
+        emit(rows, output)
+    else:
+        emit([{**r, "legal": _yes_no(r["legal"])} for r in rows], output, STATUS_COLUMNS,
+             empty=f"no players are registered for {info.name!r}")
+    if any(not r.legal for r in regs):
+        raise SystemExit(1)
+
+
+@event.command()
+@click.argument("event_name", metavar="EVENT")
+@click.argument("player")
+@click.argument("file", type=FILE)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def check(app: AppContext, event_name: str, player: str, file: str, as_json: bool) -> None:
+    """A deck check: the deck presented (FILE, typed by a judge in any layout) against PLAYER's registered list.
+
+    Each zone and card whose count differs is listed (too many, too few, not registered); exit 1 on any."""
+    from deckcli.events.checking import deck_check
+
+    result = deck_check(app.db, event_name, player, file)
+    if as_json:
+        click.echo(dump_json(result.as_dict()))
+    elif result.passed:
+        click.echo(f"Deck check of {result.player!r}: passed, the deck matches the registered list"
+                   f" (receipt {result.registered_fingerprint}).")
+    else:
+        n = len(result.differences)
+        click.echo(f"Deck check of {result.player!r}: FAILED, {n} difference{'s' if n != 1 else ''}"
+                   f" (registered {result.registered_fingerprint}, presented {result.presented_fingerprint}).")
+        emit(result.differences, "table", CHECK_COLUMNS)
+    if not result.passed:
+        raise SystemExit(1)
+
+
+@event.command()
+@click.argument("event_name", metavar="EVENT")
+@click.argument("player")
+@click.argument("round_no", metavar="ROUND", type=int)
+@click.argument("file", type=FILE)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def side(app: AppContext, event_name: str, player: str, round_no: int, file: str, as_json: bool) -> None:
+    """A between-rounds side exchange of a 3-set match: FILE against PLAYER's registered deck (the
+    validate --side-from rules), stored for ROUND. Exit 1 when it is not legal."""
+    from deckcli.events.checking import side_exchange
+
+    result = side_exchange(app.db, event_name, player, round_no, file)
+    if as_json:
+        click.echo(dump_json(result.as_dict()))
+    else:
+        verdict = "legal" if result.legal else f"NOT legal, {len(result.problems)} problems"
+        click.echo(f"Round {result.round} side exchange of {result.player!r}: {verdict}"
+                   f"{' (replaces the earlier record of that round)' if result.replaced else ''}.")
+        if result.problems:
+            _problems(result.problems)
+    if not result.legal:
+        raise SystemExit(1)
+
+
+@event.command()
+@click.argument("event_name", metavar="EVENT")
+@click.option("--to", "fmt", type=click.Choice(["json", "csv"], case_sensitive=False),
+              help="json (each deck with its zones) or csv (one row per card); default: by -o's extension, else json.")
+@click.option("--output", "-o", "target", default="-", type=click.Path(allow_dash=True, dir_okay=False),
+              help="Write to FILE (default - : stdout).")
+@pass_app
+def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> None:
+    """Everything registered for EVENT, for other tournament software."""
+    from deckcli.events.reporting import export_csv, export_json
+    from deckcli.events.store import event_registrations
+
+    info, regs = event_registrations(app.db, event_name)
+    fmt = (fmt or ("csv" if target.lower().endswith(".csv") else "json")).lower()
+    text = export_csv(regs) if fmt == "csv" else export_json(info, regs)
+    with click.open_file(target, "w", encoding="utf-8", atomic=target != "-") as out:
+        out.write(text)
+    if target != "-":
+        click.echo(f"Wrote {len(regs)} registrations of {info.name!r} to {target}.", err=True)

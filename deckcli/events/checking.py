@@ -1,0 +1,135 @@
+"""What a judge checks during an event: a deck check (the deck presented, typed in any layout, against the registered
+list per zone and card name) and a between-rounds side exchange of a 3-set match (the ``validate --side-from`` rules
+against the registered deck). Both are stored with their time; the side exchange of a round supersedes an earlier
+record of that round (kept as history) and marks the event started."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import select
+
+from deckcli.decklists.model import zone_rank
+from deckcli.errors import InputError
+from deckcli.events.decks import PlayerDecklist, EventDecks
+from deckcli.events.fingerprint import zone_counts
+from deckcli.events.locked import locked_data, locked_decklist
+from deckcli.events.records import EventInfo
+from deckcli.events.store import current_rows, get_event, info_of, now
+from deckcli.legality.exchange import check_side_exchange
+from deckcli.legality.resolve import Problem
+from deckcli.storage.engine import Database
+from deckcli.storage.event_models import DeckCheckRow, SideExchangeRow
+
+TOO_MANY, TOO_FEW, NOT_REGISTERED = "too many", "too few", "not registered"
+
+
+@dataclass
+class DeckCheck:
+    """A deck check's result: the differences (none: it passed), the presented deck's receipt, and when."""
+
+    event: EventInfo
+    player: str
+    registered_fingerprint: str
+    presented_fingerprint: str
+    differences: list[dict[str, Any]]
+    checked_at: datetime
+
+    @property
+    def passed(self) -> bool:
+        return not self.differences
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.event.name, "player": self.player, "passed": self.passed,
+                "registered_fingerprint": self.registered_fingerprint,
+                "presented_fingerprint": self.presented_fingerprint, "checked_at": self.checked_at.isoformat(),
+                "differences": self.differences}
+
+
+@dataclass
+class SideExchange:
+    """A recorded side exchange: its round, whether it is legal and why not."""
+
+    event: EventInfo
+    player: str
+    round: int
+    problems: list[Problem]
+    at: datetime
+    replaced: bool = False
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.event.name, "player": self.player, "round": self.round, "legal": self.legal,
+                "at": self.at.isoformat(), "problems": [p.as_dict() for p in self.problems]}
+
+
+def differences(registered: dict, presented: dict) -> list[dict[str, Any]]:
+    """Rows ``{"zone", "card", "registered", "presented", "verdict"}`` for each (zone, card name) whose counts differ."""
+    rows = []
+    for key in set(registered) | set(presented):
+        name = (registered.get(key) or presented[key])[0]
+        have, shown = registered.get(key, ("", 0))[1], presented.get(key, ("", 0))[1]
+        if have == shown:
+            continue
+        verdict = NOT_REGISTERED if not have else TOO_MANY if shown > have else TOO_FEW
+        rows.append({"zone": key[0], "card": name, "registered": have, "presented": shown, "verdict": verdict})
+    rows.sort(key=lambda r: (zone_rank(r["zone"]), r["card"].casefold()))
+    return rows
+
+
+def deck_check(db: Database, event_name: str, player: str, file: str) -> DeckCheck:
+    """Compare the deck in ``file`` with ``player``'s registered list and store the result (raises, storing
+    nothing, when the presented deck cannot be read)."""
+    with db.read() as session:
+        event = get_event(session, event_name)
+        info, row = info_of(event), current_rows(session, event, player)[0]
+    decks = EventDecks(db, info, undone="no deck check was recorded")
+    presented = decks.check(PlayerDecklist(row.player, file, path=file))
+    registered = locked_decklist(row.decklist)
+    rows = differences(zone_counts(registered), zone_counts(presented.locked))
+    result = DeckCheck(info, row.player, row.fingerprint, presented.fingerprint, rows, now())
+    with db.write() as session:
+        session.add(DeckCheckRow(registration_id=row.id, passed=result.passed, checked_at=result.checked_at,
+                                 result={"file": file, "presented": locked_data(presented.locked),
+                                         "fingerprint": presented.fingerprint, "differences": rows}))
+    return result
+
+
+def side_exchange(db: Database, event_name: str, player: str, round_no: int, file: str) -> SideExchange:
+    """Check ``file`` as ``player``'s deck for round ``round_no`` after a side exchange from the registered deck,
+    and store it (superseding an earlier record of that round). The event counts as started from then on."""
+    with db.read() as session:
+        event = get_event(session, event_name)
+        info, row = info_of(event), current_rows(session, event, player)[0]
+    decks = EventDecks(db, info, undone="no side exchange was recorded")
+    zones = decks.format.data.get("side_exchange", {}).get("zones")
+    if not zones:
+        raise InputError(f"format {decks.format.name!r} of event {info.name!r} has no side deck to exchange with:"
+                         f" its zones are {', '.join(z.get('label', n) for n, z in decks.format.zones.items())}")
+    if round_no < 1 or (info.rounds is not None and round_no > info.rounds):
+        upto = f"1 to {info.rounds}" if info.rounds is not None else "1 or more"
+        raise InputError(f"round {round_no} is not a round of event {info.name!r} (rounds: {upto})")
+    original = decks.reopen(row.decklist, f"registration of {row.player}")
+    presented = decks.check(PlayerDecklist(row.player, file, path=file))
+    problems = check_side_exchange(original, presented.resolved)
+    stamp = now()
+    with db.write() as session:
+        earlier = session.exec(select(SideExchangeRow).where(
+            SideExchangeRow.registration_id == row.id, SideExchangeRow.round == round_no,
+            SideExchangeRow.superseded_at.is_(None))).all()
+        for old in earlier:
+            old.superseded_at = stamp
+            session.add(old)
+        session.flush()
+        session.add(SideExchangeRow(registration_id=row.id, round=round_no, decklist=locked_data(presented.locked),
+                                    problems=[p.as_dict() for p in problems], legal=not problems, at=stamp))
+        stored = get_event(session, info.name)
+        if stored.started is None:
+            stored.started = stamp
+            session.add(stored)
+    return SideExchange(info, row.player, round_no, problems, stamp, bool(earlier))

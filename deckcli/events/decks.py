@@ -1,0 +1,115 @@
+"""Decklists read and checked as one event sees them: its game, its format as in force on its date (today when it
+has none). A deck that cannot be read — a bad line, an unknown card, a deck of another game — is refused with every
+problem named; a readable deck is checked by every rule of the format and kept with its problems."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckcli.decklists.io import parse_decklist, read_decklist
+from deckcli.decklists.model import Decklist
+from deckcli.errors import DeckcliError, DeckReadError, InputError
+from deckcli.events.fingerprint import fingerprint
+from deckcli.events.locked import locked_decklist
+from deckcli.events.records import EventInfo
+from deckcli.games import registry
+from deckcli.legality.formats import Format, load_format
+from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
+from deckcli.legality.rules import READ_RULES, check_deck
+
+if TYPE_CHECKING:
+    from deckcli.storage.reads import Readable
+
+
+@dataclass(frozen=True)
+class PlayerDecklist:
+    """One player's decklist: a file (``path``) or the text of a form export's cell (``text``), named ``label``."""
+
+    player: str
+    label: str
+    path: str | None = None
+    text: str | None = None
+    player_id: str | None = None
+
+
+@dataclass
+class CheckedDeck:
+    """A decklist read under the event: the locked copy (every printing named), its problems and its receipt."""
+
+    source: PlayerDecklist
+    deck: str
+    resolved: ResolvedDeck
+    locked: Decklist
+    problems: list[Problem]
+    fingerprint: str
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+
+class EventDecks:
+    """Reads, resolves and checks decklists for one event, with one resolver (one card index) for all of them."""
+
+    def __init__(self, db: Readable, info: EventInfo, undone: str = "nothing was registered"):
+        self.info, self.undone = info, undone
+        self.day = info.date or date.today()
+        self.format: Format = load_format(info.format, info.game).on(self.day)
+        self.resolver = Resolver(db, self.day)
+
+    def read(self, source: PlayerDecklist) -> Decklist:
+        """The decklist of a file or a form cell, not yet resolved; InputError when nothing in it can be read."""
+        if source.text is None:
+            return read_decklist(source.path or "-")
+        if not source.text.strip():
+            raise InputError(f"{source.label}: empty decklist")
+        deck = parse_decklist(source.text, None, source.label)
+        if not deck.entries:
+            shown = "; ".join(str(p) for p in deck.problems[:3])
+            raise InputError(f"{source.label}: no cards found (expected lines like \"4 Card Name\")"
+                             + (f": {shown}" if shown else ""))
+        return deck
+
+    def resolve(self, deck: Decklist, label: str) -> ResolvedDeck:
+        """The deck resolved against the event's game and format; DeckReadError when any line names no card of it."""
+        resolved = self.resolver.resolve(deck, self.format, self.info.game)
+        blocking = [p for p in resolved.problems if p.rule in READ_RULES]
+        if blocking:
+            ordered = sorted(blocking, key=lambda p: (p.line is None, p.line or 0))
+            lines = [(p.line, f"[{p.rule}] {p.message}") for p in ordered]
+            other = self._other_game(deck) if any(p.rule == "wrong-game" for p in blocking) else None
+            if other:
+                lines.insert(0, (None, f"this is a deck of {_game_title(other)}, but event {self.info.name!r} is for"
+                                       f" {_game_title(self.info.game)}"))
+            raise DeckReadError(label, lines, self.undone)
+        return resolved
+
+    def _other_game(self, deck: Decklist) -> str | None:
+        """The game the deck's own lines say it is for, when that is another game than the event's."""
+        try:
+            game = self.resolver.choose(deck, None, None)[0]
+        except DeckcliError:
+            return None
+        return game if game != self.info.game else None
+
+    def check(self, source: PlayerDecklist) -> CheckedDeck:
+        """Read, resolve and check one player's decklist (raises when it cannot be read)."""
+        deck = self.read(source)
+        resolved = self.resolve(deck, deck.source or source.label)
+        locked = resolved.to_decklist()
+        name = deck.name or (Path(source.path).stem if source.path and source.path != "-" else source.player)
+        locked.name = name
+        return CheckedDeck(source, name, resolved, locked, check_deck(resolved), fingerprint(locked),
+                           list(resolved.notes))
+
+    def reopen(self, data: dict, label: str) -> ResolvedDeck:
+        """A stored locked copy resolved again (for a side exchange against the registered deck)."""
+        return self.resolve(locked_decklist(data, label), label)
+
+
+def _game_title(code: str) -> str:
+    return f"{registry.titles().get(code, code)} ({code})"

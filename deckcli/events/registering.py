@@ -1,0 +1,176 @@
+"""Registering players' decklists for an event: each read and checked under the event, then stored as locked copies
+in one transaction. A deck that breaks a rule is registered and flagged; one that cannot be read registers nothing.
+
+``replace`` keeps the history: the player's current row is marked superseded and a new one added, which only an
+event that has not started allows. The database lets one current row per player in, whoever writes first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, update
+from sqlalchemy.exc import IntegrityError
+
+from deckcli.errors import AlreadyRegistered, DeckcliError, DecksReadError, EventStarted, InputError
+from deckcli.events.decks import CheckedDeck, PlayerDecklist, EventDecks
+from deckcli.events.locked import locked_data
+from deckcli.events.records import EventInfo, Registration
+from deckcli.events.store import clean_name, current_rows, get_event, info_of, now, started_reason
+from deckcli.legality.resolve import Problem
+from deckcli.names import name_key
+from deckcli.storage.engine import Database
+from deckcli.storage.event_models import EventRow, RegistrationRow
+
+
+@dataclass
+class Registered:
+    """One registration made: its record, the problems it was flagged with, what reading decided, and whether it
+    replaced an earlier registration of the player."""
+
+    registration: Registration
+    problems: list[Problem]
+    notes: list[str] = field(default_factory=list)
+    replaced: bool = False
+
+
+@dataclass
+class RegisteredMany:
+    """What ``event import`` did: the registrations made, and the problem lines of the decklists skipped."""
+
+    event: EventInfo
+    registered: list[Registered]
+    skipped: list[str] = field(default_factory=list)
+    skipped_decks: int = 0
+
+
+def _source(player: str, label: str, path: str | None = None, text: str | None = None,
+            player_id: str | None = None) -> PlayerDecklist:
+    """A source whose player name (and id) is clean: kept as typed, no control characters."""
+    player = clean_name(player, "player name")
+    if player_id is not None:
+        player_id = player_id.strip()
+        if player_id and (problem := _id_problem(player_id)):
+            raise InputError(problem)
+    return PlayerDecklist(player, label, path, text, player_id)
+
+
+def _id_problem(player_id: str) -> str | None:
+    from deckcli.decklists.model import text_problem
+
+    return text_problem(player_id, "player id")
+
+
+def register(db: Database, event_name: str, player: str, file: str, player_id: str | None = None,
+             replace: bool = False) -> Registered:
+    """Register ``player``'s decklist ``file`` (``-``: stdin) for the event; raises when it cannot be read, when the
+    player is registered already (without ``replace``), or when ``replace`` comes after the event started."""
+    with db.read() as session:
+        info = info_of(get_event(session, event_name))
+    source = _source(player, file, path=file, player_id=player_id)
+    checked = EventDecks(db, info).check(source)
+    return _store(db, info, [checked], replace)[0]
+
+
+def import_registrations(db: Database, event_name: str, path: str, skip_bad: bool = False,
+                         replace: bool = False) -> RegisteredMany:
+    """``event import``: every decklist of a folder (one file per player) or of a form export CSV."""
+    from deckcli.events.sources import import_sources
+
+    with db.read() as session:
+        get_event(session, event_name)  # an unknown event is named before the files are read
+    sources, bad = import_sources(path)
+    return register_many(db, event_name, sources, skip_bad, replace, bad)
+
+
+def register_many(db: Database, event_name: str, sources: list[PlayerDecklist], skip_bad: bool = False,
+                  replace: bool = False, bad: list[tuple[str, str]] | tuple = ()) -> RegisteredMany:
+    """Register every source in one transaction. Every problem of every decklist (and each of the ``bad`` rows
+    that named none) is listed; unless ``skip_bad``, nothing is registered when any decklist cannot be read (a
+    deck that breaks a rule is registered, flagged)."""
+    with db.read() as session:
+        event = get_event(session, event_name)
+        info = info_of(event)
+        taken = {r.player_key for r in current_rows(session, event)}
+    decks = EventDecks(db, info)
+    done: list[CheckedDeck] = []
+    failures: list[tuple[str, list[str]]] = [(label, [line]) for label, line in bad]
+    seen: dict[str, str] = {}
+    for source in sources:
+        try:
+            source = _source(source.player, source.label, source.path, source.text, source.player_id)
+        except DeckcliError as exc:
+            failures.append((source.label, _lines(exc, source.label)))
+            continue
+        key = name_key(source.player)
+        if key in seen:
+            failures.append((source.label, [f"{source.label}: player {source.player!r} is also the player of"
+                                            f" {seen[key]}; one decklist per player"]))
+            continue
+        seen[key] = source.label
+        if key in taken and not replace:
+            failures.append((source.label, [f"{source.label}: {source.player!r} is already registered; --replace"
+                                            " registers the new decklist instead"]))
+            continue
+        try:
+            done.append(decks.check(source))
+        except DeckcliError as exc:
+            failures.append((source.label, _lines(exc, source.label)))
+    lines = [line for _, found in failures for line in found]
+    if failures and not skip_bad:
+        raise DecksReadError(lines, len(lines), len(failures), len(sources) + len(bad),
+                             "nothing was registered (--skip-bad registers the others)")
+    registered = _store(db, info, done, replace) if done else []
+    return RegisteredMany(info, registered, lines, len(failures))
+
+
+def _lines(exc: DeckcliError, label: str) -> list[str]:
+    """An error's lines, each naming the decklist it is about."""
+    lines = exc.lines() if hasattr(exc, "lines") else str(exc).splitlines()
+    return [line if line.startswith(label) else f"{label}: {line}" for line in lines]
+
+
+def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: bool) -> list[Registered]:
+    """Store the checked decks as current registrations in one write transaction: the rows they replace marked
+    superseded first (one UPDATE), then every new row in one INSERT of many rows."""
+    stamp = now()
+    table = RegistrationRow.__table__
+    with db.write() as session:
+        event = get_event(session, info.name)
+        current = {r.player_key: r for r in current_rows(session, event)}
+        again = [current[key].player for d in decks if (key := name_key(d.source.player)) in current]
+        if again and not replace:
+            raise AlreadyRegistered(event.name, again)
+        why = started_reason(info_of(event)) if again else None
+        if why:
+            raise EventStarted(event.name, why, "a registered decklist cannot be replaced any more")
+        olds = [current.get(name_key(d.source.player)) for d in decks]
+        rows = [_row(event, deck, old, stamp) for deck, old in zip(decks, olds)]
+        try:
+            if again:
+                ids = [old.id for old in olds if old is not None]
+                session.execute(update(table).where(table.c.id.in_(ids)).values(superseded_at=stamp))
+            session.execute(insert(table), rows)
+        except IntegrityError:  # another writer registered one of these players first
+            raise AlreadyRegistered(event.name, [d.source.player for d in decks]) from None
+    return [Registered(_record(row, deck), deck.problems, deck.notes, old is not None)
+            for row, deck, old in zip(rows, decks, olds)]
+
+
+def _row(event: EventRow, deck: CheckedDeck, old: RegistrationRow | None, stamp: datetime) -> dict[str, Any]:
+    """The registration row of one checked deck; a re-registration keeps the player's name and (unless a new one is
+    given) id as first registered."""
+    player_id = deck.source.player_id if deck.source.player_id is not None else (old.player_id if old else "")
+    player = old.player if old is not None else deck.source.player
+    return {"event_id": event.id, "player": player, "player_key": name_key(player), "player_id": player_id,
+            "deck": deck.deck, "decklist": locked_data(deck.locked), "legal": deck.legal,
+            "problems": [p.as_dict() for p in deck.problems], "fingerprint": deck.fingerprint,
+            "registered_at": stamp, "superseded_at": None}
+
+
+def _record(row: dict[str, Any], deck: CheckedDeck) -> Registration:
+    return Registration(player=row["player"], player_id=row["player_id"], deck=row["deck"], legal=row["legal"],
+                        fingerprint=row["fingerprint"], registered_at=row["registered_at"], decklist=deck.locked,
+                        problems=tuple(row["problems"]))

@@ -1,0 +1,55 @@
+"""What an event's registrations look like to the organiser and to other tournament software: ``event status`` rows
+(one per player) and ``event export`` as JSON (each deck with its zones of cards) or CSV (one row per card)."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from deckcli.csvcells import CsvWriter, escape_cell
+from deckcli.events.locked import locked_data
+from deckcli.events.records import EventInfo, Registration
+
+STATUS_COLUMNS = ["player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at"]
+EXPORT_CSV_COLUMNS = ["player", "player_id", "deck", "legal", "fingerprint", "zone", "count", "card", "set", "number"]
+
+
+def rule_ids(registration: Registration) -> list[str]:
+    """The rule ids of a registration's problems, each once, in the order found."""
+    return list(dict.fromkeys(p.get("rule", "") for p in registration.problems))
+
+
+def status_rows(registrations: list[Registration]) -> list[dict[str, Any]]:
+    """``event status``: one row per player, the problems as rule ids."""
+    return [{"player": r.player, "player_id": r.player_id, "deck": r.deck, "legal": r.legal,
+             "problems": rule_ids(r), "fingerprint": r.fingerprint,
+             "registered_at": r.registered_at.isoformat(timespec="seconds")} for r in registrations]
+
+
+def event_facts(info: EventInfo) -> dict[str, Any]:
+    """The event's own facts as JSON-ready data."""
+    return {"name": info.name, "game": info.game, "format": info.format,
+            "date": info.date.isoformat() if info.date else None, "rounds": info.rounds,
+            "created": info.created.isoformat(timespec="seconds"),
+            "started": info.started.isoformat(timespec="seconds") if info.started else None}
+
+
+def export_json(info: EventInfo, registrations: list[Registration]) -> str:
+    """Everything registered: the event, and per player the verdict, every problem and the locked decklist's zones."""
+    players = [{**row, "problems": list(r.problems), "zones": locked_data(r.decklist).get("zones", {})}
+               for row, r in zip(status_rows(registrations), registrations)]
+    return json.dumps({"event": event_facts(info), "registrations": players}, ensure_ascii=False, indent=2) + "\n"
+
+
+def export_csv(registrations: list[Registration]) -> str:
+    """One row per card of every registered deck (every printing named); text cells escaped against formulas."""
+    out = io.StringIO()
+    writer = CsvWriter(out)
+    writer.writerow(EXPORT_CSV_COLUMNS)
+    for r in registrations:
+        for entry in r.decklist.entries:
+            cells = [r.player, r.player_id, r.deck, "yes" if r.legal else "no", r.fingerprint, entry.zone,
+                     entry.count, entry.name, entry.set_code or "", entry.number or ""]
+            writer.writerow([escape_cell(c) if isinstance(c, str) else c for c in cells])
+    return out.getvalue()

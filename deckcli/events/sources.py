@@ -1,0 +1,102 @@
+"""Where ``event import`` finds its decklists: a folder holding one decklist file per player (the file name, less
+its extension, is the player), or a form export CSV with a player, an id and a decklist-text column.
+
+A form's headers are matched ignoring case, spaces and underscores (``Player``/``Name``, ``ID``/``Player ID``/
+``DCI``, ``Decklist``/``Deck``/``List``). A row that cannot become a decklist source is returned as a problem line
+(``FILE: line N: ...``), so every row's problem is listed with every decklist's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from deckcli.csvtext import dialect
+from deckcli.errors import DeckcliError, InputError
+from deckcli.events.decks import PlayerDecklist
+from deckcli.reading.source import read_document
+
+#: Header spellings of each column a form export needs (compared as :func:`_header_key` keys), preferred first.
+COLUMNS = {
+    "player": ("player", "playername", "name", "fullname"),
+    "player_id": ("id", "playerid", "dci", "dcinumber", "memberid"),
+    "decklist": ("decklist", "deck", "list", "decklisttext", "deckdecklist"),
+}
+
+
+def import_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str]]]:
+    """The decklist sources of a folder or a form export, and (label, problem) for each row that is not one."""
+    target = Path(path).expanduser()
+    if target.is_dir():
+        return folder_sources(target), []
+    if target.is_file():
+        return form_sources(path)
+    raise InputError(f"{path}: no such folder or file")
+
+
+def folder_sources(folder: Path) -> list[PlayerDecklist]:
+    """One source per visible file of ``folder``, by file name; the player is the name without its extension."""
+    files = sorted((p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")), key=lambda p: p.name)
+    if not files:
+        raise InputError(f"{folder}: holds no decklist files")
+    return [PlayerDecklist(p.stem, str(p), path=str(p)) for p in files]
+
+
+def _header_key(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def _columns(header: list[str], label: str) -> dict[str, int]:
+    """Column index of player, player_id (optional) and decklist; InputError naming the headers found otherwise."""
+    keys = [_header_key(h) for h in header]
+    found: dict[str, int] = {}
+    for column, spellings in COLUMNS.items():
+        index = next((keys.index(s) for s in spellings if s in keys), None)
+        if index is not None:
+            found[column] = index
+    missing = [c for c in ("player", "decklist") if c not in found]
+    if missing:
+        listed = ", ".join(repr(h) for h in header) or "none"
+        wanted = "; ".join(f"{c}: one of {', '.join(COLUMNS[c])}" for c in missing)
+        raise InputError(f"{label}: line 1: no {' or '.join(missing)} column (headers found: {listed}; {wanted})")
+    return found
+
+
+def form_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str]]]:
+    """The rows of a form export as sources; a row with no player or no decklist text is a problem."""
+    document = read_document(path, "form export")
+    label = document.label
+    delimiter, text, skipped = dialect(document.text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        header = next(reader, [])
+        columns = _columns(header, label)
+        sources, problems = [], []
+        line = reader.line_num
+        for row in reader:
+            start, line = line + 1 + skipped, reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            where = f"{label}: line {start}"
+            cell = {c: row[i] if i < len(row) else "" for c, i in columns.items()}
+            if not cell["player"].strip():
+                problems.append((where, f"{where}: the row names no player"))
+                continue
+            try:
+                sources.append(_row_source(cell, where))
+            except DeckcliError as exc:
+                problems.append((where, f"{where}: {exc}"))
+    except csv.Error as exc:
+        raise InputError(f"{label}: line {reader.line_num + skipped}: not CSV: {exc}") from None
+    if not sources and not problems:
+        raise InputError(f"{label}: holds no rows after its header")
+    return sources, problems
+
+
+def _row_source(cell: dict[str, str], where: str) -> PlayerDecklist:
+    from deckcli.events.store import clean_name
+
+    player = clean_name(cell["player"], "player name")
+    player_id = cell.get("player_id")
+    return PlayerDecklist(player, where, text=cell["decklist"], player_id=player_id.strip() if player_id else None)
