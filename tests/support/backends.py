@@ -24,3 +24,10 @@ def fast_reader(db):
     from deckcli.storage.reads import open_ready
 
     return open_ready(db.path) if db.backend == "sqlite" else _Core(db)
+
+
+def sql_rows(db, sql: str, params: dict | None = None) -> list[tuple]:
+    """The rows of one SQL text (``:name`` parameters) run on the test's database, SQLite or PostgreSQL, in a
+    fresh transaction (so what other connections committed is seen)."""
+    with db.rows() as rows:
+        return rows.all(sql, params)
