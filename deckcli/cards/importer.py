@@ -135,10 +135,11 @@ def sync_bundled_sets(db: Database) -> None:
         db.set_meta(session, BUNDLED_HASH_KEY, fingerprint)
 
 
-def open_database(path: Path | str | None = None, origin: str | None = None) -> Database:
-    """The database at ``path`` (default: the user's), created on first use and holding the bundled card sets;
-    ``origin`` names where the path came from. A read-only database serves the cards it holds."""
-    db = connect(path, origin)
+def open_database(path: Path | str | None = None, origin: str | None = None, *, upgrade: bool = False) -> Database:
+    """The database at ``path`` (a file or a server URL; default: the user's), created on first use and holding the
+    bundled card sets; ``origin`` names where the path came from. A read-only database serves the cards it holds.
+    ``upgrade``: a server database at an older revision is upgraded (``deckcli db upgrade``) instead of refused."""
+    db = connect(path, origin, upgrade=upgrade)
     try:
         if not db.read_only:
             sync_bundled_sets(db)

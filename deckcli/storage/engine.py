@@ -74,16 +74,17 @@ def _marks(conn: Connection) -> tuple[int, int]:
     return version, conn.exec_driver_sql("PRAGMA application_id").scalar_one()
 
 
-def connect(target: Path | str | None = None, origin: str | None = None) -> BaseDatabase:
+def connect(target: Path | str | None = None, origin: str | None = None, *, upgrade: bool = False) -> BaseDatabase:
     """The database ``target`` names: a server URL (PostgreSQL, :mod:`deckcli.storage.server`) or a file (SQLite,
-    :class:`Database`); default ``DECKCLI_DB`` or the user's file."""
+    :class:`Database`, which upgrades itself); default ``DECKCLI_DB`` or the user's file. ``upgrade``: a server
+    database at an older revision is upgraded instead of refused."""
     from deckcli.storage.location import default_target
 
     target = default_target() if target is None else target
     if is_url(target):
         from deckcli.storage.server import ServerDatabase
 
-        return ServerDatabase(str(target), origin)
+        return ServerDatabase(str(target), origin, upgrade=upgrade)
     return Database(target, origin)
 
 

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-HEAVY = ("sqlalchemy", "sqlmodel", "pydantic", "numpy", "jsonschema")
+HEAVY = ("sqlalchemy", "sqlmodel", "pydantic", "numpy", "jsonschema", "alembic", "psycopg")
 
 SCRIPT = """
 import sys, json

@@ -16,15 +16,17 @@ from sqlalchemy.engine import make_url
 class PgServer:
     """Makes and drops databases next to the one DECKCLI_TEST_PG_URL names (its user needs CREATEDB)."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, template: bool = True):
         self.base = make_url(url).set(drivername="postgresql+psycopg")
-        self.prefix = f"deckcli_test_{os.getpid()}"
+        self.prefix = f"deckcli_test_{os.getpid()}_{id(self) % 10_000}"
         self._numbers = itertools.count()
         self._left: list[str] = []
-        self.template = self.empty_database(f"{self.prefix}_template")
-        from deckcli.cards.importer import open_database
+        self.template = None
+        if template:
+            self.template = self.empty_database(f"{self.prefix}_template")
+            from deckcli.cards.importer import open_database
 
-        open_database(self.template).close()
+            open_database(self.template).close()
 
     def _admin(self) -> psycopg.Connection:
         base = self.base
@@ -35,8 +37,10 @@ class PgServer:
         return self.base.set(database=name).render_as_string(hide_password=False)
 
     def empty_database(self, name: str | None = None) -> str:
-        """The URL of a new empty database."""
+        """The URL of a new empty database (dropped by :meth:`close` unless dropped before)."""
         name = name or f"{self.prefix}_{next(self._numbers)}"
+        if not name.endswith("_template"):
+            self._left.append(self.url_of(name))
         with self._admin() as con:
             con.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             con.execute(f'CREATE DATABASE "{name}"')
@@ -59,5 +63,5 @@ class PgServer:
 
     def close(self) -> None:
         left, self._left = self._left, []
-        for url in [*left, self.template]:
+        for url in [*left, *([self.template] if self.template else [])]:
             self.drop(url)
