@@ -16,8 +16,9 @@ def _target(source):
 
 def dump_tables(source) -> dict[str, list[tuple]]:
     """Every row of every deckcli table, ordered by primary key, the values as SQLAlchemy types them (JSON decoded,
-    booleans, datetimes): equal for equal data on SQLite and PostgreSQL."""
-    from sqlalchemy import select
+    booleans, datetimes): equal for equal data on SQLite and PostgreSQL. Tables the database lacks (an older
+    schema) are left out."""
+    from sqlalchemy import inspect, select
     from sqlmodel import SQLModel
 
     from deckcli.storage import models  # noqa: F401
@@ -34,8 +35,9 @@ def dump_tables(source) -> dict[str, list[tuple]]:
         engine = make_engine(Path(target), read_only=True)
     try:
         with engine.connect() as conn:
+            present = set(inspect(conn).get_table_names())
             return {table.name: [tuple(row) for row in conn.execute(select(table).order_by(*table.primary_key.columns))]
-                    for table in SQLModel.metadata.sorted_tables}
+                    for table in SQLModel.metadata.sorted_tables if table.name in present}
     finally:
         engine.dispose()
 
