@@ -21,6 +21,7 @@ def db() -> None:
       deckcli db backup ~/deckcli-2024-06-01.db
       deckcli db status
       deckcli --db postgresql+psycopg://deckcli@db.example:5432/league db upgrade
+      deckcli db copy event.db postgresql+psycopg://deckcli@db.example:5432/league
     """
 
 
@@ -120,3 +121,19 @@ def upgrade(app: AppContext) -> None:
         click.echo(f"{after.database}: already at revision {after.current} (the latest)")
     else:
         click.echo(f"{after.database}: upgraded from revision {before.current or 'none'} to {after.current}")
+
+
+@db.command()
+@click.argument("source", metavar="SOURCE")
+@click.argument("target", metavar="TARGET")
+def copy(source: str, target: str) -> None:
+    """Copy every row of every table from SOURCE to TARGET, each a database file or a PostgreSQL URL (e.g. an
+    event's file to the server, and back to a file to archive it). TARGET must be new or empty; the copy is one
+    transaction."""
+    from deckcli.cli.main import DatabaseParam
+    from deckcli.storage.copying import copy_database
+
+    kind = DatabaseParam()
+    result = copy_database(kind.convert(source, None, None), kind.convert(target, None, None))
+    click.echo(f"Copied {sum(result.rows.values())} rows of {len(result.rows)} tables from {result.source} to"
+               f" {result.target}")

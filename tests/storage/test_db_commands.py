@@ -83,7 +83,7 @@ def test_backup_copies_every_row_and_never_overwrites(run, db, tmp_path):
     result = run("db", "backup", target)
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Backed up ") and result.stdout.endswith(f" bytes) to {target}\n")
-    assert table_snapshot(target) == table_snapshot(db.path)
+    assert table_snapshot(target) == table_snapshot(db)
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("copy")) == ["copy.db"]  # one file
     again = run("db", "backup", target)
     assert again.exit_code == 1
@@ -173,10 +173,10 @@ def test_an_interrupt_before_the_commit_says_nothing_changed(run, db, collection
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     monkeypatch.setattr(store, "upsert", interrupted)
     monkeypatch.setattr("deckcli.collection.importing.upsert", interrupted)
     result = run("collection", "import", collection_csv)
     assert result.exit_code == 130
     assert result.stderr.endswith("Interrupted: nothing was changed.\n")
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
