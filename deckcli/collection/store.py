@@ -68,14 +68,17 @@ def entry_key(card_id: int, variant: Variant) -> EntryKey:
 _UPSERTS: dict[tuple[str, str, bool], tuple[str, tuple[str, ...] | None]] = {}
 
 
+def _upsert_statement(dialect, add: bool):
+    stmt = upsert_insert(dialect, ITEMS)
+    new_count = ITEMS.c.count + stmt.excluded.count if add else stmt.excluded.count
+    return stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_={"count": new_count})
+
+
 def _upsert_sql(dialect, add: bool) -> tuple[str, tuple[str, ...] | None]:
     """The upsert's text for ``dialect`` and, for a positional paramstyle, the order of its parameters."""
     key = (dialect.name, dialect.paramstyle, add)
     if key not in _UPSERTS:
-        stmt = upsert_insert(dialect, ITEMS)
-        new_count = ITEMS.c.count + stmt.excluded.count if add else stmt.excluded.count
-        stmt = stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_={"count": new_count})
-        compiled = stmt.compile(dialect=dialect, column_keys=[*KEY_COLUMNS, "count"])
+        compiled = _upsert_statement(dialect, add).compile(dialect=dialect, column_keys=[*KEY_COLUMNS, "count"])
         _UPSERTS[key] = str(compiled), tuple(compiled.positiontup) if compiled.positional else None
     return _UPSERTS[key]
 
@@ -84,13 +87,22 @@ def upsert(session: Session, entries: Iterable[tuple[EntryKey, int]], *, add: bo
     """Insert (key, count) entries, or on an existing key add to (``add``) or replace its count.
 
     One ``INSERT ... ON CONFLICT DO UPDATE`` built by SQLAlchemy for the session's backend, run as a single
-    executemany on the caller's connection (100,000 rows in a fraction of a second). The conflict is settled by
-    the database row by row, so two clients adding to one entry at once both land (PostgreSQL too).
+    executemany on the caller's connection (100,000 rows in a fraction of a second); on PostgreSQL as batches of
+    multi-row VALUES (a key repeated in ``entries`` is merged first: one statement may not update a row twice). The
+    conflict is settled by the database row by row, so two clients adding to one entry at once both land.
     """
-    rows = [{**dict(zip(KEY_COLUMNS, key)), "proxy": bool(key[5]), "count": count} for key, count in entries]
-    if not rows:
+    merged: dict[tuple, int] = {}
+    for key, count in entries:
+        key = (*key[:5], bool(key[5]))
+        merged[key] = merged.get(key, 0) + count if add else count
+    if not merged:
         return
-    sql, order = _upsert_sql(dialect_of(session), add)
+    rows = [{**dict(zip(KEY_COLUMNS, key)), "count": count} for key, count in merged.items()]
+    dialect = dialect_of(session)
+    if dialect.name == "postgresql":
+        session.execute(_upsert_statement(dialect, add), rows)
+        return
+    sql, order = _upsert_sql(dialect, add)
     params = [tuple(row[c] for c in order) for row in rows] if order else rows
     session.connection().exec_driver_sql(sql, params)
 

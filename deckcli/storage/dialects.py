@@ -25,3 +25,4 @@ def upsert_insert(source: Any, table: Table):
     else:
         from sqlalchemy.dialects.sqlite import insert
     return insert(table)
+

@@ -63,7 +63,11 @@ def server_engine(url: str, origin: str | None = None):
     _need_driver(label, origin)
     parsed = server_url(url, origin)
     args = {} if "connect_timeout" in parsed.query else {"connect_timeout": CONNECT_TIMEOUT}
-    return create_engine(parsed, connect_args=args, pool_size=2, max_overflow=2)
+    engine = create_engine(parsed, connect_args=args, pool_size=2, max_overflow=2, insertmanyvalues_page_size=1000)
+    # Many-row INSERTs (bulk card and collection imports) go as batches of multi-row VALUES, one round trip per
+    # 1,000 rows, as SQLAlchemy does for INSERT ... RETURNING, instead of one statement per row.
+    engine.dialect.use_insertmanyvalues_wo_returning = True
+    return engine
 
 
 def deckcli_tables(conn: Connection) -> set[str]:
