@@ -130,7 +130,7 @@ def copy(source: str, target: str) -> None:
     """Copy every row of every table from SOURCE to TARGET, each a database file or a PostgreSQL URL (e.g. an
     event's file to the server, and back to a file to archive it). TARGET must be new or empty; the copy is one
     transaction."""
-    from deckcli.cli.main import DatabaseParam
+    from deckcli.cli.options import DatabaseParam
     from deckcli.storage.copying import copy_database
 
     kind = DatabaseParam()

@@ -11,21 +11,8 @@ import click
 
 from deckcli import __version__
 from deckcli.cli.context import AppContext
+from deckcli.cli.options import DatabaseParam
 from deckcli.games import registry
-
-class DatabaseParam(click.ParamType):
-    """``--db``: a PostgreSQL URL stays text, anything else is a file Path taken as it is (never parsed as a URL)."""
-
-    name = "PATH|URL"
-
-    def convert(self, value, param, ctx):
-        from deckcli.storage.location import SERVER_SCHEMES, is_url, url_scheme, target_of
-
-        if isinstance(value, str) and url_scheme(value) and not is_url(value):
-            self.fail(f"{url_scheme(value)}:// is not a database deckcli connects to (a file path, or a URL"
-                      f" {' or '.join(s + '://' for s in SERVER_SCHEMES)})", param, ctx)
-        return target_of(value)
-
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
