@@ -114,9 +114,11 @@ def _where_key(card_id: int, variant: Variant):
     )
 
 
-def count_of(session: Session, card_id: int, variant: Variant) -> int:
-    """How many copies of one printing in one variant the collection holds."""
-    return session.execute(select(ITEMS.c.count).where(_where_key(card_id, variant))).scalar() or 0
+def count_of(session: Session, card_id: int, variant: Variant, *, lock: bool = False) -> int:
+    """How many copies of one printing in one variant the collection holds. ``lock``: the row stays locked to the
+    end of the transaction (``SELECT ... FOR UPDATE`` on a server; SQLite's write transaction locks the file)."""
+    query = select(ITEMS.c.count).where(_where_key(card_id, variant))
+    return session.execute(query.with_for_update() if lock else query).scalar() or 0
 
 
 def check_count(count: int) -> int:
@@ -154,7 +156,7 @@ def remove_card(db: Database, card: CardRef, count: int, variant: Variant = Vari
     if count < 1:
         raise DeckcliError("the count to remove must be at least 1")
     with db.write() as session:
-        have = count_of(session, card.id, variant)
+        have = count_of(session, card.id, variant, lock=True)  # two removals at once cannot both take the same copies
         if have == 0:
             # Copies of any printing of the card: the one picked by name alone may not be the one held.
             ids = session.execute(select(Card.id).where(Card.game == card.game, Card.key == card.key)).scalars().all()
