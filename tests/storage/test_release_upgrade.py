@@ -68,3 +68,18 @@ def test_db_status_reads_the_previous_release_s_file_without_changing_it(runner,
         "backend": "sqlite", "database": None, "current": "0001", "latest": HEAD_REVISION, "state": "older",
         "meaning": "older: run `deckcli db upgrade`"}
     assert path.read_bytes() == RELEASE.read_bytes()
+
+
+def test_db_upgrade_brings_the_previous_release_s_file_to_the_head(runner, tmp_path):
+    from deckcli.storage.settings import HEAD_REVISION
+
+    path = tmp_path / "release.db"
+    shutil.copyfile(RELEASE, path)
+    before = dump_tables(path)
+    done = runner.invoke(cli, ["--db", str(path), "db", "upgrade"])
+    assert done.exit_code == 0, done.output
+    assert done.stdout == f"{path}: upgraded from revision 0001 to {HEAD_REVISION}\n"
+    after = dump_tables(path)
+    assert all(after[t] == rows for t, rows in before.items() if t != "meta")
+    again = runner.invoke(cli, ["--db", str(path), "db", "upgrade"])
+    assert again.stdout == f"{path}: already at revision {HEAD_REVISION} (the latest)\n"

@@ -160,3 +160,31 @@ def test_a_newer_server_database_asks_for_a_newer_deckcli(server):
         refused = _invoke("--db", url, *args)
         assert refused.exit_code == 1 and "upgrade deckcli" in refused.stderr, args
     assert "newer" in json.loads(_invoke("--db", url, "db", "status", "--json").stdout)["state"]
+
+
+def test_a_server_database_of_the_previous_release_upgrades_keeping_every_row(server):
+    """The previous release's rows (tests/data/databases/release-schema3.db) in a server database at revision 0001:
+    refused as it is, then `db upgrade` keeps every row."""
+    from sqlalchemy import create_engine, insert, text
+    from sqlmodel import SQLModel
+
+    from dbdump import dump_tables
+    from deckcli.storage import revisions
+
+    rows = dump_tables(paths.DATA / "databases" / "release-schema3.db")
+    url = server.empty_database()
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        revisions.upgrade(conn, "0001")
+        for table in SQLModel.metadata.sorted_tables:
+            if rows.get(table.name):
+                conn.execute(insert(table), [dict(zip(table.columns.keys(), row)) for row in rows[table.name]])
+        for table in ("card_set", "card", "deck", "deck_card", "collection_item"):
+            conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))"))
+    engine.dispose()
+    assert "run `deckcli db upgrade`" in _invoke("--db", url, "deck", "list").stderr
+    assert _invoke("--db", url, "db", "upgrade").exit_code == 0
+    after = dump_tables(url)
+    assert all(after[t] == before for t, before in rows.items() if t != "meta")
+    listed = json.loads(_invoke("--db", url, "deck", "list", "--json").stdout)
+    assert [d["name"] for d in listed] == ["Ember Rush", "Shadows and Steel", "天使のつかさ"]
