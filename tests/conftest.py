@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from backends import NO_SERVER
 from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 
@@ -29,7 +30,6 @@ def _isolated_data(tmp_path, monkeypatch):
 _DB_TEMPLATE: dict[str, bytes] = {}
 #: The PostgreSQL server the ``postgresql`` runs use (``.ci/run`` starts one); unset: those runs are skipped.
 PG_URL = os.environ.get("DECKCLI_TEST_PG_URL")
-NO_SERVER = "DECKCLI_TEST_PG_URL is not set: the PostgreSQL runs of the database tests need a server (.ci/run starts one)"
 
 
 def pytest_configure(config):
@@ -42,6 +42,13 @@ def pytest_generate_tests(metafunc):
     if "backend" in metafunc.fixturenames:
         sqlite_only = metafunc.definition.get_closest_marker("sqlite_only") is not None
         metafunc.parametrize("backend", ["sqlite"] if sqlite_only else ["sqlite", "postgresql"], indirect=True)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say once, in the summary, why the PostgreSQL runs were skipped (no server named)."""
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if NO_SERVER in str(r.longrepr)]
+    if skipped:
+        terminalreporter.write_line(f"{len(skipped)} PostgreSQL runs skipped: {NO_SERVER}", yellow=True)
 
 
 @pytest.fixture

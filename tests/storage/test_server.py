@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 import paths
+from backends import NO_SERVER
 from deckcli.cli.main import cli
 from deckcli.storage.location import is_url, label_of, mask_url, target_of
 
 PG_URL = os.environ.get("DECKCLI_TEST_PG_URL")
-needs_server = pytest.mark.skipif(not PG_URL, reason="DECKCLI_TEST_PG_URL is not set: no PostgreSQL server")
 
 
 def _invoke(*args, env=None):
@@ -68,7 +68,7 @@ def test_without_psycopg_the_message_names_the_extra():
 @pytest.fixture
 def server():
     if not PG_URL:
-        pytest.skip("DECKCLI_TEST_PG_URL is not set: no PostgreSQL server")
+        pytest.skip(NO_SERVER)
     from pg_support import PgServer
 
     made = PgServer(PG_URL, template=False)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+#: Why the PostgreSQL runs are skipped on a machine without a server.
+NO_SERVER = "DECKCLI_TEST_PG_URL is not set: the PostgreSQL runs of the database tests need a server (.ci/run starts one)"
+
 
 class _Core:
     """A server database used as the reader of a test: its reads go through Core; closing it is the fixture's job."""
