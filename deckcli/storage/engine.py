@@ -22,7 +22,7 @@ from deckcli.errors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, Uno
 from deckcli.storage import revisions
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
-from deckcli.storage.fileinfo import APPLICATION_ID, inspect, read_only_uri, refuse_foreign
+from deckcli.storage.fileinfo import APPLICATION_ID, hold, inspect, read_only_uri, refuse_foreign, release
 from deckcli.storage.legacy import LEGACY_HEAD, MIGRATIONS
 from deckcli.storage.location import is_url
 from deckcli.storage.settings import (  # noqa: F401  (re-exported: where the file lives, its version, lock wait)
@@ -121,6 +121,7 @@ class Database(BaseDatabase):
         except DatabaseFault:
             self.engine.dispose()
             raise
+        self._held = hold(self.path)  # (the file exists now) its header is no longer read while we are open
 
     def _create_folder(self) -> None:
         try:
@@ -148,6 +149,11 @@ class Database(BaseDatabase):
     def fault(self, exc: BaseException) -> DatabaseFault | None:
         """The fault of this database an SQLite error means, if it is one."""
         return fault_of(exc, self.path, self.origin, busy_timeout_ms())
+
+    def close(self) -> None:
+        super().close()
+        release(getattr(self, "_held", None))
+        self._held = None
 
     def _ensure_schema(self) -> None:
         try:

@@ -28,17 +28,11 @@ for i in range(n):
 
 
 def _registered(db) -> list[str]:
-    """The current registrations' players, read through a new connection (see the note below)."""
-    from deckcli.cards.importer import open_database
+    """The current registrations' players, read through the fixture's connection: opened before the in-process
+    `event new` opened the file a second time, it still reads the judges' writes (no lock of it was dropped)."""
     from deckcli.events.store import event_registrations
 
-    # A fresh Database: on SQLite, the fixture's pooled connection, opened before the judges' processes wrote, was
-    # seen reading "database disk image is malformed" after an in-process `event new` (the file itself checks ok).
-    fresh = open_database(db.target)
-    try:
-        return sorted(r.player for r in event_registrations(fresh, "Open")[1])
-    finally:
-        fresh.close()
+    return sorted(r.player for r in event_registrations(db, "Open")[1])
 
 
 def _judges(tmp_path, db, prefixes: list[str], n: int) -> list[tuple[int, str]]:

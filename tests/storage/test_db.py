@@ -98,3 +98,33 @@ def test_unwritable_location_is_a_clear_error(tmp_path):
     blocker.write_text("x")
     with pytest.raises(DeckcliError, match="cannot"):
         open_database(blocker / "sub" / "deckcli.db")
+
+
+def test_opening_the_file_again_in_one_process_keeps_the_first_connection_s_locks(tmp_path, runner):
+    """A second look at the file in this process (a command run in-process reads it through sqlite3, then opens a
+    Database) must not read the header through a descriptor it then closes: that drops the first connection's
+    POSIX locks, other processes take the WAL for unused and reset it, and the first reads "database disk image is
+    malformed"."""
+    import os
+    import subprocess
+    import sys
+
+    from paths import EXAMPLES, REPO
+    from deckcli.cli.main import cli
+    from deckcli.events.store import event_registrations
+
+    path = tmp_path / "shared.db"
+    first = open_database(path)
+    assert runner.invoke(cli, ["--db", str(path), "event", "new", "Open", "--game", "boa"]).exit_code == 0
+    script = ("import sys; from deckcli.cli.main import cli\n"
+              "for i in range(4):\n"
+              "    cli.main(['--db', sys.argv[1], 'event', 'register', 'Open', f'{sys.argv[2]} {i}', sys.argv[3]],"
+              " prog_name='deckcli', standalone_mode=False)\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    judges = [subprocess.Popen([sys.executable, "-c", script, str(path), who, str(EXAMPLES / "ember-rush.txt")],
+                               env=env, stdout=subprocess.DEVNULL) for who in ("A", "B")]
+    assert [judge.wait(timeout=300) for judge in judges] == [0, 0]
+    try:
+        assert len(event_registrations(first, "Open")[1]) == 8
+    finally:
+        first.close()
