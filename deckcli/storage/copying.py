@@ -101,8 +101,12 @@ def copy_database(source: Path | str, target: Path | str, origin: str | None = N
 def _copy_rows(src: BaseDatabase, dst: BaseDatabase) -> dict[str, int]:
     copied: dict[str, int] = {}
     with src.read() as reading, dst.write() as writing:
+        # One snapshot of the source, while other clients write: SQLite's read transaction is one; on a server
+        # it takes REPEATABLE READ.
+        source = reading.connection(execution_options={"isolation_level": "REPEATABLE READ"}
+                                    if src.backend == "postgresql" else None)
         for table in SQLModel.metadata.sorted_tables:
-            result = reading.connection().execution_options(yield_per=CHUNK).execute(
+            result = source.execution_options(yield_per=CHUNK).execute(
                 select(table).order_by(*table.primary_key.columns))
             copied[table.name] = 0
             for chunk in result.mappings().partitions(CHUNK):
