@@ -17,7 +17,7 @@ from deckcli.cards.setfiles import CardSetFile, load_cardsets
 from deckcli.cards.sheets import SheetSet
 from deckcli.storage.engine import Database, connect
 from deckcli.errors import DeckcliError
-from deckcli.storage.dialects import upsert_insert
+from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.models import Card, CardName, CardSet
 from deckcli.names import name_key
 from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files  # noqa: F401
@@ -78,7 +78,11 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     card_table = Card.__table__
     before = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
     rows = [card_row(card, set_id, cs.game, cs.code) for card in cs.cards]
-    if rows:
+    server = dialect_of(session).name == "postgresql"
+    if len(rows) >= COPY_AT_LEAST and server:  # COPY-class: tens of thousands of cards in one round trip
+        copy_upsert(session, card_table, rows, ["set_id", "number"],
+                    {col: f'excluded."{col}"' for col in ("game", "set_code", "name", "key", "kind", "data")})
+    elif rows:
         upsert = upsert_insert(session, card_table)
         upsert = upsert.on_conflict_do_update(
             index_elements=["set_id", "number"],
@@ -101,7 +105,9 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     name_table = CardName.__table__
     session.execute(delete(name_table).where(name_table.c.card_id.in_(select(card_table.c.id).where(card_table.c.set_id == set_id))))
     names = [row for card in cs.cards for row in name_rows(card, ids[card["number"]], cs.game)]
-    if names:
+    if len(names) >= COPY_AT_LEAST and server:
+        copy_upsert(session, name_table, names)
+    elif names:
         session.execute(insert(name_table), names)
     added = len(numbers - set(before))
     return SetImportResult(cs.game, cs.code, cs.name, len(rows), added, len(rows) - added, len(gone))
