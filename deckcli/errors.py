@@ -266,3 +266,23 @@ class BrowserFailed(DeckcliError):
         how = "timed out" if status is None else f"exited with status {status}"
         tail = "\n".join(output.strip().splitlines()[-5:])
         super().__init__(f"{program} {how} without writing {target}" + (f":\n{tail}" if tail else ""))
+
+
+class ServerUnreachable(DatabaseFault):
+    """The database server of a URL cannot be reached (not running, wrong host or port, connection lost)."""
+
+
+class ServerAuthFailed(DatabaseFault):
+    """The database server refused the user or its password."""
+
+
+class MissingServerDatabase(DatabaseFault):
+    """The server runs, but the database the URL names does not exist there."""
+
+
+class SchemaMismatch(DatabaseFault):
+    """A server database at another revision than this deckcli's: older (``deckcli db upgrade``) or newer."""
+
+
+class MissingDriver(DatabaseFault):
+    """A database URL was given, but the driver it needs (psycopg) is not installed."""

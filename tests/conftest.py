@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from backends import NO_SERVER
 from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 
@@ -27,16 +28,64 @@ def _isolated_data(tmp_path, monkeypatch):
 
 
 _DB_TEMPLATE: dict[str, bytes] = {}
+#: The PostgreSQL server the ``postgresql`` runs use (``.ci/run`` starts one); unset: those runs are skipped.
+PG_URL = os.environ.get("DECKCLI_TEST_PG_URL")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "sqlite_only: a test about SQLite files (faults, PRAGMAs, backup, permissions),"
+                            " run against the sqlite backend only")
+
+
+def pytest_generate_tests(metafunc):
+    """Every test using the ``db`` fixture (``run`` too) runs once per backend: sqlite, then postgresql."""
+    if "backend" in metafunc.fixturenames:
+        sqlite_only = metafunc.definition.get_closest_marker("sqlite_only") is not None
+        metafunc.parametrize("backend", ["sqlite"] if sqlite_only else ["sqlite", "postgresql"], indirect=True)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say once, in the summary, why the PostgreSQL runs were skipped (no server named)."""
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if NO_SERVER in str(r.longrepr)]
+    if skipped:
+        terminalreporter.write_line(f"{len(skipped)} PostgreSQL runs skipped: {NO_SERVER}", yellow=True)
 
 
 @pytest.fixture
-def db(tmp_path):
-    """An opened database holding the bundled card sets (built once per session, copied per test)."""
-    import os
+def backend(request):
+    """The backend the test's database is on (``sqlite`` or ``postgresql``); postgresql needs DECKCLI_TEST_PG_URL."""
+    if request.param == "postgresql" and not PG_URL:
+        pytest.skip(NO_SERVER)
+    return request.param
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """The test server: a template database set up and filled with the bundled cards once, copied per test."""
+    from pg_support import PgServer
+
+    server = PgServer(PG_URL)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def db(backend, request, monkeypatch, tmp_path):
+    """An opened database holding the bundled card sets (built once per session, copied per test): an SQLite file,
+    or a fresh PostgreSQL database with DECKCLI_DB set to its URL."""
     from pathlib import Path
 
     from deckcli.cards.importer import open_database
 
+    if backend == "postgresql":
+        server = request.getfixturevalue("pg_server")
+        url = server.fresh_database()
+        monkeypatch.setenv("DECKCLI_DB", url)
+        database = open_database(url)
+        yield database
+        database.close()
+        server.drop(url)
+        return
     path = Path(os.environ["DECKCLI_DB"])
     path.parent.mkdir(parents=True, exist_ok=True)
     if "bytes" not in _DB_TEMPLATE:

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import delete, insert, select
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from deckcli.cards.setfiles import CardSetFile, load_cardsets
 from deckcli.cards.sheets import SheetSet
-from deckcli.storage.engine import Database
+from deckcli.storage.engine import Database, connect
 from deckcli.errors import DeckcliError
+from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.models import Card, CardName, CardSet
 from deckcli.names import name_key
 from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files  # noqa: F401
@@ -63,7 +63,7 @@ def name_rows(card: dict, card_id: int, game: str) -> list[dict]:
 def write_set(session: Session, cs: CardSetFile, source_label: str | None = None) -> SetImportResult:
     """Upsert one checked set and its cards in the caller's transaction."""
     set_table = CardSet.__table__
-    stmt = sqlite_insert(set_table).values(
+    stmt = upsert_insert(session, set_table).values(
         game=cs.game, code=cs.code, name=cs.name, sample=cs.sample, source=source_label or cs.source
     )
     stmt = stmt.on_conflict_do_update(
@@ -78,8 +78,12 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     card_table = Card.__table__
     before = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
     rows = [card_row(card, set_id, cs.game, cs.code) for card in cs.cards]
-    if rows:
-        upsert = sqlite_insert(card_table)
+    server = dialect_of(session).name == "postgresql"
+    if len(rows) >= COPY_AT_LEAST and server:  # COPY-class: tens of thousands of cards in one round trip
+        copy_upsert(session, card_table, rows, ["set_id", "number"],
+                    {col: f'excluded."{col}"' for col in ("game", "set_code", "name", "key", "kind", "data")})
+    elif rows:
+        upsert = upsert_insert(session, card_table)
         upsert = upsert.on_conflict_do_update(
             index_elements=["set_id", "number"],
             set_={col: upsert.excluded[col] for col in ("game", "set_code", "name", "key", "kind", "data")},
@@ -101,7 +105,9 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     name_table = CardName.__table__
     session.execute(delete(name_table).where(name_table.c.card_id.in_(select(card_table.c.id).where(card_table.c.set_id == set_id))))
     names = [row for card in cs.cards for row in name_rows(card, ids[card["number"]], cs.game)]
-    if names:
+    if len(names) >= COPY_AT_LEAST and server:
+        copy_upsert(session, name_table, names)
+    elif names:
         session.execute(insert(name_table), names)
     added = len(numbers - set(before))
     return SetImportResult(cs.game, cs.code, cs.name, len(rows), added, len(rows) - added, len(gone))
@@ -126,6 +132,8 @@ def sync_bundled_sets(db: Database) -> None:
     files = bundled_set_files()
     sets = load_cardsets([str(p) for p in files])
     with db.write() as session:
+        if hasattr(db, "lock"):
+            db.lock(session)  # a server database: one client loads them, the others find them loaded
         if db.get_meta(session, BUNDLED_HASH_KEY) == fingerprint:
             return  # another process loaded them meanwhile
         for path, cs in zip(files, sets):
@@ -133,10 +141,11 @@ def sync_bundled_sets(db: Database) -> None:
         db.set_meta(session, BUNDLED_HASH_KEY, fingerprint)
 
 
-def open_database(path: Path | str | None = None, origin: str | None = None) -> Database:
-    """The database at ``path`` (default: the user's), created on first use and holding the bundled card sets;
-    ``origin`` names where the path came from. A read-only database serves the cards it holds."""
-    db = Database(path, origin)
+def open_database(path: Path | str | None = None, origin: str | None = None, *, upgrade: bool = False) -> Database:
+    """The database at ``path`` (a file or a server URL; default: the user's), created on first use and holding the
+    bundled card sets; ``origin`` names where the path came from. A read-only database serves the cards it holds.
+    ``upgrade``: a server database at an older revision is upgraded (``deckcli db upgrade``) instead of refused."""
+    db = connect(path, origin, upgrade=upgrade)
     try:
         if not db.read_only:
             sync_bundled_sets(db)

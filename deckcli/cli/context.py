@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ class AppContext:
     """Holds ``--db`` (and where it came from: ``--db``, ``DECKCLI_DB`` or None) and opens the database lazily:
     ``db`` for commands that write (SQLAlchemy, imported only then), ``reads`` for commands that only read."""
 
-    def __init__(self, db_path: Path | None, origin: str | None = None):
+    def __init__(self, db_path: Path | str | None, origin: str | None = None):
         self.db_path, self.origin = db_path, origin
         self._db: Database | None = None
         self._reader: SqliteReader | None = None
@@ -36,11 +37,25 @@ class AppContext:
         migrated or given new bundled cards first), whose reads run the same SQL through SQLAlchemy Core."""
         if self._db is not None:
             return self._db
-        if self._reader is None:
+        if self._reader is None and not self.is_server:
             from deckcli.storage.reads import open_ready
 
             self._reader = open_ready(self.db_path, self.origin)
         return self._reader if self._reader is not None else self.db
+
+    @property
+    def is_server(self) -> bool:
+        """Whether the database is a server's (a URL; ``DECKCLI_DB`` holding one counts), read through Core."""
+        from deckcli.storage.location import is_url
+
+        return is_url(self.db_path) or (self.db_path is None and is_url(os.environ.get("DECKCLI_DB")))
+
+    @property
+    def target(self) -> Path | str:
+        """What the database is: ``--db``'s file or URL, else ``DECKCLI_DB``'s, else the user's file."""
+        from deckcli.storage.location import default_target
+
+        return self.db_path if self.db_path is not None else default_target()
 
     @property
     def opened(self) -> Database | SqliteReader | None:

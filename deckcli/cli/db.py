@@ -1,4 +1,4 @@
-"""``deckcli db ...``: check the database file and copy it, without creating, migrating or changing it."""
+"""``deckcli db ...``: check, back up, upgrade, copy and show the status of the database (a file or a server)."""
 
 from __future__ import annotations
 
@@ -10,41 +10,52 @@ from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.output import dump_json, emit
 
 
-def _path(app: AppContext) -> Path:
-    from deckcli.storage.engine import default_db_path
-
-    return app.db_path if app.db_path is not None else default_db_path()
-
-
 @click.group()
 def db() -> None:
-    """The database file: check it, back it up.
+    """The database (a file, or a PostgreSQL URL): check it, back it up, upgrade it, copy it.
 
     \b
     Examples:
       deckcli db check
       deckcli db check --json
       deckcli db backup ~/deckcli-2024-06-01.db
+      deckcli db status
+      deckcli --db postgresql+psycopg://deckcli@db.example:5432/league db upgrade
+      deckcli db copy event.db postgresql+psycopg://deckcli@db.example:5432/league
     """
 
 
 @db.command()
 @click.option("--json", "as_json", is_flag=True,
-              help='Print {"ok", "schema", "application_id", "rows": {TABLE: COUNT}, "problems": [...]}.')
+              help='Print {"ok", "schema", "application_id", "rows": {TABLE: COUNT}, "problems": [...], "backend",'
+              ' "revision", "integrity"}.')
 @pass_app
 def check(app: AppContext, as_json: bool) -> None:
     """SQLite's integrity check, the schema version, the application id and the rows of each table.
 
-    Exit status 1 when any problem is found. The file is opened read-only.
+    On a server database: its revision and the rows of each table (the server keeps its own integrity). Exit
+    status 1 when any problem is found. Nothing is created or changed; a file is opened read-only.
     """
+    from deckcli.storage.location import is_url
     from deckcli.storage.maintenance import check_database
 
-    report = check_database(_path(app))
+    target = app.target
+    if is_url(target):
+        from deckcli.storage.status import check_server
+
+        report = check_server(str(target), app.origin)
+    else:
+        report = check_database(Path(target))
     if as_json:
         click.echo(dump_json(report.as_dict()))
     else:
-        app_id = "-" if report.application_id is None else f"{report.application_id:#010x}"
-        click.echo(f"{report.path}: {'ok' if report.ok else 'PROBLEMS FOUND'} (schema {report.schema}, application id {app_id})")
+        verdict = "ok" if report.ok else "PROBLEMS FOUND"
+        if report.backend == "sqlite":
+            app_id = "-" if report.application_id is None else f"{report.application_id:#010x}"
+            click.echo(f"{report.path}: {verdict} (schema {report.schema}, application id {app_id})")
+        else:
+            click.echo(f"{report.path}: {verdict} ({report.backend}, revision {report.revision or 'none'},"
+                       f" integrity {report.integrity})")
         emit([{"table": t, "rows": n} for t, n in report.rows.items()], "table", ["table", "rows"])
         for problem in report.problems:
             click.echo(f"problem: {problem}", err=True)
@@ -56,8 +67,73 @@ def check(app: AppContext, as_json: bool) -> None:
 @click.argument("target", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @pass_app
 def backup(app: AppContext, target: Path) -> None:
-    """Copy the database to the new FILE through SQLite's backup API (consistent while others write)."""
+    """Copy the database file to the new FILE through SQLite's backup API (consistent while others write)."""
+    from deckcli.storage.location import is_url
     from deckcli.storage.maintenance import backup_database
 
-    result = backup_database(_path(app), target, app.origin)
+    if is_url(app.target):
+        from deckcli.errors import DatabaseFault
+        from deckcli.storage.location import label_of
+
+        raise DatabaseFault(label_of(app.target), "db backup copies an SQLite file",
+                            f"copy a server database into a new file with `deckcli db copy URL {target}`", app.origin)
+    result = backup_database(Path(app.target), target, app.origin)
     click.echo(f"Backed up {sum(result.rows.values())} rows ({result.size:,} bytes) to {result.target}")
+
+
+@db.command()
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"backend", "database", "current", "latest", "state", "meaning"}.')
+@pass_app
+def status(app: AppContext, as_json: bool) -> None:
+    """The database's backend, where it is (a URL's password masked), its revision and this deckcli's latest.
+
+    Nothing is created or changed.
+    """
+    from deckcli.storage.status import database_status
+
+    found = database_status(app.target, app.origin)
+    if as_json:
+        click.echo(dump_json(found.as_dict()))
+        return
+    data = found.as_dict()
+    for key in ("backend", "database", "current", "latest", "meaning"):
+        click.echo(f"{'state' if key == 'meaning' else key}: {data[key] if data[key] is not None else 'none'}")
+
+
+@db.command()
+@pass_app
+def upgrade(app: AppContext) -> None:
+    """Bring the database up to this deckcli's latest revision (a server database is never upgraded by surprise;
+    an SQLite file upgrades itself on first use anyway). Run it from one client; the others then use it."""
+    from deckcli.cards.importer import open_database
+    from deckcli.storage.status import database_status
+
+    before = database_status(app.target, app.origin)
+    if before.state == "newer":
+        from deckcli.errors import SchemaMismatch
+
+        raise SchemaMismatch(before.database, f"it is at revision {before.current}, newer than this deckcli's"
+                             f" {before.latest}", "upgrade deckcli", app.origin)
+    open_database(app.target, app.origin, upgrade=True).close()
+    after = database_status(app.target, app.origin)
+    if before.current == after.current:
+        click.echo(f"{after.database}: already at revision {after.current} (the latest)")
+    else:
+        click.echo(f"{after.database}: upgraded from revision {before.current or 'none'} to {after.current}")
+
+
+@db.command()
+@click.argument("source", metavar="SOURCE")
+@click.argument("target", metavar="TARGET")
+def copy(source: str, target: str) -> None:
+    """Copy every row of every table from SOURCE to TARGET, each a database file or a PostgreSQL URL (e.g. an
+    event's file to the server, and back to a file to archive it). TARGET must be new or empty; the copy is one
+    transaction."""
+    from deckcli.cli.options import DatabaseParam
+    from deckcli.storage.copying import copy_database
+
+    kind = DatabaseParam()
+    result = copy_database(kind.convert(source, None, None), kind.convert(target, None, None))
+    click.echo(f"Copied {sum(result.rows.values())} rows of {len(result.rows)} tables from {result.source} to"
+               f" {result.target}")

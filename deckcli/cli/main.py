@@ -11,6 +11,7 @@ import click
 
 from deckcli import __version__
 from deckcli.cli.context import AppContext
+from deckcli.cli.options import DatabaseParam
 from deckcli.games import registry
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -77,7 +78,7 @@ def _interrupted(app: object) -> str:
     """What an interrupted command did to the database: saved changes (committed before the interrupt) or none."""
     db = app.opened if isinstance(app, AppContext) else None
     if db is not None and db.committed:
-        return (f"Interrupted after the change was saved: {db.path} holds it (the command's last output was not"
+        return (f"Interrupted after the change was saved: {getattr(db, 'label', db.path)} holds it (the command's last output was not"
                 " printed).")
     return "Interrupted: nothing was changed." if db is not None else "Interrupted."
 
@@ -87,12 +88,13 @@ def _interrupted(app: object) -> str:
 @click.option(
     "--db",
     "db_path",
-    type=click.Path(path_type=Path),
+    type=DatabaseParam(),
     envvar="DECKCLI_DB",
-    help="Database file (default: deckcli.db in the user data folder; env DECKCLI_DB).",
+    help="Database file, or a PostgreSQL URL postgresql+psycopg://USER@HOST:5432/DBNAME (default: deckcli.db in"
+    " the user data folder; env DECKCLI_DB).",
 )
 @click.pass_context
-def cli(ctx: click.Context, db_path: Path | None) -> None:
+def cli(ctx: click.Context, db_path: Path | str | None) -> None:
     source = ctx.get_parameter_source("db_path")
     origins = {click.core.ParameterSource.COMMANDLINE: "--db", click.core.ParameterSource.ENVIRONMENT: "DECKCLI_DB"}
     app = AppContext(db_path, origins.get(source))

@@ -1,4 +1,5 @@
-"""Options several commands share: the game choice, and where a deck comes from (a file, ``-`` or a stored deck)."""
+"""Options several commands share: the game choice, where a deck comes from (a file, ``-`` or a stored deck), and
+which database (a file or a server URL)."""
 
 from __future__ import annotations
 
@@ -88,3 +89,17 @@ def deck_source(f: Callable) -> Callable:
     return click.argument(
         "deck_file", metavar="[DECK]", required=False, type=click.Path(exists=True, allow_dash=True, dir_okay=False)
     )(wrapper)
+
+
+class DatabaseParam(click.ParamType):
+    """``--db``: a PostgreSQL URL stays text, anything else is a file Path taken as it is (never parsed as a URL)."""
+
+    name = "PATH|URL"
+
+    def convert(self, value, param, ctx):
+        from deckcli.storage.location import SERVER_SCHEMES, is_url, url_scheme, target_of
+
+        if isinstance(value, str) and url_scheme(value) and not is_url(value):
+            self.fail(f"{url_scheme(value)}:// is not a database deckcli connects to (a file path, or a URL"
+                      f" {' or '.join(s + '://' for s in SERVER_SCHEMES)})", param, ctx)
+        return target_of(value)

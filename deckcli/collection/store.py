@@ -8,17 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session
 
 from deckcli.cards.index import CardRef
 from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.models import Card, CardSet, CollectionItem
 from deckcli.storage.reads import CoreRows
 
@@ -67,25 +65,51 @@ def entry_key(card_id: int, variant: Variant) -> EntryKey:
     return (card_id, variant.finish, variant.condition, variant.language, variant.tag, variant.proxy)
 
 
-@lru_cache(maxsize=2)
-def _upsert_sql(add: bool) -> str:
-    stmt = sqlite_insert(ITEMS)
+_UPSERTS: dict[tuple[str, str, bool], tuple[str, tuple[str, ...] | None]] = {}
+
+
+def _upsert_statement(dialect, add: bool):
+    stmt = upsert_insert(dialect, ITEMS)
     new_count = ITEMS.c.count + stmt.excluded.count if add else stmt.excluded.count
-    stmt = stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_={"count": new_count})
-    compiled = stmt.compile(dialect=sqlite_dialect(paramstyle="qmark"), column_keys=[*KEY_COLUMNS, "count"])
-    assert list(compiled.positiontup) == ["card_id", "count", "finish", "condition", "language", "tag", "proxy"]
-    return str(compiled)
+    return stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_={"count": new_count})
+
+
+def _upsert_sql(dialect, add: bool) -> tuple[str, tuple[str, ...] | None]:
+    """The upsert's text for ``dialect`` and, for a positional paramstyle, the order of its parameters."""
+    key = (dialect.name, dialect.paramstyle, add)
+    if key not in _UPSERTS:
+        compiled = _upsert_statement(dialect, add).compile(dialect=dialect, column_keys=[*KEY_COLUMNS, "count"])
+        _UPSERTS[key] = str(compiled), tuple(compiled.positiontup) if compiled.positional else None
+    return _UPSERTS[key]
 
 
 def upsert(session: Session, entries: Iterable[tuple[EntryKey, int]], *, add: bool = True) -> None:
     """Insert (key, count) entries, or on an existing key add to (``add``) or replace its count.
 
-    One ``INSERT ... ON CONFLICT DO UPDATE`` built by SQLAlchemy, run as a single executemany on the
-    caller's connection (100,000 rows in a fraction of a second).
+    One ``INSERT ... ON CONFLICT DO UPDATE`` built by SQLAlchemy for the session's backend, run as a single
+    executemany on the caller's connection (100,000 rows in a fraction of a second); on PostgreSQL many rows go
+    through COPY and one ``INSERT ... SELECT ... ON CONFLICT`` (a key repeated in ``entries`` is merged first: one
+    statement may not update a row twice). The
+    conflict is settled by the database row by row, so two clients adding to one entry at once both land.
     """
-    params = [(key[0], count, key[1], key[2], key[3], key[4], bool(key[5])) for key, count in entries]
-    if params:
-        session.connection().exec_driver_sql(_upsert_sql(add), params)
+    merged: dict[tuple, int] = {}
+    for key, count in entries:
+        key = (*key[:5], bool(key[5]))
+        merged[key] = merged.get(key, 0) + count if add else count
+    if not merged:
+        return
+    rows = [{**dict(zip(KEY_COLUMNS, key)), "count": count} for key, count in merged.items()]
+    dialect = dialect_of(session)
+    if dialect.name == "postgresql" and len(rows) >= COPY_AT_LEAST:  # COPY-class: an import's rows in one go
+        count = 'collection_item."count" + excluded."count"' if add else 'excluded."count"'
+        copy_upsert(session, ITEMS, rows, list(KEY_COLUMNS), {"count": count})
+        return
+    if dialect.name == "postgresql":
+        session.execute(_upsert_statement(dialect, add), rows)
+        return
+    sql, order = _upsert_sql(dialect, add)
+    params = [tuple(row[c] for c in order) for row in rows] if order else rows
+    session.connection().exec_driver_sql(sql, params)
 
 
 def _where_key(card_id: int, variant: Variant):
@@ -95,9 +119,11 @@ def _where_key(card_id: int, variant: Variant):
     )
 
 
-def count_of(session: Session, card_id: int, variant: Variant) -> int:
-    """How many copies of one printing in one variant the collection holds."""
-    return session.execute(select(ITEMS.c.count).where(_where_key(card_id, variant))).scalar() or 0
+def count_of(session: Session, card_id: int, variant: Variant, *, lock: bool = False) -> int:
+    """How many copies of one printing in one variant the collection holds. ``lock``: the row stays locked to the
+    end of the transaction (``SELECT ... FOR UPDATE`` on a server; SQLite's write transaction locks the file)."""
+    query = select(ITEMS.c.count).where(_where_key(card_id, variant))
+    return session.execute(query.with_for_update() if lock else query).scalar() or 0
 
 
 def check_count(count: int) -> int:
@@ -135,7 +161,7 @@ def remove_card(db: Database, card: CardRef, count: int, variant: Variant = Vari
     if count < 1:
         raise DeckcliError("the count to remove must be at least 1")
     with db.write() as session:
-        have = count_of(session, card.id, variant)
+        have = count_of(session, card.id, variant, lock=True)  # two removals at once cannot both take the same copies
         if have == 0:
             # Copies of any printing of the card: the one picked by name alone may not be the one held.
             ids = session.execute(select(Card.id).where(Card.game == card.game, Card.key == card.key)).scalars().all()

@@ -1,4 +1,4 @@
-"""The embedded SQLite database: where it lives, how connections are set up, schema versions, and its faults.
+"""The embedded SQLite database: where it lives, how connections are set up, schema revisions, and its faults.
 
 Every connection gets WAL, a busy timeout and foreign keys. Writes run in ``BEGIN IMMEDIATE``
 transactions so two processes writing at once queue instead of failing. A path is never pasted into a URL
@@ -9,25 +9,26 @@ file that cannot be written is opened read-only; SQLite's errors become :mod:`de
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError
-from sqlmodel import Session, SQLModel
 
 from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.errors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, UnopenableDatabase
+from deckcli.storage import revisions
+from deckcli.storage.base import BaseDatabase
 from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
-from deckcli.storage.fileinfo import APPLICATION_ID, inspect, read_only_uri, refuse_foreign
-from deckcli.storage.migration_v4 import add_event_tables
-from deckcli.storage.reads import CoreRows
+from deckcli.storage.fileinfo import APPLICATION_ID, hold, inspect, read_only_uri, refuse_foreign, release
+from deckcli.storage.legacy import LEGACY_HEAD, MIGRATIONS
+from deckcli.storage.location import is_url
 from deckcli.storage.settings import (  # noqa: F401  (re-exported: where the file lives, its version, lock wait)
     BUSY_TIMEOUT_MS,
     BUSY_TIMEOUT_VARIABLE,
+    REVISION_SCHEMAS,
     SCHEMA_VERSION,
     busy_timeout_ms,
     data_dir,
@@ -67,65 +68,43 @@ def make_engine(path: Path, read_only: bool = False, immutable: bool = False) ->
     return engine
 
 
-def _collection_proxy(conn: Connection) -> None:
-    """Schema 1 -> 2: collection entries get a ``proxy`` flag, part of their unique key.
-
-    SQLite cannot change a table's UNIQUE constraint, so the table is rebuilt under its schema-2 shape
-    (written out here, not taken from the model, so later model changes do not alter this step) and every
-    row is copied with ``proxy`` false.
-    """
-    conn.exec_driver_sql("DROP INDEX IF EXISTS ix_collection_item_card_id")
-    conn.exec_driver_sql("ALTER TABLE collection_item RENAME TO collection_item_v1")
-    conn.exec_driver_sql(
-        "CREATE TABLE collection_item (\n"
-        "\tid INTEGER NOT NULL, \n\tcard_id INTEGER NOT NULL, \n\tcount INTEGER NOT NULL, \n"
-        "\tfinish VARCHAR NOT NULL, \n\tcondition VARCHAR NOT NULL, \n\tlanguage VARCHAR NOT NULL, \n"
-        "\ttag VARCHAR NOT NULL, \n\tproxy BOOLEAN NOT NULL, \n\tPRIMARY KEY (id), \n"
-        "\tUNIQUE (card_id, finish, condition, language, tag, proxy), \n"
-        "\tFOREIGN KEY(card_id) REFERENCES card (id) ON DELETE RESTRICT\n)"
-    )
-    conn.exec_driver_sql("CREATE INDEX ix_collection_item_card_id ON collection_item (card_id)")
-    conn.exec_driver_sql(
-        "INSERT INTO collection_item (id, card_id, count, finish, condition, language, tag, proxy)"
-        " SELECT id, card_id, count, finish, condition, language, tag, 0 FROM collection_item_v1"
-    )
-    conn.exec_driver_sql("DROP TABLE collection_item_v1")
-
-
-def _deck_name_key(conn: Connection) -> None:
-    """Schema 2 -> 3: decks get ``key``, their name's look-up key (:func:`deckcli.names.name_key`), indexed, so a
-    deck is found by one index probe instead of a scan of every deck. ADD COLUMN keeps the rows (and deck_card's
-    foreign keys) where they are; the column is written as the model declares it, last, as a new file has it."""
-    from deckcli.names import name_key
-
-    conn.exec_driver_sql("ALTER TABLE deck ADD COLUMN \"key\" VARCHAR DEFAULT '' NOT NULL")
-    rows = conn.exec_driver_sql("SELECT id, name FROM deck").all()
-    if rows:
-        conn.exec_driver_sql("UPDATE deck SET \"key\" = ? WHERE id = ?", [(name_key(name), i) for i, name in rows])
-    conn.exec_driver_sql("CREATE INDEX ix_deck_key ON deck (\"key\")")
-
-
-# Migrations from version N to N+1, run inside one write transaction each.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _collection_proxy, 2: _deck_name_key, 3: add_event_tables}
-
-
 def _marks(conn: Connection) -> tuple[int, int]:
     """The database's schema version and application id."""
     version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
     return version, conn.exec_driver_sql("PRAGMA application_id").scalar_one()
 
 
-class Database:
-    """An opened deckcli database, created and migrated on first use (cards are loaded by :func:`open_database`).
+def connect(target: Path | str | None = None, origin: str | None = None, *, upgrade: bool = False) -> BaseDatabase:
+    """The database ``target`` names: a server URL (PostgreSQL, :mod:`deckcli.storage.server`) or a file (SQLite,
+    :class:`Database`, which upgrades itself); default ``DECKCLI_DB`` or the user's file. ``upgrade``: a server
+    database at an older revision is upgraded instead of refused."""
+    from deckcli.storage.location import default_target
+
+    target = default_target() if target is None else target
+    if is_url(target):
+        from deckcli.storage.server import ServerDatabase
+
+        return ServerDatabase(str(target), origin, upgrade=upgrade)
+    return Database(target, origin)
+
+
+class Database(BaseDatabase):
+    """An opened SQLite database file, created and migrated on first use (cards are loaded by
+    :func:`deckcli.cards.importer.open_database`).
 
     ``origin`` names where the path came from (``--db``, ``DECKCLI_DB``) for the messages of its faults.
     ``read_only`` is set when the file or its folder cannot be written: reads work, writes raise ReadOnlyDatabase.
-    ``committed`` counts the write transactions this object committed (an interrupted command says so).
+    ``PRAGMA user_version`` mirrors the Alembic revision (:data:`deckcli.storage.settings.REVISION_SCHEMAS`): a file
+    at this release's number needs nothing done, and Alembic is imported only when it does.
     """
 
+    backend = "sqlite"
+
     def __init__(self, path: Path | str | None = None, origin: str | None = None):
+        super().__init__()
         self.path = Path(path) if path is not None else default_db_path()
-        self.origin, self.read_only, self.committed = origin, False, 0
+        self.target = self.path
+        self.origin = origin
         info = inspect(self.path, origin)
         refuse_foreign(info, self.path, origin)
         if not info.exists:
@@ -142,6 +121,7 @@ class Database:
         except DatabaseFault:
             self.engine.dispose()
             raise
+        self._held = hold(self.path)  # (the file exists now) its header is no longer read while we are open
 
     def _create_folder(self) -> None:
         try:
@@ -170,38 +150,10 @@ class Database:
         """The fault of this database an SQLite error means, if it is one."""
         return fault_of(exc, self.path, self.origin, busy_timeout_ms())
 
-    @contextmanager
-    def read(self) -> Iterator[Session]:
-        """A session for reading."""
-        try:
-            with Session(self.engine, expire_on_commit=False) as session:
-                yield session
-        except DBAPIError as exc:
-            raise (self.fault(exc) or exc) from None
-
-    @contextmanager
-    def rows(self) -> Iterator[CoreRows]:
-        """The read path's SQL text run through SQLAlchemy Core (:mod:`deckcli.storage.reads`), no ORM objects."""
-        try:
-            with self.engine.connect() as conn:
-                yield CoreRows(conn)
-        except DBAPIError as exc:
-            raise (self.fault(exc) or exc) from None
-
-    @contextmanager
-    def write(self) -> Iterator[Session]:
-        """A session whose work commits as one ``BEGIN IMMEDIATE`` transaction, or rolls back whole."""
-        try:
-            with Session(self._writer, expire_on_commit=False) as session:
-                try:
-                    yield session
-                    session.commit()
-                except BaseException:
-                    session.rollback()
-                    raise
-        except DBAPIError as exc:
-            raise (self.fault(exc) or exc) from None
-        self.committed += 1
+    def close(self) -> None:
+        super().close()
+        release(getattr(self, "_held", None))
+        self._held = None
 
     def _ensure_schema(self) -> None:
         try:
@@ -222,7 +174,8 @@ class Database:
         if version > SCHEMA_VERSION:
             raise DamagedDatabase(self.path, f"it was written by a newer deckcli (schema {version}, this one knows"
                                   f" {SCHEMA_VERSION})", "upgrade deckcli", self.origin)
-        if version < 0 or (0 < version < SCHEMA_VERSION and any(v not in MIGRATIONS for v in range(version, SCHEMA_VERSION))):
+        known = set(MIGRATIONS) | {LEGACY_HEAD} | set(REVISION_SCHEMAS.values())
+        if version < 0 or (0 < version < SCHEMA_VERSION and version not in known):
             raise DamagedDatabase(self.path, f"it has schema version {version}, which no deckcli writes",
                                   DAMAGED_ADVICE, self.origin)
         if self.read_only and version != SCHEMA_VERSION:
@@ -230,30 +183,19 @@ class Database:
                                    " is read-only", "run deckcli once where the file can be written", self.origin)
 
     def _upgrade(self, conn: Connection) -> None:
-        """Create, migrate or mark the database, in the caller's write transaction (read again under its lock)."""
+        """Create, migrate or mark the database, in the caller's write transaction (read again under its lock): the
+        pre-Alembic steps up to schema 3, stamped at revision 0001, then Alembic up to the head."""
         version, _ = _marks(conn)
         self._check_version(version)
-        if version == 0:
-            SQLModel.metadata.create_all(conn)
-        while version < SCHEMA_VERSION:
-            if version:
-                MIGRATIONS[version](conn)
-            version = version + 1 if version else SCHEMA_VERSION
+        while 0 < version < LEGACY_HEAD:
+            MIGRATIONS[version](conn)
+            version += 1
+        if version and revisions.current(conn) is None:
+            revisions.stamp(conn, _REVISION_OF[version])
+        if version != SCHEMA_VERSION:
+            revisions.upgrade(conn)
         conn.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
 
-    @staticmethod
-    def get_meta(session: Session, key: str) -> str | None:
-        """A value of the ``meta`` table, or None."""
-        return session.execute(text("SELECT value FROM meta WHERE key = :k"), {"k": key}).scalar()
 
-    @staticmethod
-    def set_meta(session: Session, key: str, value: str) -> None:
-        """Set a value of the ``meta`` table."""
-        session.execute(
-            text("INSERT INTO meta(key, value) VALUES (:k, :v) ON CONFLICT(key) DO UPDATE SET value = excluded.value"),
-            {"k": key, "v": value},
-        )
-
-    def close(self) -> None:
-        self.engine.dispose()
+_REVISION_OF = {number: revision for revision, number in REVISION_SCHEMAS.items()}

@@ -6,6 +6,7 @@ version and tables. Anything else is refused before a connection could switch it
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import urllib.parse
 from dataclasses import dataclass, field
@@ -51,6 +52,41 @@ def read_only_uri(path: Path, immutable: bool = False) -> str:
     return uri + ("&immutable=1" if immutable else "")
 
 
+#: The database files this process holds SQLite connections to, by (device, inode), with how many. Their header is
+#: not read by :func:`inspect`: closing any descriptor of a file drops every POSIX lock this process holds on it,
+#: the locks its open SQLite connections rely on (another process would then take the WAL for unused and reset it
+#: under them, and they would read "database disk image is malformed").
+_IN_USE: dict[tuple[int, int], int] = {}
+
+
+def _key(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def in_use(path: Path) -> bool:
+    """Whether this process holds an SQLite connection to the file at ``path``."""
+    key = _key(path)
+    return key is not None and _IN_USE.get(key, 0) > 0
+
+
+def hold(path: Path) -> tuple[int, int] | None:
+    """Note that this process opened SQLite connections to ``path``; give the key back to :func:`release`."""
+    key = _key(path)
+    if key is not None:
+        _IN_USE[key] = _IN_USE.get(key, 0) + 1
+    return key
+
+
+def release(key: tuple[int, int] | None) -> None:
+    """Note that the connections :func:`hold` noted are closed."""
+    if key is not None and _IN_USE.get(key, 0) > 0:
+        _IN_USE[key] -= 1
+
+
 def _kind(head: bytes) -> str:
     for magic, what in _LOOKS_LIKE:
         if head.startswith(magic):
@@ -66,6 +102,8 @@ def inspect(path: Path, origin: str | None = None) -> FileInfo:
     """What ``path`` holds, read through a read-only connection; raises NotADatabase for a file that is none."""
     if path.is_dir():
         raise NotADatabase(path, "it is a folder, not a database file", NOT_A_DATABASE_ADVICE, origin)
+    if in_use(path):
+        return _pragmas(path, origin)  # this process has it open through SQLite: an SQLite file, and see _IN_USE
     try:
         with path.open("rb") as handle:
             head = handle.read(100)

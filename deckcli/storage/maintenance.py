@@ -30,6 +30,9 @@ class CheckReport:
     application_id: int | None = None
     rows: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    backend: str = "sqlite"
+    revision: str | None = None
+    integrity: str = "ok"
 
     @property
     def ok(self) -> bool:
@@ -37,7 +40,8 @@ class CheckReport:
 
     def as_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "schema": self.schema, "application_id": self.application_id, "rows": self.rows,
-                "problems": self.problems}
+                "problems": self.problems, "backend": self.backend, "revision": self.revision,
+                "integrity": self.integrity}
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
@@ -80,6 +84,8 @@ def check_database(path: Path) -> CheckReport:
         report.application_id = con.execute("PRAGMA application_id").fetchone()[0]
         found = [r[0] for r in con.execute("PRAGMA integrity_check(%d)" % MAX_PROBLEMS)]
         report.problems += [f"integrity check: {line}" for line in found if line != "ok"]
+        report.integrity = "ok" if found == ["ok"] else "problems found"
+        report.revision = _revision(con)
         tables = [r[0] for r in con.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
         for table in tables:
@@ -93,6 +99,15 @@ def check_database(path: Path) -> CheckReport:
     finally:
         con.close()
     return report
+
+
+def _revision(con: sqlite3.Connection) -> str | None:
+    """The Alembic revision a file records (None: before Alembic, or not deckcli's)."""
+    try:
+        found = con.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return None
+    return found[0] if found else None
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from deckcli.storage.faults import fault_of
-from deckcli.storage.fileinfo import APPLICATION_ID
+from deckcli.storage.fileinfo import APPLICATION_ID, hold, release
 from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash
 from deckcli.storage.settings import SCHEMA_VERSION, busy_timeout_ms, default_db_path
 
@@ -106,6 +106,7 @@ class SqliteReader:
 
     def __init__(self, con: sqlite3.Connection, path: Path, origin: str | None):
         self._con, self.path, self.origin = con, path, origin
+        self._held = hold(path)  # a Database opened beside it must not drop its locks (see fileinfo.hold)
 
     @contextmanager
     def rows(self) -> Iterator[Rows]:
@@ -120,6 +121,8 @@ class SqliteReader:
 
     def close(self) -> None:
         self._con.close()
+        release(self._held)
+        self._held = None
 
 
 def open_ready(path: Path | str | None = None, origin: str | None = None) -> SqliteReader | None:

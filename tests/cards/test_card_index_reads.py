@@ -15,6 +15,7 @@ import orm_reference
 from deckcli.cards.index import CardIndex, list_sets, search_cards
 from deckcli.cards.importer import import_cardsets
 from deckcli.storage.reads import open_ready
+from backends import fast_reader
 
 sys.path.insert(0, str(paths.REPO / "bench"))
 from bench_import import generate  # noqa: E402
@@ -40,7 +41,7 @@ def crowded(db, tmp_path):
 
 
 def _sources(db):
-    reader = open_ready(db.path)
+    reader = fast_reader(db)
     assert reader is not None, "a created, synced database is ready for the sqlite3 read path"
     return reader
 
@@ -81,6 +82,7 @@ def test_search_and_the_set_list_read_what_the_orm_read(crowded):
     reader.close()
 
 
+@pytest.mark.sqlite_only  # copies of the SQLite file
 def test_a_database_that_needs_work_is_not_read_through_sqlite3(tmp_path, db):
     import sqlite3
 

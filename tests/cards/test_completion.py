@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.sqlite_only  # completion reads the SQLite file (a server gives no names)
+
 
 def _complete(runner, line: str, db_path: str | None = None) -> list[str]:
     """What bash completion offers for ``line`` (the word being completed is its last, maybe empty, word)."""

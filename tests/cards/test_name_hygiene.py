@@ -42,12 +42,12 @@ def test_control_characters_in_names_are_refused_with_the_json_path(run, db, tmp
         cards[0][field] = bad
 
     path = _set_file(tmp_path, game, change)
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("cards", "import", path)
     assert result.exit_code == 1
     assert f"{path}: $.cards[0].{where}: {shown} {MESSAGE}\n" in result.output
     assert result.stderr.endswith("Error: 1 problem found; nothing was imported\n")
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
 
 
 def test_the_schemas_agree_with_common_schema():

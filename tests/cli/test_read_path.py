@@ -10,6 +10,8 @@ import sys
 import paths  # tests/support/paths.py
 import pytest
 
+pytestmark = pytest.mark.sqlite_only  # the sqlite3 fast path of a ready file
+
 ORM = ("sqlalchemy", "sqlmodel", "pydantic")
 EMBER = str(paths.EXAMPLES / "ember-rush.txt")
 
@@ -17,6 +19,7 @@ SCRIPT = """
 import sys, json
 from click.testing import CliRunner
 from deckcli.cli.main import cli
+
 result = CliRunner().invoke(cli, json.loads(sys.argv[1]))
 print(json.dumps({"exit": result.exit_code, "out": result.output,
                   "heavy": sorted({m.split('.')[0] for m in sys.modules if m.split('.')[0] in %r})}))

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-HEAVY = ("sqlalchemy", "sqlmodel", "pydantic", "numpy", "jsonschema", "jinja2")
+HEAVY = ("sqlalchemy", "sqlmodel", "pydantic", "numpy", "jsonschema", "jinja2", "alembic", "psycopg")
 
 SCRIPT = """
 import sys, json

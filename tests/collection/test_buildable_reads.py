@@ -13,6 +13,7 @@ from deckcli.decks.store import list_decks
 from deckcli.errors import DeckcliError
 from deckcli.legality.resolve import Resolver
 from deckcli.storage.reads import open_ready
+from backends import fast_reader
 
 
 def _resolving_each(db) -> list[DeckStatus]:
@@ -58,7 +59,7 @@ def test_buildable_reads_what_resolving_each_deck_gave(run, db, tmp_path):
     _stock(run, tmp_path)
     expected = [s.as_dict() for s in _resolving_each(db)]
     assert any(s["problem"] for s in expected if "problem" in s) and any(s["missing"] for s in expected)
-    reader = open_ready(db.path)
+    reader = fast_reader(db)
     assert reader is not None
     for source in (db, reader):
         assert [s.as_dict() for s in buildable_decks(source)] == expected
@@ -69,7 +70,7 @@ def test_buildable_reads_what_resolving_each_deck_gave(run, db, tmp_path):
 
 def test_deck_list_reads_the_same_through_either_driver(run, db, tmp_path):
     _stock(run, tmp_path)
-    reader = open_ready(db.path)
+    reader = fast_reader(db)
     by_core, by_sqlite = list_stored_decks(db), list_stored_decks(reader)
     assert (by_sqlite.rows, by_sqlite.data, by_sqlite.warnings) == (by_core.rows, by_core.data, by_core.warnings)
     assert [d["name"] for d in by_core.data] == ["Ember Rush", "Empty", "Lost Format", "Maybe", "Shadows and Steel",

@@ -13,6 +13,7 @@ from test_collection_export import COLLECTION
 from deckcli.collection.exporting import export_entries, needs_rarity, write_csv
 from deckcli.collection.layouts import writable
 from deckcli.storage.reads import open_ready
+from backends import fast_reader
 
 
 @pytest.fixture
@@ -28,7 +29,7 @@ def test_entries_are_the_orm_entries(stocked, game, tag):
     with stocked.read() as session:
         expected = orm_reference.export_entries(session, game, tag)
     assert expected
-    reader = open_ready(stocked.path)
+    reader = fast_reader(stocked)
     for source in (stocked, reader):
         assert export_entries(source, game, tag) == expected
         assert export_entries(source, game, tag, rarity=False) == [{**e, "rarity": ""} for e in expected]

@@ -59,8 +59,8 @@ def test_validate_reports_it_as_a_parse_problem(run, tmp_path):
 def test_deck_import_stores_nothing(run, db, tmp_path):
     path = tmp_path / "split.code"
     path.write_text(SPLIT, encoding="utf-8")
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("deck", "import", path, "--name", "Split")
     assert result.exit_code == 1
     assert MESSAGE in result.stderr
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before

@@ -8,8 +8,10 @@ import csv
 import io
 import json
 import os
-import sqlite3
 from collections import Counter
+
+from backends import sql_rows
+from deckcli.storage.reads import json_value
 
 from event_world import (BOA_EVENT, BOA_ILLEGAL, BOA_PLAYERS, FAILED_CHECK, PASSED_CHECK, REREGISTERED, SFB_EVENT,
                          SFB_ILLEGAL, SFB_PLAYERS, SIDE_PLAYERS, json_of)
@@ -54,14 +56,13 @@ def test_re_registration_before_the_start_keeps_history_and_is_refused_after(tou
     assert refused.exit_code == 1
     assert "event 'Aeons Open <2099>' has started (since " in refused.stderr
     assert "a registered decklist cannot be replaced any more" in refused.stderr
-    con = sqlite3.connect(db.path)
-    history = con.execute("SELECT deck, fingerprint, superseded_at IS NULL FROM registration r JOIN event e"
-                          " ON e.id = r.event_id WHERE e.name = ? AND r.player = ? ORDER BY r.id",
-                          (BOA_EVENT, REREGISTERED)).fetchall()
+    history = sql_rows(db, "SELECT deck, fingerprint, superseded_at IS NULL FROM registration r JOIN event e"
+                       " ON e.id = r.event_id WHERE e.name = :event AND r.player = :player ORDER BY r.id",
+                       {"event": BOA_EVENT, "player": REREGISTERED})
     assert history == [(REREGISTERED, first["fingerprint"], 0), ("Dmitri v2", again["fingerprint"], 1)]
-    counts = con.execute("SELECT (SELECT count(*) FROM registration), (SELECT count(*) FROM registration WHERE"
-                         " superseded_at IS NULL), (SELECT count(*) FROM deck_check),"
-                         " (SELECT count(*) FROM side_exchange)").fetchone()
+    counts = sql_rows(db, "SELECT (SELECT count(*) FROM registration), (SELECT count(*) FROM registration WHERE"
+                      " superseded_at IS NULL), (SELECT count(*) FROM deck_check),"
+                      " (SELECT count(*) FROM side_exchange)")[0]
     assert counts == (16 + 1 + 8, 16 + 8, 2, 3)
 
 
@@ -79,11 +80,10 @@ def test_deck_checks_one_passing_one_failing(tournament, db):
         {"zone": "main", "card": missing, "registered": 4, "presented": 3, "verdict": "too few"},
         {"zone": "main", "card": extra, "registered": 0, "presented": 1, "verdict": "not registered"},
     ], key=lambda r: r["card"].casefold())
-    con = sqlite3.connect(db.path)
-    stored = con.execute("SELECT r.player, c.passed, json_extract(c.result, '$.differences') FROM deck_check c"
-                         " JOIN registration r ON r.id = c.registration_id ORDER BY c.id").fetchall()
+    stored = sql_rows(db, "SELECT r.player, c.passed, c.result FROM deck_check c"
+                      " JOIN registration r ON r.id = c.registration_id ORDER BY c.id")
     assert [(p, ok) for p, ok, _ in stored] == [(PASSED_CHECK, 1), (FAILED_CHECK, 0)]
-    assert json.loads(stored[1][2]) == result["differences"]
+    assert json_value(stored[1][2])["differences"] == result["differences"]
 
 
 def test_one_side_exchange_per_round(tournament, db):
@@ -93,9 +93,8 @@ def test_one_side_exchange_per_round(tournament, db):
         assert result.exit_code == 0, result.output
         assert json_of(result) | {"at": None} == {"event": BOA_EVENT, "player": player, "round": round_no,
                                                    "legal": True, "at": None, "problems": []}
-    con = sqlite3.connect(db.path)
-    rows = con.execute("SELECT s.round, r.player, s.legal, s.superseded_at FROM side_exchange s JOIN registration r"
-                       " ON r.id = s.registration_id ORDER BY s.round").fetchall()
+    rows = sql_rows(db, "SELECT s.round, r.player, s.legal, s.superseded_at FROM side_exchange s JOIN registration r"
+                    " ON r.id = s.registration_id ORDER BY s.round")
     assert rows == [(n, p, 1, None) for n, p in SIDE_PLAYERS.items()]
 
 
@@ -184,11 +183,10 @@ def test_the_stored_copy_hashes_to_the_receipt(tournament, db):
     t = tournament
     receipts = {**_by_player(json_of(t.results["import boa"])), **_by_player(json_of(t.results["import sfb"]))}
     receipts[REREGISTERED] = json_of(t.results["replace"])
-    con = sqlite3.connect(db.path)
-    stored = con.execute("SELECT player, decklist FROM registration WHERE superseded_at IS NULL").fetchall()
+    stored = sql_rows(db, "SELECT player, decklist FROM registration WHERE superseded_at IS NULL")
     assert len(stored) == 24
     for player, data in stored:
-        assert fingerprint(locked_decklist(json.loads(data))) == receipts[player]["fingerprint"], player
+        assert fingerprint(locked_decklist(json_value(data))) == receipts[player]["fingerprint"], player
 
 
 def test_sheets_and_the_published_site_of_the_day(tournament, run, tmp_path):

@@ -37,7 +37,7 @@ def test_new_takes_the_game_default_format_or_a_named_or_file_format(run, tmp_pa
 def test_new_refuses_bad_options(run, db, args, code, message):
     result = run("event", "new", "X", "--game", "boa", *args)
     assert result.exit_code == code and message in result.stderr
-    assert event_rows(db.path)["event"] == []
+    assert event_rows(db)["event"] == []
 
 
 def test_event_names_clash_ignoring_case_and_width(run):
@@ -110,10 +110,10 @@ def test_delete_asks_at_a_terminal_and_removes_every_row_of_the_event(run, db, m
     monkeypatch.setattr(event_cli, "_interactive", lambda: True)
     kept = run("event", "delete", "Open", input="n\n")
     assert kept.exit_code == 1 and "Delete event 'Open' and its 1 registrations?" in kept.stderr
-    assert "Nothing deleted." in kept.stderr and len(event_rows(db.path)["event"]) == 2
+    assert "Nothing deleted." in kept.stderr and len(event_rows(db)["event"]) == 2
     gone = run("event", "delete", "open", input="y\n")
     assert gone.exit_code == 0 and "Deleted event 'Open'." in gone.stdout
-    rows = event_rows(db.path)
+    rows = event_rows(db)
     assert [r[1] for r in rows["event"]] == ["Other"] and len(rows["registration"]) == 1 and rows["deck_check"] == []
     monkeypatch.setattr(event_cli, "_interactive", lambda: False)
     assert run("event", "delete", "Other").exit_code == 0  # not at a terminal: no question

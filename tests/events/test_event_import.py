@@ -38,7 +38,7 @@ def test_nothing_is_registered_when_any_file_cannot_be_read_and_every_problem_is
     folder = _folder(tmp_path)
     (folder / "Bad One.txt").write_text("Main Deck\n4 Ember Whelpp\n2 Fireballl\n", encoding="utf-8")
     (folder / "Wrong Game.txt").write_text("Champions\nKilgore\nLil'Y\nGwaien\n", encoding="utf-8")
-    before = event_rows(db.path)
+    before = event_rows(db)
     result = run("event", "import", cup, folder)
     assert result.exit_code == 1
     err = result.stderr
@@ -46,7 +46,7 @@ def test_nothing_is_registered_when_any_file_cannot_be_read_and_every_problem_is
     assert "Bad One.txt: line 3: [unknown-card] unknown card 'Fireballl' in boa" in err
     assert "Wrong Game.txt: this is a deck of Super Fantasy Brawl (sfb), but event 'Cup' is for Battle of Aeons" in err
     assert "problems in 2 of 5 decklists; nothing was registered (--skip-bad registers the others)" in err
-    assert event_rows(db.path) == before
+    assert event_rows(db) == before
 
 
 def test_skip_bad_registers_the_readable_ones_and_names_the_others(run, cup, tmp_path, db):
@@ -66,14 +66,14 @@ def test_skip_bad_registers_the_readable_ones_and_names_the_others(run, cup, tmp
 def test_players_registered_before_are_problems_unless_replace(run, cup, tmp_path, db):
     folder = _folder(tmp_path, 2)
     assert run("event", "import", cup, folder).exit_code == 0
-    before = event_rows(db.path)
+    before = event_rows(db)
     again = run("event", "import", cup, folder)
     assert again.exit_code == 1
     assert "Player 0.txt: 'Player 0' is already registered; --replace registers the new decklist instead" in again.stderr
-    assert event_rows(db.path) == before
+    assert event_rows(db) == before
     replaced = run("event", "import", cup, folder, "--replace")
     assert replaced.exit_code == 0, replaced.output
-    assert len(event_rows(db.path)["registration"]) == 4
+    assert len(event_rows(db)["registration"]) == 4
 
 
 def _form(tmp_path, header, rows, name="form.csv", delimiter=","):
@@ -102,7 +102,7 @@ def test_a_form_row_problems_are_listed_by_line(run, cup, tmp_path, db):
     form = _form(tmp_path, ["Player", "ID", "Decklist"], [
         ["Ann", "1", good], ["", "2", good], ["Ann", "3", good], ["Cy", "4", "4 Not A Card"], ["Di", "5", ""],
     ])
-    before = event_rows(db.path)
+    before = event_rows(db)
     result = run("event", "import", cup, form)
     assert result.exit_code == 1
     err = result.stderr
@@ -112,7 +112,7 @@ def test_a_form_row_problems_are_listed_by_line(run, cup, tmp_path, db):
     assert "[unknown-card] unknown card 'Not A Card' in boa" in err
     assert "empty decklist" in err
     assert "problems in 4 of 5 decklists; nothing was registered" in err
-    assert event_rows(db.path) == before
+    assert event_rows(db) == before
 
 
 def test_a_form_without_a_decklist_column_is_refused(run, cup, tmp_path):

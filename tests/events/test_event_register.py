@@ -69,37 +69,37 @@ def test_the_deck_name_is_the_name_line_else_the_file_name(run, open_event, tmp_
 def test_a_decklist_that_cannot_be_read_registers_nothing(run, open_event, tmp_path, db, case, content, expected):
     file = tmp_path / "x.txt"
     file.write_text(content, encoding="utf-8")
-    before = event_rows(db.path)
+    before = event_rows(db)
     result = run("event", "register", open_event, "Ann", file)
     assert result.exit_code == 1, case
     for text in expected:
         assert text.format(file=file) in result.stderr, (case, result.stderr)
     assert "Traceback" not in result.output and "internal error" not in result.output
-    assert event_rows(db.path) == before
+    assert event_rows(db) == before
 
 
 def test_an_unknown_event_is_named_with_the_closest_events(run, open_event, db):
-    before = event_rows(db.path)
+    before = event_rows(db)
     result = run("event", "register", "Spring Opem", "Ann", EMBER)
     assert result.exit_code == 1
     assert "no event called 'Spring Opem'; did you mean 'Spring Open'?" in result.stderr
-    assert event_rows(db.path) == before
+    assert event_rows(db) == before
 
 
 def test_registering_twice_suggests_replace_which_keeps_the_history(run, open_event, tmp_path, db):
     assert run("event", "register", open_event, "Ann", EMBER, "--player-id", "77").exit_code == 0
-    before = event_rows(db.path)
+    before = event_rows(db)
     again = run("event", "register", open_event, "ANN", EMBER)
     assert again.exit_code == 1
     assert ("'Ann' is already registered for event 'Spring Open'; give --replace to register the new decklist"
             in again.stderr)
-    assert event_rows(db.path) == before
+    assert event_rows(db) == before
     other = write_deck(tmp_path, "v2", boa_deck(1), "json", "Version 2", "boa")
     replaced = run("event", "register", open_event, "ann", other, "--replace", "--json")
     assert replaced.exit_code == 0, replaced.output
     data = json.loads(replaced.stdout)
     assert (data["player"], data["player_id"], data["deck"], data["replaced"]) == ("Ann", "77", "Version 2", True)
-    rows = event_rows(db.path)["registration"]
+    rows = event_rows(db)["registration"]
     assert len(rows) == 2 and rows[0][-1] is not None and rows[1][-1] is None  # superseded_at: history kept
 
 
@@ -113,13 +113,13 @@ def test_replace_is_refused_once_the_event_has_started(run, tmp_path, db, how):
     if how == "start":
         started = run("event", "start", "Cup")
         assert started.exit_code == 0 and "registrations are locked" in started.stdout
-    before = event_rows(db.path)
+    before = event_rows(db)
     result = run("event", "register", "Cup", "Ann", EMBER, "--replace")
     assert result.exit_code == 1
     why = "since " if how == "start" else "its date 2020-01-01 is past"
     assert f"event 'Cup' has started ({why}" in result.stderr
     assert "a registered decklist cannot be replaced any more" in result.stderr
-    assert event_rows(db.path) == before
+    assert event_rows(db) == before
 
 
 @pytest.mark.parametrize("player", ["<script>alert(1)</script>", "=SUM(1)", "Zoë 山田"])
@@ -135,7 +135,7 @@ def test_player_names_are_kept_as_typed(run, open_event, db, player):
 def test_a_player_name_with_a_control_character_is_refused(run, open_event, db):
     result = run("event", "register", open_event, "Ann\x07", EMBER)
     assert result.exit_code == 1 and "player name 'Ann\\x07' contains the control character U+0007" in result.stderr
-    assert event_rows(db.path)["registration"] == []
+    assert event_rows(db)["registration"] == []
 
 
 def test_decks_are_checked_under_the_format_version_in_force_on_the_event_date(run, tmp_path):

@@ -62,12 +62,12 @@ def test_a_writer_that_lost_the_race_is_told_the_player_is_registered(db, spring
     from deckcli.events import registering
 
     registering.register(db, "Spring Open", "Ann", str(EMBER))
-    before = event_rows(db.path)
+    before = event_rows(db)
     monkeypatch.setattr(registering, "current_rows", lambda session, event, player=None: [])
     with pytest.raises(AlreadyRegistered) as refused:
         registering.register(db, "Spring Open", "ann", str(EMBER))
     assert "'ann' is already registered for event 'Spring Open'" in str(refused.value)
-    assert event_rows(db.path) == before
+    assert event_rows(db) == before
 
 
 def test_a_decklist_from_stdin_is_named_after_the_player(run, spring):

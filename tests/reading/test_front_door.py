@@ -34,11 +34,11 @@ def _kinds(tmp_path, data: bytes):
 @pytest.mark.parametrize("kind", ["decklist", "card set", "collection", "format"])
 def test_an_encoding_error_reads_the_same_in_every_reader(run, db, tmp_path, kind):
     path = _kinds(tmp_path, LATIN1)[kind]
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run(*read_command(kind, path))
     assert result.exit_code in (1, 2)
     assert f"{path}: not UTF-8 text (byte 15, line 2); save it as UTF-8" in result.output
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
 
 
 @pytest.mark.parametrize("kind", list(LIMITS))
@@ -97,11 +97,11 @@ def test_the_depth_limit_is_deckclis_own():
 def test_collection_json_nested_100000_deep(run, db, tmp_path):
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("collection", "import", path)
     assert result.exit_code == 1
     assert result.stderr == f"Error: {path}: line 1, column {MAX_DEPTH + 1}: not valid JSON: nested too deeply\n"
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
 
 
 @pytest.mark.parametrize("kind", ["card set", "format", "decklist"])
@@ -109,15 +109,15 @@ def test_every_json_reader_refuses_deep_nesting(run, db, tmp_path, kind):
     text = '{"name": ' + "[" * 100_000 + "]" * 100_000 + "}"
     path = _kinds(tmp_path, text.encode())[kind].with_suffix(".json")
     path.write_text(text, encoding="utf-8")
-    assert_refused(run, db.path, kind, path, f"line 1, column {MAX_DEPTH + 9}: not valid JSON: nested too deeply")
+    assert_refused(run, db, kind, path, f"line 1, column {MAX_DEPTH + 9}: not valid JSON: nested too deeply")
 
 
 def test_collection_import_from_stdin_with_non_utf8_bytes_under_a_strict_locale(db, tmp_path):
-    before = table_snapshot(db.path)
-    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PYTHONUTF8": "0", "DECKCLI_DB": str(db.path)}
+    before = table_snapshot(db)
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PYTHONUTF8": "0", "DECKCLI_DB": str(db.target)}
     env.pop("PYTHONIOENCODING", None)
     result = subprocess.run([sys.executable, "-m", "deckcli", "collection", "import", "-"], input=LATIN1,
                             capture_output=True, env=env)
     assert result.returncode == 1
     assert result.stderr.decode() == "Error: <stdin>: not UTF-8 text (byte 15, line 2); save it as UTF-8\n"
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before

@@ -78,22 +78,22 @@ def test_a_negative_count_in_a_text_decklist(run, tmp_path):
 def test_collection_csv_counts(run, db, tmp_path, count, message):
     path = tmp_path / "c.csv"
     path.write_text(f"count,name\n{count},Ember Whelp\n", encoding="utf-8")
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("collection", "import", path)
     assert result.exit_code == 1
     assert f"{path}: line 2: " in result.stderr and message in result.stderr
     assert "internal error" not in result.output
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
 
 
 def test_collection_json_with_a_huge_number(run, db, tmp_path):
     path = tmp_path / "c.json"
     path.write_text(f'[{{"count": {HUGE}, "name": "Ember Whelp"}}]', encoding="utf-8")
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("collection", "import", path)
     assert result.exit_code == 1
     assert result.stderr == f"Error: {path}: line 1, column 12: not valid JSON: number with more than 4300 digits\n"
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
 
 
 def test_a_card_set_with_a_huge_number(run, db, tmp_path):
@@ -102,12 +102,12 @@ def test_a_card_set_with_a_huge_number(run, db, tmp_path):
     text = json.dumps(doc, indent=1).replace('"cost": 1,', f'"cost": {HUGE},', 1)
     path = tmp_path / "set.json"
     path.write_text(text, encoding="utf-8")
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("cards", "import", path)
     assert result.exit_code == 1
     line = text[: text.index(HUGE)].count("\n") + 1
     assert f"{path}: line {line}, column 12: not valid JSON: number with more than 4300 digits\n" in result.stderr
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
 
 
 def test_a_format_file_with_a_huge_number(run, tmp_path):

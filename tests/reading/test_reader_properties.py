@@ -125,11 +125,11 @@ def test_random_json_in_every_json_reader(tmp_path, doc):
 def test_collection_import_of_anything_changes_nothing_unless_it_imports(run, db, tmp_path, seed, kind, doc):
     path = tmp_path / "c.csv"
     path.write_bytes(mutate(SAMPLES[kind], seed) if doc is None else json.dumps(doc).encode())
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("collection", "import", path, "--dry-run")
     assert result.exit_code in (0, 1), result.output
     assert "internal error" not in result.output and "Traceback" not in result.output
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
 
 
 @PROPERTY
@@ -137,12 +137,12 @@ def test_collection_import_of_anything_changes_nothing_unless_it_imports(run, db
 def test_cards_import_of_anything_bad_writes_nothing(run, db, tmp_path, seed, data):
     path = tmp_path / "set.json"
     path.write_bytes(mutate(SAMPLES["cardset"], seed) if seed % 2 else data)
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("cards", "import", path)
     assert result.exit_code in (0, 1), result.output
     assert "internal error" not in result.output
     if result.exit_code == 1:
-        assert table_snapshot(db.path) == before
+        assert table_snapshot(db) == before
 
 
 @PROPERTY
@@ -161,13 +161,13 @@ def test_validate_a_batch_of_anything(run, db, tmp_path, seeds, blobs, docs):
     for i, doc in enumerate(docs):
         files.append(tmp_path / f"j{i}.json")
         files[-1].write_text(json.dumps(doc), encoding="utf-8")
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("validate", *files, "--json")
     assert result.exit_code in (0, 1), result.output
     assert "internal error" not in result.output
     reports = json.loads(result.stdout)
     assert [r["file"] for r in reports] == [str(f) for f in files]
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
 
 
 def test_200_mutated_decklists_in_one_validate_call_give_200_reports(run, db, tmp_path):
@@ -177,14 +177,14 @@ def test_200_mutated_decklists_in_one_validate_call_give_200_reports(run, db, tm
         path = tmp_path / f"d{seed:03d}.{'txt' if kind == 'text' else kind}"
         path.write_bytes(mutate(SAMPLES[kind], seed))
         files.append(path)
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("validate", *files, "--json")
     assert result.exit_code in (0, 1)
     assert "internal error" not in result.output
     reports = json.loads(result.stdout)
     assert len(reports) == 200 and [r["file"] for r in reports] == [str(f) for f in files]
     assert all(isinstance(r["legal"], bool) and isinstance(r["problems"], list) for r in reports)
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before
 
 
 @pytest.mark.parametrize("depth", [499, 500, 501, 100_000])
@@ -194,7 +194,7 @@ def test_deep_json_in_a_card_field_is_refused_or_read_cleanly(run, db, tmp_path,
     text = json.dumps(doc).replace('"PLACEHOLDER"', "[" * depth + '"deep"' + "]" * depth)
     path = tmp_path / "deep.json"
     path.write_text(text, encoding="utf-8")
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     result = run("cards", "import", path)
     assert result.exit_code == 1 and "internal error" not in result.output
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before

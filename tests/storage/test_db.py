@@ -19,6 +19,7 @@ def test_default_path_follows_environment(monkeypatch, tmp_path):
     assert default_db_path() == tmp_path / "data" / "deckcli.db"
 
 
+@pytest.mark.sqlite_only  # SQLite PRAGMAs
 def test_every_connection_has_wal_busy_timeout_and_foreign_keys(db):
     with db.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
@@ -26,6 +27,7 @@ def test_every_connection_has_wal_busy_timeout_and_foreign_keys(db):
         assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 5000
 
 
+@pytest.mark.sqlite_only  # PRAGMA user_version of a file
 def test_schema_version_is_recorded(db):
     con = sqlite3.connect(db.path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -44,18 +46,37 @@ def test_newer_schema_is_refused(tmp_path):
         open_database(path)
 
 
-def test_migrations_run_in_order(tmp_path, monkeypatch):
-    from deckcli.storage import engine as dbmod
+def test_new_file_is_at_the_head_revision_and_mirrors_it(tmp_path):
+    from deckcli.storage import revisions
+    from deckcli.storage.settings import HEAD_REVISION, REVISION_SCHEMAS
+
+    assert revisions.head() == HEAD_REVISION  # the constant the read path uses is the scripts' head
+    path = tmp_path / "new.db"
+    open_database(path).close()
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD_REVISION,)]
+    assert con.execute("PRAGMA user_version").fetchone()[0] == REVISION_SCHEMAS[HEAD_REVISION] == SCHEMA_VERSION
+    con.close()
+
+
+def test_pre_alembic_file_is_stamped_and_keeps_its_rows(tmp_path):
+    from deckcli.storage.settings import HEAD_REVISION
 
     path = tmp_path / "old.db"
     open_database(path).close()
-    ran = []
-    monkeypatch.setattr(dbmod, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    monkeypatch.setitem(dbmod.MIGRATIONS, SCHEMA_VERSION, lambda conn: ran.append(conn.exec_driver_sql("SELECT count(*) FROM card").scalar()))
-    open_database(path).close()
-    assert ran and ran[0] > 0  # the migration saw the existing cards
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+    con.execute("DROP TABLE alembic_version")  # as the release before Alembic wrote it: schema 3, no revision table
+    for table in ("side_exchange", "deck_check", "registration", "event"):  # and no event tables (revision 0002)
+        con.execute(f"DROP TABLE {table}")
+    con.execute("PRAGMA user_version = 3")
+    con.execute("PRAGMA application_id = 0")  # and from before the mark, so even a schema-3 release opens it anew
+    cards = con.execute("SELECT count(*) FROM card").fetchone()[0]
+    con.commit()
+    con.close()
+    open_database(path).close()
+    con = sqlite3.connect(path)
+    assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD_REVISION,)]
+    assert con.execute("SELECT count(*) FROM card").fetchone()[0] == cards
     con.close()
 
 
@@ -77,3 +98,33 @@ def test_unwritable_location_is_a_clear_error(tmp_path):
     blocker.write_text("x")
     with pytest.raises(DeckcliError, match="cannot"):
         open_database(blocker / "sub" / "deckcli.db")
+
+
+def test_opening_the_file_again_in_one_process_keeps_the_first_connection_s_locks(tmp_path, runner):
+    """A second look at the file in this process (a command run in-process reads it through sqlite3, then opens a
+    Database) must not read the header through a descriptor it then closes: that drops the first connection's
+    POSIX locks, other processes take the WAL for unused and reset it, and the first reads "database disk image is
+    malformed"."""
+    import os
+    import subprocess
+    import sys
+
+    from paths import EXAMPLES, REPO
+    from deckcli.cli.main import cli
+    from deckcli.events.store import event_registrations
+
+    path = tmp_path / "shared.db"
+    first = open_database(path)
+    assert runner.invoke(cli, ["--db", str(path), "event", "new", "Open", "--game", "boa"]).exit_code == 0
+    script = ("import sys; from deckcli.cli.main import cli\n"
+              "for i in range(4):\n"
+              "    cli.main(['--db', sys.argv[1], 'event', 'register', 'Open', f'{sys.argv[2]} {i}', sys.argv[3]],"
+              " prog_name='deckcli', standalone_mode=False)\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    judges = [subprocess.Popen([sys.executable, "-c", script, str(path), who, str(EXAMPLES / "ember-rush.txt")],
+                               env=env, stdout=subprocess.DEVNULL) for who in ("A", "B")]
+    assert [judge.wait(timeout=300) for judge in judges] == [0, 0]
+    try:
+        assert len(event_registrations(first, "Open")[1]) == 8
+    finally:
+        first.close()

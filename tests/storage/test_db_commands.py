@@ -13,7 +13,9 @@ import pytest
 from dbdump import file_bytes, table_snapshot
 
 from deckcli.storage.fileinfo import APPLICATION_ID
-from deckcli.storage.settings import SCHEMA_VERSION
+from deckcli.storage.settings import HEAD_REVISION, SCHEMA_VERSION
+
+pytestmark = pytest.mark.sqlite_only  # db check/backup of a file, its bytes and locks
 
 
 def invoke(runner, *args, env=None):
@@ -27,7 +29,8 @@ def test_check_a_sound_database(run, db):
     result = run("db", "check", "--json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert list(report) == ["ok", "schema", "application_id", "rows", "problems"]
+    assert list(report) == ["ok", "schema", "application_id", "rows", "problems", "backend", "revision", "integrity"]
+    assert (report["backend"], report["revision"], report["integrity"]) == ("sqlite", HEAD_REVISION, "ok")
     assert report["ok"] is True and report["problems"] == [] and report["application_id"] == APPLICATION_ID
     assert report["schema"] == SCHEMA_VERSION and report["rows"]["collection_item"] == 1 and report["rows"]["card"] >= 356
     table = run("db", "check")
@@ -51,7 +54,8 @@ def test_check_a_damaged_a_foreign_and_a_missing_file(runner, tmp_path):
     assert result.exit_code == 1
     assert json.loads(result.stdout) == {
         "ok": False, "schema": 0, "application_id": 0, "rows": {"notes": 0},
-        "problems": ["application id 0x00000000 is not deckcli's (0x646b636c): not a deckcli database"]}
+        "problems": ["application id 0x00000000 is not deckcli's (0x646b636c): not a deckcli database"],
+        "backend": "sqlite", "revision": None, "integrity": "ok"}
     assert file_bytes(foreign) == before
 
     text = tmp_path / "notes.txt"
@@ -81,7 +85,7 @@ def test_backup_copies_every_row_and_never_overwrites(run, db, tmp_path):
     result = run("db", "backup", target)
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("Backed up ") and result.stdout.endswith(f" bytes) to {target}\n")
-    assert table_snapshot(target) == table_snapshot(db.path)
+    assert table_snapshot(target) == table_snapshot(db)
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("copy")) == ["copy.db"]  # one file
     again = run("db", "backup", target)
     assert again.exit_code == 1
@@ -171,10 +175,10 @@ def test_an_interrupt_before_the_commit_says_nothing_changed(run, db, collection
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    before = table_snapshot(db.path)
+    before = table_snapshot(db)
     monkeypatch.setattr(store, "upsert", interrupted)
     monkeypatch.setattr("deckcli.collection.importing.upsert", interrupted)
     result = run("collection", "import", collection_csv)
     assert result.exit_code == 130
     assert result.stderr.endswith("Interrupted: nothing was changed.\n")
-    assert table_snapshot(db.path) == before
+    assert table_snapshot(db) == before

@@ -19,6 +19,8 @@ from deckcli.cards.importer import open_database
 from deckcli.storage.fileinfo import APPLICATION_ID, read_only_uri
 from deckcli.storage.settings import SCHEMA_VERSION
 
+pytestmark = pytest.mark.sqlite_only  # the faults of SQLite files
+
 
 def invoke(runner, *args, env=None):
     from deckcli.cli.main import cli
@@ -280,7 +282,7 @@ def test_a_full_disk(runner, made, tmp_path, monkeypatch):
 def test_injected_sqlite_errors_become_faults(made, monkeypatch, code, message, fault):
     from sqlalchemy.exc import OperationalError
 
-    from deckcli.storage import engine
+    from sqlmodel import Session
 
     db = open_database(made)
     error = sqlite3.OperationalError(message)
@@ -290,7 +292,7 @@ def test_injected_sqlite_errors_become_faults(made, monkeypatch, code, message, 
         raise OperationalError("SELECT secret FROM card WHERE id = ?", ("param-q7x9",), error)
 
     try:
-        monkeypatch.setattr(engine.Session, "execute", failing)
+        monkeypatch.setattr(Session, "execute", failing)
         if fault is None:
             with pytest.raises(OperationalError):
                 with db.read() as session:

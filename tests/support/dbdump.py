@@ -9,9 +9,46 @@ from contextlib import contextmanager
 from pathlib import Path
 
 
-def table_snapshot(path: Path | str) -> list[str]:
-    """Every statement of an SQL dump of the database (schema and rows), read without changing the file."""
-    con = sqlite3.connect(f"file:{Path(path).absolute()}?mode=ro", uri=True)
+def _target(source):
+    """A database's file path or URL (a Database or ServerDatabase gives its ``target``)."""
+    return getattr(source, "target", source)
+
+
+def dump_tables(source) -> dict[str, list[tuple]]:
+    """Every row of every deckcli table, ordered by primary key, the values as SQLAlchemy types them (JSON decoded,
+    booleans, datetimes): equal for equal data on SQLite and PostgreSQL. Tables the database lacks (an older
+    schema) are left out."""
+    from sqlalchemy import inspect, select
+    from sqlmodel import SQLModel
+
+    from deckcli.storage import models  # noqa: F401
+    from deckcli.storage.location import is_url
+
+    target = _target(source)
+    if is_url(str(target)):
+        from deckcli.storage.server import server_engine
+
+        engine = server_engine(str(target))
+    else:
+        from deckcli.storage.engine import make_engine
+
+        engine = make_engine(Path(target), read_only=True)
+    try:
+        with engine.connect() as conn:
+            present = set(inspect(conn).get_table_names())
+            return {table.name: [tuple(row) for row in conn.execute(select(table).order_by(*table.primary_key.columns))]
+                    for table in SQLModel.metadata.sorted_tables if table.name in present}
+    finally:
+        engine.dispose()
+
+
+def table_snapshot(path) -> list[str]:
+    """Every statement of an SQL dump of the database (schema and rows), read without changing the file; for a
+    server database (a URL, or a ServerDatabase), every row of every table."""
+    target = _target(path)
+    if "://" in str(target):
+        return [f"{table}: {row!r}" for table, rows in dump_tables(target).items() for row in rows]
+    con = sqlite3.connect(f"file:{Path(target).absolute()}?mode=ro", uri=True)
     try:
         return list(con.iterdump())
     finally:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from deckcli.cards.index import CardIndex
@@ -11,13 +10,10 @@ from deckcli.decks.store import deck_cards, get_deck
 
 def table_snapshot(db) -> tuple[list, list]:
     """Every row of the deck and deck_card tables (to prove a failed command wrote nothing)."""
-    con = sqlite3.connect(db.path)
-    try:
-        decks = con.execute("SELECT * FROM deck ORDER BY id").fetchall()
-        cards = con.execute("SELECT * FROM deck_card ORDER BY id").fetchall()
-    finally:
-        con.close()
-    return decks, cards
+    from dbdump import dump_tables
+
+    tables = dump_tables(db)
+    return tables["deck"], tables["deck_card"]
 
 
 def stored(db, name: str) -> dict:

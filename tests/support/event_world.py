@@ -120,13 +120,9 @@ def json_of(result) -> Any:
     return json.loads(result.stdout)
 
 
-def event_rows(path) -> dict[str, list[tuple]]:
-    """Every row of the four event tables (to assert that a refused command changed nothing)."""
-    import sqlite3
+def event_rows(db) -> dict[str, list[tuple]]:
+    """Every row of the four event tables (to assert that a refused command changed nothing), on either backend."""
+    from dbdump import dump_tables
 
-    con = sqlite3.connect(path)
-    try:
-        return {t: con.execute(f"SELECT * FROM {t} ORDER BY id").fetchall()
-                for t in ("event", "registration", "deck_check", "side_exchange")}
-    finally:
-        con.close()
+    tables = dump_tables(db)
+    return {t: tables[t] for t in ("event", "registration", "deck_check", "side_exchange")}

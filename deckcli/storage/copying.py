@@ -1,0 +1,128 @@
+"""``db copy``: every row of every deckcli table from one database to another, SQLite file or server, either way.
+
+The target must be new or empty; it is set up at this deckcli's head revision and filled in one transaction (all or
+nothing), tables in foreign-key order, in chunks of many rows per statement. On PostgreSQL the id sequences are then
+moved past the copied ids, so the next row added gets a fresh one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import func, insert, select, text
+from sqlmodel import SQLModel
+
+from deckcli.errors import DatabaseFault
+from deckcli.storage import models  # noqa: F401  (registers the tables)
+from deckcli.storage.base import BaseDatabase
+from deckcli.storage.engine import connect
+from deckcli.storage.location import is_url, label_of
+
+#: Rows read and written per statement.
+CHUNK = 5_000
+
+
+@dataclass(frozen=True)
+class CopyResult:
+    """What was copied: rows per table, from where, to where (URLs masked)."""
+
+    source: str
+    target: str
+    rows: dict[str, int]
+
+
+def _counts(db: BaseDatabase) -> dict[str, int]:
+    with db.rows() as rows:
+        return {t.name: int(rows.all(f'SELECT count(*) FROM "{t.name}"')[0][0]) for t in SQLModel.metadata.sorted_tables}
+
+
+def _open_target(target: Path | str) -> BaseDatabase:
+    """The target, set up at the head revision: refused unless it is new or holds no row."""
+    if not is_url(target):
+        path = Path(target)
+        if path.exists() and path.stat().st_size > 0 and not _is_deckcli(path):
+            raise DatabaseFault(path, "it already exists", "copy into a new file (deckcli never overwrites one)")
+    db = connect(target)
+    try:
+        held = {t: n for t, n in _counts(db).items() if n}
+    except BaseException:
+        db.close()
+        raise
+    if held:
+        db.close()
+        listed = ", ".join(f"{t} ({n})" for t, n in held.items())
+        raise DatabaseFault(label_of(target), f"it is not empty: {listed}",
+                            "copy into an empty database (create a new one) so nothing is mixed or lost")
+    return db
+
+
+def _is_deckcli(path: Path) -> bool:
+    """Whether the file is a deckcli database (then it may be the target if it holds no row)."""
+    from deckcli.storage.fileinfo import inspect
+
+    try:
+        return inspect(path).is_deckcli
+    except DatabaseFault:
+        return False
+
+
+def _same(source: Path | str, target: Path | str) -> bool:
+    if is_url(source) or is_url(target):
+        return str(source) == str(target)
+    return Path(source).resolve() == Path(target).resolve()
+
+
+def copy_database(source: Path | str, target: Path | str, origin: str | None = None) -> CopyResult:
+    """Copy every row of ``source`` into the new or empty ``target`` (each a file path or a server URL)."""
+    if _same(source, target):
+        raise DatabaseFault(label_of(target), "it is the source itself", "copy into another database")
+    src = connect(source, origin)
+    created = not is_url(target) and not Path(target).exists()
+    try:
+        dst = _open_target(target)
+    except BaseException:
+        src.close()
+        raise
+    try:
+        rows = _copy_rows(src, dst)
+    except BaseException:
+        dst.close()
+        if created:
+            for leftover in (Path(target), Path(f"{target}-wal"), Path(f"{target}-shm")):
+                leftover.unlink(missing_ok=True)
+        raise
+    finally:
+        src.close()
+    dst.close()
+    return CopyResult(label_of(source), label_of(target), rows)
+
+
+def _copy_rows(src: BaseDatabase, dst: BaseDatabase) -> dict[str, int]:
+    copied: dict[str, int] = {}
+    with src.read() as reading, dst.write() as writing:
+        # One snapshot of the source, while other clients write: SQLite's read transaction is one; on a server
+        # it takes REPEATABLE READ.
+        source = reading.connection(execution_options={"isolation_level": "REPEATABLE READ"}
+                                    if src.backend == "postgresql" else None)
+        for table in SQLModel.metadata.sorted_tables:
+            result = source.execution_options(yield_per=CHUNK).execute(
+                select(table).order_by(*table.primary_key.columns))
+            copied[table.name] = 0
+            for chunk in result.mappings().partitions(CHUNK):
+                writing.execute(insert(table), [dict(row) for row in chunk])
+                copied[table.name] += len(chunk)
+        if dst.backend == "postgresql":
+            _reset_sequences(writing)
+    return copied
+
+
+def _reset_sequences(session) -> None:
+    """Move each id sequence past the largest copied id."""
+    for table in SQLModel.metadata.sorted_tables:
+        ids = [c for c in table.primary_key.columns if c.name == "id" and c.autoincrement in (True, "auto")]
+        if not ids or len(table.primary_key.columns) != 1:
+            continue
+        top = session.execute(select(func.max(ids[0]))).scalar()
+        session.execute(text("SELECT setval(pg_get_serial_sequence(:t, 'id'), :v, :called)"),
+                        {"t": table.name, "v": top or 1, "called": top is not None})
