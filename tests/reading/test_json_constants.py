@@ -46,4 +46,4 @@ def test_every_json_reader_refuses_them_and_stores_nothing(run, db, tmp_path, ki
     text, message = DOCS[kind]
     path = tmp_path / "doc.json"
     path.write_text(text, encoding="utf-8")
-    assert_refused(run, db.path, kind, path, message)
+    assert_refused(run, db, kind, path, message)

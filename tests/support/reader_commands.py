@@ -15,13 +15,13 @@ def read_command(kind: str, path) -> list:
     }[kind]
 
 
-def assert_refused(run, db_path, kind: str, path, message: str) -> None:
+def assert_refused(run, db, kind: str, path, message: str) -> None:
     """Reading ``path`` as a ``kind`` fails with ``PATH: message`` (exit 1 or 2, no internal error), storing nothing."""
     from dbdump import table_snapshot
 
-    before = table_snapshot(db_path)
+    before = table_snapshot(db)
     result = run(*read_command(kind, path))
     assert result.exit_code in (1, 2)
     assert f"{path}: {message}" in result.output
     assert "internal error" not in result.output
-    assert table_snapshot(db_path) == before
+    assert table_snapshot(db) == before
