@@ -16,6 +16,7 @@ import numpy as np
 
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.conditions import Condition
+from deckcli.odds.polycounts import meeting_by_size
 from deckcli.odds.sparse import SubsetCounts, retiring_order
 
 State = tuple[int, ...]
@@ -94,16 +95,20 @@ def meeting_counts(classes: DeckClasses, sizes: Sequence[int]) -> list[int]:
 
     The table of :func:`subset_counts`, but each condition's axis is retired (failing states dropped, the axis
     forgotten) as soon as the last class matching its filter is in, classes taken in an order that finishes axes
-    early: with many overlapping filters the states stay few, and at the end only the size is left.
+    early: with many overlapping filters the states stay few, and at the end only the size is left. While the
+    states are few, in Python integers (:mod:`deckcli.odds.polycounts`), else in numpy steps.
     """
     size = classes.size
     axes = condition_axes(classes.conditions, size)
     holds = holds_tables(classes.conditions, axes)
     max_n = max(sizes, default=0)
-    bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
-    table = SubsetCounts([max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)], bound)
     signatures = classes.signatures
     order, finished = retiring_order(signatures, [limit + 1 for limit, _ in axes])
+    few = meeting_by_size(classes.counts, signatures, axes, [h.tolist() for h in holds], order, finished, sizes)
+    if few is not None:
+        return few
+    bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
+    table = SubsetCounts([max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)], bound)
     for axis in finished[0]:
         table.retire(axis + 1, holds[axis])
     group: list[tuple[list[int], list[int]]] = []

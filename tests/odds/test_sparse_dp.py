@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcli.odds import parse_conditions, split_classes
+from deckcli.odds import parse_conditions, polycounts, split_classes
 from deckcli.odds.byturn import kept_and_seen
 from deckcli.odds.exact import condition_axes, p_by_size, subset_counts
 from deckcli.odds.kept import mixed_success
@@ -117,8 +117,10 @@ def test_residues_give_exact_integers_past_int64():
         assert exact([value % m for m in mods], mods) == value
 
 
-def test_a_deck_past_int64_stays_exact_against_the_dense_dp():
+@pytest.mark.parametrize("most_states", [0, 10**9])  # numpy residues; Python integers
+def test_a_deck_past_int64_stays_exact_against_the_dense_dp(most_states, monkeypatch):
     """100 cards, 18 seen: C(100, 18) passes int64; the dense DP switched to Python integers there."""
+    monkeypatch.setattr(polycounts, "MOST_STATES", most_states)
     cards = [({"name": f"N{i}", "kind": KINDS[i % 2], "cost": i % 5, "colour": COLOURS[i % 3]}, 4) for i in range(25)]
     conditions = parse_conditions(["2+ kind=spell", "1-3 colour=red", "0-1 cost>=4", "1+ cost=2"], FIELDS)
     classes = split_classes(cards, conditions)

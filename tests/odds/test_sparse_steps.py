@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from deckcli.odds import exact as exact_odds
-from deckcli.odds import parse_conditions, policy, sparse, split_classes
+from deckcli.odds import parse_conditions, policy, polycounts, sparse, split_classes
 from deckcli.odds.mulligan import KeepTable, _compute_policy, _policy_hand_by_hand
 from deckcli.odds.sparse import SubsetCounts, exact, retiring_order
 
@@ -192,9 +192,11 @@ WANTS = ["1+ kind=monster", "0-1 colour=red", "2+ cost<=2", "1 kind=spell", "0 c
 
 
 @pytest.mark.parametrize("budget", [1, 64, 10**9])
-def test_plain_odds_equal_the_dense_dp_whatever_the_classes_per_step(budget, monkeypatch):
+@pytest.mark.parametrize("most_states", [0, 5, 10**9])  # numpy steps only; Python integers, then numpy; Python only
+def test_plain_odds_equal_the_dense_dp_whatever_the_classes_per_step(budget, most_states, monkeypatch):
     monkeypatch.setattr(exact_odds, "STEP_BUDGET", budget)
-    rng = random.Random(budget)
+    monkeypatch.setattr(polycounts, "MOST_STATES", most_states)
+    rng = random.Random(budget + most_states)
     for _ in range(6):
         deck = _random_deck(rng, 16, 7)
         conditions = parse_conditions(rng.sample(WANTS, rng.randint(1, 5)), FIELDS)
