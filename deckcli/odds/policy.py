@@ -15,6 +15,7 @@ found exactly on integer numerators over one common denominator. A hand that alr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from math import comb, lcm
 
 import numpy as np
@@ -33,6 +34,9 @@ SINGLE_THREAD = 1 << 18
 TRIE_STEP = 1 << 15
 #: Hands counted per batch (columns of one table); a bound on the table's memory for large decks.
 BATCH = 2048
+#: Parts are listed shape by shape (a matrix each) from this many hands per possible shape (a hand of n cards has
+#: at most 2**(n-1)): below it, one list of every hand's parts costs fewer array operations.
+MANY_HANDS = 8
 
 
 @dataclass
@@ -156,25 +160,92 @@ def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes
     base = n + 1  # a part as one code: its size, then each condition's matched count (uncapped), in base n + 1
     digits = base ** np.arange(len(axes), dtype=np.int64)
     top = base ** len(axes)
-    owners, place, code = _parts(hands, top + signatures @ digits)
-    sizes = code // top
-    usable = n - sizes <= rest_size
-    if not usable.all():
-        owners, place, code, sizes = owners[usable], place[usable], code[usable], sizes[usable]
+    codes = top + signatures @ digits
+    shapes = _shapes(hands, codes, n, rest_size) if len(hands) >= MANY_HANDS << max(n - 1, 0) else None
+    if shapes is not None:
+        code = np.concatenate([part_codes.ravel() for *_, part_codes in shapes])
+    else:
+        owners, place, code = _parts(hands, codes)
+        usable = n - code // top <= rest_size
+        if not usable.all():
+            owners, place, code = owners[usable], place[usable], code[usable]
     unique, which = np.unique(code, return_inverse=True)  # then the same query once capped: one row
     capped = unique // top * top + np.minimum((unique[:, None] // digits) % base, caps) @ digits
     queries_code, again = np.unique(capped, return_inverse=True)
     queries = np.column_stack([n - queries_code // top, (queries_code[:, None] // digits) % base])
-    good = _query_counts(table, holds, queries)[again.ravel()[which.ravel()], owners].astype(np.int64)
-    discards = n - sizes
-    ways = np.asarray([comb(rest_size, d) for d in range(n + 1)], dtype=np.int64)[discards]
+    counts = _query_counts(table, holds, queries)
+    query_of = again.ravel()[which.ravel()]
+    ways_of = np.asarray([comb(rest_size, d) for d in range(n + 1)], dtype=np.int64)
+    if shapes is not None:
+        return _choose_by_shape(hands, shapes, counts, query_of, ways_of, rest_size, n)
+    good = counts[query_of, owners].astype(np.int64)
+    discards = n - code // top
     best = _choose(owners, good, discards, rest_size, n)
     chosen_place, kept = place[best], np.zeros_like(hands)
     for i in range(hands.shape[1] - 1, -1, -1):  # a part's place, back to its counts (the last class fastest)
         options = hands[:, i] + 1
         kept[:, i] = hands[:, i] - chosen_place % options
         chosen_place = chosen_place // options
-    return kept, good[best], ways[best]
+    return kept, good[best], ways_of[discards[best]]
+
+
+def _shapes(hands: np.ndarray, codes: np.ndarray, n: int, rest_size: int):
+    """The hands grouped by shape (the counts of the classes they hold, in class order): per shape its hands
+    (rows), their held classes (a row each), its parts (a row of kept counts per part, in
+    ``product(range(h, -1, -1) ...)`` order, those leaving more to draw than the rest holds left out) and every
+    hand's part codes (hands x parts: one matrix product). None when a shape's code would not fit int64."""
+    held_count = int((hands > 0).sum(axis=1).max(initial=0))
+    radix = int(hands.max(initial=0)) + 1
+    if radix ** held_count >= EXACT_LIMIT:
+        return None
+    held_classes = np.argsort(hands == 0, axis=1, kind="stable")[:, :held_count]  # held ones first, in order
+    held = np.take_along_axis(hands, held_classes, axis=1)
+    _, shape_of = np.unique(held @ radix ** np.arange(held_count, dtype=np.int64), return_inverse=True)
+    shape_of = shape_of.ravel()
+    by_shape = np.argsort(shape_of, kind="stable")
+    ends = np.searchsorted(shape_of[by_shape], np.arange(int(shape_of.max(initial=-1)) + 2))
+    shapes = []
+    for start, end in zip(ends[:-1].tolist(), ends[1:].tolist()):
+        rows = by_shape[start:end]
+        counts = [h for h in held[rows[0]].tolist() if h]
+        listed = list(product(*(range(h, -1, -1) for h in counts)))
+        parts = np.asarray(listed, dtype=np.int64).reshape(len(listed), len(counts))
+        parts = parts[n - parts.sum(axis=1) <= rest_size]
+        classes_held = held_classes[rows, :len(counts)]
+        shapes.append((rows, classes_held, parts, codes[classes_held] @ parts.T))
+    return shapes
+
+
+def _choose_by_shape(hands: np.ndarray, shapes, counts: np.ndarray, query_of: np.ndarray, ways_of: np.ndarray,
+                     rest_size: int, n: int):
+    """:func:`_choose` on the parts of :func:`_shapes`: per shape, every hand's scores as one matrix, the best
+    the first greatest of its row (parts in order); past int64 scores, the parts listed hand by hand."""
+    ways = [comb(rest_size, d) for d in range(min(n, rest_size) + 1)]
+    common = lcm(*ways)
+    kept = np.zeros_like(hands)
+    good_of, ways_kept = np.zeros(len(hands), dtype=np.int64), np.zeros(len(hands), dtype=np.int64)
+    if common * (n + 2) >= SCORE_LIMIT:
+        owners = np.concatenate([np.repeat(rows, len(parts)) for rows, _, parts, _ in shapes])
+        columns = np.concatenate([np.tile(np.arange(len(parts)), len(rows)) for rows, _, parts, _ in shapes])
+        discards = np.concatenate([np.tile(n - parts.sum(axis=1), len(rows)) for rows, _, parts, _ in shapes])
+        good = counts[query_of, owners].astype(np.int64)
+        order = np.argsort(owners, kind="stable")  # hand by hand, each hand's parts in order
+        chosen = order[_choose(owners[order], good[order], discards[order], rest_size, n)]  # one per hand
+        for rows, classes_held, parts, _ in shapes:
+            kept[rows[:, None], classes_held] = parts[columns[chosen[rows]]]
+        return kept, good[chosen], ways_of[discards[chosen]]
+    scale = np.asarray([common // w for w in ways], dtype=np.int64)
+    at = 0
+    for rows, classes_held, parts, part_codes in shapes:
+        queries = query_of[at:at + part_codes.size].reshape(part_codes.shape)
+        at += part_codes.size
+        good = counts[queries, rows[:, None]].astype(np.int64)
+        discards = n - parts.sum(axis=1)
+        best = (good * (scale[discards] * (n + 1)) + (n - discards)).argmax(axis=1)
+        kept[rows[:, None], classes_held] = parts[best]
+        good_of[rows] = good[np.arange(len(rows)), best]
+        ways_kept[rows] = ways_of[discards[best]]
+    return kept, good_of, ways_kept
 
 
 def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray:

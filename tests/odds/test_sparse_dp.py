@@ -20,6 +20,7 @@ from deckcli.odds.byturn import kept_and_seen
 from deckcli.odds.exact import condition_axes, p_by_size, subset_counts
 from deckcli.odds.kept import mixed_success
 from deckcli.odds.mulligan import _compute_policy, _policy_hand_by_hand, compositions
+from deckcli.odds import policy as policy_module
 from deckcli.odds.policy import hand_compositions
 from deckcli.odds.sparse import exact, moduli
 
@@ -81,7 +82,12 @@ def test_the_best_policy_equals_the_per_hand_search(deck, hand_size):
     classes = split_classes(cards, conditions)
     n = min(hand_size, classes.size)
     reference_n, reference_table, reference_p = dense.compute_policy(classes, n)
-    for policy in (_compute_policy(classes, n), _policy_hand_by_hand(classes, n)):
+    found = [_policy_hand_by_hand(classes, n)]
+    for many_hands in (0, 10**9):  # parts shape by shape; one list of every hand's parts
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(policy_module, "MANY_HANDS", many_hands)
+            found.append(_compute_policy(classes, n))
+    for policy in found:
         assert policy.hand_size == reference_n and policy.p_with_mulligan == reference_p
         assert policy.table == reference_table  # every hand's kept part and its chance
 
