@@ -253,8 +253,7 @@ def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray
     with ``start`` added; per ``d``, one matrix product over the states of ``d`` drawn cards only. Floats where
     they hold every sum exactly (each is at most C(rest, d), at most the table's bound), else int64."""
     states, weights = table.states, table.weights
-    meet = [holding[np.minimum(np.arange(len(holding))[:, None] + np.arange(len(holding))[None, :], len(holding) - 1)]
-            for holding in holds]  # per condition: meet[start][drawn], the capped sum meets it
+    picked = _meeting(holds, queries[:, 1:], states[:, 1:])
     kind = np.float32 if table.bound < FLOAT32_EXACT else np.float64 if table.bound < FLOAT_EXACT else np.int64
     block = weights.astype(kind)
     out = np.zeros((len(queries), weights.shape[1]), dtype=kind)
@@ -262,13 +261,27 @@ def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray
     for d in np.unique(queries[:, 0]).tolist():
         rows = np.flatnonzero(queries[:, 0] == d)
         low, high = np.searchsorted(draws, [d, d + 1]).tolist()
-        if high == low:
-            continue
-        pick = np.ones((len(rows), high - low), dtype=bool)
-        for i, ok in enumerate(meet):
-            pick &= ok[queries[rows, 1 + i][:, None], states[None, low:high, 1 + i]]
-        out[rows] = _product(pick.astype(kind), block[low:high])
+        if high > low:
+            out[rows] = _product(picked[rows, low:high].astype(kind), block[low:high])
     return out
+
+
+def _meeting(holds, starts: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+    """Per start (rows) and drawn counts (rows): whether their capped sums meet every condition. The failing
+    conditions are counted by two small matrix products over one-hot rows (start, then drawn, value per
+    condition), whatever the number of conditions: a pair meets when none fails."""
+    widths = [len(holding) for holding in holds]
+    offsets = np.cumsum([0, *widths[:-1]]).astype(np.int64)
+    fails = np.zeros((sum(widths), sum(widths)), dtype=np.float32)  # per condition: fails[start, drawn]
+    for holding, offset in zip(holds, offsets.tolist()):
+        top = len(holding) - 1
+        reach = np.minimum(np.arange(top + 1)[:, None] + np.arange(top + 1), top)
+        fails[offset:offset + top + 1, offset:offset + top + 1] = ~holding[reach]
+    start_hot = np.zeros((len(starts), len(fails)), dtype=np.float32)
+    start_hot[np.arange(len(starts))[:, None], starts + offsets] = 1
+    drawn_hot = np.zeros((len(drawn), len(fails)), dtype=np.float32)
+    drawn_hot[np.arange(len(drawn))[:, None], drawn + offsets] = 1
+    return (start_hot @ fails) @ drawn_hot.T == 0  # at most one failure per condition: small integers, exactly
 
 
 def _product(left: np.ndarray, right: np.ndarray) -> np.ndarray:
