@@ -268,8 +268,8 @@ def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray
 
 def _meeting(holds, starts: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     """Per start (rows) and drawn counts (rows): whether their capped sums meet every condition. The failing
-    conditions are counted by two small matrix products over one-hot rows (start, then drawn, value per
-    condition), whatever the number of conditions: a pair meets when none fails."""
+    conditions are counted by one small matrix product (per start, the drawn values failing each condition, times
+    one-hot columns of the drawn values), whatever the number of conditions: a pair meets when none fails."""
     widths = [len(holding) for holding in holds]
     offsets = np.cumsum([0, *widths[:-1]]).astype(np.int64)
     fails = np.zeros((sum(widths), sum(widths)), dtype=np.float32)  # per condition: fails[start, drawn]
@@ -277,11 +277,10 @@ def _meeting(holds, starts: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         top = len(holding) - 1
         reach = np.minimum(np.arange(top + 1)[:, None] + np.arange(top + 1), top)
         fails[offset:offset + top + 1, offset:offset + top + 1] = ~holding[reach]
-    start_hot = np.zeros((len(starts), len(fails)), dtype=np.float32)
-    start_hot[np.arange(len(starts))[:, None], starts + offsets] = 1
-    drawn_hot = np.zeros((len(drawn), len(fails)), dtype=np.float32)
-    drawn_hot[np.arange(len(drawn))[:, None], drawn + offsets] = 1
-    return (start_hot @ fails) @ drawn_hot.T == 0  # at most one failure per condition: small integers, exactly
+    failing = fails[starts + offsets].sum(axis=1)  # per start: which drawn values fail each condition
+    drawn_hot = np.zeros((len(fails), len(drawn)), dtype=np.float32)
+    drawn_hot[drawn + offsets, np.arange(len(drawn))[:, None]] = 1
+    return _product(failing, drawn_hot) == 0  # at most one failure per condition: small integers, exactly
 
 
 def _product(left: np.ndarray, right: np.ndarray) -> np.ndarray:
