@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from math import comb, lcm
+from math import comb, lcm, prod
 
 import numpy as np
 
@@ -37,6 +37,8 @@ BATCH = 2048
 #: Parts are listed shape by shape (a matrix each) from this many hands per possible shape (a hand of n cards has
 #: at most 2**(n-1)): below it, one list of every hand's parts costs fewer array operations.
 MANY_HANDS = 8
+#: Queries coded below this are told apart by one flag per possible code (no sort).
+DENSE_QUERIES = 1 << 16
 
 
 @dataclass
@@ -161,20 +163,20 @@ def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes
     digits = base ** np.arange(len(axes), dtype=np.int64)
     top = base ** len(axes)
     codes = top + signatures @ digits
-    shapes = _shapes(hands, codes, n, rest_size) if len(hands) >= MANY_HANDS << max(n - 1, 0) else None
+    shapes = _shapes(hands, signatures, caps, n, rest_size) if len(hands) >= MANY_HANDS << max(n - 1, 0) else None
     if shapes is not None:
-        code = np.concatenate([part_codes.ravel() for *_, part_codes in shapes])
+        query_of, queries = _shape_queries(shapes, caps, n)
     else:
         owners, place, code = _parts(hands, codes)
         usable = n - code // top <= rest_size
         if not usable.all():
             owners, place, code = owners[usable], place[usable], code[usable]
-    unique, which = np.unique(code, return_inverse=True)  # then the same query once capped: one row
-    capped = unique // top * top + np.minimum((unique[:, None] // digits) % base, caps) @ digits
-    queries_code, again = np.unique(capped, return_inverse=True)
-    queries = np.column_stack([n - queries_code // top, (queries_code[:, None] // digits) % base])
+        unique, which = np.unique(code, return_inverse=True)  # then the same query once capped: one row
+        capped = unique // top * top + np.minimum((unique[:, None] // digits) % base, caps) @ digits
+        queries_code, again = np.unique(capped, return_inverse=True)
+        queries = np.column_stack([n - queries_code // top, (queries_code[:, None] // digits) % base])
+        query_of = again.ravel()[which.ravel()]
     counts = _query_counts(table, holds, queries)
-    query_of = again.ravel()[which.ravel()]
     ways_of = np.asarray([comb(rest_size, d) for d in range(n + 1)], dtype=np.int64)
     if shapes is not None:
         return _choose_by_shape(hands, shapes, counts, query_of, ways_of, rest_size, n)
@@ -189,15 +191,18 @@ def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes
     return kept, good[best], ways_of[discards[best]]
 
 
-def _shapes(hands: np.ndarray, codes: np.ndarray, n: int, rest_size: int):
+def _shapes(hands: np.ndarray, signatures: np.ndarray, caps: np.ndarray, n: int, rest_size: int):
     """The hands grouped by shape (the counts of the classes they hold, in class order): per shape its hands
     (rows), their held classes (a row each), its parts (a row of kept counts per part, in
     ``product(range(h, -1, -1) ...)`` order, those leaving more to draw than the rest holds left out) and every
-    hand's part codes (hands x parts: one matrix product). None when a shape's code would not fit int64."""
+    hand's parts as queries (hands x parts): the part's size, then its capped matched counts, as one code in the
+    radix of the caps (one matrix product for a shape). None when a code would not fit int64."""
     held_count = int((hands > 0).sum(axis=1).max(initial=0))
     radix = int(hands.max(initial=0)) + 1
-    if radix ** held_count >= EXACT_LIMIT:
+    space = prod((caps + 1).tolist())
+    if radix ** held_count >= EXACT_LIMIT or (n + 1) * space >= EXACT_LIMIT:
         return None
+    place = space // np.cumprod(caps + 1)  # the first condition the most significant digit
     held_classes = np.argsort(hands == 0, axis=1, kind="stable")[:, :held_count]  # held ones first, in order
     held = np.take_along_axis(hands, held_classes, axis=1)
     _, shape_of = np.unique(held @ radix ** np.arange(held_count, dtype=np.int64), return_inverse=True)
@@ -212,8 +217,29 @@ def _shapes(hands: np.ndarray, codes: np.ndarray, n: int, rest_size: int):
         parts = np.asarray(listed, dtype=np.int64).reshape(len(listed), len(counts))
         parts = parts[n - parts.sum(axis=1) <= rest_size]
         classes_held = held_classes[rows, :len(counts)]
-        shapes.append((rows, classes_held, parts, codes[classes_held] @ parts.T))
+        along = signatures[classes_held].astype(np.float64).transpose(1, 0, 2).reshape(len(counts), -1)
+        matched = (parts.astype(np.float64) @ along).reshape(len(parts), len(rows), len(caps))  # small: exact
+        codes = np.minimum(matched.astype(np.int64), caps) @ place + parts.sum(axis=1)[:, None] * space
+        shapes.append((rows, classes_held, parts, codes.T))
     return shapes
+
+
+def _shape_queries(shapes, caps: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The queries of :func:`_shapes`' codes: every code's query (in the shapes' order, hand by hand) and each
+    query as ``(d, capped start)``, by code. Codes in a small range are told apart by one flag per code, else
+    sorted."""
+    code = np.concatenate([codes.ravel() for *_, codes in shapes])
+    space = prod((caps + 1).tolist())
+    if (n + 1) * space <= DENSE_QUERIES:
+        present = np.zeros((n + 1) * space, dtype=bool)
+        present[code] = True
+        query_of = (np.cumsum(present) - 1)[code]
+        queries_code = np.flatnonzero(present)
+    else:
+        queries_code, query_of = np.unique(code, return_inverse=True)
+    place = space // np.cumprod(caps + 1)
+    starts = (queries_code[:, None] // place) % (caps + 1)
+    return query_of.ravel(), np.column_stack([n - queries_code // space, starts]).astype(np.int64)
 
 
 def _choose_by_shape(hands: np.ndarray, shapes, counts: np.ndarray, query_of: np.ndarray, ways_of: np.ndarray,
