@@ -196,13 +196,14 @@ def _shapes(hands: np.ndarray, signatures: np.ndarray, caps: np.ndarray, n: int,
     (rows), their held classes (a row each), its parts (a row of kept counts per part, in
     ``product(range(h, -1, -1) ...)`` order, those leaving more to draw than the rest holds left out) and every
     hand's parts as queries (hands x parts): the part's size, then its capped matched counts, as one code in the
-    radix of the caps (one matrix product for a shape). None when a code would not fit int64."""
+    radix of the caps (one matrix product for a shape). None when a code would not be exact as a float."""
     held_count = int((hands > 0).sum(axis=1).max(initial=0))
     radix = int(hands.max(initial=0)) + 1
     space = prod((caps + 1).tolist())
-    if radix ** held_count >= EXACT_LIMIT or (n + 1) * space >= EXACT_LIMIT:
+    if radix ** held_count >= EXACT_LIMIT or (n + 1) * space >= FLOAT_EXACT:
         return None
-    place = space // np.cumprod(caps + 1)  # the first condition the most significant digit
+    place = (space // np.cumprod(caps + 1)).astype(np.float64)  # the first condition the most significant digit
+    ceilings, matching = caps.astype(np.float64), signatures.astype(np.float64)
     held_classes = np.argsort(hands == 0, axis=1, kind="stable")[:, :held_count]  # held ones first, in order
     held = np.take_along_axis(hands, held_classes, axis=1)
     _, shape_of = np.unique(held @ radix ** np.arange(held_count, dtype=np.int64), return_inverse=True)
@@ -217,10 +218,10 @@ def _shapes(hands: np.ndarray, signatures: np.ndarray, caps: np.ndarray, n: int,
         parts = np.asarray(listed, dtype=np.int64).reshape(len(listed), len(counts))
         parts = parts[n - parts.sum(axis=1) <= rest_size]
         classes_held = held_classes[rows, :len(counts)]
-        along = signatures[classes_held].astype(np.float64).transpose(1, 0, 2).reshape(len(counts), -1)
-        matched = (parts.astype(np.float64) @ along).reshape(len(parts), len(rows), len(caps))  # small: exact
-        codes = np.minimum(matched.astype(np.int64), caps) @ place + parts.sum(axis=1)[:, None] * space
-        shapes.append((rows, classes_held, parts, codes.T))
+        along = matching[classes_held].transpose(1, 0, 2).reshape(len(counts), -1)
+        matched = (parts.astype(np.float64) @ along).reshape(len(parts), len(rows), len(caps))
+        codes = np.minimum(matched, ceilings, out=matched) @ place + (parts.sum(axis=1) * space)[:, None]
+        shapes.append((rows, classes_held, parts, codes.T.astype(np.int64)))  # below 2**53: exact as floats
     return shapes
 
 
