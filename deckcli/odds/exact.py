@@ -65,7 +65,12 @@ def subset_counts(
 def holds_tables(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[np.ndarray]:
     """Per condition, which values of its axis meet it; a dropping axis has one more value, ``limit + 1``
     (past M: never), which a count with kept cards added may reach."""
-    return [np.array([c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False]), dtype=bool)
+    return [np.asarray(values, dtype=bool) for values in holding_lists(conditions, axes)]
+
+
+def holding_lists(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[list[bool]]:
+    """:func:`holds_tables` in plain lists (the Python-integer counts read them one value at a time)."""
+    return [[c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False])
             for c, (limit, saturate) in zip(conditions, axes)]
 
 
@@ -100,13 +105,14 @@ def meeting_counts(classes: DeckClasses, sizes: Sequence[int]) -> list[int]:
     """
     size = classes.size
     axes = condition_axes(classes.conditions, size)
-    holds = holds_tables(classes.conditions, axes)
+    holding = holding_lists(classes.conditions, axes)
     max_n = max(sizes, default=0)
     signatures = classes.signatures
     order, finished = retiring_order(signatures, [limit + 1 for limit, _ in axes])
-    few = meeting_by_size(classes.counts, signatures, axes, [h.tolist() for h in holds], order, finished, sizes)
+    few = meeting_by_size(classes.counts, signatures, axes, holding, order, finished, sizes)
     if few is not None:
         return few
+    holds = [np.asarray(h, dtype=bool) for h in holding]
     bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
     table = SubsetCounts([max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)], bound)
     for axis in finished[0]:
