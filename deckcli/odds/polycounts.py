@@ -7,16 +7,30 @@ coefficients packed in one Python integer, ``slot`` bits each: taking ``k`` of a
 by ``C(c, k) x**k`` (a product and a shift). Every coefficient, before and after keeping the sizes wanted, counts
 subsets of the cards added so far, so it stays below ``C(size, size // 2)`` and never carries into the next: the
 counts are exact for any deck size. Axes are retired as in the numpy table (failing states dropped, the axis
-forgotten), so at the end one polynomial is left. Past ``most_states`` states it gives up (None) for the numpy table.
+forgotten), so at the end one polynomial is left. Past ``most_states`` states it stops, and the numpy table
+goes on from there (:class:`Unfinished`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from math import comb
 
-#: Past this many states in one step, the numpy table (one array operation per step, whatever its size) is quicker.
+#: Past this many states the numpy table (one array operation per step, whatever its size) goes on.
 MOST_STATES = 400
+
+
+@dataclass
+class Unfinished:
+    """Where the counts stopped: the first ``added`` classes of the order are in; ``table``: state key -> its
+    counts by size (``slot`` bits, whole bytes, each; sizes past the largest wanted dropped); ``place``: each
+    axis's lowest bit in a key (an axis retired reads 0)."""
+
+    added: int
+    table: dict[int, int]
+    slot: int
+    place: list[int]
 
 
 def meeting_by_size(
@@ -28,9 +42,9 @@ def meeting_by_size(
     finished: Sequence[Sequence[int]],
     sizes: Sequence[int],
     most_states: int | None = None,
-) -> list[int] | None:
-    """For each ``n`` of ``sizes``, how many ``n``-card subsets meet every condition; None past ``most_states`` (default
-    :data:`MOST_STATES`).
+) -> list[int] | Unfinished:
+    """For each ``n`` of ``sizes``, how many ``n``-card subsets meet every condition; past ``most_states`` states
+    (default :data:`MOST_STATES`), where it stopped.
 
     ``counts[c]``, ``signatures[c]``: class ``c``; ``axes``/``holds``: per condition, its axis (largest value,
     saturating) and which values meet it; ``order``/``finished``: the classes' order and the axes finished before
@@ -39,7 +53,7 @@ def meeting_by_size(
         return []
     most_states = MOST_STATES if most_states is None else most_states
     size, max_n = sum(counts), max(sizes)
-    slot = comb(size, size // 2).bit_length()
+    slot = -(-comb(size, size // 2).bit_length() // 8) * 8  # whole bytes: the table can be handed over as bytes
     mask = (1 << slot * (max_n + 1)) - 1
     place, bits = [], 0  # each axis's place value: its own bits of the key, so a class's axes are one mask
     for limit, _ in axes:
@@ -48,7 +62,7 @@ def meeting_by_size(
     if not all(holds[a][0] for a in finished[0]):  # an axis no card moves, failing at 0
         return [0] * len(sizes)
     table, degree = {0: 1}, 0
-    for c, done in zip(order, finished[1:]):
+    for added, (c, done) in enumerate(zip(order, finished[1:]), 1):
         count = counts[c]
         polys = [comb(count, k) << k * slot for k in range(min(count, max_n) + 1)]
         hit = [(place[a], axes[a][0], axes[a][1], holds[a] if a in done else None)
@@ -64,7 +78,7 @@ def meeting_by_size(
             for change, ways in taken:
                 grown[key + change] = get(key + change, 0) + weight * ways
         if len(grown) > most_states:
-            return None
+            return Unfinished(added, {key: weight & mask for key, weight in grown.items()}, slot, place)
         degree += len(polys) - 1
         if degree > 2 * max_n:  # sizes past the largest wanted, dropped now and then: shorter integers
             grown, degree = {key: weight & mask for key, weight in grown.items()}, max_n

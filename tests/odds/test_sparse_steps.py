@@ -303,3 +303,19 @@ def test_a_policy_whose_overall_sum_passes_int64_stays_exact(monkeypatch):
     expected = dense.compute_policy(classes, 5)[2]
     monkeypatch.setattr(mulligan, "EXACT_LIMIT", 0)
     assert mulligan._compute_policy(classes, 5).p_with_mulligan == expected
+
+
+def test_counts_handed_over_to_numpy_midway_equal_the_dense_dp(monkeypatch):
+    """Past MOST_STATES the Python-integer counts stop and the numpy table goes on from their states."""
+    monkeypatch.setattr(polycounts, "MOST_STATES", 3)
+    handed = []
+    real = exact_odds._handed_over
+    monkeypatch.setattr(exact_odds, "_handed_over", lambda *args: handed.append(real(*args)) or handed[-1])
+    rng = random.Random(12)
+    for _ in range(8):
+        deck = _random_deck(rng, 16, 7)
+        conditions = parse_conditions(rng.sample(WANTS, rng.randint(2, 5)), FIELDS)
+        classes = split_classes(deck, conditions)
+        sizes = list(range(classes.size + 1))
+        assert exact_odds.p_by_size(classes, sizes) == dense.p_by_size(classes, sizes)
+    assert any(table is not None for table in handed)  # some went on from where the Python counts stopped
