@@ -109,11 +109,12 @@ def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int,
     draws = min(n, rest_size)
     table = SubsetCounts([draws, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)],
                          _bound(rest_size, n), columns=max(len(hands), 2))
-    changed = np.zeros(max(len(hands) - 1, 0), dtype=bool)  # where a hand's prefix differs from the one before
-    levels = [np.zeros(len(hands), dtype=np.int64)]  # per level (classes in), each hand's prefix
-    for i in range(len(classes.counts)):
-        changed |= hands[1:, i] != hands[:-1, i]
-        levels.append(np.concatenate(([0], np.cumsum(changed))))
+    # changed[h, i]: hand h + 1's first i + 1 classes differ from hand h's; prefix[h, i]: hand h's prefix of i classes
+    changed = np.logical_or.accumulate(hands[1:] != hands[:-1], axis=1)
+    prefix = np.zeros((len(hands), hands.shape[1] + 1), dtype=np.int64)
+    prefix[1:, 1:] = np.cumsum(changed, axis=0)
+    levels = prefix.T
+    binomials: dict[int, np.ndarray] = {}  # per class count: C(count - held, k), a row per held
     start = 0
     while start < len(classes.counts):
         end, moves = start + 1, min(classes.counts[start], draws) + 1
@@ -121,15 +122,16 @@ def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int,
                 * (int(levels[end + 1][-1]) + 1) <= TRIE_STEP:
             moves *= min(classes.counts[end], draws) + 1
             end += 1
-        firsts = np.flatnonzero(np.concatenate(([True], levels[end][1:] != levels[end][:-1])))
+        firsts = np.flatnonzero(np.concatenate(([True], changed[:, end - 1])))
         table.pick_columns(levels[start][firsts])
         group = []
         for i in range(start, end):
             count = classes.counts[i]
-            binomials = np.array([[comb(r, k) for k in range(min(count, draws) + 1)] for r in range(count + 1)],
-                                 dtype=np.int64)
+            if count not in binomials:
+                binomials[count] = np.array([[comb(r, k) for k in range(min(count, draws) + 1)]
+                                             for r in range(count, -1, -1)], dtype=np.int64)
             group.append(([0, *(a + 1 for a, hit in enumerate(classes.signatures[i]) if hit)],
-                          binomials[count - hands[firsts, i]].T))
+                          binomials[count][hands[firsts, i]].T))
         table.add_classes(group)
         start = end
     return table
