@@ -5,7 +5,7 @@ each array call. Here a state is only the conditions' capped counts (one integer
 :func:`~deckcli.odds.exact.condition_axes`), and its weight is a polynomial in the subset size with its
 coefficients packed in one Python integer, ``slot`` bits each: taking ``k`` of a class's ``c`` cards multiplies it
 by ``C(c, k) x**k`` (a product and a shift). Every coefficient, before and after keeping the sizes wanted, counts
-subsets of the cards added so far, so it stays below ``C(size, size // 2)`` and never carries into the next: the
+subsets of the cards added so far, so it is at most ``C(size, size // 2)`` and never carries into the next: the
 counts are exact for any deck size. Axes are retired as in the numpy table (failing states dropped, the axis
 forgotten), so at the end one polynomial is left. Past ``most_states`` states it stops, and the numpy table
 goes on from there (:class:`Unfinished`).
