@@ -106,6 +106,8 @@ def split_top_level(text: str, sep: str = ",") -> list[str]:
     A quote opens a quoted value only where a value starts (at the beginning, or after an operator or ``sep``),
     so apostrophes inside names (``champion=Lil'Y``) are ordinary characters.
     """
+    if '"' not in text and "'" not in text:  # nothing quoted: a plain split (the common case)
+        return text.split(sep)
     parts, current, quote = [], [], None
     for ch in text:
         if quote:

@@ -70,43 +70,47 @@ class DeckClasses:
 
 
 def split_classes(cards: CardCounts, conditions: Sequence[Condition]) -> DeckClasses:
-    """Group the cards (``(card_dict, count)`` pairs) by which conditions' filters they match."""
+    """Group the cards (``(card_dict, count)`` pairs) by which conditions' filters they match.
+
+    Each comparison's answer is remembered per plain card value (the cards of a deck share most values: kinds,
+    costs, colours), keyed by the value and its type (``True``, ``1`` and ``1.0`` stay apart; a string is its own
+    key); a list value or a card name goes to the filter itself."""
     groups: dict[tuple[bool, ...], list[tuple[Mapping[str, Any], int]]] = {}
-    matches = _matcher()
+    tests = [(c.filter, None if c.filter.card_name is not None else
+              [(comparison.field, comparison.matches, {}) for comparison in c.filter.comparisons])
+             for c in conditions]
     for card, count in cards:
         if count <= 0:
             continue
-        signature = tuple(matches(c.filter, card) for c in conditions)
-        groups.setdefault(signature, []).append((card, count))
+        signature = []
+        for flt, comparisons in tests:
+            if comparisons is None:
+                signature.append(bool(flt.matches(card)))
+                continue
+            hit = True
+            for field, matches, seen in comparisons:
+                actual = card.get(field)
+                kind = type(actual)
+                if kind is str:
+                    key = actual
+                elif kind in _PLAIN:
+                    key = (kind, actual)
+                else:
+                    key = None
+                hit = seen.get(key) if key is not None else None
+                if hit is None:
+                    hit = bool(matches(card))
+                    if key is not None:
+                        seen[key] = hit
+                if not hit:
+                    break
+            signature.append(hit)
+        groups.setdefault(tuple(signature), []).append((card, count))
     classes = tuple(
         CardClass(signature, sum(n for _, n in members), tuple(members)) for signature, members in groups.items()
     )
     return DeckClasses(classes, tuple(conditions))
 
 
-#: Card values a comparison's answer is remembered for (plain values: hashable, and equal only when the same).
-_PLAIN = (str, int, float, bool, type(None))
-
-
-def _matcher():
-    """``Filter.matches`` that compares each (comparison, card value) once: the cards of a deck share most values
-    (kinds, costs, colours), and every filter of every condition meets every card."""
-    seen: dict[tuple, bool] = {}
-
-    def matches(flt, card: Mapping[str, Any]) -> bool:
-        if flt.card_name is not None:
-            return bool(flt.matches(card))
-        for comparison in flt.comparisons:
-            actual = card.get(comparison.field)
-            if not isinstance(actual, _PLAIN):
-                hit = comparison.matches(card)
-            else:
-                key = (id(comparison), type(actual), actual)
-                hit = seen.get(key)
-                if hit is None:
-                    hit = seen[key] = bool(comparison.matches(card))
-            if not hit:
-                return False
-        return True
-
-    return matches
+#: Card value types a comparison's answer is remembered for (hashable, and equal only when the same).
+_PLAIN = frozenset((int, float, bool, type(None)))

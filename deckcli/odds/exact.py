@@ -16,6 +16,7 @@ import numpy as np
 
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.conditions import Condition
+from deckcli.odds.polycounts import Unfinished, meeting_by_size
 from deckcli.odds.sparse import SubsetCounts, retiring_order
 
 State = tuple[int, ...]
@@ -64,7 +65,12 @@ def subset_counts(
 def holds_tables(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[np.ndarray]:
     """Per condition, which values of its axis meet it; a dropping axis has one more value, ``limit + 1``
     (past M: never), which a count with kept cards added may reach."""
-    return [np.array([c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False]), dtype=bool)
+    return [np.asarray(values, dtype=bool) for values in holding_lists(conditions, axes)]
+
+
+def holding_lists(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[list[bool]]:
+    """:func:`holds_tables` in plain lists (the Python-integer counts read them one value at a time)."""
+    return [[c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False])
             for c, (limit, saturate) in zip(conditions, axes)]
 
 
@@ -94,22 +100,30 @@ def meeting_counts(classes: DeckClasses, sizes: Sequence[int]) -> list[int]:
 
     The table of :func:`subset_counts`, but each condition's axis is retired (failing states dropped, the axis
     forgotten) as soon as the last class matching its filter is in, classes taken in an order that finishes axes
-    early: with many overlapping filters the states stay few, and at the end only the size is left.
+    early: with many overlapping filters the states stay few, and at the end only the size is left. While the
+    states are few, in Python integers (:mod:`deckcli.odds.polycounts`), else in numpy steps.
     """
     size = classes.size
     axes = condition_axes(classes.conditions, size)
-    holds = holds_tables(classes.conditions, axes)
+    holding = holding_lists(classes.conditions, axes)
     max_n = max(sizes, default=0)
-    bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
-    table = SubsetCounts([max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)], bound)
     signatures = classes.signatures
     order, finished = retiring_order(signatures, [limit + 1 for limit, _ in axes])
-    for axis in finished[0]:
-        table.retire(axis + 1, holds[axis])
+    few = meeting_by_size(classes.counts, signatures, axes, holding, order, finished, sizes)
+    if not isinstance(few, Unfinished):
+        return few
+    holds = [np.asarray(h, dtype=bool) for h in holding]
+    bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
+    limits, saturate = [max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)]
+    table, added = _handed_over(few, SubsetCounts(limits, saturate, bound), max_n), few.added
+    if table is None:  # counts past int64 (residues) or states past one int64 key: from the start
+        table, added = SubsetCounts(limits, saturate, bound), 0
+        for axis in finished[0]:
+            table.retire(axis + 1, holds[axis])
     group: list[tuple[list[int], list[int]]] = []
     finish: list[tuple[int, np.ndarray]] = []
     moves = 1
-    for c, done in zip(order, finished[1:]):
+    for c, done in zip(order[added:], finished[added + 1:]):
         count = classes.classes[c].count
         ways = [comb(count, k) for k in range(min(count, max_n) + 1)]
         if group and len(table.weights) * moves * len(ways) > STEP_BUDGET:
@@ -160,3 +174,29 @@ def impossibility_notes(classes: DeckClasses, hand_size: int) -> list[str]:
                 f"least {least} cards matching {condition.filter} (only {others} cards of the deck do not match)"
             )
     return notes
+
+
+def _handed_over(stop: Unfinished, table: SubsetCounts, max_n: int) -> SubsetCounts | None:
+    """The Python-integer counts where they stopped, as the (empty) numpy ``table`` over the same axes: each state's
+    counts by size read from its bytes; None when the table holds residues or rows (it then starts afresh)."""
+    if table.moduli or table._keys is None or not stop.table:
+        return None
+    keys = list(stop.table)
+    width, sizes = stop.slot // 8, max_n + 1
+    raw = b"".join(weight.to_bytes(width * sizes, "little") for weight in stop.table.values())
+    digits = np.frombuffer(raw, dtype=np.uint8).reshape(len(keys), sizes, width).astype(np.uint64)
+    counts = np.zeros((len(keys), sizes), dtype=np.uint64)
+    for byte in range(width):
+        counts |= digits[:, :, byte] << np.uint64(8 * byte)
+    mixed = np.zeros(len(keys), dtype=np.int64)  # a state's key in the table's own places (the size the first)
+    packed = np.asarray(keys, dtype=np.int64) if max(keys).bit_length() < 63 else None
+    for axis, low in enumerate(stop.place):
+        top = (1 << int(table.limits[axis + 1]).bit_length()) - 1
+        values = (packed >> (low.bit_length() - 1) & top if packed is not None else
+                  np.asarray([key // low & top for key in keys], dtype=np.int64))
+        mixed += values * table._place[axis + 1]
+    full = mixed[:, None] + np.arange(sizes, dtype=np.int64) * table._place[0]
+    kept = counts != 0
+    order = np.argsort(full[kept])
+    table._keys, table.weights = full[kept][order], counts[kept][order].astype(np.int64).reshape(-1, 1)
+    return table

@@ -15,7 +15,8 @@ found exactly on integer numerators over one common denominator. A hand that alr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb, lcm
+from itertools import product
+from math import comb, lcm, prod
 
 import numpy as np
 
@@ -33,6 +34,11 @@ SINGLE_THREAD = 1 << 18
 TRIE_STEP = 1 << 15
 #: Hands counted per batch (columns of one table); a bound on the table's memory for large decks.
 BATCH = 2048
+#: Parts are listed shape by shape (a matrix each) from this many hands per possible shape (a hand of n cards has
+#: at most 2**(n-1)): below it, one list of every hand's parts costs fewer array operations.
+MANY_HANDS = 8
+#: Queries coded below this are told apart by one flag per possible code (no sort).
+DENSE_QUERIES = 1 << 16
 
 
 @dataclass
@@ -103,11 +109,12 @@ def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int,
     draws = min(n, rest_size)
     table = SubsetCounts([draws, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)],
                          _bound(rest_size, n), columns=max(len(hands), 2))
-    changed = np.zeros(max(len(hands) - 1, 0), dtype=bool)  # where a hand's prefix differs from the one before
-    levels = [np.zeros(len(hands), dtype=np.int64)]  # per level (classes in), each hand's prefix
-    for i in range(len(classes.counts)):
-        changed |= hands[1:, i] != hands[:-1, i]
-        levels.append(np.concatenate(([0], np.cumsum(changed))))
+    # changed[h, i]: hand h + 1's first i + 1 classes differ from hand h's; prefix[h, i]: hand h's prefix of i classes
+    changed = np.logical_or.accumulate(hands[1:] != hands[:-1], axis=1)
+    prefix = np.zeros((len(hands), hands.shape[1] + 1), dtype=np.int64)
+    prefix[1:, 1:] = np.cumsum(changed, axis=0)
+    levels = prefix.T
+    binomials: dict[int, np.ndarray] = {}  # per class count: C(count - held, k), a row per held
     start = 0
     while start < len(classes.counts):
         end, moves = start + 1, min(classes.counts[start], draws) + 1
@@ -115,15 +122,16 @@ def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int,
                 * (int(levels[end + 1][-1]) + 1) <= TRIE_STEP:
             moves *= min(classes.counts[end], draws) + 1
             end += 1
-        firsts = np.flatnonzero(np.concatenate(([True], levels[end][1:] != levels[end][:-1])))
+        firsts = np.flatnonzero(np.concatenate(([True], changed[:, end - 1])))
         table.pick_columns(levels[start][firsts])
         group = []
         for i in range(start, end):
             count = classes.counts[i]
-            binomials = np.array([[comb(r, k) for k in range(min(count, draws) + 1)] for r in range(count + 1)],
-                                 dtype=np.int64)
+            if count not in binomials:
+                binomials[count] = np.array([[comb(r, k) for k in range(min(count, draws) + 1)]
+                                             for r in range(count, -1, -1)], dtype=np.int64)
             group.append(([0, *(a + 1 for a, hit in enumerate(classes.signatures[i]) if hit)],
-                          binomials[count - hands[firsts, i]].T))
+                          binomials[count][hands[firsts, i]].T))
         table.add_classes(group)
         start = end
     return table
@@ -156,25 +164,117 @@ def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes
     base = n + 1  # a part as one code: its size, then each condition's matched count (uncapped), in base n + 1
     digits = base ** np.arange(len(axes), dtype=np.int64)
     top = base ** len(axes)
-    owners, place, code = _parts(hands, top + signatures @ digits)
-    sizes = code // top
-    usable = n - sizes <= rest_size
-    if not usable.all():
-        owners, place, code, sizes = owners[usable], place[usable], code[usable], sizes[usable]
-    unique, which = np.unique(code, return_inverse=True)  # then the same query once capped: one row
-    capped = unique // top * top + np.minimum((unique[:, None] // digits) % base, caps) @ digits
-    queries_code, again = np.unique(capped, return_inverse=True)
-    queries = np.column_stack([n - queries_code // top, (queries_code[:, None] // digits) % base])
-    good = _query_counts(table, holds, queries)[again.ravel()[which.ravel()], owners].astype(np.int64)
-    discards = n - sizes
-    ways = np.asarray([comb(rest_size, d) for d in range(n + 1)], dtype=np.int64)[discards]
+    codes = top + signatures @ digits
+    shapes = _shapes(hands, signatures, caps, n, rest_size) if len(hands) >= MANY_HANDS << max(n - 1, 0) else None
+    if shapes is not None:
+        query_of, queries = _shape_queries(shapes, caps, n)
+    else:
+        owners, place, code = _parts(hands, codes)
+        usable = n - code // top <= rest_size
+        if not usable.all():
+            owners, place, code = owners[usable], place[usable], code[usable]
+        unique, which = np.unique(code, return_inverse=True)  # then the same query once capped: one row
+        capped = unique // top * top + np.minimum((unique[:, None] // digits) % base, caps) @ digits
+        queries_code, again = np.unique(capped, return_inverse=True)
+        queries = np.column_stack([n - queries_code // top, (queries_code[:, None] // digits) % base])
+        query_of = again.ravel()[which.ravel()]
+    counts = _query_counts(table, holds, queries)
+    ways_of = np.asarray([comb(rest_size, d) for d in range(n + 1)], dtype=np.int64)
+    if shapes is not None:
+        return _choose_by_shape(hands, shapes, counts, query_of, ways_of, rest_size, n)
+    good = counts[query_of, owners].astype(np.int64)
+    discards = n - code // top
     best = _choose(owners, good, discards, rest_size, n)
     chosen_place, kept = place[best], np.zeros_like(hands)
     for i in range(hands.shape[1] - 1, -1, -1):  # a part's place, back to its counts (the last class fastest)
         options = hands[:, i] + 1
         kept[:, i] = hands[:, i] - chosen_place % options
         chosen_place = chosen_place // options
-    return kept, good[best], ways[best]
+    return kept, good[best], ways_of[discards[best]]
+
+
+def _shapes(hands: np.ndarray, signatures: np.ndarray, caps: np.ndarray, n: int, rest_size: int):
+    """The hands grouped by shape (the counts of the classes they hold, in class order): per shape its hands
+    (rows), their held classes (a row each), its parts (a row of kept counts per part, in
+    ``product(range(h, -1, -1) ...)`` order, those leaving more to draw than the rest holds left out) and every
+    hand's parts as queries (hands x parts): the part's size, then its capped matched counts, as one code in the
+    radix of the caps (one matrix product for a shape). None when a code would not be exact as a float."""
+    held_count = int((hands > 0).sum(axis=1).max(initial=0))
+    radix = int(hands.max(initial=0)) + 1
+    space = prod((caps + 1).tolist())
+    if radix ** held_count >= EXACT_LIMIT or (n + 1) * space >= FLOAT_EXACT:
+        return None
+    place = (space // np.cumprod(caps + 1)).astype(np.float64)  # the first condition the most significant digit
+    ceilings, matching = caps.astype(np.float64), signatures.astype(np.float64)
+    held_classes = np.argsort(hands == 0, axis=1, kind="stable")[:, :held_count]  # held ones first, in order
+    held = np.take_along_axis(hands, held_classes, axis=1)
+    _, shape_of = np.unique(held @ radix ** np.arange(held_count, dtype=np.int64), return_inverse=True)
+    shape_of = shape_of.ravel()
+    by_shape = np.argsort(shape_of, kind="stable")
+    ends = np.searchsorted(shape_of[by_shape], np.arange(int(shape_of.max(initial=-1)) + 2))
+    shapes = []
+    for start, end in zip(ends[:-1].tolist(), ends[1:].tolist()):
+        rows = by_shape[start:end]
+        counts = [h for h in held[rows[0]].tolist() if h]
+        listed = list(product(*(range(h, -1, -1) for h in counts)))
+        parts = np.asarray(listed, dtype=np.int64).reshape(len(listed), len(counts))
+        parts = parts[n - parts.sum(axis=1) <= rest_size]
+        classes_held = held_classes[rows, :len(counts)]
+        along = matching[classes_held].transpose(1, 0, 2).reshape(len(counts), -1)
+        matched = (parts.astype(np.float64) @ along).reshape(len(parts), len(rows), len(caps))
+        codes = np.minimum(matched, ceilings, out=matched) @ place + (parts.sum(axis=1) * space)[:, None]
+        shapes.append((rows, classes_held, parts, codes.T.astype(np.int64)))  # below 2**53: exact as floats
+    return shapes
+
+
+def _shape_queries(shapes, caps: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The queries of :func:`_shapes`' codes: every code's query (in the shapes' order, hand by hand) and each
+    query as ``(d, capped start)``, by code. Codes in a small range are told apart by one flag per code, else
+    sorted."""
+    code = np.concatenate([codes.ravel() for *_, codes in shapes])
+    space = prod((caps + 1).tolist())
+    if (n + 1) * space <= DENSE_QUERIES:
+        present = np.zeros((n + 1) * space, dtype=bool)
+        present[code] = True
+        query_of = (np.cumsum(present) - 1)[code]
+        queries_code = np.flatnonzero(present)
+    else:
+        queries_code, query_of = np.unique(code, return_inverse=True)
+    place = space // np.cumprod(caps + 1)
+    starts = (queries_code[:, None] // place) % (caps + 1)
+    return query_of.ravel(), np.column_stack([n - queries_code // space, starts]).astype(np.int64)
+
+
+def _choose_by_shape(hands: np.ndarray, shapes, counts: np.ndarray, query_of: np.ndarray, ways_of: np.ndarray,
+                     rest_size: int, n: int):
+    """:func:`_choose` on the parts of :func:`_shapes`: per shape, every hand's scores as one matrix, the best
+    the first greatest of its row (parts in order); past int64 scores, the parts listed hand by hand."""
+    ways = [comb(rest_size, d) for d in range(min(n, rest_size) + 1)]
+    common = lcm(*ways)
+    kept = np.zeros_like(hands)
+    good_of, ways_kept = np.zeros(len(hands), dtype=np.int64), np.zeros(len(hands), dtype=np.int64)
+    if common * (n + 2) >= SCORE_LIMIT:
+        owners = np.concatenate([np.repeat(rows, len(parts)) for rows, _, parts, _ in shapes])
+        columns = np.concatenate([np.tile(np.arange(len(parts)), len(rows)) for rows, _, parts, _ in shapes])
+        discards = np.concatenate([np.tile(n - parts.sum(axis=1), len(rows)) for rows, _, parts, _ in shapes])
+        good = counts[query_of, owners].astype(np.int64)
+        order = np.argsort(owners, kind="stable")  # hand by hand, each hand's parts in order
+        chosen = order[_choose(owners[order], good[order], discards[order], rest_size, n)]  # one per hand
+        for rows, classes_held, parts, _ in shapes:
+            kept[rows[:, None], classes_held] = parts[columns[chosen[rows]]]
+        return kept, good[chosen], ways_of[discards[chosen]]
+    scale = np.asarray([common // w for w in ways], dtype=np.int64)
+    at = 0
+    for rows, classes_held, parts, part_codes in shapes:
+        queries = query_of[at:at + part_codes.size].reshape(part_codes.shape)
+        at += part_codes.size
+        good = counts[queries, rows[:, None]].astype(np.int64)
+        discards = n - parts.sum(axis=1)
+        best = (good * (scale[discards] * (n + 1)) + (n - discards)).argmax(axis=1)
+        kept[rows[:, None], classes_held] = parts[best]
+        good_of[rows] = good[np.arange(len(rows)), best]
+        ways_kept[rows] = ways_of[discards[best]]
+    return kept, good_of, ways_kept
 
 
 def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray:
@@ -182,8 +282,7 @@ def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray
     with ``start`` added; per ``d``, one matrix product over the states of ``d`` drawn cards only. Floats where
     they hold every sum exactly (each is at most C(rest, d), at most the table's bound), else int64."""
     states, weights = table.states, table.weights
-    meet = [holding[np.minimum(np.arange(len(holding))[:, None] + np.arange(len(holding))[None, :], len(holding) - 1)]
-            for holding in holds]  # per condition: meet[start][drawn], the capped sum meets it
+    picked = _meeting(holds, queries[:, 1:], states[:, 1:])
     kind = np.float32 if table.bound < FLOAT32_EXACT else np.float64 if table.bound < FLOAT_EXACT else np.int64
     block = weights.astype(kind)
     out = np.zeros((len(queries), weights.shape[1]), dtype=kind)
@@ -191,13 +290,26 @@ def _query_counts(table: SubsetCounts, holds, queries: np.ndarray) -> np.ndarray
     for d in np.unique(queries[:, 0]).tolist():
         rows = np.flatnonzero(queries[:, 0] == d)
         low, high = np.searchsorted(draws, [d, d + 1]).tolist()
-        if high == low:
-            continue
-        pick = np.ones((len(rows), high - low), dtype=bool)
-        for i, ok in enumerate(meet):
-            pick &= ok[queries[rows, 1 + i][:, None], states[None, low:high, 1 + i]]
-        out[rows] = _product(pick.astype(kind), block[low:high])
+        if high > low:
+            out[rows] = _product(picked[rows, low:high].astype(kind), block[low:high])
     return out
+
+
+def _meeting(holds, starts: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+    """Per start (rows) and drawn counts (rows): whether their capped sums meet every condition. The failing
+    conditions are counted by one small matrix product (per start, the drawn values failing each condition, times
+    one-hot columns of the drawn values), whatever the number of conditions: a pair meets when none fails."""
+    widths = [len(holding) for holding in holds]
+    offsets = np.cumsum([0, *widths[:-1]]).astype(np.int64)
+    fails = np.zeros((sum(widths), sum(widths)), dtype=np.float32)  # per condition: fails[start, drawn]
+    for holding, offset in zip(holds, offsets.tolist()):
+        top = len(holding) - 1
+        reach = np.minimum(np.arange(top + 1)[:, None] + np.arange(top + 1), top)
+        fails[offset:offset + top + 1, offset:offset + top + 1] = ~holding[reach]
+    failing = fails[starts + offsets].sum(axis=1)  # per start: which drawn values fail each condition
+    drawn_hot = np.zeros((len(fails), len(drawn)), dtype=np.float32)
+    drawn_hot[drawn + offsets, np.arange(len(drawn))[:, None]] = 1
+    return _product(failing, drawn_hot) == 0  # at most one failure per condition: small integers, exactly
 
 
 def _product(left: np.ndarray, right: np.ndarray) -> np.ndarray:

@@ -319,18 +319,23 @@ def retiring_order(moves: Sequence[Sequence[bool]], sizes: Sequence[int]) -> tup
             left[a] += 1
     finished = [[a for a in range(len(sizes)) if not left[a]]]
     last = sum(1 << a for a in range(len(sizes)) if left[a] == 1)  # axes one class still moves
-    spans: dict[int, float] = {0: 0.0}
+    spans: dict[int, float] = {0: 0.0}  # the combinations a mask's axes span, as a sum of logs
 
-    def span(mask: int) -> float:  # the combinations the axes of ``mask`` span, as a sum of logs
-        if mask not in spans:
-            spans[mask] = sum(weight[a] for a in range(mask.bit_length()) if mask >> a & 1)
-        return spans[mask]
+    def span(mask: int) -> float:
+        spans[mask] = total = sum(weight[a] for a in range(mask.bit_length()) if mask >> a & 1)
+        return total
 
     touched, order, remaining = 0, [], list(range(len(masks)))
     while remaining:
         # live after c: touched | masks[c] without the axes c finishes; compared without the common span(touched)
-        scores = [span(masks[c] & ~touched) - span(masks[c] & last) for c in remaining]
-        c = remaining.pop(scores.index(min(scores)))
+        best, at = float("inf"), 0
+        for place, c in enumerate(remaining):
+            mask = masks[c]
+            new, ending = mask & ~touched, mask & last
+            score = (spans[new] if new in spans else span(new)) - (spans[ending] if ending in spans else span(ending))
+            if score < best:
+                best, at = score, place
+        c = remaining.pop(at)
         order.append(c)
         touched |= masks[c]
         done = []

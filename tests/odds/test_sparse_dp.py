@@ -15,11 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcli.odds import parse_conditions, split_classes
+from deckcli.odds import parse_conditions, polycounts, split_classes
 from deckcli.odds.byturn import kept_and_seen
 from deckcli.odds.exact import condition_axes, p_by_size, subset_counts
 from deckcli.odds.kept import mixed_success
 from deckcli.odds.mulligan import _compute_policy, _policy_hand_by_hand, compositions
+from deckcli.odds import policy as policy_module
 from deckcli.odds.policy import hand_compositions
 from deckcli.odds.sparse import exact, moduli
 
@@ -81,7 +82,12 @@ def test_the_best_policy_equals_the_per_hand_search(deck, hand_size):
     classes = split_classes(cards, conditions)
     n = min(hand_size, classes.size)
     reference_n, reference_table, reference_p = dense.compute_policy(classes, n)
-    for policy in (_compute_policy(classes, n), _policy_hand_by_hand(classes, n)):
+    found = [_policy_hand_by_hand(classes, n)]
+    for many_hands in (0, 10**9):  # parts shape by shape; one list of every hand's parts
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(policy_module, "MANY_HANDS", many_hands)
+            found.append(_compute_policy(classes, n))
+    for policy in found:
         assert policy.hand_size == reference_n and policy.p_with_mulligan == reference_p
         assert policy.table == reference_table  # every hand's kept part and its chance
 
@@ -117,8 +123,10 @@ def test_residues_give_exact_integers_past_int64():
         assert exact([value % m for m in mods], mods) == value
 
 
-def test_a_deck_past_int64_stays_exact_against_the_dense_dp():
+@pytest.mark.parametrize("most_states", [0, 10**9])  # numpy residues; Python integers
+def test_a_deck_past_int64_stays_exact_against_the_dense_dp(most_states, monkeypatch):
     """100 cards, 18 seen: C(100, 18) passes int64; the dense DP switched to Python integers there."""
+    monkeypatch.setattr(polycounts, "MOST_STATES", most_states)
     cards = [({"name": f"N{i}", "kind": KINDS[i % 2], "cost": i % 5, "colour": COLOURS[i % 3]}, 4) for i in range(25)]
     conditions = parse_conditions(["2+ kind=spell", "1-3 colour=red", "0-1 cost>=4", "1+ cost=2"], FIELDS)
     classes = split_classes(cards, conditions)

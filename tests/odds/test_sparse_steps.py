@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from deckcli.odds import exact as exact_odds
-from deckcli.odds import parse_conditions, policy, sparse, split_classes
+from deckcli.odds import parse_conditions, policy, polycounts, sparse, split_classes
 from deckcli.odds.mulligan import KeepTable, _compute_policy, _policy_hand_by_hand
 from deckcli.odds.sparse import SubsetCounts, exact, retiring_order
 
@@ -192,9 +192,11 @@ WANTS = ["1+ kind=monster", "0-1 colour=red", "2+ cost<=2", "1 kind=spell", "0 c
 
 
 @pytest.mark.parametrize("budget", [1, 64, 10**9])
-def test_plain_odds_equal_the_dense_dp_whatever_the_classes_per_step(budget, monkeypatch):
+@pytest.mark.parametrize("most_states", [0, 5, 10**9])  # numpy steps only; Python integers, then numpy; Python only
+def test_plain_odds_equal_the_dense_dp_whatever_the_classes_per_step(budget, most_states, monkeypatch):
     monkeypatch.setattr(exact_odds, "STEP_BUDGET", budget)
-    rng = random.Random(budget)
+    monkeypatch.setattr(polycounts, "MOST_STATES", most_states)
+    rng = random.Random(budget + most_states)
     for _ in range(6):
         deck = _random_deck(rng, 16, 7)
         conditions = parse_conditions(rng.sample(WANTS, rng.randint(1, 5)), FIELDS)
@@ -203,8 +205,12 @@ def test_plain_odds_equal_the_dense_dp_whatever_the_classes_per_step(budget, mon
         assert exact_odds.p_by_size(classes, sizes) == dense.p_by_size(classes, sizes)
 
 
+# parts shape by shape (queries told apart by flags, or sorted); one list of every hand's parts
+@pytest.mark.parametrize("many_hands, dense_queries", [(0, 1 << 16), (0, 0), (10**9, 1 << 16)])
 @pytest.mark.parametrize("path", ["float32", "float64", "int64", "one-column-products", "cross-products"])
-def test_every_policy_path_equals_the_dense_search(path, monkeypatch):
+def test_every_policy_path_equals_the_dense_search(path, many_hands, dense_queries, monkeypatch):
+    monkeypatch.setattr(policy, "MANY_HANDS", many_hands)
+    monkeypatch.setattr(policy, "DENSE_QUERIES", dense_queries)
     if path in ("float64", "int64"):
         monkeypatch.setattr(policy, "FLOAT32_EXACT", 0)
     if path == "int64":
@@ -297,3 +303,19 @@ def test_a_policy_whose_overall_sum_passes_int64_stays_exact(monkeypatch):
     expected = dense.compute_policy(classes, 5)[2]
     monkeypatch.setattr(mulligan, "EXACT_LIMIT", 0)
     assert mulligan._compute_policy(classes, 5).p_with_mulligan == expected
+
+
+def test_counts_handed_over_to_numpy_midway_equal_the_dense_dp(monkeypatch):
+    """Past MOST_STATES the Python-integer counts stop and the numpy table goes on from their states."""
+    monkeypatch.setattr(polycounts, "MOST_STATES", 3)
+    handed = []
+    real = exact_odds._handed_over
+    monkeypatch.setattr(exact_odds, "_handed_over", lambda *args: handed.append(real(*args)) or handed[-1])
+    rng = random.Random(12)
+    for _ in range(8):
+        deck = _random_deck(rng, 16, 7)
+        conditions = parse_conditions(rng.sample(WANTS, rng.randint(2, 5)), FIELDS)
+        classes = split_classes(deck, conditions)
+        sizes = list(range(classes.size + 1))
+        assert exact_odds.p_by_size(classes, sizes) == dense.p_by_size(classes, sizes)
+    assert any(table is not None for table in handed)  # some went on from where the Python counts stopped
