@@ -35,7 +35,8 @@ def fewer_collections(keep_frozen: bool = False) -> Iterator[None]:
         return
     thresholds = gc.get_threshold()
     frozen_before = gc.get_freeze_count()
-    gc.freeze()
+    if not frozen_before:  # objects someone else froze stay as they are: unfreeze() could not give back only ours
+        gc.freeze()
     gc.set_threshold(THRESHOLD, max(thresholds[1], 10), max(thresholds[2], 10))
     _depth[0] = 1
     try:

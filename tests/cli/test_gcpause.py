@@ -36,7 +36,23 @@ def test_the_block_that_ends_the_process_may_leave_its_objects_frozen():
     try:
         with fewer_collections(keep_frozen=True):
             pass
-        assert gc.get_threshold() == before and gc.get_freeze_count() > frozen
+        assert gc.get_threshold() == before and gc.get_freeze_count() > 0 and gc.get_freeze_count() >= frozen
     finally:
         if not frozen:
+            gc.unfreeze()
+
+
+def test_objects_frozen_before_the_block_are_left_as_they_were():
+    """unfreeze() gives back every frozen object, not only the block's: with some frozen already (by the program, or
+    an earlier command that ended its process in-process), the block freezes nothing and unfreezes nothing."""
+    was_frozen = gc.get_freeze_count()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        kept = [object() for _ in range(1000)]  # young objects made after the program's freeze
+        with fewer_collections():
+            assert gc.get_threshold()[0] == THRESHOLD and gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen and kept
+    finally:
+        if not was_frozen:
             gc.unfreeze()
