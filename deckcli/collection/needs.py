@@ -102,34 +102,35 @@ def missing_cards(db: Readable, deck: ResolvedDeck) -> list[Need]:
 class DeckStatus:
     """Whether one stored deck can be built from the collection, and what it is short of.
 
-    ``lacking`` holds each card short as a plain ``(name, need, have)`` tuple (with ``keys``, the cards' name keys):
-    1,000 decks short of 22,000 cards are reported without an object made per card; ``short`` makes the
-    :class:`Need` objects when asked."""
+    ``lacking`` holds each card short as a plain ``(name, need, have)`` tuple: 1,000 decks short of 22,000 cards
+    are reported without an object made per card; ``short`` makes the :class:`Need` objects when asked."""
 
-    __slots__ = ("name", "game", "format", "cards", "problem", "lacking", "keys", "missing", "_short")
+    __slots__ = ("name", "game", "format", "cards", "problem", "lacking", "missing", "_short")
 
     def __init__(self, name: str, game: str, format: str, cards: int = 0, short: list[Need] | None = None,
                  problem: str | None = None):
         self.name, self.game, self.format, self.cards, self.problem = name, game, format, cards, problem
-        self.short = short or []
+        self.lacking, self.missing, self._short = [], 0, None
+        if short:
+            self.short = short
 
     @property
     def short(self) -> list[Need]:
         if self._short is None:
-            self._short = [Need(self.game, key, name, need, have, [self.name])
-                           for key, (name, need, have) in zip(self.keys, self.lacking)]
+            self._short = [Need(self.game, name_key(name), name, need, have, [self.name])
+                           for name, need, have in self.lacking]
         return self._short
 
     @short.setter
     def short(self, needs: list[Need]) -> None:
         self._short = list(needs)
-        self.keys = [n.key for n in self._short]
         self.lacking = [(n.name, n.need, n.have) for n in self._short]
         self.missing = sum([max(0, n.need - n.have) for n in self._short])
 
-    def set_lacking(self, keys: list[str], lacking: list[tuple[str, int, int]], missing: int) -> None:
-        """The cards short, as ``(name, need, have)`` with need > have, their keys and the copies missing."""
-        self.keys, self.lacking, self.missing, self._short = keys, lacking, missing, None
+    def set_lacking(self, lacking: list[tuple[str, int, int]]) -> None:
+        """The cards short, as ``(name, need, have)`` with need > have (each name the key's, see _held_cards)."""
+        self.lacking, self._short = lacking, None
+        self.missing = sum(map(itemgetter(1), lacking)) - sum(map(itemgetter(2), lacking))
 
     @property
     def buildable(self) -> bool:
@@ -152,8 +153,10 @@ class DeckStatus:
     def json_text(self, text: Callable[[str], str]) -> str:
         """``json.dumps(self.as_dict(), ensure_ascii=False)`` written out directly, ``text`` encoding each string
         (through a cache): 1,000 decks short of 22,000 cards print without a dict made and encoded per card."""
-        written = _NEED_JSON
-        missing = ", ".join([written[t] if t in written else _need_json(t) for t in self.lacking])
+        texts = list(map(_NEED_JSON.get, self.lacking))
+        if None in texts:
+            texts = [text or _need_json(need) for text, need in zip(texts, self.lacking)]
+        missing = ", ".join(texts)
         problem = f', "problem": {text(self.problem)}' if self.problem else ""
         return (f'{{"deck": {text(self.name)}, "game": {text(self.game)}, "format": {text(self.format)}, '
                 f'"cards": {self.cards}, "buildable": {"true" if self.buildable else "false"}, '
@@ -215,13 +218,9 @@ def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
             status = statuses[stored.id]
             counts = held.get(stored.id)
             if counts:
-                have = owned[status.game].get
-                keys = [key for key, need in counts.items() if need > have(key, 0)]
-                if keys:
-                    named = names.get(stored.id, names[None])
-                    lacking = [(named[key], counts[key], have(key, 0)) for key in keys]
-                    short = sum([need for _, need, _ in lacking]) - sum([got for _, _, got in lacking])
-                    status.set_lacking(keys, lacking, short)
+                have, named = owned[status.game].get, names.get(stored.id, names[None])
+                status.set_lacking([(named[key], need, got) for key, need in counts.items()
+                                    if need > (got := have(key, 0))])
             ordered.append(((status.problem is not None or status.missing > 0, status.missing, status.name.casefold()),
                             status))
     ordered.sort(key=itemgetter(0))
