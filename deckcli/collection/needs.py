@@ -208,11 +208,9 @@ def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
             decks = deck_heads(rows, game)
             held, names = _held_cards(decks, *counted_lines(rows, game))
             statuses = _statuses(Resolver(db), rows, decks, held, game)
-            wanted: dict[str, set[str]] = {}
-            for stored in decks:
-                if stored.id in held:
-                    wanted.setdefault(statuses[stored.id].game, set()).update(held[stored.id])
-            owned = {g: owned_by_key(rows, g, sorted(keys)) for g, keys in wanted.items()}
+            # every named card's key for each game weighed (a key no deck of that game names is simply not asked)
+            keys = sorted({key for named in names.values() for key in named})
+            owned = {g: owned_by_key(rows, g, keys) for g in {statuses[d].game for d in held}}
         ordered = []
         for stored in decks:
             status = statuses[stored.id]
