@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
 from operator import itemgetter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -100,31 +99,52 @@ def missing_cards(db: Readable, deck: ResolvedDeck) -> list[Need]:
     return fill_owned(db, deck_needs(deck))
 
 
-@dataclass
 class DeckStatus:
-    """Whether one stored deck can be built from the collection, and what it is short of."""
+    """Whether one stored deck can be built from the collection, and what it is short of.
 
-    name: str
-    game: str
-    format: str
-    cards: int = 0
-    short: list[Need] = field(default_factory=list)
-    problem: str | None = None
+    ``lacking`` holds each card short as a plain ``(name, need, have)`` tuple: 1,000 decks short of 22,000 cards
+    are reported without an object made per card; ``short`` makes the :class:`Need` objects when asked."""
+
+    __slots__ = ("name", "game", "format", "cards", "problem", "lacking", "missing", "_short")
+
+    def __init__(self, name: str, game: str, format: str, cards: int = 0, short: list[Need] | None = None,
+                 problem: str | None = None):
+        self.name, self.game, self.format, self.cards, self.problem = name, game, format, cards, problem
+        self.lacking, self.missing, self._short = [], 0, None
+        if short:
+            self.short = short
+
+    @property
+    def short(self) -> list[Need]:
+        if self._short is None:
+            self._short = [Need(self.game, name_key(name), name, need, have, [self.name])
+                           for name, need, have in self.lacking]
+        return self._short
+
+    @short.setter
+    def short(self, needs: list[Need]) -> None:
+        self._short = list(needs)
+        self.lacking = [(n.name, n.need, n.have) for n in self._short]
+        self.missing = sum([max(0, n.need - n.have) for n in self._short])
+
+    def set_lacking(self, lacking: list[tuple[str, int, int]]) -> None:
+        """The cards short, as ``(name, need, have)`` with need > have (each name the key's, see _held_cards)."""
+        self.lacking, self._short = lacking, None
+        self.missing = sum(map(itemgetter(1), lacking)) - sum(map(itemgetter(2), lacking))
 
     @property
     def buildable(self) -> bool:
-        return self.problem is None and not self.short
+        return self.problem is None and not self.lacking
 
-    @property
-    def missing(self) -> int:
-        return sum([max(0, n.need - n.have) for n in self.short])
+    def __repr__(self) -> str:
+        return f"DeckStatus({self.name!r}, {self.game!r}, {self.format!r}, {self.cards}, {self.lacking!r}, {self.problem!r})"
 
     def as_dict(self) -> dict[str, Any]:
-        missing = self.missing
         data: dict[str, Any] = {
             "deck": self.name, "game": self.game, "format": self.format, "cards": self.cards,
-            "buildable": self.buildable, "short": missing,
-            "missing": [n.as_dict() for n in self.short],
+            "buildable": self.buildable, "short": self.missing,
+            "missing": [{"name": name, "need": need, "have": have, "missing": max(0, need - have)}
+                        for name, need, have in self.lacking],
         }
         if self.problem:
             data["problem"] = self.problem
@@ -133,7 +153,10 @@ class DeckStatus:
     def json_text(self, text: Callable[[str], str]) -> str:
         """``json.dumps(self.as_dict(), ensure_ascii=False)`` written out directly, ``text`` encoding each string
         (through a cache): 1,000 decks short of 22,000 cards print without a dict made and encoded per card."""
-        missing = ", ".join([_need_json(n.name, n.need, n.have) for n in self.short])
+        texts = list(map(_NEED_JSON.get, self.lacking))
+        if None in texts:
+            texts = [text or _need_json(need) for text, need in zip(texts, self.lacking)]
+        missing = ", ".join(texts)
         problem = f', "problem": {text(self.problem)}' if self.problem else ""
         return (f'{{"deck": {text(self.name)}, "game": {text(self.game)}, "format": {text(self.format)}, '
                 f'"cards": {self.cards}, "buildable": {"true" if self.buildable else "false"}, '
@@ -147,16 +170,24 @@ class DeckStatus:
         elif self.buildable:
             status = "buildable"
         else:
-            status = f"short {missing} cards ({len(self.short)} different)"
+            status = f"short {missing} cards ({len(self.lacking)} different)"
         return {"deck": self.name, "game": self.game, "format": self.format, "cards": self.cards,
                 "buildable": self.buildable, "short": missing, "status": status}
 
 
-@lru_cache(maxsize=4096)
-def _need_json(name: str, need: int, have: int) -> str:
-    """One need as ``json.dumps(Need.as_dict(), ensure_ascii=False)`` writes it (decks share many)."""
+#: Each ``(name, need, have)`` need's JSON text as written once (decks share many); bounded by :func:`_need_json`.
+_NEED_JSON: dict[tuple[str, int, int], str] = {}
+
+
+def _need_json(need: tuple[str, int, int]) -> str:
+    """One need as ``json.dumps(Need.as_dict(), ensure_ascii=False)`` writes it, kept in _NEED_JSON."""
+    name, count, have = need
     shown = json.dumps(name, ensure_ascii=False)
-    return f'{{"name": {shown}, "need": {need}, "have": {have}, "missing": {max(0, need - have)}}}'
+    text = f'{{"name": {shown}, "need": {count}, "have": {have}, "missing": {max(0, count - have)}}}'
+    if len(_NEED_JSON) >= 65536:
+        _NEED_JSON.clear()
+    _NEED_JSON[need] = text
+    return text
 
 
 def stored_deck_names(db: Readable, game: str | None = None) -> list[str]:
@@ -175,46 +206,48 @@ def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
     with fewer_collections():  # tens of thousands of needs that live to the end
         with db.rows() as rows:
             decks = deck_heads(rows, game)
-            held = _held_cards(decks, *counted_lines(rows, game))
+            held, names = _held_cards(decks, *counted_lines(rows, game))
             statuses = _statuses(Resolver(db), rows, decks, held, game)
-            wanted: dict[str, set[str]] = {}
-            for stored in decks:
-                if stored.id in held:
-                    wanted.setdefault(statuses[stored.id].game, set()).update(held[stored.id])
-            owned = {g: owned_by_key(rows, g, sorted(keys)) for g, keys in wanted.items()}
+            # every named card's key for each game weighed (a key no deck of that game names is simply not asked)
+            keys = sorted({key for named in names.values() for key in named})
+            owned = {g: owned_by_key(rows, g, keys) for g in {statuses[d].game for d in held}}
         ordered = []
         for stored in decks:
-            status, short = statuses[stored.id], 0
-            if stored.id in held:
-                have, game_code, needs = owned[status.game], status.game, []
-                for key, (name, need) in held[stored.id].items():
-                    owned_copies = have.get(key, 0)
-                    if need > owned_copies:
-                        needs.append(Need(game_code, key, name, need, owned_copies, [stored.name]))
-                        short += need - owned_copies
-                status.short = needs
-            ordered.append(((status.problem is not None or short > 0, short, status.name.casefold()), status))
-    ordered.sort(key=lambda pair: pair[0])
+            status = statuses[stored.id]
+            counts = held.get(stored.id)
+            if counts:
+                have, named = owned[status.game].get, names.get(stored.id, names[None])
+                status.set_lacking([(named[key], need, got) for key, need in counts.items()
+                                    if need > (got := have(key, 0))])
+            ordered.append(((status.problem is not None or status.missing > 0, status.missing, status.name.casefold()),
+                            status))
+    ordered.sort(key=itemgetter(0))
     return [status for _, status in ordered]
 
 
 def _held_cards(decks: list[DeckHead], found: list[tuple[int, int, int]], names: dict[int, str]
-                ) -> dict[int, dict[str, list]]:
-    """Deck id -> {card name key: [card name, copies]} in deck order, from the rows of :func:`counted_lines` in one
-    pass (each card's name and key looked up once)."""
-    cards = {card_id: (name_key(name), name) for card_id, name in names.items()}
-    held: dict[int, dict[str, list]] = {d.id: {} for d in decks}
+                ) -> tuple[dict[int, dict[str, int]], dict[int | None, dict[str, str]]]:
+    """Deck id -> {card name key: copies} in deck order, from the rows of :func:`counted_lines` in one pass (each
+    card's key looked up once), and the name each key is reported under: ``None`` -> the one name of each key,
+    and deck id -> its own names for a deck naming cards whose names differ but share a key (its first one)."""
+    keys = {card_id: name_key(name) for card_id, name in names.items()}
+    named: dict[str, str] = {}
+    shared = {key for card_id, key in keys.items() if named.setdefault(key, names[card_id]) != names[card_id]}
+    held: dict[int, dict[str, int]] = {d.id: {} for d in decks}
     current, needs = None, {}
     for deck_id, card_id, count in found:
         if deck_id != current:
             current, needs = deck_id, held.get(deck_id, {})
-        key, name = cards[card_id]
-        need = needs.get(key)
-        if need is None:
-            needs[key] = [name, count]
-        else:
-            need[1] += count
-    return held
+        key = keys[card_id]
+        needs[key] = needs.get(key, 0) + count
+    own: dict[int | None, dict[str, str]] = {None: named}
+    if shared:  # rare: such a key is reported under its first name in each deck that names it
+        for deck_id, card_id, _ in found:
+            if keys[card_id] in shared:
+                own.setdefault(deck_id, {}).setdefault(keys[card_id], names[card_id])
+        for deck_id in [d for d in own if d is not None]:
+            own[deck_id] = {**named, **own[deck_id]}
+    return held, own
 
 
 def _statuses(resolver: Resolver, rows: Rows, decks: list[DeckHead], held: dict[int, dict[str, list]],
@@ -242,7 +275,7 @@ def _statuses(resolver: Resolver, rows: Rows, decks: list[DeckHead], held: dict[
             del held[stored.id]
             continue
         deck_game, fmt, problems = choice
-        status = DeckStatus(stored.name, deck_game, fmt.name, sum(map(itemgetter(1), held[stored.id].values())))
+        status = DeckStatus(stored.name, deck_game, fmt.name, sum(held[stored.id].values()))
         if problems:
             try:
                 bare = _bare_decklist(stored)

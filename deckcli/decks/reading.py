@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from deckcli.decklists.model import Decklist, DeckEntry, zone_rank
@@ -106,7 +107,7 @@ def counted_lines(rows: Rows, game: str | None = None) -> tuple[list[tuple[int, 
     sql = (f"SELECT dc.deck_id, dc.card_id, dc.count FROM deck_card dc{join}"
            f"{' WHERE ' + ' AND '.join(where) if where else ''} ORDER BY dc.deck_id, {rank}, dc.position, dc.id")
     lines = rows.all(sql, params)
-    ids = sorted({card_id for _, card_id, _ in lines})
+    ids = sorted(set(map(itemgetter(1), lines)))
     names = dict(all_in(rows, "SELECT c.id, c.name FROM card c WHERE c.id IN ({ids})", "ids", ids)) if ids else {}
     return lines, names
 
