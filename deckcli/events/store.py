@@ -103,25 +103,30 @@ def create_event(db: Database, name: str, game: str, format_ref: str | None = No
         return info_of(row)
 
 
+def _player_counts(session: Session, event_id: int | None = None) -> dict[int, tuple[int, int]]:
+    """Current registrations and legal decks per event (one event's, or every event's), in one query."""
+    query = (select(RegistrationRow.event_id, func.count(), func.sum(cast(RegistrationRow.legal, Integer)))
+             .where(RegistrationRow.superseded_at.is_(None)).group_by(RegistrationRow.event_id))
+    if event_id is not None:
+        query = query.where(RegistrationRow.event_id == event_id)
+    return {found: (players, int(legal or 0)) for found, players, legal in session.exec(query)}
+
+
 def list_events(db: Database) -> list[EventSummary]:
     """Every event, newest date first (undated last), with its players and legal decks counted in one query."""
     with db.read() as session:
-        counts = {
-            event_id: (players, int(legal or 0))
-            for event_id, players, legal in session.exec(
-                select(RegistrationRow.event_id, func.count(), func.sum(cast(RegistrationRow.legal, Integer)))
-                .where(RegistrationRow.superseded_at.is_(None)).group_by(RegistrationRow.event_id))
-        }
+        counts = _player_counts(session)
         rows = list(session.exec(select(EventRow)))
     rows.sort(key=lambda r: (r.date is None, -(r.date.toordinal() if r.date else 0), r.key))
     return [EventSummary(info_of(r), *counts.get(r.id, (0, 0))) for r in rows]
 
 
 def event_summary(db: Database, name: str) -> EventSummary:
-    """One event with its counts."""
+    """One event with its counts (only its own registrations counted)."""
     with db.read() as session:
         row = get_event(session, name)
-    return next(s for s in list_events(db) if s.info.id == row.id)
+        counts = _player_counts(session, row.id)
+    return EventSummary(info_of(row), *counts.get(row.id, (0, 0)))
 
 
 def start_event(db: Database, name: str) -> EventInfo:
