@@ -47,7 +47,13 @@ def read_decklist(
     """
     _check_format(fmt)
     document = read_document(source, "decklist", stdin)
-    label, path, text = document.label, document.path, document.text
+    return decklist_of_text(document.text, document.label, document.path, fmt=fmt, allow_empty=allow_empty)
+
+
+def decklist_of_text(text: str, label: str, path: Path | str | None = None, *, fmt: str | None = None,
+                     allow_empty: bool = False) -> Decklist:
+    """A decklist already read as text (a file's, or a cell of a form export), refused as :func:`read_decklist`
+    refuses one: empty, or no cards at all."""
     if not text.strip():
         raise InputError(f"{label}: empty decklist")
     deck = parse_decklist(text, fmt or detect_format(text, path), label)

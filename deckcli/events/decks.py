@@ -9,9 +9,9 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckcli.decklists.io import parse_decklist, read_decklist
+from deckcli.decklists.io import decklist_of_text, read_decklist
 from deckcli.decklists.model import Decklist
-from deckcli.errors import DeckcliError, DeckReadError, InputError
+from deckcli.errors import DeckcliError, DeckReadError
 from deckcli.events.fingerprint import fingerprint
 from deckcli.events.locked import locked_decklist
 from deckcli.events.records import EventInfo
@@ -65,14 +65,7 @@ class EventDecks:
         """The decklist of a file or a form cell, not yet resolved; InputError when nothing in it can be read."""
         if source.text is None:
             return read_decklist(source.path or "-")
-        if not source.text.strip():
-            raise InputError(f"{source.label}: empty decklist")
-        deck = parse_decklist(source.text, None, source.label)
-        if not deck.entries:
-            shown = "; ".join(str(p) for p in deck.problems[:3])
-            raise InputError(f"{source.label}: no cards found (expected lines like \"4 Card Name\")"
-                             + (f": {shown}" if shown else ""))
-        return deck
+        return decklist_of_text(source.text, source.label)
 
     def resolve(self, deck: Decklist, label: str) -> ResolvedDeck:
         """The deck resolved against the event's game and format; DeckReadError when any line names no card of it."""
