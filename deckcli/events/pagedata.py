@@ -111,11 +111,6 @@ def _zone(game: Any, deck: ResolvedDeck, zone: str, lines: list[CardLine]) -> Zo
     return ZoneView(zone, title, sum(line.count for line in lines), tuple(lines))
 
 
-def resolve_registration(resolver: Any, event: EventInfo, registration: Registration) -> ResolvedDeck:
-    """The locked decklist resolved under the event's game and format."""
-    return resolver.resolve(registration.decklist, event.format, event.game)
-
-
 def deck_views(db: Readable, event: EventInfo, registrations: Sequence[Registration],
                anonymous: bool = False, figures: bool = True) -> list[DeckView]:
     """The view of every registration, in the order given (anonymous: numbered 'Player N' in fingerprint order,
@@ -123,16 +118,18 @@ def deck_views(db: Readable, event: EventInfo, registrations: Sequence[Registrat
     from deckcli.decks.view import curve
     from deckcli.events.reporting import rule_ids
     from deckcli.games import registry
+    from deckcli.legality.formats import load_format
     from deckcli.legality.resolve import Resolver
 
     resolver = Resolver(db, event.date)
+    fmt = load_format(event.format, event.game)  # read once for every deck (a format given by path is a file)
     game = registry.game(event.game)
     keys = KeyFigures(game) if figures else None
     shown = _shown_names(registrations, anonymous)
     slugs = unique_slugs([shown[id(r)][0] for r in registrations])
     views = []
     for registration, slug in zip(registrations, slugs):
-        deck = resolve_registration(resolver, event, registration)
+        deck = resolver.resolve(registration.decklist, fmt, event.game)  # the locked copy, under the event
         field_name, buckets = curve(deck)
         name, player_id = shown[id(registration)]
         views.append(DeckView(
