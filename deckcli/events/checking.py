@@ -12,14 +12,14 @@ from typing import Any
 from sqlmodel import select
 
 from deckcli.decklists.model import zone_rank
+from deckcli.decks.diff import diff_decks
 from deckcli.errors import InputError
 from deckcli.events.decks import PlayerDecklist, EventDecks
-from deckcli.events.fingerprint import zone_counts
-from deckcli.events.locked import locked_data, locked_decklist
+from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo
 from deckcli.events.store import current_rows, get_event, info_of, now
 from deckcli.legality.exchange import check_side_exchange
-from deckcli.legality.resolve import Problem
+from deckcli.legality.resolve import Problem, ResolvedDeck
 from deckcli.storage.engine import Database
 from deckcli.storage.event_models import DeckCheckRow, SideExchangeRow
 
@@ -68,16 +68,12 @@ class SideExchange:
                 "at": self.at.isoformat(), "problems": [p.as_dict() for p in self.problems]}
 
 
-def differences(registered: dict, presented: dict) -> list[dict[str, Any]]:
-    """Rows ``{"zone", "card", "registered", "presented", "verdict"}`` for each (zone, card name) whose counts differ."""
-    rows = []
-    for key in set(registered) | set(presented):
-        name = (registered.get(key) or presented[key])[0]
-        have, shown = registered.get(key, ("", 0))[1], presented.get(key, ("", 0))[1]
-        if have == shown:
-            continue
-        verdict = NOT_REGISTERED if not have else TOO_MANY if shown > have else TOO_FEW
-        rows.append({"zone": key[0], "card": name, "registered": have, "presented": shown, "verdict": verdict})
+def differences(registered: ResolvedDeck, presented: ResolvedDeck) -> list[dict[str, Any]]:
+    """Rows ``{"zone", "card", "registered", "presented", "verdict"}`` for each (zone, card name) whose counts differ:
+    :func:`deckcli.decks.diff.diff_decks` (by name, every printing together) with the judge's verdict."""
+    rows = [{"zone": r.zone, "card": r.name, "registered": r.a, "presented": r.b,
+             "verdict": NOT_REGISTERED if not r.a else TOO_MANY if r.b > r.a else TOO_FEW}
+            for r in diff_decks(registered, presented)]
     rows.sort(key=lambda r: (zone_rank(r["zone"]), r["card"].casefold()))
     return rows
 
@@ -90,8 +86,8 @@ def deck_check(db: Database, event_name: str, player: str, file: str) -> DeckChe
         info, row = info_of(event), current_rows(session, event, player)[0]
     decks = EventDecks(db, info, undone="no deck check was recorded")
     presented = decks.check(PlayerDecklist(row.player, file, path=file))
-    registered = locked_decklist(row.decklist)
-    rows = differences(zone_counts(registered), zone_counts(presented.locked))
+    registered = decks.reopen(row.decklist, f"registration of {row.player}")
+    rows = differences(registered, presented.resolved)
     result = DeckCheck(info, row.player, row.fingerprint, presented.fingerprint, rows, now())
     with db.write() as session:
         session.add(DeckCheckRow(registration_id=row.id, passed=result.passed, checked_at=result.checked_at,
