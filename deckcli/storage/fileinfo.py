@@ -148,3 +148,12 @@ def refuse_foreign(info: FileInfo, path: Path, origin: str | None = None) -> Non
     problem = f"it is another program's SQLite database ({marks}; tables: {listed or 'none'})"
     raise ForeignDatabase(path, problem, "deckcli leaves it as it is: point {option} at a deckcli database or at a new file",
                           origin)
+
+
+def recorded_revision(con: sqlite3.Connection) -> str | None:
+    """The Alembic revision an SQLite file records (None: before Alembic, or not deckcli's)."""
+    try:
+        found = con.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        return None
+    return found[0] if found else None

@@ -15,7 +15,8 @@ from typing import Any
 
 from deckcli.errors import DatabaseFault
 from deckcli.storage.engine import SCHEMA_VERSION
-from deckcli.storage.fileinfo import APPLICATION_ID, CORE_TABLES, inspect, read_only_uri, refuse_foreign
+from deckcli.storage.fileinfo import (APPLICATION_ID, CORE_TABLES, inspect, read_only_uri, recorded_revision,
+                                      refuse_foreign)
 
 #: How many problems of PRAGMA integrity_check a report lists.
 MAX_PROBLEMS = 100
@@ -85,7 +86,7 @@ def check_database(path: Path) -> CheckReport:
         found = [r[0] for r in con.execute("PRAGMA integrity_check(%d)" % MAX_PROBLEMS)]
         report.problems += [f"integrity check: {line}" for line in found if line != "ok"]
         report.integrity = "ok" if found == ["ok"] else "problems found"
-        report.revision = _revision(con)
+        report.revision = recorded_revision(con)
         tables = [r[0] for r in con.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
         for table in tables:
@@ -99,15 +100,6 @@ def check_database(path: Path) -> CheckReport:
     finally:
         con.close()
     return report
-
-
-def _revision(con: sqlite3.Connection) -> str | None:
-    """The Alembic revision a file records (None: before Alembic, or not deckcli's)."""
-    try:
-        found = con.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        return None
-    return found[0] if found else None
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcli.storage.fileinfo import inspect, read_only_uri, refuse_foreign
+from deckcli.storage.fileinfo import inspect, read_only_uri, recorded_revision, refuse_foreign
 from deckcli.storage.location import is_url, label_of
 from deckcli.storage.settings import HEAD_REVISION, REVISION_SCHEMAS
 
@@ -49,11 +49,11 @@ def _file_revision(path: Path, origin: str | None) -> str | None:
     if "alembic_version" in info.tables:
         con = sqlite3.connect(read_only_uri(path), uri=True)
         try:
-            found = con.execute("SELECT version_num FROM alembic_version").fetchone()
+            found = recorded_revision(con)
         finally:
             con.close()
         if found:
-            return found[0]
+            return found
     by_number = {number: revision for revision, number in REVISION_SCHEMAS.items()}
     return f"schema {info.user_version}" if info.user_version < min(by_number) else by_number.get(
         info.user_version, f"schema {info.user_version}")
