@@ -17,6 +17,7 @@ from math import comb
 import numpy as np
 
 from deckcli.odds.classes import DeckClasses
+from deckcli.odds.jointcounts import hand_and_seen_counts
 from deckcli.odds.kept import expected_success, kept_hands
 from deckcli.odds.rounds import round_odds
 from deckcli.odds.rules import OpeningRules
@@ -29,9 +30,13 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
 
     Both hold exactly when the hand has at least ``low`` of each condition and the cards seen at most ``high``
     (counts only grow), so the count tracks the hand's lower bounds and the seen cards' upper bounds, class by
-    class: of a class's cards, ``a`` go to the hand and ``b`` are drawn later (the others stay in the deck).
+    class: of a class's cards, ``a`` go to the hand and ``b`` are drawn later (the others stay in the deck). In
+    Python integers while the states are few (:mod:`deckcli.odds.jointcounts`), else in the numpy table.
     """
     n, size = hand_size, classes.size
+    few = hand_and_seen_counts(classes.counts, classes.signatures, classes.conditions, n, extras)
+    if few is not None:
+        return {e: Fraction(few[e], comb(size, n) * comb(size - n, e)) for e in extras}
     most = max(extras, default=0)
     conditions = classes.conditions
     lows = [i for i, c in enumerate(conditions) if c.low > 0]

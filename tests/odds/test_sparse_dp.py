@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcli.odds import parse_conditions, polycounts, split_classes
+from deckcli.odds import jointcounts, parse_conditions, polycounts, split_classes
 from deckcli.odds.byturn import kept_and_seen
 from deckcli.odds.exact import condition_axes, p_by_size, subset_counts
 from deckcli.odds.kept import mixed_success
@@ -92,17 +92,33 @@ def test_the_best_policy_equals_the_per_hand_search(deck, hand_size):
         assert policy.table == reference_table  # every hand's kept part and its chance
 
 
+@pytest.mark.parametrize("most_states", [0, None])  # the numpy table; Python integers
 @settings(max_examples=40)
 @given(decks(most_cards=10, most_conditions=3), st.data())
-def test_kept_and_later_mixes_equal_the_dense_dp(deck, data):
+def test_kept_and_later_mixes_equal_the_dense_dp(most_states, deck, data):
     cards, conditions = deck
+    jointcounts.MOST_STATES = 20_000 if most_states is None else most_states
     classes = split_classes(cards, conditions)
     n = data.draw(st.integers(0, min(4, classes.size)))
     kept = data.draw(st.sampled_from([hand for hand, _ in compositions(classes.counts, n)]))
     pairs = [(j, k) for j in range(n + 1) for k in range(classes.size - n + 1)]
     assert mixed_success(classes, kept, pairs) == dense.mixed_success(classes, kept, pairs)
     extras = list(range(classes.size - n + 1))
-    assert kept_and_seen(classes, n, extras) == dense.kept_and_seen(classes, n, extras)
+    try:
+        assert kept_and_seen(classes, n, extras) == dense.kept_and_seen(classes, n, extras)
+    finally:
+        jointcounts.MOST_STATES = 20_000
+
+
+@pytest.mark.parametrize("most_states", [0, 10**9])  # the numpy table (residues); Python integers
+def test_hand_and_seen_past_int64_stay_exact_against_the_dense_dp(most_states, monkeypatch):
+    """100 cards, a hand of 7 and up to 13 later: pairs of (hand, later cards) pass int64 many times over."""
+    monkeypatch.setattr(jointcounts, "MOST_STATES", most_states)
+    cards = [({"name": f"N{i}", "kind": KINDS[i % 2], "cost": i % 5, "colour": COLOURS[i % 3]}, 4) for i in range(25)]
+    conditions = parse_conditions(["2+ kind=spell", "1-3 colour=red", "0-1 cost>=4", "1+ cost=2"], FIELDS)
+    classes = split_classes(cards, conditions)
+    assert comb(100, 7) * comb(93, 13) > 2**63
+    assert kept_and_seen(classes, 7, [0, 5, 13]) == dense.kept_and_seen(classes, 7, [0, 5, 13])
 
 
 def test_hand_compositions_are_listed_in_the_search_order():
