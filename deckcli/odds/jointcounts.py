@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from math import comb
 
 from deckcli.odds.conditions import Condition
+from deckcli.odds.polycounts import key_changes
 from deckcli.odds.sparse import retiring_order
 
 #: Past this many states the numpy table (one array operation per step, whatever its size) counts instead.
@@ -55,14 +56,18 @@ def hand_and_seen_counts(
     bound = max(comb(size, a) * comb(size - a, b) for a in range(n + 1) for b in range(size - a + 1))
     slot = -(-bound.bit_length() // 8) * 8
     keep = (1 << slot * (most + 1)) - 1
+    # the hand's size is an axis too (dropped past n, checked against each state's room below): in the changes
+    hand_axis = (1, n, False, False, None)
     table = {0: 1}
     for c, done in zip(order, finished[1:]):
-        hit = [(*fields[a], watched[a][1], watched[a][2], a in done) for a, on in enumerate(axis_hits[c]) if on]
-        along = 0
-        for place, width, _, _, _ in hit:
-            along |= place * width
-        offers = _offers(counts[c], n, most, slot, any(seen for *_, seen, _ in hit))
-        moves = {projected: _moves(projected, hit, offers, hand_mask) for projected in {key & along for key in table}}
+        axes = [a for a, on in enumerate(axis_hits[c]) if on]
+        hit = [hand_axis, *(_axis(*fields[a][:1], *watched[a][1:], a in done) for a in axes)]
+        along = sum(fields[a][0] * fields[a][1] for a in axes)
+        offers = _offers(counts[c], n, most, slot, any(watched[a][2] for a in axes))
+        moves = {}
+        for projected in {key & along for key in table}:
+            values = [0, *(projected // fields[a][0] & fields[a][1] for a in axes)]
+            moves[projected] = sorted(key_changes(values, hit, offers).items(), key=lambda move: move[0] & hand_mask)
         grown: dict[int, int] = {}
         get = grown.get
         for key, weight in table.items():
@@ -94,26 +99,9 @@ def _offers(count: int, n: int, most: int, slot: int, seen: bool) -> list[tuple[
     return offers
 
 
-def _moves(projected: int, hit, offers, hand_mask: int) -> list[tuple[int, int]]:
-    """From a state whose values on the class's axes ``hit`` (place, bits, limit, counts seen cards, retired now)
-    are ``projected``: each reachable key change with its ways, by hand cards taken (the hand's size is the low
-    bits of the change)."""
-    values = [projected // place & width for place, width, _, _, _ in hit]
-    reached: dict[int, int] = {}
-    for a, s, poly in offers:
-        change = a
-        for value, (place, _, limit, seen, retired) in zip(values, hit):
-            moved = value + (s if seen else a)
-            if moved > limit:
-                if seen:  # past an N-M's M: never met again
-                    break
-                moved = limit
-            if retired:  # the final value decides (an N+ must have reached its low), then the axis reads 0
-                if not seen and moved != limit:
-                    break
-                change -= value * place
-            else:
-                change += (moved - value) * place
-        else:
-            reached[change] = reached.get(change, 0) + poly
-    return sorted(reached.items(), key=lambda move: move[0] & hand_mask)
+def _axis(place: int, limit: int, seen: bool, retired: bool) -> tuple:
+    """An axis as :func:`~deckcli.odds.polycounts.key_changes` takes it: an N+ counts the hand's cards and saturates
+    at ``low`` (retired: met only there); an N-M counts the seen cards and drops a state past ``M`` (retired: every
+    value left is met)."""
+    holding = None if not retired else [True] * (limit + 1) if seen else [False] * limit + [True]
+    return place, limit, not seen, seen, holding

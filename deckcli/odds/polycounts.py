@@ -64,22 +64,24 @@ def meeting_by_size(
     table, degree = {0: 1}, 0
     for added, (c, done) in enumerate(zip(order, finished[1:]), 1):
         count = counts[c]
-        polys = [comb(count, k) << k * slot for k in range(min(count, max_n) + 1)]
-        hit = [(place[a], axes[a][0], axes[a][1], holds[a] if a in done else None)
+        offers = [(k, k, comb(count, k) << k * slot) for k in range(min(count, max_n) + 1)]
+        hit = [(place[a], axes[a][0], axes[a][1], False, holds[a] if a in done else None)
                for a, on in enumerate(signatures[c]) if on]
-        along = sum(p * ((1 << limit.bit_length()) - 1) for p, limit, _, _ in hit)
+        fields = [(p, (1 << limit.bit_length()) - 1) for p, limit, *_ in hit]
+        along = sum(p * width for p, width in fields)
         moves: dict[int, list[tuple[int, int]]] = {}  # per value on the class's axes: (key change, ways)
         grown: dict[int, int] = {}
         get = grown.get
         for key, weight in table.items():
             taken = moves.get(key & along)
             if taken is None:
-                taken = moves[key & along] = _moves(key, hit, polys)
+                values = [key // p & width for p, width in fields]
+                taken = moves[key & along] = list(key_changes(values, hit, offers).items())
             for change, ways in taken:
                 grown[key + change] = get(key + change, 0) + weight * ways
         if len(grown) > most_states:
             return Unfinished(added, {key: weight & mask for key, weight in grown.items()}, slot, place)
-        degree += len(polys) - 1
+        degree += len(offers) - 1
         if degree > 2 * max_n:  # sizes past the largest wanted, dropped now and then: shorter integers
             grown, degree = {key: weight & mask for key, weight in grown.items()}, max_n
         table = grown
@@ -87,25 +89,31 @@ def meeting_by_size(
     return [total >> n * slot & digit for n in sizes]
 
 
-def _moves(key: int, hit, polys: list[int]) -> list[tuple[int, int]]:
-    """From state ``key``, along the class's axes ``hit`` (place, limit, saturating, holds if retired now), each
-    reachable key change with its ways (the ``polys`` of the ``k`` reaching it, summed)."""
+def key_changes(values: Sequence[int], hit, offers) -> dict[int, int]:
+    """A class's moves from a state whose values on the class's axes are ``values``: each reachable key change
+    with its ways summed.
+
+    ``hit``: per axis of the class, (place, limit, saturating, counts seen cards, which values hold if the axis is
+    retired now, else None); ``offers``: per move, (cards to the hand, cards seen, ways). An axis moves by the
+    hand's cards, or the seen ones if it counts those (:mod:`deckcli.odds.jointcounts`); past its limit it stays
+    there if it saturates, else the move fails (past an N-M's M: never met again). A retired axis's final value
+    decides, then it reads 0.
+    """
     reached: dict[int, int] = {}
-    values = [key // p & ((1 << limit.bit_length()) - 1) for p, limit, _, _ in hit]
-    for k, poly in enumerate(polys):
+    for hand, seen, ways in offers:
         change = 0
-        for value, (p, limit, saturate, holding) in zip(values, hit):
-            moved = value + k
+        for value, (place, limit, saturate, counts_seen, holding) in zip(values, hit):
+            moved = value + (seen if counts_seen else hand)
             if moved > limit:
-                if not saturate:  # past an N-M's M: this k and every larger one fail
-                    return list(reached.items())
+                if not saturate:
+                    break
                 moved = limit
-            if holding is not None:  # retired: the final value decides, then the axis reads 0
+            if holding is not None:
                 if not holding[moved]:
                     break
-                change -= value * p
+                change -= value * place
             else:
-                change += (moved - value) * p
+                change += (moved - value) * place
         else:
-            reached[change] = reached.get(change, 0) + poly
-    return list(reached.items())
+            reached[change] = reached.get(change, 0) + ways
+    return reached
