@@ -66,7 +66,6 @@ def odds(app: AppContext, source: DeckSource, wants, turns, target, vary, by_tur
         _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, output)
         return
     from deckcli.odds import odds as exact_odds
-    from deckcli.odds import split_classes
 
     result = exact_odds(cards, conditions, deck.format.opening, turns=turns or 0, on_the_play=on_the_play,
                         opponent_mulligan=opponent_mulligan)
@@ -76,7 +75,7 @@ def odds(app: AppContext, source: DeckSource, wants, turns, target, vary, by_tur
         return
     extra = " (with the extra card for the opponent's mulligan)" if opponent_mulligan else ""
     click.echo(header(deck, cards, result.hand_size, on_the_play) + extra)
-    print_conditions(conditions, split_classes(cards, conditions))
+    print_conditions(conditions, result.classes)
     click.echo(f"Opening hand:   {percent(float(result.p_opening))}  ({float(result.p_opening):.6f})")
     click.echo(
         f"With mulligan:  {percent(float(result.p_with_mulligan))}  ({float(result.p_with_mulligan):.6f})"
@@ -147,7 +146,6 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
       deckcli simulate --deck Brawlers --want '1+ colour=red' --json
     """
     from deckcli.odds import odds as exact_odds
-    from deckcli.odds import split_classes
     from deckcli.odds.simulate import simulate as run
 
     deck, cards = open_draw_deck(app, source)
@@ -167,7 +165,7 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
         click.echo(dump_json(data))
         return
     click.echo(header(deck, cards, result.hand_size, on_the_play))
-    print_conditions(conditions, split_classes(cards, conditions))
+    print_conditions(conditions, exact.classes)
     click.echo(f"Trials: {result.trials:,} (seed {result.seed})")
     click.echo(
         f"Opening hand:   {percent(result.p_opening)} ± {100 * result.stderr_opening:.2f}  "

@@ -37,6 +37,8 @@ class OddsResult:
     #: Computes the by-turn figures with the mulligan; run on first use (a second count, which callers
     #: wanting only the plain figures, such as ``simulate``'s exact line, never pay for).
     mulligan_by_turn: Callable[[], list[Fraction]] | None = field(default=None, repr=False, compare=False)
+    #: The deck split by the conditions' filters (what a report of the conditions counts, without a second split).
+    classes: DeckClasses | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def by_turn_with_mulligan(self) -> list[Fraction]:
@@ -111,4 +113,5 @@ def classes_odds(classes: DeckClasses, rules: OpeningRules, turns: int = 0, on_t
         by_turn=[(t, n, probabilities[n]) for t, n in zip(range(1, turns + 1), seen)],
         notes=notes,
         mulligan_by_turn=lambda: by_turn_with_mulligan(classes, rules, seen, p_open, probabilities, on_the_play),
+        classes=classes,
     )
