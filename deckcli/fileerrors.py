@@ -1,12 +1,23 @@
-"""What an operating-system error on a file the user named means, in the words of every reader and writer.
+"""What an operating-system error on a file the user named means, in the words of every reader and writer, and
+writing such a file whole or not at all.
 
-The reading front door (:mod:`deckcli.reading.source`) and the decklist writer (:mod:`deckcli.decklists.io`) say
-"no such file", "permission denied" or "cannot read it" the same way, so the mapping lives here once.
+The reading front door (:mod:`deckcli.reading.source`) and every writer (decklists, card sets, collections, event
+exports and sheets) say "no such file", "permission denied" or "cannot write it" the same way, so the mapping
+lives here once; so does replacing a file through a temporary one beside it, so a failed write leaves the file
+as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO, TypeVar
+
 from deckcli.errors import InputError
+
+T = TypeVar("T")
 
 
 def file_error(label: str, exc: OSError, writing: bool = False) -> InputError:
@@ -16,3 +27,23 @@ def file_error(label: str, exc: OSError, writing: bool = False) -> InputError:
     if isinstance(exc, PermissionError):
         return InputError(f"{label}: permission denied")
     return InputError(f"{label}: cannot {'write' if writing else 'read'} it: {exc.strerror or exc}")
+
+
+def write_whole(target: str | Path, write: Callable[[TextIO], T], newline: str | None = "") -> T:
+    """Write the file ``target`` through ``write(handle)`` (UTF-8), whole or not at all: into a temporary file
+    beside it, then put in its place; returns what ``write`` returns. An error names the file and leaves any
+    earlier file as it was."""
+    path = Path(target).expanduser()
+    if path.is_dir():
+        raise InputError(f"{target}: is a folder")
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with temp.open("w", encoding="utf-8", newline=newline) as handle:
+            result = write(handle)
+        os.replace(temp, path)
+    except OSError as exc:
+        raise file_error(str(target), exc, writing=True) from None
+    finally:
+        with contextlib.suppress(OSError):  # a temporary file under a file (Not a directory) was never made
+            temp.unlink(missing_ok=True)
+    return result

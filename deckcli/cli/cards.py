@@ -80,17 +80,14 @@ def export(app: AppContext, game, set_code, to, target) -> None:
     Either imports again with `deckcli cards import` (a card list with --game, --set and --set-name).
     """
     from deckcli.cards.setexport import export_set, format_for, write_set
+    from deckcli.fileerrors import write_whole
 
     exported = export_set(app.db, game.lower(), set_code)
     fmt = format_for(to, target)
     if target == "-":
         write_set(exported, sys.stdout, fmt)
         return
-    try:
-        with open(target, "w", encoding="utf-8", newline="") as handle:
-            write_set(exported, handle, fmt)
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {target}: {exc.strerror}") from None
+    write_whole(target, lambda handle: write_set(exported, handle, fmt))
     click.echo(f"Exported {exported.cards} cards of {exported.game} {exported.code} ({exported.name}) to {target}", err=True)
 
 

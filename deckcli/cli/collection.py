@@ -261,6 +261,7 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
     as a formula get a leading ' (import removes it again).
     """
     from deckcli.collection.exporting import export_entries, needs_rarity, write_csv, write_json
+    from deckcli.fileerrors import write_whole
 
     fmt = fmt.lower()
     layout = "deckcli" if fmt == "csv" else fmt
@@ -274,11 +275,7 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
     if target == "-":
         result = write(sys.stdout)
     else:
-        try:
-            with open(target, "w", encoding="utf-8", newline="") as handle:
-                result = write(handle)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {target}: {exc.strerror}") from None
+        result = write_whole(target, write)
         click.echo(f"Exported {result.entries} entries ({result.copies} cards) to {target}"
                    f" ({result.layout.title} layout)", err=True)
     for warning in result.warnings():

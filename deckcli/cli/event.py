@@ -276,13 +276,15 @@ def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> No
     """Everything registered for EVENT, for other tournament software."""
     from deckcli.events.reporting import export_csv, export_json
     from deckcli.events.store import event_registrations
+    from deckcli.fileerrors import write_whole
 
     info, regs = event_registrations(app.db, event_name)
     fmt = (fmt or ("csv" if target.lower().endswith(".csv") else "json")).lower()
     text = export_csv(regs) if fmt == "csv" else export_json(info, regs)
-    with click.open_file(target, "w", encoding="utf-8", atomic=target != "-") as out:
-        out.write(text)
-    if target != "-":
+    if target == "-":
+        click.echo(text, nl=False)
+    else:
+        write_whole(target, lambda out: out.write(text))
         click.echo(f"Wrote {len(regs)} registrations of {info.name!r} to {target}.", err=True)
 
 

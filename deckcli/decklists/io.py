@@ -8,8 +8,6 @@ ends in a Decklist or a clear InputError, never another exception; the bytes com
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sys
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -17,7 +15,7 @@ from typing import BinaryIO, TextIO
 from deckcli.decklists import layouts
 from deckcli.decklists.model import Decklist
 from deckcli.errors import InputError
-from deckcli.fileerrors import file_error
+from deckcli.fileerrors import write_whole
 from deckcli.reading.source import LIMITS, read_document
 
 #: The formats decklists are written in (deckcli/decklists/layouts/ reads these and the other tools' layouts).
@@ -109,15 +107,4 @@ def write_decklist(deck: Decklist, fmt: str | None, target: str, *, stdout: Text
     if target == "-":
         (stdout if stdout is not None else sys.stdout).write(content)
         return
-    path = Path(target).expanduser()
-    if path.is_dir():
-        raise InputError(f"{target}: is a folder")
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temp.write_text(content, encoding="utf-8", newline="\n")
-        os.replace(temp, path)
-    except OSError as exc:
-        raise file_error(target, exc, writing=True) from None
-    finally:
-        with contextlib.suppress(OSError):  # a temporary file under a file (Not a directory) was never made
-            temp.unlink(missing_ok=True)
+    write_whole(target, lambda handle: handle.write(content), newline="\n")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
+from deckcli.fileerrors import write_whole
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
@@ -60,18 +61,12 @@ def write_sheets(db: Readable, event: EventInfo, registrations: Sequence[Registr
         return SheetResult(event.name, None, html, players, to)
     path = Path(out)
     if to == "html":
-        _write_text(path, html)
+        write_whole(path, lambda handle: handle.write(html), newline=None)
     else:
         _print_pdf(html, path)
     return SheetResult(event.name, path, html, players, to)
 
 
-def _write_text(path: Path, text: str) -> None:
-    """Write ``text`` as UTF-8, naming the file when it cannot be written."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
 def _print_pdf(html: str, pdf: Path) -> None:
@@ -82,7 +77,7 @@ def _print_pdf(html: str, pdf: Path) -> None:
         page = Path(folder) / "sheets.html"
         page.write_text(html, encoding="utf-8")
         if not pdf.parent.is_dir():
-            raise InputError(f"{pdf}: cannot write: no folder {pdf.parent}")
+            raise InputError(f"{pdf}: its folder does not exist")
         print_to_pdf(page, pdf)
 
 

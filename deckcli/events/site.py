@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcli.csvcells import CsvWriter, escape_cell
-from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
+from deckcli.fileerrors import file_error
 
 if TYPE_CHECKING:
     from deckcli.events.pagedata import DeckView
@@ -133,7 +133,7 @@ def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration
         for name in stale:
             (target / name).unlink(missing_ok=True)
     except OSError as exc:
-        raise InputError(f"{exc.filename or target}: cannot write the site: {exc.strerror or exc}") from None
+        raise file_error(str(exc.filename or target), exc, writing=True) from None
     return PublishResult(event.name, target, tuple(files), len(views))
 
 

@@ -10,7 +10,7 @@ import pytest
 from deckcli.decklists.io import read_decklist, write_decklist
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.errors import InputError
-from deckcli.fileerrors import file_error
+from deckcli.fileerrors import file_error, write_whole
 from deckcli.reading.source import read_document
 
 DECK = Decklist(entries=[DeckEntry("main", 4, "Ember Whelp")], game="boa")
@@ -75,3 +75,40 @@ def test_a_format_extending_a_name_too_long_for_the_file_system(tmp_path):
     path.write_text('{"name": "x", "game": "boa", "extends": "' + "[" * 5000 + '"}', encoding="utf-8")
     with pytest.raises(NotFoundError, match=r"^unknown format '\[{5000}'; known formats: aqa-extreme, "):
         load_format(str(path))
+
+
+def test_a_failed_write_leaves_the_earlier_file_as_it_was(tmp_path):
+    """Written whole or not at all: a writer failing half-way leaves the old file, and no temporary file."""
+    target = tmp_path / "cards.json"
+    target.write_text("the earlier export\n", encoding="utf-8")
+
+    def half_then_fail(handle):
+        handle.write("half of the new one")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with pytest.raises(InputError) as failed:
+        write_whole(target, half_then_fail)
+    assert str(failed.value) == f"{target}: cannot write it: No space left on device"
+    assert target.read_text(encoding="utf-8") == "the earlier export\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.json"]
+    assert write_whole(target, lambda handle: handle.write("new\n")) == 4
+    assert target.read_text(encoding="utf-8") == "new\n"
+
+
+@pytest.mark.parametrize("command", [
+    ["event", "export", "Open", "-o"],
+    ["collection", "export", "-o"],
+    ["cards", "export", "--game", "boa", "--set", "S01", "-o"],
+])
+def test_every_export_names_the_file_it_cannot_write(command, run, tmp_path):
+    """(``event export`` to a missing folder was an internal error: its writer was not deckcli's.)"""
+    assert run("event", "new", "Open", "--game", "boa").exit_code == 0
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x", encoding="utf-8")
+    missing = run(*command, tmp_path / "no" / "out.json")
+    assert missing.exit_code == 1
+    assert missing.stderr.strip() == f"Error: {tmp_path / 'no' / 'out.json'}: its folder does not exist"
+    under = run(*command, plain / "out.json")
+    assert under.exit_code == 1
+    assert under.stderr.strip() == f"Error: {plain / 'out.json'}: cannot write it: Not a directory"
+    assert plain.read_text(encoding="utf-8") == "x"
