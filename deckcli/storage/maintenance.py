@@ -7,6 +7,7 @@ process writes (WAL lets the writer go on), and it lands under its name only whe
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from dataclasses import dataclass, field
@@ -121,6 +122,9 @@ def backup_database(source: Path, target: Path, origin: str | None = None) -> Ba
         if target.resolve() == source.resolve():
             raise DatabaseFault(target, "it is the database itself", "give the copy another name", origin)
         raise DatabaseFault(target, "it already exists", "give the copy a new name (deckcli never overwrites it)")
+    if not target.parent.is_dir():  # else SQLite's "unable to open database file" would seem the source's fault
+        what = "is a file" if target.parent.exists() else "does not exist"
+        raise DatabaseFault(target, f"its folder {what}", "choose a folder you can write")
     temp = target.with_name(f".{target.name}.{os.getpid()}.part")
     try:
         _copy(source, temp)
@@ -130,7 +134,8 @@ def backup_database(source: Path, target: Path, origin: str | None = None) -> Ba
     except OSError as exc:
         raise DatabaseFault(target, f"cannot write the copy ({exc.strerror})", "choose a folder you can write") from None
     finally:
-        temp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
     return BackupResult(str(target), target.stat().st_size, check_database(target).rows)
 
 

@@ -94,6 +94,20 @@ def test_backup_copies_every_row_and_never_overwrites(run, db, tmp_path):
     assert same.exit_code == 1 and "it is the database itself" in same.stderr
 
 
+def test_backup_into_a_missing_folder_or_under_a_file_names_the_target(run, tmp_path):
+    """(Under a file it was an internal error: the temporary copy's clean-up raised "Not a directory".)"""
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x", encoding="utf-8")
+    missing = run("db", "backup", tmp_path / "no" / "copy.db")
+    assert missing.exit_code == 1
+    assert missing.stderr == (f"Error: the database {tmp_path / 'no' / 'copy.db'}: its folder does not exist; "
+                              "choose a folder you can write\n")
+    under = run("db", "backup", plain / "copy.db")
+    assert under.exit_code == 1
+    assert under.stderr == f"Error: the database {plain / 'copy.db'}: its folder is a file; choose a folder you can write\n"
+    assert plain.read_text(encoding="utf-8") == "x" and not (tmp_path / "no").exists()
+
+
 def test_backup_refuses_another_programs_file(runner, tmp_path):
     foreign = tmp_path / "other.db"
     con = sqlite3.connect(foreign)
