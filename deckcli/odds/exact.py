@@ -17,7 +17,8 @@ import numpy as np
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.conditions import Condition
 from deckcli.odds.polycounts import Unfinished, meeting_by_size
-from deckcli.odds.sparse import SubsetCounts, retiring_order
+from deckcli.odds.ordering import retiring_order
+from deckcli.odds.sparse import SubsetCounts
 
 State = tuple[int, ...]
 #: Classes are added together while states times moves stay below this: one array step for several classes

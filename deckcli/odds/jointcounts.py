@@ -5,7 +5,7 @@ when the hand has at least each condition's ``low`` and the cards seen at most i
 a state tracks the hand's size, its counts on the ``N+`` axes (saturating at ``low``) and the seen cards' counts on
 the ``N-M`` axes (a state past ``M`` is dropped), all packed in one integer key; its weight is a polynomial in the
 number of later cards, its coefficients packed ``slot`` bits each in one Python integer (as in
-:mod:`deckcli.odds.polycounts`). Classes go in the order of :func:`~deckcli.odds.sparse.retiring_order`, and an
+:mod:`deckcli.odds.polycounts`). Classes go in the order of :func:`~deckcli.odds.ordering.retiring_order`, and an
 axis is forgotten once its last class is in, so with many overlapping filters the states stay few. Past
 ``most_states`` states it gives up (None) and the caller counts with the numpy table instead.
 """
@@ -17,7 +17,7 @@ from math import comb
 
 from deckcli.odds.conditions import Condition
 from deckcli.odds.polycounts import key_changes
-from deckcli.odds.sparse import retiring_order
+from deckcli.odds.ordering import retiring_order
 
 #: Past this many states the numpy table (one array operation per step, whatever its size) counts instead.
 MOST_STATES = 20_000

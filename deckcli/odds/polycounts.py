@@ -48,7 +48,7 @@ def meeting_by_size(
 
     ``counts[c]``, ``signatures[c]``: class ``c``; ``axes``/``holds``: per condition, its axis (largest value,
     saturating) and which values meet it; ``order``/``finished``: the classes' order and the axes finished before
-    the first and after each (:func:`~deckcli.odds.sparse.retiring_order`)."""
+    the first and after each (:func:`~deckcli.odds.ordering.retiring_order`)."""
     if not sizes:
         return []
     most_states = MOST_STATES if most_states is None else most_states

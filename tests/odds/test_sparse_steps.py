@@ -17,7 +17,8 @@ import pytest
 from deckcli.odds import exact as exact_odds
 from deckcli.odds import parse_conditions, policy, polycounts, sparse, split_classes
 from deckcli.odds.mulligan import KeepTable, _compute_policy, _policy_hand_by_hand
-from deckcli.odds.sparse import SubsetCounts, exact, retiring_order
+from deckcli.odds.ordering import retiring_order
+from deckcli.odds.sparse import SubsetCounts, exact
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}
 COLOURS = ("red", "blue", "yellow")
