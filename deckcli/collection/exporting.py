@@ -10,8 +10,8 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import IO, TYPE_CHECKING, Any
 
 from deckcli.csvcells import CsvWriter, escape_cell
@@ -60,10 +60,26 @@ def needs_rarity(layout: str | Layout) -> bool:
     return chosen.writing is not None and any(c.partition(":")[0] == "rarity" for c in chosen.writing.cells)
 
 
-def export_entries(db: Readable, game: str | None = None, tag: str | None = None,
-                   rarity: bool = True) -> list[dict[str, Any]]:
-    """The collection as flat entries: deckcli's columns plus ``set_name`` (and ``rarity`` unless ``rarity`` is
-    false: then no card's JSON data is read) for other layouts. Plain rows of one query, no ORM objects."""
+@dataclass
+class Entries:
+    """The collection's entries in export order, column by column: per field (deckcli's columns, ``set_name``,
+    ``rarity``), one list of values. A layout is written column by column (each distinct value worded once)."""
+
+    columns: dict[str, list[Any]]
+
+    def __len__(self) -> int:
+        return len(self.columns["count"])
+
+    def as_dicts(self) -> list[dict[str, Any]]:
+        """One dict per entry, every field."""
+        names = list(self.columns)
+        return [dict(zip(names, row)) for row in zip(*self.columns.values())]
+
+
+def export_entries(db: Readable, game: str | None = None, tag: str | None = None, rarity: bool = True) -> Entries:
+    """The collection's entries: deckcli's columns plus ``set_name`` (and ``rarity`` unless ``rarity`` is false:
+    then no card's JSON data is read) for other layouts. Plain rows of one query turned into columns, no ORM
+    objects and no object per entry."""
     conditions, params = [], {}
     if game:
         conditions.append("c.game = :game")
@@ -75,14 +91,28 @@ def export_entries(db: Readable, game: str | None = None, tag: str | None = None
                           where=" WHERE " + " AND ".join(conditions) if conditions else "")
     with db.rows() as rows:
         found = rows.all(sql, params)
-    columns = (*DECKCLI_COLUMNS, "set_name")
-    entries = []
-    for row in found:
-        entry = dict(zip(columns, row))
-        entry["proxy"] = bool(entry["proxy"])
-        entry["rarity"] = str(json_value(row[11]).get("rarity", "")) if rarity else ""
-        entries.append(entry)
-    return entries
+    names = (*DECKCLI_COLUMNS, "set_name")
+    values = list(zip(*found)) or [()] * (len(names) + rarity)
+    columns = {name: list(column) for name, column in zip(names, values)}
+    columns["proxy"] = list(map(bool, columns["proxy"]))
+    columns["rarity"] = _rarities(values[len(names)]) if rarity else [""] * len(columns["count"])
+    return Entries(columns)
+
+
+def _rarities(data: Sequence[Any]) -> list[str]:
+    """Each entry's card rarity from its card's data: JSON text (SQLite; the same text in each of a card's entries,
+    read once per card) or already a dict (a server database's JSON column)."""
+    of: dict[str, str] = {}
+    rarities = []
+    for value in data:
+        if isinstance(value, str):
+            found = of.get(value)
+            if found is None:
+                found = of[value] = str(json_value(value).get("rarity", ""))
+            rarities.append(found)
+        else:
+            rarities.append(str(json_value(value).get("rarity", "")))
+    return rarities
 
 
 def _word(writing: Writing, fld: str, value: Any) -> str:
@@ -105,7 +135,7 @@ def _cell(writing: Writing, fld: str, modifier: str, value: Any) -> tuple[str, b
     return escape_cell(text.lower() if modifier == "lower" else text), lost
 
 
-def _columns(entries: list[dict[str, Any]], writing: Writing, lost: Counter) -> tuple[list[list[Any]], bool]:
+def _columns(entries: Entries, writing: Writing, lost: Counter) -> tuple[list[list[Any]], bool]:
     """The layout's cells column by column, and whether any holds a carriage return. Each distinct value of a
     field is worded, read back and escaped once; the columns are then mapped through those answers."""
     columns: list[list[Any]] = []
@@ -115,7 +145,7 @@ def _columns(entries: list[dict[str, Any]], writing: Writing, lost: Counter) -> 
             columns.append([what[1:]] * len(entries))
             continue
         fld, _, modifier = what.partition(":")
-        values = list(map(itemgetter(fld), entries))
+        values = entries.columns[fld]
         if fld == "count":
             columns.append(values)
             continue
@@ -127,7 +157,7 @@ def _columns(entries: list[dict[str, Any]], writing: Writing, lost: Counter) -> 
         carriage_return = carriage_return or any("\r" in text for text, _ in cells.values())
         columns.append([cells[value][0] for value in values])
     for fld, empty in (("tag", ""), ("proxy", False)):
-        gone = sum(1 for e in entries if e[fld] != empty) if fld not in writing.cells else 0
+        gone = len(entries) - entries.columns[fld].count(empty) if fld not in writing.cells else 0
         if gone:
             lost[fld] += gone
     return columns, carriage_return
@@ -139,13 +169,13 @@ def _writer(stream: IO[str], writing: Writing):
     return CsvWriter(stream, writing.line_end, quoting)  # a cell holding a bare CR is quoted too
 
 
-def write_csv(entries: list[dict[str, Any]], stream: IO[str], layout: str | Layout = "deckcli") -> ExportResult:
+def write_csv(entries: Entries, stream: IO[str], layout: str | Layout = "deckcli") -> ExportResult:
     """Write entries in a CSV layout (deckcli's own by default), every text cell safe to open in a spreadsheet."""
     chosen = by_name(layout) if isinstance(layout, str) else layout
     writing = chosen.writing
     if writing is None:
         raise ValueError(f"deckcli does not write the {chosen.title} layout")
-    result = ExportResult(chosen, len(entries), sum(e["count"] for e in entries))
+    result = ExportResult(chosen, len(entries), sum(entries.columns["count"]))
     if writing.preamble:
         stream.write(writing.preamble + writing.line_end)
     writer = _writer(stream, writing)
@@ -155,8 +185,9 @@ def write_csv(entries: list[dict[str, Any]], stream: IO[str], layout: str | Layo
     return result
 
 
-def write_json(entries: list[dict[str, Any]], stream: IO[str]) -> ExportResult:
+def write_json(entries: Entries, stream: IO[str]) -> ExportResult:
     """deckcli's JSON export: an array of entries with the CSV layout's keys (values as stored, not escaped)."""
-    json.dump([{c: e[c] for c in DECKCLI_COLUMNS} for e in entries], stream, ensure_ascii=False, indent=2)
+    rows = zip(*(entries.columns[c] for c in DECKCLI_COLUMNS))
+    json.dump([dict(zip(DECKCLI_COLUMNS, row)) for row in rows], stream, ensure_ascii=False, indent=2)
     stream.write("\n")
-    return ExportResult(JSON_LAYOUT, len(entries), sum(e["count"] for e in entries))
+    return ExportResult(JSON_LAYOUT, len(entries), sum(entries.columns["count"]))

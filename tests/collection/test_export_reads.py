@@ -31,8 +31,8 @@ def test_entries_are_the_orm_entries(stocked, game, tag):
     assert expected
     reader = fast_reader(stocked)
     for source in (stocked, reader):
-        assert export_entries(source, game, tag) == expected
-        assert export_entries(source, game, tag, rarity=False) == [{**e, "rarity": ""} for e in expected]
+        assert export_entries(source, game, tag).as_dicts() == expected
+        assert export_entries(source, game, tag, rarity=False).as_dicts() == [{**e, "rarity": ""} for e in expected]
     reader.close()
 
 
