@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
 from deckcli.csvcells import CsvWriter, escape_cell
+from deckcli.errors import InputError
 from deckcli.storage.reads import json_value
 
 from deckcli.collection.csvio import JSON_LAYOUT
@@ -48,10 +49,18 @@ class ExportResult:
         ]
 
 
-#: The collection's entries in export order (game, set, card, variant), in one query of the columns written.
-_ENTRIES = ("SELECT i.count, c.name, c.game, c.set_code, c.number, i.finish, i.condition, i.language, i.tag, i.proxy,"
-            " s.name{data} FROM collection_item i JOIN card c ON c.id = i.card_id JOIN card_set s ON s.id = c.set_id"
-            "{where} ORDER BY c.game, c.set_code, c.id, i.finish, i.condition, i.language, i.tag, i.proxy")
+#: The entries themselves, by card and then variant: the order of the unique index on (card, variant), which
+#: SQLite reads without sorting. A card's own fields come once per card (:data:`_CARDS`), not once per entry.
+_ITEMS = ("SELECT i.card_id, i.count, i.finish, i.condition, i.language, i.tag, i.proxy FROM collection_item i{where}"
+          " ORDER BY i.card_id, i.finish, i.condition, i.language, i.tag, i.proxy")
+#: The collection's cards in export order (game, set, card), with the fields an export writes.
+_CARDS = ("SELECT c.id, c.name, c.game, c.set_code, c.number, s.name{data} FROM card c JOIN card_set s ON s.id = c.set_id"
+          " WHERE c.id IN (SELECT card_id FROM collection_item){game} ORDER BY c.game, c.set_code, c.id")
+#: An entry's own fields and its card's, as the columns of :data:`_ITEMS` and :data:`_CARDS` after the card id.
+_ITEM_FIELDS = ("count", "finish", "condition", "language", "tag", "proxy")
+_CARD_FIELDS = ("name", "game", "set", "number", "set_name")
+#: How many times the two reads are tried before an export gives up on a collection that keeps changing.
+_READS = 5
 
 
 def needs_rarity(layout: str | Layout) -> bool:
@@ -78,41 +87,42 @@ class Entries:
 
 def export_entries(db: Readable, game: str | None = None, tag: str | None = None, rarity: bool = True) -> Entries:
     """The collection's entries: deckcli's columns plus ``set_name`` (and ``rarity`` unless ``rarity`` is false:
-    then no card's JSON data is read) for other layouts. Plain rows of one query turned into columns, no ORM
-    objects and no object per entry."""
-    conditions, params = [], {}
+    then no card's JSON data is read) for other layouts. Two plain queries (the entries; their cards, once each)
+    turned into columns: no ORM objects and no object per entry."""
+    params: dict[str, Any] = {}
+    where = []
     if game:
-        conditions.append("c.game = :game")
+        where.append("i.card_id IN (SELECT id FROM card WHERE game = :game)")
         params["game"] = game
     if tag is not None:
-        conditions.append("i.tag = :tag")
+        where.append("i.tag = :tag")
         params["tag"] = tag
-    sql = _ENTRIES.format(data=", c.data" if rarity else "",
-                          where=" WHERE " + " AND ".join(conditions) if conditions else "")
-    with db.rows() as rows:
-        found = rows.all(sql, params)
-    names = (*DECKCLI_COLUMNS, "set_name")
-    values = list(zip(*found)) or [()] * (len(names) + rarity)
-    columns = {name: list(column) for name, column in zip(names, values)}
+    items_sql = _ITEMS.format(where=" WHERE " + " AND ".join(where) if where else "")
+    cards_sql = _CARDS.format(data=", c.data" if rarity else "", game=" AND c.game = :game" if game else "")
+    for _ in range(_READS):  # two reads: another command may add or remove a card's last entry in between
+        with db.rows() as rows:
+            items = rows.all(items_sql, params)
+            cards = rows.all(cards_sql, {"game": game} if game else {})
+        place = {card[0]: n for n, card in enumerate(cards)}  # a card's row in ``cards``
+        if all(item[0] in place for item in items):
+            break
+    else:
+        raise InputError("the collection kept changing while it was read for the export: run the export again")
+    items.sort(key=lambda item: place[item[0]])  # stable: each card's entries stay in variant order
+    card_ids, *item_values = list(zip(*items)) or [()] * (1 + len(_ITEM_FIELDS))
+    at = [place[card_id] for card_id in card_ids]
+    card_values = list(zip(*cards)) or [()] * (1 + len(_CARD_FIELDS) + rarity)
+    columns = dict(zip(_ITEM_FIELDS, map(list, item_values)))
+    columns.update((name, [values[n] for n in at]) for name, values in zip(_CARD_FIELDS, card_values[1:]))
     columns["proxy"] = list(map(bool, columns["proxy"]))
-    columns["rarity"] = _rarities(values[len(names)]) if rarity else [""] * len(columns["count"])
-    return Entries(columns)
+    rarities = _rarities(card_values[-1]) if rarity else None
+    columns["rarity"] = [rarities[n] for n in at] if rarities is not None else [""] * len(at)
+    return Entries({name: columns[name] for name in (*DECKCLI_COLUMNS, "set_name", "rarity")})
 
 
 def _rarities(data: Sequence[Any]) -> list[str]:
-    """Each entry's card rarity from its card's data: JSON text (SQLite; the same text in each of a card's entries,
-    read once per card) or already a dict (a server database's JSON column)."""
-    of: dict[str, str] = {}
-    rarities = []
-    for value in data:
-        if isinstance(value, str):
-            found = of.get(value)
-            if found is None:
-                found = of[value] = str(json_value(value).get("rarity", ""))
-            rarities.append(found)
-        else:
-            rarities.append(str(json_value(value).get("rarity", "")))
-    return rarities
+    """Each card's rarity from its data: JSON text (SQLite) or already a dict (a server database's JSON column)."""
+    return [str(json_value(value).get("rarity", "")) for value in data]
 
 
 def _word(writing: Writing, fld: str, value: Any) -> str:

@@ -4,6 +4,7 @@ SQLAlchemy Core, every filter), and every layout's bytes and lost-field counts e
 from __future__ import annotations
 
 import io
+from contextlib import contextmanager
 
 import pytest
 
@@ -12,6 +13,7 @@ from test_collection_export import COLLECTION
 
 from deckcli.collection.exporting import export_entries, needs_rarity, write_csv
 from deckcli.collection.layouts import writable
+from deckcli.errors import InputError
 from deckcli.storage.reads import open_ready
 from backends import fast_reader
 
@@ -46,3 +48,33 @@ def test_every_layout_writes_what_the_row_by_row_writer_wrote(stocked, layout):
     assert new.getvalue() == old.getvalue()
     assert result.lost == lost
     assert ("\r" in new.getvalue()) == (layout != "tcgplayer")  # the tag with a CR (TCGplayer keeps no tags)
+
+
+class _Changing:
+    """A database whose first reads see an entry of a card that is gone by the time the cards are read (another
+    command removed both in between), then a settled collection; ``settles`` false: it never settles."""
+
+    def __init__(self, settles: bool = True):
+        self.reads, self.settles = 0, settles
+
+    @contextmanager
+    def rows(self):
+        yield self
+
+    def all(self, sql, params=None):
+        self.reads += 1
+        first = self.reads <= 2 or not self.settles
+        if sql.startswith("SELECT i.card_id"):
+            return [(7, 2, "normal", "NM", "en", "", 0)] + ([(9, 1, "foil", "NM", "en", "", 0)] if first else [])
+        return [(7, "Ember Whelp", "boa", "S01", "001", "Sample set")]
+
+
+def test_an_export_reads_again_when_the_collection_changed_between_its_two_reads():
+    changing = _Changing()
+    entries = export_entries(changing, rarity=False)
+    assert changing.reads == 4
+    assert entries.as_dicts() == [{"count": 2, "name": "Ember Whelp", "game": "boa", "set": "S01", "number": "001",
+                                   "finish": "normal", "condition": "NM", "language": "en", "tag": "", "proxy": False,
+                                   "set_name": "Sample set", "rarity": ""}]
+    with pytest.raises(InputError, match="^the collection kept changing while it was read for the export: run the"):
+        export_entries(_Changing(settles=False), rarity=False)
