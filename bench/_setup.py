@@ -47,15 +47,19 @@ def best_of(run: Callable[[], object], repeat: int = 5) -> float:
     return statistics.median(times)
 
 
-def fastest_in_process(run: Callable[[], object], repeat: int = 5) -> tuple[float, float]:
-    """The shortest wall time and the least CPU time (``time.process_time``) of ``repeat`` calls in this process."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        started, cpu = time.perf_counter(), time.process_time()
+def interleaved(runs: dict, repeat: int = 5) -> dict:
+    """Per named run, its shortest wall time and least CPU time over ``repeat`` rounds, each round running every one
+    once in turn (after one run each to warm up): the sides of a ratio then share the machine's ups and downs."""
+    for run in runs.values():
         run()
-        walls.append(time.perf_counter() - started)
-        cpus.append(time.process_time() - cpu)
-    return min(walls), min(cpus)
+    walls, cpus = dict.fromkeys(runs, float("inf")), dict.fromkeys(runs, float("inf"))
+    for _ in range(repeat):
+        for name, run in runs.items():
+            started, cpu = time.perf_counter(), time.process_time()
+            run()
+            walls[name] = min(walls[name], time.perf_counter() - started)
+            cpus[name] = min(cpus[name], time.process_time() - cpu)
+    return {name: (walls[name], cpus[name]) for name in runs}
 
 
 def fastest_cpu_of(command: Sequence[str], repeat: int = 5) -> tuple[float, float]:

@@ -19,12 +19,11 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-import time
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from _setup import data_folder, fastest_cpu_of, ratio_line
+from _setup import data_folder, fastest_cpu_of, interleaved, ratio_line
 
 COLOURS = ["red", "yellow", "blue"]
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "element": "string", "colour": "string",
@@ -72,15 +71,7 @@ def sfb_deck() -> list[tuple[dict, int]]:
 
 def _least(runs: dict, repeat: int) -> dict:
     """Per named run, its least CPU time over ``repeat`` rounds; each round runs every one once, in turn."""
-    for run in runs.values():
-        run()
-    best = dict.fromkeys(runs, float("inf"))
-    for _ in range(repeat):
-        for name, run in runs.items():
-            started = time.process_time()
-            run()
-            best[name] = min(best[name], time.process_time() - started)
-    return best
+    return {name: cpu for name, (_, cpu) in interleaved(runs, repeat).items()}
 
 
 def _command_odds(deck: Path, filters: int) -> Callable[[], None]:

@@ -22,7 +22,6 @@ import statistics
 import sys
 import time
 from contextlib import redirect_stderr, redirect_stdout
-from pathlib import Path
 
 from _setup import ROOT, data_folder, ratio_line
 

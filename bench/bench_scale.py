@@ -6,6 +6,9 @@ Prints deckcli's figure, its anchor's and the ratio for each row of the issue "S
 - ``collection export`` of 100,000 rows against one sqlite3 join written with csv.writer (goal 2x);
 - ``validate`` of one boa deck with 20,000 extra boa cards in the database against without (goal 1.3x).
 
+Each ratio's two sides run in turn, round after round (the fastest wall time and the least CPU time of the rounds),
+so both see the same moments of a shared machine.
+
     python bench/bench_scale.py [--decks 1000] [--rows 100000] [--extra 20000]
 """
 
@@ -21,7 +24,7 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from _setup import ROOT, best_of, data_folder, fastest_in_process, ratio_line
+from _setup import ROOT, data_folder, interleaved, ratio_line
 
 
 def _cli(db: Path, *args: str) -> str:
@@ -49,25 +52,36 @@ def _store_decks(db: Path, folder: Path, count: int) -> None:
 
 
 def stored_decks(folder: Path, decks: int) -> None:
-    timings = {}
-    for n in (decks // 10, decks):
-        db = folder / f"decks{n}.db"
-        shutil.copy(folder / "bench.db", db)
-        (folder / f"d{n}").mkdir()
-        _store_decks(db, folder / f"d{n}", n)
-        # Fastest of 5 (wall) and least CPU time: a shared machine only ever adds to either.
-        timings[n] = (fastest_in_process(lambda: _cli(db, "deck", "list", "--json"), 5),
-                      fastest_in_process(lambda: _cli(db, "collection", "buildable", "--json"), 5))
-        floor = fastest_in_process(lambda: sqlite3.connect(db).execute(
-            "SELECT d.name, c.name, dc.zone, dc.count FROM deck d JOIN deck_card dc ON dc.deck_id = d.id "
-            "JOIN card c ON c.id = dc.card_id").fetchall(), 5)
     small, large = decks // 10, decks
-    rows = [(f"deck list --json, {large} decks", timings[large][0], timings[small][0], f"{small} decks", 12),
-            (f"collection buildable --json, {large} decks", timings[large][1], timings[small][1], f"{small} decks", 12),
-            (f"collection buildable --json, {large} decks", timings[large][1], floor, "one SQL query", 2)]
-    for label, ours, anchor, anchor_label, goal in rows:
-        print(ratio_line(label, ours[0], anchor[0], anchor_label, goal)
-              + f"   | CPU {ours[1] * 1000:7.1f} ms / {anchor[1] * 1000:6.1f} ms = {ours[1] / anchor[1]:.2f}x")
+    dbs = {}
+    for n in (small, large):
+        dbs[n] = folder / f"decks{n}.db"
+        shutil.copy(folder / "bench.db", dbs[n])
+        (folder / f"d{n}").mkdir()
+        _store_decks(dbs[n], folder / f"d{n}", n)
+    floor_sql = ("SELECT d.name, c.name, dc.zone, dc.count FROM deck d JOIN deck_card dc ON dc.deck_id = d.id "
+                 "JOIN card c ON c.id = dc.card_id")
+    # Fastest of 5 (wall) and least CPU time, every run in turn in each round: a shared machine only ever adds
+    # to either, and both sides of each ratio see the same moments of it.
+    runs = {(n, command): (lambda n=n, command=command: _cli(dbs[n], *command.split(), "--json"))
+            for n in (small, large) for command in ("deck list", "collection buildable")}
+    runs["floor"] = lambda: sqlite3.connect(dbs[large]).execute(floor_sql).fetchall()
+    timings = interleaved(runs, 5)
+    rows = [(f"deck list --json, {large} decks", timings[large, "deck list"], timings[small, "deck list"],
+             f"{small} decks", 12),
+            (f"collection buildable --json, {large} decks", timings[large, "collection buildable"],
+             timings[small, "collection buildable"], f"{small} decks", 12),
+            (f"collection buildable --json, {large} decks", timings[large, "collection buildable"], timings["floor"],
+             "one SQL query", 2)]
+    for row in rows:
+        _print_row(*row)
+
+
+def _print_row(label: str, ours: tuple[float, float], anchor: tuple[float, float], anchor_label: str,
+               goal: float) -> None:
+    """The ratio line of the wall times (``(wall, cpu)`` pairs), with the CPU times' ratio beside it."""
+    print(ratio_line(label, ours[0], anchor[0], anchor_label, goal)
+          + f"   | CPU {ours[1] * 1000:7.1f} ms / {anchor[1] * 1000:6.1f} ms = {ours[1] / anchor[1]:.2f}x")
 
 
 def collection_export(folder: Path, rows: int) -> None:
@@ -88,7 +102,6 @@ def collection_export(folder: Path, rows: int) -> None:
                     " VALUES (?,?,?,?,?,?,0)", items)
     con.commit()
     target = folder / "export.csv"
-    ours = best_of(lambda: _cli(db, "collection", "export", "-o", str(target)), 3)
 
     def floor() -> None:
         with open(folder / "floor.csv", "w", newline="", encoding="utf-8") as fh:
@@ -98,7 +111,8 @@ def collection_export(folder: Path, rows: int) -> None:
                 "SELECT i.count, c.name, c.game, c.set_code, c.number, i.finish, i.condition, i.language, i.tag "
                 "FROM collection_item i JOIN card c ON c.id = i.card_id ORDER BY c.game, c.set_code, c.id"))
 
-    print(ratio_line(f"collection export, {rows:,} rows", ours, best_of(floor, 3), "sqlite3+csv", 2))
+    timings = interleaved({"ours": lambda: _cli(db, "collection", "export", "-o", str(target)), "floor": floor}, 3)
+    _print_row(f"collection export, {rows:,} rows", timings["ours"], timings["floor"], "sqlite3+csv", 2)
 
 
 def extra_cards(folder: Path, extra: int) -> None:
@@ -115,9 +129,9 @@ def extra_cards(folder: Path, extra: int) -> None:
     cards = folder / "extra.json"
     cards.write_text(json.dumps(generate(extra)), encoding="utf-8")
     _cli(big, "cards", "import", str(cards))
-    without = best_of(lambda: _cli(plain, "validate", str(deck)), 5)
-    with_extra = best_of(lambda: _cli(big, "validate", str(deck)), 5)
-    print(ratio_line(f"validate one deck, {extra:,} extra boa cards", with_extra, without, "without", 1.3))
+    timings = interleaved({"with": lambda: _cli(big, "validate", str(deck)),
+                           "without": lambda: _cli(plain, "validate", str(deck))}, 5)
+    _print_row(f"validate one deck, {extra:,} extra boa cards", timings["with"], timings["without"], "without", 1.3)
 
 
 def main() -> None:
