@@ -43,7 +43,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, c
     widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
     common = lcm(*(w for w in ways if w))
     scale = np.asarray([common // w if w else 0 for w in ways], dtype=np.int64)
-    kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=np.int64), np.zeros(len(hands), dtype=np.int64)
+    kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=np.int64), np.zeros(len(hands), np.int64)
     _, shape_of = np.unique(held @ (n + 1) ** np.arange(most, dtype=np.int64), return_inverse=True)
     for rows in np.split(np.argsort(shape_of.ravel(), kind="stable"), np.cumsum(np.bincount(shape_of.ravel()))[:-1]):
         counts_held = held[rows[0]][held[rows[0]] > 0]
