@@ -19,7 +19,7 @@ from math import comb, lcm, prod
 import numpy as np
 
 #: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
-LOOKUP = 1 << 12
+LOOKUP = 1 << 13
 
 
 def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int,
@@ -32,32 +32,32 @@ def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, c
     ``ways[d]``: ``C(rest, d)`` for every ``d <= n`` (0 past the rest); ``kind``: a float type exact for every
     partial sum; ``multiply``: the matrix product to use. The caller checks that ``lcm(ways) * (n + 2) * 2 ** n``
     fits int64."""
-    whole, tables = whole_counts(counts, signatures, holds, caps, n), code_tables(signatures, caps, n)
-    space = prod((caps + 1).tolist())
+    whole = whole_counts(counts, signatures, holds, caps, n).astype(kind)
+    tables = code_tables(signatures, caps, n)
     most = int((hands > 0).sum(axis=1).max(initial=0))
     classes_held = np.argsort(-hands, axis=1, kind="stable")[:, :most]  # falling counts, then class order
     held = np.take_along_axis(hands, classes_held, axis=1)
-    after = np.ones_like(hands)  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later classes
+    after = np.ones(hands.shape)  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later classes
     after[:, :-1] = np.cumprod(hands[:, :0:-1] + 1, axis=1)[:, ::-1]
     after = np.take_along_axis(after, classes_held, axis=1)
     widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
     common = lcm(*(w for w in ways if w))
     scale = np.asarray([common // w if w else 0 for w in ways], dtype=np.int64)
     kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=np.int64), np.zeros(len(hands), np.int64)
-    _, shape_of = np.unique(held @ (n + 1) ** np.arange(most, dtype=np.int64), return_inverse=True)
-    for rows in np.split(np.argsort(shape_of.ravel(), kind="stable"), np.cumsum(np.bincount(shape_of.ravel()))[:-1]):
+    shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
+    by_shape = np.argsort(shape_of, kind="stable")
+    for rows in np.split(by_shape, np.flatnonzero(np.diff(shape_of[by_shape])) + 1):
         counts_held = held[rows[0]][held[rows[0]] > 0]
         r = len(counts_held)
         sets = widest[(widest[:, :most - r] == 0).all(axis=1), most - r:]
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
-        counted = whole[set_codes(sets, classes_held[rows, :r], tables, space)].astype(kind)  # multisets x hands
-        good = np.rint(multiply(coefficients(counts_held, parts, sets, n).T.astype(kind), counted)).astype(np.int64)
-        discards = n - parts.sum(axis=1)
-        score = good * (scale[discards] * (n + 1))[:, None] + (n - discards)[:, None]
-        place = (counts_held - parts) @ after[rows, :r].T  # parts x hands
-        score = score * len(parts) + (len(parts) - 1 - place)
-        score[scale[discards] == 0] = -1  # more to draw than the rest holds
-        best = score.argmax(axis=0)
+        counted = whole[set_codes(sets, classes_held[rows, :r], tables)]  # multisets x hands
+        good = multiply(coefficients(counts_held, parts, sets, n).T.astype(kind), counted).astype(np.int64)
+        discards = n - parts.sum(axis=1)  # score: chance, then cards kept, then the hand's order (parts x hands)
+        weight = scale[discards] * (n + 1) * len(parts)
+        last = np.where(weight > 0, (n - discards) * len(parts) + len(parts) - 1, -1 - len(parts))
+        place = ((counts_held - parts).astype(np.float64) @ after[rows, :r].T).astype(np.int64)
+        best = (good * weight[:, None] + (last[:, None] - place)).argmax(axis=0)
         kept[rows[:, None], classes_held[rows, :r]] = parts[best]
         good_of[rows], ways_of[rows] = good[best, np.arange(len(rows))], np.asarray(ways)[discards[best]]
     return kept, good_of, ways_of
@@ -97,55 +97,58 @@ def counts_bound(n: int, deck_bound: int) -> int:
 
 
 def whole_counts(counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int) -> np.ndarray:
-    """``W`` by code, then a last 0: from "has ``n`` cards and meets", each class's ``count`` cards taken in
-    backwards (``W(code) = sum_k C(count, k) * W(code + k cards of the class)``), one gather per card. Floats:
-    exact, as every value counts subsets of at most ``n`` cards."""
+    """``W`` by code, then zeros (one more card than ``n`` lands there: the size is the leading digit): from "has
+    ``n`` cards and meets", each class's ``count`` cards taken in backwards (``W(code) = sum_k C(count, k) *
+    W(code + k cards of the class)``), one gather per card. Floats: exact, every value counts subsets."""
     radix = [n + 1, *(caps + 1).tolist()]
-    total = prod(radix)
-    values = np.indices(radix).reshape(len(radix), -1)  # (digits, codes)
-    place = total // np.cumprod(radix)
+    total, space = prod(radix), prod(radix[1:])
+    values = np.indices(radix, dtype=np.int32).reshape(len(radix), -1)  # (digits, codes)
+    place = space // np.cumprod(caps + 1)
     meets = values[0] == n
     for a, holding in enumerate(holds):
         meets &= holding[values[a + 1]]
-    bumped = (np.minimum(values[1:] + 1, caps[:, None]) - values[1:]) * place[1:, None]  # one more on each condition
-    steps = np.full((len(counts), total + 1), total, dtype=np.int64)  # past n cards: the 0 at the end
-    room = np.flatnonzero(values[0] < n)
-    steps[:, room] = (signatures.astype(np.float64) @ bumped[:, room].astype(np.float64)).astype(np.int64) \
-        + room + place[0]
-    out = np.append(meets.astype(np.float64), 0.0)
+    bumped = ((values[1:] < caps[:, None]) * place[:, None]).astype(np.float32)  # one more on each condition
+    steps = (signatures.astype(np.float32) @ bumped).astype(np.int32) + np.arange(space, total + space, dtype=np.int32)
+    out = np.zeros(total + space)
+    out[:total] = meets
+    moved = [np.zeros(total + space), np.zeros(total + space)]  # k cards moved, in turn (their zeros stay)
     for count, step in zip(counts, steps):
-        moved, taken = out, out.copy()
+        taken, source = out.copy(), out
         for k in range(1, min(count, n) + 1):
-            moved = moved[step]
-            taken += comb(count, k) * moved
+            source = np.take(source, step, out=moved[k % 2][:total])
+            taken[:total] += comb(count, k) * source
+            source = moved[k % 2]
         out = taken
     return out
 
 
 def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """A few conditions at a time: each class's number (its matches as digits in base ``n + 1``, the first
-    condition the most significant) and, per number a multiset reaches, its capped digits' share of a code."""
+    """A few digits of a code at a time (the size, then the conditions): each class's number (what one card adds
+    to those digits, in base ``n + 1``) and, per number a multiset reaches, those digits capped, as a share of
+    its code."""
     space = prod((caps + 1).tolist())
-    place = space // np.cumprod(caps + 1)
+    limits = np.asarray([n, *caps.tolist()], dtype=np.int64)  # the size is never capped: it is at most n
+    place = np.asarray([space, *(space // np.cumprod(caps + 1)).tolist()], dtype=np.int64)
+    adds = np.column_stack([np.ones(len(signatures), dtype=np.int64), signatures])
     width = 1
-    while width < len(caps) and (n + 1) ** (width + 1) <= LOOKUP:
+    while width < len(limits) and (n + 1) ** (width + 1) <= LOOKUP:
         width += 1
     tables = []
-    for start in range(0, len(caps), width):
+    for start in range(0, len(limits), width):
         group = slice(start, start + width)
-        digits = np.indices([n + 1] * len(caps[group])).reshape(len(caps[group]), -1)
-        table = (np.minimum(digits, caps[group, None]) * place[group, None]).sum(axis=0)
-        weights = (n + 1) ** np.arange(len(caps[group]) - 1, -1, -1)
-        tables.append((signatures[:, group] @ weights, table))
+        table = np.zeros(1, dtype=np.int32)  # digit by digit, the first the most significant
+        for limit, at in zip(limits[group].tolist(), place[group].tolist()):
+            table = (table[:, None] + np.minimum(np.arange(n + 1), limit).astype(np.int32) * at).ravel()
+        tables.append(((adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32),
+                       table))
     return tables
 
 
-def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables, space: int) -> np.ndarray:
+def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
     """The code of every multiset (rows of ``sets``) on every hand (rows of ``classes_held``: the classes it holds),
-    multisets x hands: per few conditions, the multiset's number (a matrix product, exact as floats: numbers stay
+    multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers stay
     below :data:`LOOKUP`) read through its table."""
-    codes = (sets.sum(axis=1) * space)[:, None]
-    taken = sets.astype(np.float32)
+    taken, codes = sets.astype(np.float32), 0
     for number, table in tables:
-        codes = codes + table[(taken @ number.astype(np.float32)[classes_held].T).astype(np.int64)]
+        codes = codes + table[(taken @ number[classes_held].T).astype(np.int32)]
     return codes
