@@ -20,6 +20,8 @@ import numpy as np
 
 #: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
 LOOKUP = 1 << 13
+#: Hands are counted a few at a time, multisets x hands up to this: arrays small enough to stay in cache.
+CELLS = 1 << 13
 
 
 def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int,
@@ -46,20 +48,24 @@ def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, c
     kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=np.int64), np.zeros(len(hands), np.int64)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
     by_shape = np.argsort(shape_of, kind="stable")
-    for rows in np.split(by_shape, np.flatnonzero(np.diff(shape_of[by_shape])) + 1):
-        counts_held = held[rows[0]][held[rows[0]] > 0]
+    for group in np.split(by_shape, np.flatnonzero(np.diff(shape_of[by_shape])) + 1):
+        counts_held = held[group[0]][held[group[0]] > 0]
         r = len(counts_held)
         sets = widest[(widest[:, :most - r] == 0).all(axis=1), most - r:]
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
-        counted = whole[set_codes(sets, classes_held[rows, :r], tables)]  # multisets x hands
-        good = multiply(coefficients(counts_held, parts, sets, n).T.astype(kind), counted).astype(np.int64)
+        coef = coefficients(counts_held, parts, sets, n).T.astype(kind)
         discards = n - parts.sum(axis=1)  # score: chance, then cards kept, then the hand's order (parts x hands)
-        weight = scale[discards] * (n + 1) * len(parts)
-        last = np.where(weight > 0, (n - discards) * len(parts) + len(parts) - 1, -1 - len(parts))
-        place = ((counts_held - parts).astype(np.float64) @ after[rows, :r].T).astype(np.int64)
-        best = (good * weight[:, None] + (last[:, None] - place)).argmax(axis=0)
-        kept[rows[:, None], classes_held[rows, :r]] = parts[best]
-        good_of[rows], ways_of[rows] = good[best, np.arange(len(rows))], np.asarray(ways)[discards[best]]
+        weight = (scale[discards] * (n + 1) * len(parts))[:, None]
+        last = np.where(weight > 0, ((n - discards) * len(parts) + len(parts) - 1)[:, None], -1 - len(parts))
+        removed = (counts_held - parts).astype(np.float64)
+        for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
+            rows = group[at:at + max(1, CELLS // len(sets))]
+            counted = np.take(whole, set_codes(sets, classes_held[rows, :r], tables))  # multisets x hands
+            good = multiply(coef, counted).astype(np.int64)  # parts x hands
+            place = (removed @ after[rows, :r].T).astype(np.int64)
+            best = (good * weight + (last - place)).argmax(axis=0)
+            kept[rows[:, None], classes_held[rows, :r]] = parts[best]
+            good_of[rows], ways_of[rows] = good[best, np.arange(len(rows))], np.asarray(ways)[discards[best]]
     return kept, good_of, ways_of
 
 
@@ -102,17 +108,26 @@ def whole_counts(counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int
     W(code + k cards of the class)``), one gather per card. Floats: exact, every value counts subsets."""
     radix = [n + 1, *(caps + 1).tolist()]
     total, space = prod(radix), prod(radix[1:])
-    values = np.indices(radix, dtype=np.int32).reshape(len(radix), -1)  # (digits, codes)
-    place = space // np.cumprod(caps + 1)
-    meets = values[0] == n
+    place = (space // np.cumprod(caps + 1)).tolist()
+
+    def along(axis: int, values: np.ndarray) -> np.ndarray:  # values on one digit, broadcast over the codes
+        return values.reshape([-1 if a == axis else 1 for a in range(len(radix))])
+
+    meets = along(0, np.arange(n + 1) == n)
+    bumps = []  # per condition: what one more matching card adds to each code
     for a, holding in enumerate(holds):
-        meets &= holding[values[a + 1]]
-    bumped = ((values[1:] < caps[:, None]) * place[:, None]).astype(np.float32)  # one more on each condition
-    steps = (signatures.astype(np.float32) @ bumped).astype(np.int32) + np.arange(space, total + space, dtype=np.int32)
+        meets = meets & along(a + 1, holding)
+        bumps.append(along(a + 1, np.where(np.arange(caps[a] + 1) < caps[a], place[a], 0).astype(np.intp)))
+    start = np.arange(space, total + space, dtype=np.intp).reshape(radix)  # one more card
     out = np.zeros(total + space)
-    out[:total] = meets
+    out[:total] = meets.ravel()
     moved = [np.zeros(total + space), np.zeros(total + space)]  # k cards moved, in turn (their zeros stay)
-    for count, step in zip(counts, steps):
+    for count, signature in zip(counts, signatures.tolist()):
+        step = start
+        for a, hit in enumerate(signature):
+            if hit:
+                step = step + bumps[a]
+        step = step.ravel()
         taken, source = out.copy(), out
         for k in range(1, min(count, n) + 1):
             source = np.take(source, step, out=moved[k % 2][:total])
@@ -136,9 +151,9 @@ def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[
     tables = []
     for start in range(0, len(limits), width):
         group = slice(start, start + width)
-        table = np.zeros(1, dtype=np.int32)  # digit by digit, the first the most significant
+        table = np.zeros(1, dtype=np.intp)  # digit by digit, the first the most significant
         for limit, at in zip(limits[group].tolist(), place[group].tolist()):
-            table = (table[:, None] + np.minimum(np.arange(n + 1), limit).astype(np.int32) * at).ravel()
+            table = (table[:, None] + np.minimum(np.arange(n + 1), limit) * at).ravel()
         tables.append(((adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32),
                        table))
     return tables
@@ -148,7 +163,9 @@ def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
     """The code of every multiset (rows of ``sets``) on every hand (rows of ``classes_held``: the classes it holds),
     multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers stay
     below :data:`LOOKUP`) read through its table."""
-    taken, codes = sets.astype(np.float32), 0
-    for number, table in tables:
-        codes = codes + table[(taken @ number[classes_held].T).astype(np.int32)]
+    numbers = np.concatenate([number[classes_held].T for number, _ in tables], axis=1)  # held classes x (hands ...)
+    keys = (sets.astype(np.float32) @ numbers).astype(np.intp)  # gathers take intp indices as they are
+    codes = 0
+    for t, (_, table) in enumerate(tables):
+        codes = codes + np.take(table, keys[:, t * len(classes_held):(t + 1) * len(classes_held)])
     return codes
