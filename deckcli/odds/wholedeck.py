@@ -53,7 +53,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, c
         r = len(counts_held)
         sets = widest[(widest[:, :most - r] == 0).all(axis=1), most - r:]
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
-        coef = coefficients(counts_held, parts, sets, n).T.astype(kind)
+        coef = coefficients(counts_held, sets, n).T.astype(kind)
         discards = n - parts.sum(axis=1)  # score: chance, then cards kept, then the hand's order (parts x hands)
         weight = (scale[discards] * (n + 1) * len(parts))[:, None]
         last = np.where(weight > 0, ((n - discards) * len(parts) + len(parts) - 1)[:, None], -1 - len(parts))
@@ -81,18 +81,15 @@ def multisets(slots: int, n: int) -> np.ndarray:
     return rows
 
 
-def coefficients(held: np.ndarray, parts: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
+def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
     """``coef[E, K]``: the product over the held classes of ``(-1) ** j * C(h + j - 1, j)``, ``j = E - K`` (0 unless
-    ``E >= K``), for the multisets ``sets`` (rows E) and the ``parts`` kept (rows K) of a hand holding ``held``."""
-    if not len(held):
-        return np.ones((len(sets), len(parts)), dtype=np.int64)
-    most = int(held.max())
-    terms = np.zeros((most + 1, n + 1 + most), dtype=np.int64)  # a negative j reads one of the zeros at the end
-    for h in range(1, most + 1):
-        terms[h, :n + 1] = [(-1) ** j * comb(h + j - 1, j) for j in range(n + 1)]
-    coef = terms[held[0], sets[:, :1] - parts[:, 0]]
-    for i in range(1, len(held)):
-        coef *= terms[held[i], sets[:, i, None] - parts[:, i]]
+    ``E >= K``), for the multisets ``sets`` (rows E) and every part ``K`` of a hand holding ``held`` (columns, in
+    ``np.indices`` order: the last class fastest), one class at a time (a row's outer product)."""
+    coef = np.ones((len(sets), 1), dtype=np.int64)
+    for i, h in enumerate(held.tolist()):
+        terms = np.asarray([(-1) ** j * comb(h + j - 1, j) for j in range(n + 1)] + [0] * h, dtype=np.int64)
+        factor = terms[sets[:, i, None] - np.arange(h + 1)]  # a negative j reads one of the h zeros at the end
+        coef = (coef[:, :, None] * factor[:, None, :]).reshape(len(sets), -1)
     return coef
 
 
