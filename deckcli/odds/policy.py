@@ -10,6 +10,10 @@ distinct prefixes of the hands (a trie), so early classes cost a few columns, no
 A part matters only through ``(d, its capped matched counts)``: one query. Each query's count per hand is a row
 of a matrix product over the rest states of ``d`` cards; each part reads its count, and the best per hand is
 found exactly on integer numerators over one common denominator. A hand that already meets keeps everything.
+
+Many hands are counted without a table of the rest at all, from the whole deck's counts by inclusion-exclusion
+over the cards in hand (:mod:`deckcli.odds.wholedeck`), while its sums stay exact as floats; the rest tables
+count the others.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ the whole deck's with hand ``H``'s cards taken out: ``rest = deck * prod_i (1 + 
 So keeping part ``K`` of ``H`` and drawing ``n - |K|`` cards succeeds in ``sum_E coef(E - K) * W(E)`` ways, over the
 multisets ``E >= K`` of at most ``n`` cards of the classes ``H`` holds, where ``W(E)`` counts the
 ``(n - |E|)``-subsets of the *whole* deck that meet with ``E`` added: one array serves every hand, where a table
-of the rest per hand costs a column each. Hands of one shape (their held counts) share the coefficients.
+of the rest per hand costs a column each. Hands holding the same counts (listed falling) share the coefficients:
+their counts are one matrix product, a few hands at a time.
 
 A multiset matters through its code: its size, then each condition's capped matched count, in the radix of the
 caps (the size the most significant digit).
