@@ -10,6 +10,10 @@ distinct prefixes of the hands (a trie), so early classes cost a few columns, no
 A part matters only through ``(d, its capped matched counts)``: one query. Each query's count per hand is a row
 of a matrix product over the rest states of ``d`` cards; each part reads its count, and the best per hand is
 found exactly on integer numerators over one common denominator. A hand that already meets keeps everything.
+
+Many hands are counted without a table of the rest at all, from the whole deck's counts by inclusion-exclusion
+over the cards in hand (:mod:`deckcli.odds.wholedeck`), while its sums stay exact as floats; the rest tables
+count the others.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import numpy as np
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.exact import condition_axes, holds_tables
 from deckcli.odds.sparse import EXACT_LIMIT, FLOAT_EXACT, SubsetCounts
+from deckcli.odds.wholedeck import counts_bound, whole_deck_keeps
 
 #: Below this a chance's numerator over the common denominator, with the cards kept as a last digit, fits int64.
 SCORE_LIMIT = EXACT_LIMIT
@@ -37,6 +42,8 @@ BATCH = 2048
 #: Parts are listed shape by shape (a matrix each) from this many hands per possible shape (a hand of n cards has
 #: at most 2**(n-1)): below it, one list of every hand's parts costs fewer array operations.
 MANY_HANDS = 8
+#: Hands x multisets of their classes up to this are counted from the whole deck (:mod:`deckcli.odds.wholedeck`).
+WHOLE_DECK_CELLS = 1 << 21
 #: Queries coded below this are told apart by one flag per possible code (no sort).
 DENSE_QUERIES = 1 << 16
 
@@ -160,12 +167,16 @@ def _parts(hands: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray
 def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes, holds, signatures: np.ndarray):
     """:func:`batched_keeps` for hands none of which meets: (kept parts, good, ways), a row per hand."""
     caps = np.asarray(classes.caps, dtype=np.int64)
+    many = len(hands) >= MANY_HANDS << max(n - 1, 0)
+    found = _whole_deck_keeps(classes, hands, n, rest_size, holds, caps, signatures) if many else None
+    if found is not None:
+        return found
     table = _rest_table(classes, hands, n, rest_size, axes)
     base = n + 1  # a part as one code: its size, then each condition's matched count (uncapped), in base n + 1
     digits = base ** np.arange(len(axes), dtype=np.int64)
     top = base ** len(axes)
     codes = top + signatures @ digits
-    shapes = _shapes(hands, signatures, caps, n, rest_size) if len(hands) >= MANY_HANDS << max(n - 1, 0) else None
+    shapes = _shapes(hands, signatures, caps, n, rest_size) if many else None
     if shapes is not None:
         query_of, queries = _shape_queries(shapes, caps, n)
     else:
@@ -191,6 +202,20 @@ def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes
         kept[:, i] = hands[:, i] - chosen_place % options
         chosen_place = chosen_place // options
     return kept, good[best], ways_of[discards[best]]
+
+
+def _whole_deck_keeps(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, holds, caps: np.ndarray,
+                      signatures: np.ndarray):
+    """:func:`_batch` from the whole deck's counts, no table per hand (:func:`.wholedeck.whole_deck_keeps`). None
+    when a sum would not be exact as a float, a score would pass int64, or codes or multisets would be too many."""
+    bound = counts_bound(n, _bound(classes.size, n))
+    ways = [comb(rest_size, d) for d in range(n + 1)]
+    most = int((hands > 0).sum(axis=1).max(initial=0))
+    if bound >= FLOAT_EXACT or lcm(*(w for w in ways if w)) * (n + 2) << n >= SCORE_LIMIT \
+            or (n + 1) * prod((caps + 1).tolist()) > DENSE_QUERIES or len(hands) * comb(n + most, n) > WHOLE_DECK_CELLS:
+        return None
+    kind = np.float32 if bound < FLOAT32_EXACT else np.float64
+    return whole_deck_keeps(hands, classes.counts, signatures, holds, caps, n, ways, kind, _product)
 
 
 def _shapes(hands: np.ndarray, signatures: np.ndarray, caps: np.ndarray, n: int, rest_size: int):

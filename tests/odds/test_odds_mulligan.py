@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
-from odds_support import card, small_deck
+from odds_support import brute_partial, card, expand, hits_of, meets, small_deck
 
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.mulligan import best_policy, compositions
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}
-
-
-def expand(cards):
-    return [c for c, n in cards for _ in range(n)]
-
-
-def hits_of(deck, conditions):
-    return [[c.filter.matches(x) for c in conditions] for x in deck]
-
-
-def meets(hits, conditions, positions):
-    return all(cond.holds(sum(hits[i][k] for i in positions)) for k, cond in enumerate(conditions))
 
 
 def brute_redraw(cards, conditions, hand_size):
@@ -36,35 +23,6 @@ def brute_redraw(cards, conditions, hand_size):
     ok = [meets(hits, conditions, h) for h in hands]
     good = sum(1 for first in ok for second in ok if first or second)
     return Fraction(good, len(hands) ** 2)
-
-
-def brute_partial(cards, conditions, hand_size):
-    """For every hand, the best subset to keep (over all 2^n), replacements drawn from the cards not in the hand."""
-    deck = expand(cards)
-    hits = hits_of(deck, conditions)
-    positions = range(len(deck))
-
-    def vector(cards_at):
-        return tuple(sum(hits[i][k] for i in cards_at) for k in range(len(conditions)))
-
-    def ok(counts):
-        return all(cond.holds(v) for cond, v in zip(conditions, counts))
-
-    total = Fraction(0)
-    hands = list(combinations(positions, hand_size))
-    for hand in hands:
-        rest = [i for i in positions if i not in hand]
-        # every replacement draw, tallied by its per-condition counts
-        draws = {d: Counter(vector(c) for c in combinations(rest, d)) for d in range(hand_size + 1)}
-        best = Fraction(0)
-        for size in range(hand_size + 1):
-            for kept in combinations(hand, size):
-                base = vector(kept)
-                options = draws[hand_size - size]
-                good = sum(n for d, n in options.items() if ok([a + b for a, b in zip(base, d)]))
-                best = max(best, Fraction(good, sum(options.values())))
-        total += best
-    return total / len(hands)
 
 
 def sfb_like():

@@ -83,9 +83,11 @@ def test_the_best_policy_equals_the_per_hand_search(deck, hand_size):
     n = min(hand_size, classes.size)
     reference_n, reference_table, reference_p = dense.compute_policy(classes, n)
     found = [_policy_hand_by_hand(classes, n)]
-    for many_hands in (0, 10**9):  # parts shape by shape; one list of every hand's parts
+    # from the whole deck's counts; parts shape by shape from rest tables; one list of every hand's parts
+    for many_hands, whole_deck in ((0, 1 << 21), (0, 0), (10**9, 1 << 21)):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(policy_module, "MANY_HANDS", many_hands)
+            patch.setattr(policy_module, "WHOLE_DECK_CELLS", whole_deck)
             found.append(_compute_policy(classes, n))
     for policy in found:
         assert policy.hand_size == reference_n and policy.p_with_mulligan == reference_p

@@ -206,12 +206,15 @@ def test_plain_odds_equal_the_dense_dp_whatever_the_classes_per_step(budget, mos
         assert exact_odds.p_by_size(classes, sizes) == dense.p_by_size(classes, sizes)
 
 
-# parts shape by shape (queries told apart by flags, or sorted); one list of every hand's parts
-@pytest.mark.parametrize("many_hands, dense_queries", [(0, 1 << 16), (0, 0), (10**9, 1 << 16)])
+# from the whole deck's counts; parts shape by shape from rest tables (queries told apart by flags, or sorted);
+# one list of every hand's parts
+@pytest.mark.parametrize("many_hands, dense_queries, whole_deck",
+                         [(0, 1 << 16, 1 << 21), (0, 1 << 16, 0), (0, 0, 1 << 21), (10**9, 1 << 16, 1 << 21)])
 @pytest.mark.parametrize("path", ["float32", "float64", "int64", "one-column-products", "cross-products"])
-def test_every_policy_path_equals_the_dense_search(path, many_hands, dense_queries, monkeypatch):
+def test_every_policy_path_equals_the_dense_search(path, many_hands, dense_queries, whole_deck, monkeypatch):
     monkeypatch.setattr(policy, "MANY_HANDS", many_hands)
     monkeypatch.setattr(policy, "DENSE_QUERIES", dense_queries)
+    monkeypatch.setattr(policy, "WHOLE_DECK_CELLS", whole_deck)
     if path in ("float64", "int64"):
         monkeypatch.setattr(policy, "FLOAT32_EXACT", 0)
     if path == "int64":

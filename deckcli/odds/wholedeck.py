@@ -1,0 +1,169 @@
+"""Every hand's redraw counts from the whole deck's counts: the rest of the deck by inclusion-exclusion.
+
+As generating functions over the classes (``z_i`` a card of class ``i``), the subsets of the rest ``deck - H`` are
+the whole deck's with hand ``H``'s cards taken out: ``rest = deck * prod_i (1 + z_i) ** -h_i``, where
+``(1 + z) ** -h = sum_j (-1) ** j * C(h + j - 1, j) * z ** j`` (exact once cut at ``n`` cards, as the counts are).
+So keeping part ``K`` of ``H`` and drawing ``n - |K|`` cards succeeds in ``sum_E coef(E - K) * W(E)`` ways, over the
+multisets ``E >= K`` of at most ``n`` cards of the classes ``H`` holds, where ``W(E)`` counts the
+``(n - |E|)``-subsets of the *whole* deck that meet with ``E`` added: one array serves every hand, where a table
+of the rest per hand costs a column each. Hands holding the same counts (listed falling) share the coefficients:
+their counts are one matrix product, a few hands at a time.
+
+A multiset matters through its code: its size, then each condition's capped matched count, in the radix of the
+caps (the size the most significant digit).
+"""
+
+from __future__ import annotations
+
+from math import comb, lcm, prod
+
+import numpy as np
+
+#: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
+LOOKUP = 1 << 13
+#: Hands are counted a few at a time, multisets x hands up to this: arrays small enough to stay in cache.
+CELLS = 1 << 13
+
+
+def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int,
+                     ways: list[int], kind, multiply) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per hand (rows, ``n`` cards, none meeting): its best part, as the per-hand search picks it (the best chance
+    ``good / ways[d]``, then the most cards kept, then the first part in its order), its good and its ways.
+
+    Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
+    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores.
+    ``ways[d]``: ``C(rest, d)`` for every ``d <= n`` (0 past the rest); ``kind``: a float type exact for every
+    partial sum; ``multiply``: the matrix product to use. The caller checks that ``lcm(ways) * (n + 2) * 2 ** n``
+    fits int64."""
+    whole = whole_counts(counts, signatures, holds, caps, n).astype(kind)
+    tables = code_tables(signatures, caps, n)
+    most = int((hands > 0).sum(axis=1).max(initial=0))
+    classes_held = np.argsort(-hands, axis=1, kind="stable")[:, :most]  # falling counts, then class order
+    held = np.take_along_axis(hands, classes_held, axis=1)
+    after = np.ones(hands.shape)  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later classes
+    after[:, :-1] = np.cumprod(hands[:, :0:-1] + 1, axis=1)[:, ::-1]
+    after = np.take_along_axis(after, classes_held, axis=1)
+    widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
+    common = lcm(*(w for w in ways if w))
+    scale = np.asarray([common // w if w else 0 for w in ways], dtype=np.int64)
+    kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=np.int64), np.zeros(len(hands), np.int64)
+    shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
+    by_shape = np.argsort(shape_of, kind="stable")
+    for group in np.split(by_shape, np.flatnonzero(np.diff(shape_of[by_shape])) + 1):
+        counts_held = held[group[0]][held[group[0]] > 0]
+        r = len(counts_held)
+        sets = widest[(widest[:, :most - r] == 0).all(axis=1), most - r:]
+        parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
+        coef = coefficients(counts_held, sets, n).T.astype(kind)
+        discards = n - parts.sum(axis=1)  # score: chance, then cards kept, then the hand's order (parts x hands)
+        weight = (scale[discards] * (n + 1) * len(parts))[:, None]
+        last = np.where(weight > 0, ((n - discards) * len(parts) + len(parts) - 1)[:, None], -1 - len(parts))
+        removed = (counts_held - parts).astype(np.float64)
+        for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
+            rows = group[at:at + max(1, CELLS // len(sets))]
+            counted = np.take(whole, set_codes(sets, classes_held[rows, :r], tables))  # multisets x hands
+            good = multiply(coef, counted).astype(np.int64)  # parts x hands
+            place = (removed @ after[rows, :r].T).astype(np.int64)
+            best = (good * weight + (last - place)).argmax(axis=0)
+            kept[rows[:, None], classes_held[rows, :r]] = parts[best]
+            good_of[rows], ways_of[rows] = good[best, np.arange(len(rows))], np.asarray(ways)[discards[best]]
+    return kept, good_of, ways_of
+
+
+def multisets(slots: int, n: int) -> np.ndarray:
+    """Every multiset of at most ``n`` cards over ``slots`` classes, a row of counts each (the first slowest)."""
+    rows, left = np.zeros((1, 0), dtype=np.int64), np.array([n], dtype=np.int64)
+    for _ in range(slots):
+        options = left + 1
+        ends = np.cumsum(options)
+        taken = np.arange(int(ends[-1])) - np.repeat(ends - options, options)
+        rows = np.column_stack([np.repeat(rows, options, axis=0), taken])
+        left = np.repeat(left, options) - taken
+    return rows
+
+
+def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
+    """``coef[E, K]``: the product over the held classes of ``(-1) ** j * C(h + j - 1, j)``, ``j = E - K`` (0 unless
+    ``E >= K``), for the multisets ``sets`` (rows E) and every part ``K`` of a hand holding ``held`` (columns, in
+    ``np.indices`` order: the last class fastest), one class at a time (a row's outer product)."""
+    coef = np.ones((len(sets), 1), dtype=np.int64)
+    for i, h in enumerate(held.tolist()):
+        terms = np.asarray([(-1) ** j * comb(h + j - 1, j) for j in range(n + 1)] + [0] * h, dtype=np.int64)
+        factor = terms[sets[:, i, None] - np.arange(h + 1)]  # a negative j reads one of the h zeros at the end
+        coef = (coef[:, :, None] * factor[:, None, :]).reshape(len(sets), -1)
+    return coef
+
+
+def counts_bound(n: int, deck_bound: int) -> int:
+    """At least every partial sum of a count: ``W`` is at most ``deck_bound``, and a part's coefficients add up, in
+    absolute value, to at most ``C(2n, n)`` (those of ``(1 - z) ** -n`` up to ``z ** n``)."""
+    return comb(2 * n, n) * deck_bound
+
+
+def whole_counts(counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int) -> np.ndarray:
+    """``W`` by code, then zeros (one more card than ``n`` lands there: the size is the leading digit): from "has
+    ``n`` cards and meets", each class's ``count`` cards taken in backwards (``W(code) = sum_k C(count, k) *
+    W(code + k cards of the class)``), one gather per card. Floats: exact, every value counts subsets."""
+    radix = [n + 1, *(caps + 1).tolist()]
+    total, space = prod(radix), prod(radix[1:])
+    place = (space // np.cumprod(caps + 1)).tolist()
+
+    def along(axis: int, values: np.ndarray) -> np.ndarray:  # values on one digit, broadcast over the codes
+        return values.reshape([-1 if a == axis else 1 for a in range(len(radix))])
+
+    meets = along(0, np.arange(n + 1) == n)
+    bumps = []  # per condition: what one more matching card adds to each code
+    for a, holding in enumerate(holds):
+        meets = meets & along(a + 1, holding)
+        bumps.append(along(a + 1, np.where(np.arange(caps[a] + 1) < caps[a], place[a], 0).astype(np.intp)))
+    start = np.arange(space, total + space, dtype=np.intp).reshape(radix)  # one more card
+    out = np.zeros(total + space)
+    out[:total] = meets.ravel()
+    moved = [np.zeros(total + space), np.zeros(total + space)]  # k cards moved, in turn (their zeros stay)
+    for count, signature in zip(counts, signatures.tolist()):
+        step = start
+        for a, hit in enumerate(signature):
+            if hit:
+                step = step + bumps[a]
+        step = step.ravel()
+        taken, source = out.copy(), out
+        for k in range(1, min(count, n) + 1):
+            source = np.take(source, step, out=moved[k % 2][:total])
+            taken[:total] += comb(count, k) * source
+            source = moved[k % 2]
+        out = taken
+    return out
+
+
+def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """A few digits of a code at a time (the size, then the conditions): each class's number (what one card adds
+    to those digits, in base ``n + 1``) and, per number a multiset reaches, those digits capped, as a share of
+    its code."""
+    space = prod((caps + 1).tolist())
+    limits = np.asarray([n, *caps.tolist()], dtype=np.int64)  # the size is never capped: it is at most n
+    place = np.asarray([space, *(space // np.cumprod(caps + 1)).tolist()], dtype=np.int64)
+    adds = np.column_stack([np.ones(len(signatures), dtype=np.int64), signatures])
+    width = 1
+    while width < len(limits) and (n + 1) ** (width + 1) <= LOOKUP:
+        width += 1
+    tables = []
+    for start in range(0, len(limits), width):
+        group = slice(start, start + width)
+        table = np.zeros(1, dtype=np.intp)  # digit by digit, the first the most significant
+        for limit, at in zip(limits[group].tolist(), place[group].tolist()):
+            table = (table[:, None] + np.minimum(np.arange(n + 1), limit) * at).ravel()
+        tables.append(((adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32),
+                       table))
+    return tables
+
+
+def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
+    """The code of every multiset (rows of ``sets``) on every hand (rows of ``classes_held``: the classes it holds),
+    multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers stay
+    below :data:`LOOKUP`) read through its table."""
+    numbers = np.concatenate([number[classes_held].T for number, _ in tables], axis=1)  # held classes x (hands ...)
+    keys = (sets.astype(np.float32) @ numbers).astype(np.intp)  # gathers take intp indices as they are
+    codes = 0
+    for t, (_, table) in enumerate(tables):
+        codes = codes + np.take(table, keys[:, t * len(classes_held):(t + 1) * len(classes_held)])
+    return codes
