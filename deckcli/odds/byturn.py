@@ -14,14 +14,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
-import numpy as np
-
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.jointcounts import hand_and_seen_counts
-from deckcli.odds.kept import expected_success, kept_hands
-from deckcli.odds.rounds import round_odds
 from deckcli.odds.rules import OpeningRules
-from deckcli.odds.sparse import SubsetCounts
 
 
 def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -> dict[int, Fraction]:
@@ -37,6 +32,10 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     few = hand_and_seen_counts(classes.counts, classes.signatures, classes.conditions, n, extras)
     if few is not None:
         return {e: Fraction(few[e], comb(size, n) * comb(size - n, e)) for e in extras}
+    import numpy as np  # many states: the numpy table
+
+    from deckcli.odds.sparse import SubsetCounts
+
     most = max(extras, default=0)
     conditions = classes.conditions
     lows = [i for i, c in enumerate(conditions) if c.low > 0]
@@ -76,11 +75,9 @@ def by_turn_with_mulligan(
     if rules.new_hand_each_turn:
         if rules.mulligan != "partial-redraw" and not rules.redraws(on_the_play):
             return [p_opening] * len(seen)
-        return round_odds(classes, n, len(seen), kept_hands(classes, rules, n, on_the_play))
+        return _by_round(classes, rules, n, len(seen), on_the_play)
     if rules.mulligan == "partial-redraw":
-        kept = kept_hands(classes, rules, n, on_the_play)
-        success = expected_success(classes, kept, [(n, m - n) for m in seen])
-        return [success[(n, m - n)] for m in seen]
+        return _after_partial_redraw(classes, rules, n, seen, on_the_play)
     if not rules.redraws(on_the_play):
         return [p_seen[m] for m in seen]
     if all(c.high is None for c in classes.conditions):
@@ -88,3 +85,21 @@ def by_turn_with_mulligan(
     else:
         both = kept_and_seen(classes, n, sorted({m - n for m in seen}))
     return [both[m - n] + (1 - p_opening) * p_seen[m] for m in seen]
+
+
+def _by_round(classes: DeckClasses, rules: OpeningRules, n: int, rounds: int, on_the_play: bool) -> list[Fraction]:
+    """A fresh hand each round: each round's chance from the kept hands' law (numpy, loaded only here)."""
+    from deckcli.odds.kept import kept_hands
+    from deckcli.odds.rounds import round_odds
+
+    return round_odds(classes, n, rounds, kept_hands(classes, rules, n, on_the_play))
+
+
+def _after_partial_redraw(classes: DeckClasses, rules: OpeningRules, n: int, seen: Sequence[int],
+                          on_the_play: bool) -> list[Fraction]:
+    """A partial redraw, cards seen adding up: the kept hand's law plus the draws from the rest (numpy, loaded
+    only here)."""
+    from deckcli.odds.kept import expected_success, kept_hands
+
+    success = expected_success(classes, kept_hands(classes, rules, n, on_the_play), [(n, m - n) for m in seen])
+    return [success[(n, m - n)] for m in seen]

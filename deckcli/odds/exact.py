@@ -1,8 +1,8 @@
 """Exact probabilities that a hand meets every condition, with exact integers and fractions.
 
 A dynamic programme walks the deck's classes once; its state is (cards drawn so far, per-condition count of
-matching cards capped where the condition stops caring), kept for the reachable states only
-(:mod:`deckcli.odds.sparse`: int64 until the final sums), and it sums products of binomials. One pass gives
+matching cards capped where the condition stops caring), kept for the reachable states only (Python integers
+while they are few, :mod:`deckcli.odds.arraycounts` beyond), and it sums products of binomials. One pass gives
 every hand size up to the largest asked for, so ``--turn 10`` costs about as much as the opening hand.
 """
 
@@ -12,132 +12,32 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 
-import numpy as np
-
+from deckcli.odds.axes import condition_axes, holding_lists
 from deckcli.odds.classes import DeckClasses
-from deckcli.odds.conditions import Condition
-from deckcli.odds.polycounts import Unfinished, meeting_by_size
 from deckcli.odds.ordering import retiring_order
-from deckcli.odds.sparse import SubsetCounts
-
-State = tuple[int, ...]
-#: Classes are added together while states times moves stay below this: one array step for several classes
-#: (each step costs a few dozen array operations, whatever its size, and a merge that grows with it).
-STEP_BUDGET = 4096
-
-
-def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[tuple[int, bool]]:
-    """Per condition, its axis in the tables: (the largest count kept, whether counts past it saturate).
-
-    ``N+`` saturates at N: more matching cards change nothing. ``N-M`` drops a state whose count passes M at once:
-    counts only grow, so no subset reaching it (with any cards added later) ever meets the condition again.
-    """
-    axes = []
-    for c in conditions:
-        if c.high is not None and c.high < deck_size:
-            axes.append((c.high, False))
-        else:
-            axes.append((min(c.cap, deck_size), True))
-    return axes
-
-
-def subset_counts(
-    counts: Sequence[int],
-    signatures: Sequence[Sequence[bool]],
-    axes: Sequence[tuple[int, bool]],
-    max_n: int,
-) -> SubsetCounts:
-    """How many ``n``-card subsets of the deck hold ``v_i`` cards matching condition ``i`` (on its axis, see
-    :func:`condition_axes`), for every ``n <= max_n``: states ``(n, v_1, ..., v_m)``. Subsets whose count passes
-    an ``N-M`` condition's M are left out: they meet no condition set, whatever is added to them.
-
-    ``counts[k]`` cards are in class ``k``, which matches condition ``i`` when ``signatures[k][i]``.
-    """
-    size = sum(counts)
-    bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
-    table = SubsetCounts([max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)], bound)
-    for count, signature in zip(counts, signatures):
-        if count > 0:
-            table.add([([k, *(k if hit else 0 for hit in signature)], comb(count, k))
-                       for k in range(min(count, max_n) + 1)])
-    return table
-
-
-def holds_tables(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[np.ndarray]:
-    """Per condition, which values of its axis meet it; a dropping axis has one more value, ``limit + 1``
-    (past M: never), which a count with kept cards added may reach."""
-    return [np.asarray(values, dtype=bool) for values in holding_lists(conditions, axes)]
-
-
-def holding_lists(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[list[bool]]:
-    """:func:`holds_tables` in plain lists (the Python-integer counts read them one value at a time)."""
-    return [[c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False])
-            for c, (limit, saturate) in zip(conditions, axes)]
-
-
-def successes(table: SubsetCounts, holds: Sequence[np.ndarray], queries: Sequence[tuple[int, Sequence[int] | None]]) -> list[int]:
-    """For each query ``(n, start)``: how many ``n``-card subsets meet every condition once ``start[i]`` more
-    matching cards (kept cards, say) are added to their counts."""
-    if not queries:
-        return []
-    states = table.states
-    tops = np.asarray([len(ok) - 1 for ok in holds], dtype=np.int64)
-    meeting: dict[tuple[int, ...], np.ndarray] = {}  # per start: which states then meet every condition
-    selections = np.zeros((len(queries), len(states)), dtype=bool)
-    for row, (n, start) in enumerate(queries):
-        start = tuple(start or ()) if start is not None and any(start) else ()
-        if start not in meeting:
-            values = np.minimum(states[:, 1:] + np.asarray(start, dtype=np.int64), tops) if start else states[:, 1:]
-            ok = np.ones(len(states), dtype=bool)
-            for i, holding in enumerate(holds):
-                ok &= holding[values[:, i]]
-            meeting[start] = ok
-        selections[row] = meeting[start] & (states[:, 0] == n)
-    return table.totals(selections)
+from deckcli.odds.polycounts import Unfinished, meeting_by_size
 
 
 def meeting_counts(classes: DeckClasses, sizes: Sequence[int]) -> list[int]:
     """For each size ``n`` in ``sizes``, how many ``n``-card subsets of the deck meet every condition.
 
-    The table of :func:`subset_counts`, but each condition's axis is retired (failing states dropped, the axis
-    forgotten) as soon as the last class matching its filter is in, classes taken in an order that finishes axes
-    early: with many overlapping filters the states stay few, and at the end only the size is left. While the
-    states are few, in Python integers (:mod:`deckcli.odds.polycounts`), else in numpy steps.
+    The table of :func:`~deckcli.odds.arraycounts.subset_counts`, but each condition's axis is retired (failing
+    states dropped, the axis forgotten) as soon as the last class matching its filter is in, classes taken in an
+    order that finishes axes early: with many overlapping filters the states stay few, and at the end only the size
+    is left. While the states are few, in Python integers (:mod:`deckcli.odds.polycounts`), else in numpy steps
+    (:mod:`deckcli.odds.arraycounts`, imported only then: ``odds`` on a deck whose states stay few loads no numpy).
     """
     size = classes.size
     axes = condition_axes(classes.conditions, size)
     holding = holding_lists(classes.conditions, axes)
-    max_n = max(sizes, default=0)
     signatures = classes.signatures
     order, finished = retiring_order(signatures, [limit + 1 for limit, _ in axes])
     few = meeting_by_size(classes.counts, signatures, axes, holding, order, finished, sizes)
     if not isinstance(few, Unfinished):
         return few
-    holds = [np.asarray(h, dtype=bool) for h in holding]
-    bound = max((comb(size, n) for n in range(min(max_n, size) + 1)), default=1)
-    limits, saturate = [max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)]
-    table, added = _handed_over(few, SubsetCounts(limits, saturate, bound), max_n), few.added
-    if table is None:  # counts past int64 (residues) or states past one int64 key: from the start
-        table, added = SubsetCounts(limits, saturate, bound), 0
-        for axis in finished[0]:
-            table.retire(axis + 1, holds[axis])
-    group: list[tuple[list[int], list[int]]] = []
-    finish: list[tuple[int, np.ndarray]] = []
-    moves = 1
-    for c, done in zip(order[added:], finished[added + 1:]):
-        count = classes.classes[c].count
-        ways = [comb(count, k) for k in range(min(count, max_n) + 1)]
-        if group and len(table.weights) * moves * len(ways) > STEP_BUDGET:
-            table.add_classes(group, finish)
-            group, finish, moves = [], [], 1
-        group.append(([0, *(a + 1 for a, hit in enumerate(signatures[c]) if hit)], ways))
-        finish += [(axis + 1, holds[axis]) for axis in done]
-        moves *= len(ways)
-    table.add_classes(group, finish)
-    if not sizes:
-        return []
-    sized = table.states[:, 0]
-    return table.totals(np.stack([sized == n for n in sizes]))
+    from deckcli.odds.arraycounts import counts_from  # numpy: only when the states grow many
+
+    return counts_from(few, classes, axes, holding, order, finished, sizes)
 
 
 def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]:
@@ -175,29 +75,3 @@ def impossibility_notes(classes: DeckClasses, hand_size: int) -> list[str]:
                 f"least {least} cards matching {condition.filter} (only {others} cards of the deck do not match)"
             )
     return notes
-
-
-def _handed_over(stop: Unfinished, table: SubsetCounts, max_n: int) -> SubsetCounts | None:
-    """The Python-integer counts where they stopped, as the (empty) numpy ``table`` over the same axes: each state's
-    counts by size read from its bytes; None when the table holds residues or rows (it then starts afresh)."""
-    if table.moduli or table._keys is None or not stop.table:
-        return None
-    keys = list(stop.table)
-    width, sizes = stop.slot // 8, max_n + 1
-    raw = b"".join(weight.to_bytes(width * sizes, "little") for weight in stop.table.values())
-    digits = np.frombuffer(raw, dtype=np.uint8).reshape(len(keys), sizes, width).astype(np.uint64)
-    counts = np.zeros((len(keys), sizes), dtype=np.uint64)
-    for byte in range(width):
-        counts |= digits[:, :, byte] << np.uint64(8 * byte)
-    mixed = np.zeros(len(keys), dtype=np.int64)  # a state's key in the table's own places (the size the first)
-    packed = np.asarray(keys, dtype=np.int64) if max(keys).bit_length() < 63 else None
-    for axis, low in enumerate(stop.place):
-        top = (1 << int(table.limits[axis + 1]).bit_length()) - 1
-        values = (packed >> (low.bit_length() - 1) & top if packed is not None else
-                  np.asarray([key // low & top for key in keys], dtype=np.int64))
-        mixed += values * table._place[axis + 1]
-    full = mixed[:, None] + np.arange(sizes, dtype=np.int64) * table._place[0]
-    kept = counts != 0
-    order = np.argsort(full[kept])
-    table._keys, table.weights = full[kept][order], counts[kept][order].astype(np.int64).reshape(-1, 1)
-    return table

@@ -13,12 +13,10 @@ from fractions import Fraction
 from itertools import product
 from math import comb, lcm, prod
 
-import numpy as np
-
+from deckcli.odds.axes import condition_axes
 from deckcli.odds.classes import DeckClasses
-from deckcli.odds.exact import condition_axes, holds_tables, p_hand, subset_counts, successes
-from deckcli.odds.policy import batched_keeps, hand_compositions
-from deckcli.odds.sparse import EXACT_LIMIT
+from deckcli.odds.exact import p_hand
+from deckcli.odds.residues import EXACT_LIMIT
 from deckcli.odds.rules import OpeningRules
 
 
@@ -81,6 +79,10 @@ _POLICIES: dict[tuple, Policy] = {}
 def _compute_policy(classes: DeckClasses, hand_size: int) -> Policy:
     """The policy itself, computed by :func:`best_policy`: every hand at once (:mod:`deckcli.odds.policy`), or hand
     by hand when its counts would not fit int64."""
+    import numpy as np  # the partial-redraw policy counts in arrays (a whole-hand redraw never loads numpy)
+
+    from deckcli.odds.policy import batched_keeps, hand_compositions
+
     size = classes.size
     n = min(hand_size, size)
     keeps = batched_keeps(classes, hand_compositions(classes.counts, n), n)
@@ -142,6 +144,8 @@ def _policy_hand_by_hand(classes: DeckClasses, n: int) -> Policy:
 
 def _best_keep(classes: DeckClasses, hand: tuple[int, ...], caps: Sequence[int], rest_size: int) -> Keep:
     """Of all sub-multisets of ``hand`` to keep, the one with the best chance; ties keep more cards."""
+    from deckcli.odds.arraycounts import holds_tables, subset_counts, successes
+
     if classes.meets(hand):
         return Keep(hand, Fraction(1))
     rest = [c - h for c, h in zip(classes.counts, hand)]

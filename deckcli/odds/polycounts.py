@@ -2,7 +2,7 @@
 
 While the reachable states are few, the numpy steps of :mod:`deckcli.odds.sparse` cost mostly the fixed price of
 each array call. Here a state is only the conditions' capped counts (one integer key, a few bits per axis, the axes of
-:func:`~deckcli.odds.exact.condition_axes`), and its weight is a polynomial in the subset size with its
+:func:`~deckcli.odds.axes.condition_axes`), and its weight is a polynomial in the subset size with its
 coefficients packed in one Python integer, ``slot`` bits each: taking ``k`` of a class's ``c`` cards multiplies it
 by ``C(c, k) x**k`` (a product and a shift). Every coefficient, before and after keeping the sizes wanted, counts
 subsets of the cards added so far, so it is at most ``C(size, size // 2)`` and never carries into the next: the

@@ -63,6 +63,22 @@ def test_read_only_commands_import_no_orm_on_a_ready_database(ready, args):
     assert not set(done["heavy"]) & set(ORM), done["heavy"]
 
 
+@pytest.mark.parametrize("args", [
+    ["odds", EMBER, "--want", "1+ kind=monster,cost<=2"],
+    ["odds", EMBER, "--want", "1+ kind=monster,cost<=2", "--want", "0-1 cost>=4", "--turn", "10", "--json"],
+    ["odds", str(paths.EXAMPLES / "wizdom-standard.txt"), "--want", "1+ kind=ruler", "--turn", "3"],
+], ids=["opening hand", "by turn with the mulligan", "aqa"])
+def test_odds_with_a_whole_hand_redraw_loads_no_numpy(ready, args):
+    """Its counts stay few, so plain Python integers do them (numpy's import alone costs about as much as all the
+    rest of the start-up); sfb's partial redraw and many states still count in numpy."""
+    done = _invoke(args, ready)
+    assert done["exit"] == 0, done["out"]
+    assert "numpy" not in done["heavy"], done["heavy"]
+    assert "Opening" in done["out"] or '"p_by_turn_with_mulligan"' in done["out"]
+    team = _invoke(["odds", str(paths.EXAMPLES / "team-shadows.txt"), "--want", "1+ colour=red"], ready)
+    assert team["exit"] == 0 and "numpy" in team["heavy"], team  # the sfb best policy: numpy, as before
+
+
 def test_a_database_that_needs_work_gives_the_same_answers(ready, db, tmp_path):
     import sqlite3
 

@@ -193,7 +193,7 @@ def test_huge_deck_stays_exact():
 def test_table_counts_every_hand_once():
     import numpy as np
 
-    from deckcli.odds.exact import subset_counts
+    from deckcli.odds.arraycounts import subset_counts
 
     cards = small_deck()
     conditions = parse_conditions(["1+ kind=spell", "2 colour=red"], FIELDS)

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 from deckcli.odds import jointcounts, parse_conditions, polycounts, split_classes
 from deckcli.odds.byturn import kept_and_seen
-from deckcli.odds.exact import condition_axes, p_by_size, subset_counts
+from deckcli.odds.arraycounts import subset_counts
+from deckcli.odds.axes import condition_axes
+from deckcli.odds.exact import p_by_size
 from deckcli.odds.kept import mixed_success
 from deckcli.odds.mulligan import _compute_policy, _policy_hand_by_hand, compositions
 from deckcli.odds import policy as policy_module

@@ -14,6 +14,7 @@ import dense_reference as dense
 import numpy as np
 import pytest
 
+from deckcli.odds import arraycounts
 from deckcli.odds import exact as exact_odds
 from deckcli.odds import parse_conditions, policy, polycounts, sparse, split_classes
 from deckcli.odds.mulligan import KeepTable, _compute_policy, _policy_hand_by_hand
@@ -195,7 +196,7 @@ WANTS = ["1+ kind=monster", "0-1 colour=red", "2+ cost<=2", "1 kind=spell", "0 c
 @pytest.mark.parametrize("budget", [1, 64, 10**9])
 @pytest.mark.parametrize("most_states", [0, 5, 10**9])  # numpy steps only; Python integers, then numpy; Python only
 def test_plain_odds_equal_the_dense_dp_whatever_the_classes_per_step(budget, most_states, monkeypatch):
-    monkeypatch.setattr(exact_odds, "STEP_BUDGET", budget)
+    monkeypatch.setattr(arraycounts, "STEP_BUDGET", budget)
     monkeypatch.setattr(polycounts, "MOST_STATES", most_states)
     rng = random.Random(budget + most_states)
     for _ in range(6):
@@ -313,8 +314,8 @@ def test_counts_handed_over_to_numpy_midway_equal_the_dense_dp(monkeypatch):
     """Past MOST_STATES the Python-integer counts stop and the numpy table goes on from their states."""
     monkeypatch.setattr(polycounts, "MOST_STATES", 3)
     handed = []
-    real = exact_odds._handed_over
-    monkeypatch.setattr(exact_odds, "_handed_over", lambda *args: handed.append(real(*args)) or handed[-1])
+    real = arraycounts._handed_over
+    monkeypatch.setattr(arraycounts, "_handed_over", lambda *args: handed.append(real(*args)) or handed[-1])
     rng = random.Random(12)
     for _ in range(8):
         deck = _random_deck(rng, 16, 7)

@@ -13,7 +13,8 @@ import pytest
 from odds_support import brute_partial
 
 from deckcli.odds import parse_conditions, policy, split_classes, wholedeck
-from deckcli.odds.exact import condition_axes, holds_tables, subset_counts, successes
+from deckcli.odds.arraycounts import holds_tables, subset_counts, successes
+from deckcli.odds.axes import condition_axes
 from deckcli.odds.mulligan import _compute_policy
 
 FIELDS = {"name": "string", "kind": "string", "colour": "string", "champion": "string"}
