@@ -52,8 +52,8 @@ def hand_and_seen_counts(
     for _, limit, _ in watched:
         fields.append((1 << bits, (1 << max(1, limit.bit_length())) - 1))
         bits += max(1, limit.bit_length())
-    # every coefficient, kept or past the later cards wanted, counts pairs of the cards added so far
-    bound = max(comb(size, a) * comb(size - a, b) for a in range(n + 1) for b in range(size - a + 1))
+    # every coefficient, kept or past the later cards wanted, counts pairs of the cards added so far (at most this)
+    bound = max(comb(size, a) * comb(size - a, (size - a) // 2) for a in range(n + 1))
     slot = -(-bound.bit_length() // 8) * 8
     keep = (1 << slot * (most + 1)) - 1
     # the hand's size is an axis too (dropped past n, checked against each state's room below): in the changes
