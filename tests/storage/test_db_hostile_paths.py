@@ -1,0 +1,66 @@
+"""Database paths no file can have, or that are no file: a named error (exit 1), nothing created or replaced.
+
+(Found by a probe of every command with hostile paths: a name too long was an internal error on Python 3.11,
+a loop of links an internal RuntimeError in ``db copy``, ``--db`` on a pipe blocked and on a device wrote a
+journal beside it, and ``db copy`` of a missing SOURCE created it and "copied 0 rows".)
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytestmark = pytest.mark.sqlite_only  # file paths of the database
+
+
+@pytest.fixture
+def hostile(tmp_path):
+    folder = tmp_path / "hostile"
+    folder.mkdir()
+    (folder / "loop").symlink_to("loop")
+    os.mkfifo(folder / "fifo")
+    return folder
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("L" * 5000, "cannot open it (File name too long)"),
+    ("loop", "cannot open it (Too many levels of symbolic links)"),
+    ("fifo", "it is a device or pipe, not a database file"),
+])
+@pytest.mark.parametrize("command", [["games"], ["deck", "list"], ["db", "status"], ["collection", "add", "Kilgore"]])
+def test_a_database_path_that_is_no_file_is_named(run, db, hostile, name, problem, command):
+    path = hostile / name
+    result = run("--db", path, *command)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (f"Error: the database {path} (from --db): {problem}; point --db at a deckcli"
+                                     " database or at a new file")
+    assert sorted(p.name for p in hostile.iterdir()) == ["fifo", "loop"]
+
+
+def test_db_check_of_a_name_too_long_reports_the_problem(run, db, hostile):
+    path = hostile / ("L" * 5000)
+    result = run("--db", path, "db", "check")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "problem: cannot open it (File name too long)"
+
+
+def test_db_copy_of_a_missing_source_creates_nothing(run, db, tmp_path):
+    source, target = tmp_path / "none.db", tmp_path / "copy.db"
+    result = run("db", "copy", source, target)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"Error: the database {source}: no such file; name the database to copy"
+    assert not source.exists() and not target.exists()
+
+
+def test_db_copy_and_backup_to_a_loop_of_links_are_named(run, db, hostile):
+    loop = hostile / "loop"
+    copied = run("db", "copy", db.path, loop)
+    assert copied.exit_code == 1
+    assert copied.stderr.strip() == (f"Error: the database {loop}: cannot open it (Too many levels of symbolic"
+                                     " links); copy into a new file")
+    backed = run("db", "backup", loop)
+    assert backed.exit_code == 1
+    assert backed.stderr.strip() == (f"Error: the database {loop}: cannot open it (Too many levels of symbolic"
+                                     " links); give the copy another name")
+    assert loop.is_symlink() and sorted(p.name for p in hostile.iterdir()) == ["fifo", "loop"]
