@@ -64,3 +64,12 @@ def test_db_copy_and_backup_to_a_loop_of_links_are_named(run, db, hostile):
     assert backed.stderr.strip() == (f"Error: the database {loop}: cannot open it (Too many levels of symbolic"
                                      " links); give the copy another name")
     assert loop.is_symlink() and sorted(p.name for p in hostile.iterdir()) == ["fifo", "loop"]
+
+
+def test_completion_with_a_database_name_too_long_offers_nothing(tmp_path):
+    """(A Tab press with such a --db printed a traceback.)"""
+    from deckcli.cards.completion import card_names
+    from deckcli.decks.completion import deck_names
+
+    path = tmp_path / ("L" * 5000)
+    assert card_names(path, "Em") == [] and deck_names(path, "") == []
