@@ -73,3 +73,22 @@ def test_completion_with_a_database_name_too_long_offers_nothing(tmp_path):
 
     path = tmp_path / ("L" * 5000)
     assert card_names(path, "Em") == [] and deck_names(path, "") == []
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("-", "- (standard input or output) cannot be a database: name a file"),
+    ("", "an empty file name: name the database file"),
+    ("new/", "new/: ends in /, a folder's name: name a database file"),
+])
+def test_a_name_that_cannot_be_a_database_file_is_a_usage_error(run, db, tmp_path, monkeypatch, name, problem):
+    """(``--db -`` made a file called ``-``, ``--db new/`` a file ``new``, ``db backup ''`` blamed ".", and
+    ``db copy`` took ``-`` as a target file's name.)"""
+    folder = tmp_path / "work"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    for args, where in ((["--db", name, "games"], "'--db'"), (["db", "backup", name], "'FILE'"),
+                        (["db", "copy", db.path, name], "'TARGET'"), (["db", "copy", name, "copy.db"], "'SOURCE'")):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert result.stderr.strip().splitlines()[-1] == f"Error: Invalid value for {where}: {problem}"
+    assert list(folder.iterdir()) == []
