@@ -181,3 +181,12 @@ def test_an_export_to_a_name_too_long_is_an_error_not_an_internal_error(run, tmp
     result = run("cards", "export", "--game", "boa", "--set", "S01", "-o", target)
     assert result.exit_code == 1
     assert result.stderr.strip() == f"Error: {target}: cannot write it: File name too long"
+
+
+@pytest.mark.parametrize("command", [["collection", "import"], ["cards", "import"]])
+def test_an_empty_file_name_to_read_is_named(run, command):
+    """(It said ": is a folder, not a collection file": the empty name was read as the working folder.)"""
+    result = run(*command, "")
+    assert result.exit_code == 1
+    assert "an empty file name: name the file to read" in result.output + result.stderr
+    assert ": is a folder" not in result.output + result.stderr
