@@ -92,3 +92,14 @@ def test_a_name_that_cannot_be_a_database_file_is_a_usage_error(run, db, tmp_pat
         assert result.exit_code == 2, args
         assert result.stderr.strip().splitlines()[-1] == f"Error: Invalid value for {where}: {problem}"
     assert list(folder.iterdir()) == []
+
+
+def test_a_database_under_a_file_names_the_database_not_the_file(run, db, tmp_path):
+    """(It said "the database plain.txt: cannot create the database folder (File exists)".)"""
+    plain = tmp_path / "plain.txt"
+    plain.write_text("mine\n", encoding="utf-8")
+    result = run("--db", plain / "x.db", "games")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (f"Error: the database {plain / 'x.db'} (from --db): its folder cannot be created:"
+                                     " a file is in the way; point --db at a file in a folder you can write")
+    assert plain.read_text(encoding="utf-8") == "mine\n"
