@@ -21,9 +21,9 @@ from deckcli.storage.engine import connect
 from deckcli.storage.fileinfo import mode_of
 from deckcli.storage.location import is_url, label_of
 
-#: Rows read and written per statement.
 #: What to do about a target the copy cannot use.
 COPY_ADVICE = "copy into a new file"
+#: Rows read and written per statement.
 CHUNK = 5_000
 
 
