@@ -127,6 +127,8 @@ def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration
     files[CSV_FILE] = decks_csv(rows)
     if not str(folder):
         raise InputError("an empty folder name: name the folder to write the site into")
+    if str(folder) == "-":
+        raise InputError("- (standard output) cannot hold a site of several files: name a folder")
     target = Path(folder)
     try:
         try:

@@ -33,12 +33,19 @@ def test_publish_onto_a_pipe_or_a_link_loop_says_it_is_not_a_folder(run, event, 
     assert fifo.is_fifo() and loop.is_symlink() and not (tmp_path / "index.html").exists()
 
 
-def test_publish_to_an_empty_name_writes_nothing(run, event, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    result = run("event", "publish", event, "-o", "")
+@pytest.mark.parametrize("name, message", [
+    ("", "an empty folder name: name the folder to write the site into"),
+    ("-", "- (standard output) cannot hold a site of several files: name a folder"),
+])
+def test_publish_to_an_empty_name_or_dash_writes_nothing(run, event, tmp_path, monkeypatch, name, message):
+    """(``-o -`` made a folder called ``-``.)"""
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    result = run("event", "publish", event, "-o", name)
     assert result.exit_code == 1
-    assert result.stderr.strip() == "Error: an empty folder name: name the folder to write the site into"
-    assert not (tmp_path / "index.html").exists()
+    assert result.stderr.strip() == f"Error: {message}"
+    assert list(work.iterdir()) == []
 
 
 @pytest.mark.parametrize("name, message", [
