@@ -10,7 +10,9 @@ as it was.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO, TypeVar
@@ -32,17 +34,36 @@ def file_error(label: str, exc: OSError, writing: bool = False) -> InputError:
 def write_whole(target: str | Path, write: Callable[[TextIO], T], newline: str | None = "") -> T:
     """Write the file ``target`` through ``write(handle)`` (UTF-8), whole or not at all: into a temporary file
     beside it, then put in its place; returns what ``write`` returns. An error names the file and leaves any
-    earlier file as it was."""
+    earlier file as it was. A symbolic link's file is replaced, not the link; a device or pipe (``/dev/stdout``,
+    a shell's ``>(...)``) is written straight into, never replaced by a file."""
+    label = str(target)
+    if not label:
+        raise InputError("an empty file name: name the file to write")
     path = Path(target).expanduser()
-    if path.is_dir():
+    try:
+        found = path.stat()
+    except FileNotFoundError:
+        found = None
+    except OSError as exc:  # a name too long, a loop of links, a path under a file
+        raise file_error(label, exc, writing=True) from None
+    if found is not None and stat.S_ISDIR(found.st_mode):
         raise InputError(f"{target}: is a folder")
+    if label.endswith(("/", os.sep)):
+        raise file_error(label, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)), writing=True)
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        try:
+            with path.open("w", encoding="utf-8", newline=newline) as handle:
+                return write(handle)
+        except OSError as exc:
+            raise file_error(label, exc, writing=True) from None
+    path = Path(os.path.realpath(path))
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with temp.open("w", encoding="utf-8", newline=newline) as handle:
             result = write(handle)
         os.replace(temp, path)
     except OSError as exc:
-        raise file_error(str(target), exc, writing=True) from None
+        raise file_error(label, exc, writing=True) from None
     finally:
         with contextlib.suppress(OSError):  # a temporary file under a file (Not a directory) was never made
             temp.unlink(missing_ok=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import DatabaseParam
 from deckcli.cli.output import dump_json, emit
 
 
@@ -63,10 +64,20 @@ def check(app: AppContext, as_json: bool) -> None:
         raise click.exceptions.Exit(1)
 
 
+def _file_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """The backup's name, refused (usage error) when it cannot name a database file: empty, ``-`` or ``dir/``."""
+    from deckcli.storage.location import file_name_problem
+
+    problem = file_name_problem(value)
+    if problem:
+        raise click.BadParameter(problem, ctx, param)
+    return value
+
+
 @db.command()
-@click.argument("target", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("target", metavar="FILE", type=click.Path(dir_okay=False), callback=_file_name)
 @pass_app
-def backup(app: AppContext, target: Path) -> None:
+def backup(app: AppContext, target: str) -> None:
     """Copy the database file to the new FILE through SQLite's backup API (consistent while others write)."""
     from deckcli.storage.location import is_url
     from deckcli.storage.maintenance import backup_database
@@ -77,7 +88,7 @@ def backup(app: AppContext, target: Path) -> None:
 
         raise DatabaseFault(label_of(app.target), "db backup copies an SQLite file",
                             f"copy a server database into a new file with `deckcli db copy URL {target}`", app.origin)
-    result = backup_database(Path(app.target), target, app.origin)
+    result = backup_database(Path(app.target), Path(target), app.origin)
     click.echo(f"Backed up {sum(result.rows.values())} rows ({result.size:,} bytes) to {result.target}")
 
 
@@ -124,16 +135,14 @@ def upgrade(app: AppContext) -> None:
 
 
 @db.command()
-@click.argument("source", metavar="SOURCE")
-@click.argument("target", metavar="TARGET")
-def copy(source: str, target: str) -> None:
+@click.argument("source", metavar="SOURCE", type=DatabaseParam())
+@click.argument("target", metavar="TARGET", type=DatabaseParam())
+def copy(source: Path | str, target: Path | str) -> None:
     """Copy every row of every table from SOURCE to TARGET, each a database file or a PostgreSQL URL (e.g. an
     event's file to the server, and back to a file to archive it). TARGET must be new or empty; the copy is one
     transaction."""
-    from deckcli.cli.options import DatabaseParam
     from deckcli.storage.copying import copy_database
 
-    kind = DatabaseParam()
-    result = copy_database(kind.convert(source, None, None), kind.convert(target, None, None))
+    result = copy_database(source, target)
     click.echo(f"Copied {sum(result.rows.values())} rows of {len(result.rows)} tables from {result.source} to"
                f" {result.target}")

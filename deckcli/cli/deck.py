@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -218,7 +219,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
 
 def _open_either(resolver, ref: str):
     """A decklist file (or ``-``) when ``ref`` is one, else a stored deck of that name."""
-    if ref == "-" or Path(ref).is_file():
+    if ref == "-" or os.path.isfile(ref):  # (Path.is_file raises on a name too long, on Python 3.11)
         resolved = resolver.open(source=ref)
     else:
         resolved = resolver.open(deck_name=ref)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import sys
 from importlib import import_module
@@ -63,15 +65,38 @@ class DeckcliGroup(click.Group):
             click.echo(_interrupted(ctx.obj), err=True)
             raise SystemExit(130) from None
         except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
-            if os.environ.get("DECKCLI_DEBUG"):
-                raise
-            db = ctx.obj.opened if isinstance(ctx.obj, AppContext) else None
-            fault = db.fault(exc) if db is not None else None
-            if fault is not None:
-                raise click.ClickException(str(fault)) from None
-            raise click.ClickException(
-                f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the traceback)"
-            ) from None
+            raise self._unexpected(ctx, exc) from None
+
+    @staticmethod
+    def _unexpected(ctx: click.Context, exc: Exception) -> click.ClickException:
+        """The message for an exception no library code turned into a DeckcliError (called while handling it)."""
+        if os.environ.get("DECKCLI_DEBUG"):
+            raise  # noqa: PLE0704 - re-raises the exception being handled
+        db = ctx.obj.opened if isinstance(ctx.obj, AppContext) else None
+        fault = db.fault(exc) if db is not None else None
+        if fault is not None:
+            return click.ClickException(str(fault))
+        if isinstance(exc, OSError) and _output_failed(exc):
+            from deckcli.fileerrors import file_error
+
+            return click.ClickException(str(file_error("<stdout>", exc, writing=True)))
+        return click.ClickException(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the traceback)")
+
+
+#: What a full disk or a failing device says when the command's output (a file or device standing for stdout) is
+#: written: deckcli's own files are written through deckcli.fileerrors, which names them, so such an error with no
+#: file name is the output's.
+_OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def _output_failed(exc: OSError) -> bool:
+    """Whether ``exc`` is the standard output failing (``deckcli ... > /dev/full``); if so, stdout is pointed at
+    the null device, so the interpreter's last flush does not fail again."""
+    if exc.filename is not None or exc.errno not in _OUTPUT_ERRNOS:
+        return False
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # (a test runner's stdout has no file number)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return True
 
 
 def _interrupted(app: object) -> str:

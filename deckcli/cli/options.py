@@ -97,9 +97,12 @@ class DatabaseParam(click.ParamType):
     name = "PATH|URL"
 
     def convert(self, value, param, ctx):
-        from deckcli.storage.location import SERVER_SCHEMES, is_url, url_scheme, target_of
+        from deckcli.storage.location import SERVER_SCHEMES, file_name_problem, is_url, url_scheme, target_of
 
         if isinstance(value, str) and url_scheme(value) and not is_url(value):
             self.fail(f"{url_scheme(value)}:// is not a database deckcli connects to (a file path, or a URL"
                       f" {' or '.join(s + '://' for s in SERVER_SCHEMES)})", param, ctx)
+        problem = None if is_url(value) else file_name_problem(value)
+        if problem:
+            self.fail(problem, param, ctx)
         return target_of(value)

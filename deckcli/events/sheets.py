@@ -61,7 +61,7 @@ def write_sheets(db: Readable, event: EventInfo, registrations: Sequence[Registr
         return SheetResult(event.name, None, html, players, to)
     path = Path(out)
     if to == "html":
-        write_whole(path, lambda handle: handle.write(html), newline=None)
+        write_whole(out, lambda handle: handle.write(html), newline=None)  # (the name as given: "" or "dir/" is named)
     else:
         _print_pdf(html, path)
     return SheetResult(event.name, path, html, players, to)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcli.csvcells import CsvWriter, escape_cell
+from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
 from deckcli.fileerrors import file_error
 
@@ -124,9 +125,16 @@ def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration
     rows = [deck_row(v) for v in views]
     files[JSON_FILE] = decks_json(rows)
     files[CSV_FILE] = decks_csv(rows)
+    if not str(folder):
+        raise InputError("an empty folder name: name the folder to write the site into")
+    if str(folder) == "-":
+        raise InputError("- (standard output) cannot hold a site of several files: name a folder")
     target = Path(folder)
     try:
-        target.mkdir(parents=True, exist_ok=True)
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file, a device or a link to none of a folder is there
+            raise InputError(f"{folder}: is not a folder") from None
         stale = _earlier_pages(target) - set(files)
         for name, text in files.items():
             (target / name).write_text(text, encoding="utf-8", newline="")

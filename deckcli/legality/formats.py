@@ -74,7 +74,7 @@ class Format:
 def _read(path: Path, label: str, bundled: bool) -> dict[str, Any]:
     """The format file, checked against the schema: a file given by path every time, a bundled one once per
     content (:mod:`deckcli.storage.verdicts`)."""
-    if not path.exists():
+    if not _exists(path):
         raise NotFoundError(f"{label}: format file not found")
     text = read_document(path, "format", label=label).text  # the reading front door
     doc = jsondoc.parse_json(text, label)
@@ -243,7 +243,7 @@ def _make(doc: dict[str, Any], path: str) -> Format:
 
 def load_format(ref: str, game: str | None = None) -> Format:
     """The format named ``ref`` (bundled) or stored in the file ``ref``; ``game`` checks it fits the deck."""
-    if ref in _bundled() and not (ref.endswith(".json") and Path(ref).exists()):
+    if ref in _bundled() and not (ref.endswith(".json") and _exists(Path(ref))):
         fmt = _bundled_format(ref)
     else:
         fmt = _make(*_load(ref))

@@ -7,6 +7,7 @@ other decks are still checked.
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,8 +26,9 @@ if TYPE_CHECKING:
 
 
 def deck_source(ref: str) -> tuple[str | None, str | None]:
-    """(file, None) when ``ref`` is ``-`` or an existing file, else (None, stored deck name)."""
-    return (ref, None) if ref == "-" or Path(ref).is_file() else (None, ref)
+    """(file, None) when ``ref`` is ``-`` or an existing file, else (None, stored deck name). (os.path.isfile:
+    Path.is_file raises on a name no file can have, such as one too long, on Python 3.11.)"""
+    return (ref, None) if ref == "-" or os.path.isfile(ref) else (None, ref)
 
 
 def source_label(source: str | None, deck_name: str | None) -> str:

@@ -71,6 +71,8 @@ def read_bytes(source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes
     path as given), within the limit of ``what`` (a key of LIMITS)."""
     if str(source) == "-":
         return _from_stdin(stdin, what), label or STDIN_LABEL
+    if not str(source):  # (a Path of it would be ".", the working folder)
+        raise InputError("an empty file name: name the file to read")
     label = label or str(source)
     return _from_file(Path(source).expanduser(), label, what), label
 

@@ -7,6 +7,7 @@ moved past the copied ids, so the next row added gets a fresh one.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,8 +18,11 @@ from deckcli.errors import DatabaseFault
 from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.engine import connect
+from deckcli.storage.fileinfo import mode_of
 from deckcli.storage.location import is_url, label_of
 
+#: What to do about a target the copy cannot use.
+COPY_ADVICE = "copy into a new file"
 #: Rows read and written per statement.
 CHUNK = 5_000
 
@@ -41,7 +45,7 @@ def _open_target(target: Path | str) -> BaseDatabase:
     """The target, set up at the head revision: refused unless it is new or holds no row."""
     if not is_url(target):
         path = Path(target)
-        if path.exists() and path.stat().st_size > 0 and not _is_deckcli(path):
+        if mode_of(path, advice=COPY_ADVICE) is not None and path.stat().st_size > 0 and not _is_deckcli(path):
             raise DatabaseFault(path, "it already exists", "copy into a new file (deckcli never overwrites one)")
     db = connect(target)
     try:
@@ -70,15 +74,17 @@ def _is_deckcli(path: Path) -> bool:
 def _same(source: Path | str, target: Path | str) -> bool:
     if is_url(source) or is_url(target):
         return str(source) == str(target)
-    return Path(source).resolve() == Path(target).resolve()
+    return os.path.realpath(source) == os.path.realpath(target)  # (Path.resolve raises on a loop of links)
 
 
 def copy_database(source: Path | str, target: Path | str, origin: str | None = None) -> CopyResult:
     """Copy every row of ``source`` into the new or empty ``target`` (each a file path or a server URL)."""
     if _same(source, target):
         raise DatabaseFault(label_of(target), "it is the source itself", "copy into another database")
+    if not is_url(source) and mode_of(Path(source), advice="name the database to copy") is None:
+        raise DatabaseFault(source, "no such file", "name the database to copy", origin)
+    created = not is_url(target) and mode_of(Path(target), advice=COPY_ADVICE) is None
     src = connect(source, origin)
-    created = not is_url(target) and not Path(target).exists()
     try:
         dst = _open_target(target)
     except BaseException:

@@ -126,6 +126,9 @@ class Database(BaseDatabase):
     def _create_folder(self) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):  # (it named the file in the way as "the database")
+            raise DatabaseFault(self.path, "its folder cannot be created: a file is in the way",
+                                "point {option} at a file in a folder you can write", self.origin) from None
         except OSError as exc:
             raise DatabaseFault(self.path.parent, f"cannot create the database folder ({exc.strerror})",
                                 "point {option} at a file in a folder you can write", self.origin) from None

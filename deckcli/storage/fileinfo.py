@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,10 +99,25 @@ def _kind(head: bytes) -> str:
     return "a text file"
 
 
+def mode_of(path: Path, origin: str | None = None, advice: str = NOT_A_DATABASE_ADVICE) -> int | None:
+    """The file type and mode of ``path`` (links followed), None when nothing is there; a name no file can have
+    (too long, a loop of links) is a DatabaseFault naming why, not an OSError."""
+    try:
+        return path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        raise DatabaseFault(path, f"cannot open it ({exc.strerror})", advice, origin) from None
+
+
 def inspect(path: Path, origin: str | None = None) -> FileInfo:
-    """What ``path`` holds, read through a read-only connection; raises NotADatabase for a file that is none."""
-    if path.is_dir():
+    """What ``path`` holds, read through a read-only connection; raises NotADatabase for a file that is none
+    (a folder, a device or pipe: SQLite would block on a pipe, and write a journal beside a device)."""
+    mode = mode_of(path, origin)
+    if mode is not None and stat.S_ISDIR(mode):
         raise NotADatabase(path, "it is a folder, not a database file", NOT_A_DATABASE_ADVICE, origin)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise NotADatabase(path, "it is a device or pipe, not a database file", NOT_A_DATABASE_ADVICE, origin)
     if in_use(path):
         return _pragmas(path, origin)  # this process has it open through SQLite: an SQLite file, and see _IN_USE
     try:

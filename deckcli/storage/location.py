@@ -31,6 +31,19 @@ def is_url(value: object) -> bool:
     return url_scheme(value) in SERVER_SCHEMES
 
 
+def file_name_problem(value: str | Path) -> str | None:
+    """Why ``value`` cannot name a database file (empty, ``-``, a folder's name ending in ``/``), else None: such a
+    name would open the working folder, a file called ``-``, or the name without its ``/``."""
+    text = str(value)
+    if not text:
+        return "an empty file name: name the database file"
+    if text == "-":
+        return "- (standard input or output) cannot be a database: name a file"
+    if text.endswith(("/", os.sep)):
+        return f"{text}: ends in /, a folder's name: name a database file"
+    return None
+
+
 def target_of(value: str | Path | None) -> str | Path | None:
     """``value`` as deckcli opens it: a server URL stays text, anything else is a file Path."""
     if value is None or isinstance(value, Path):

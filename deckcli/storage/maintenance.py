@@ -16,7 +16,7 @@ from typing import Any
 
 from deckcli.errors import DatabaseFault
 from deckcli.storage.engine import SCHEMA_VERSION
-from deckcli.storage.fileinfo import (APPLICATION_ID, CORE_TABLES, inspect, read_only_uri, recorded_revision,
+from deckcli.storage.fileinfo import (APPLICATION_ID, CORE_TABLES, inspect, mode_of, read_only_uri, recorded_revision,
                                       refuse_foreign)
 
 #: How many problems of PRAGMA integrity_check a report lists.
@@ -72,11 +72,10 @@ def _mark_problems(schema: int, app_id: int, tables: set[str]) -> list[str]:
 def check_database(path: Path) -> CheckReport:
     """Integrity check, foreign keys, schema version, application id and row counts of the file at ``path``."""
     report = CheckReport(str(path))
-    if not path.exists():
-        report.problems.append(f"{path}: no such file (deckcli creates it on first use)")
-        return report
     try:
-        inspect(path)
+        if not inspect(path).exists:
+            report.problems.append(f"{path}: no such file (deckcli creates it on first use)")
+            return report
         con = _open_read_only(path)
     except (DatabaseFault, sqlite3.Error) as exc:
         report.problems.append(getattr(exc, "problem", str(exc)))
@@ -118,7 +117,7 @@ def backup_database(source: Path, target: Path, origin: str | None = None) -> Ba
     if not info.exists:
         raise DatabaseFault(source, "no such file", "there is nothing to back up yet", origin)
     refuse_foreign(info, source, origin)
-    if target.exists():
+    if mode_of(target, advice="give the copy another name") is not None:
         if target.resolve() == source.resolve():
             raise DatabaseFault(target, "it is the database itself", "give the copy another name", origin)
         raise DatabaseFault(target, "it already exists", "give the copy a new name (deckcli never overwrites it)")

@@ -130,7 +130,10 @@ def open_ready(path: Path | str | None = None, origin: str | None = None) -> Sql
     is deckcli's, at this schema version, holding the current bundled cards. None otherwise (missing, new, older,
     foreign, unreadable, locked): then the caller opens a Database, which does what is needed or says what is wrong."""
     path = Path(path) if path is not None else default_db_path()
-    if not path.is_file():
+    try:
+        if not path.is_file():
+            return None
+    except OSError:  # a name too long: the Database opened instead says so
         return None
     try:
         con = sqlite3.connect(str(path), timeout=busy_timeout_ms() / 1000, check_same_thread=False)

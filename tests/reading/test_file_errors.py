@@ -112,3 +112,81 @@ def test_every_export_names_the_file_it_cannot_write(command, run, tmp_path):
     assert under.exit_code == 1
     assert under.stderr.strip() == f"Error: {plain / 'out.json'}: cannot write it: Not a directory"
     assert plain.read_text(encoding="utf-8") == "x"
+
+
+def test_a_device_is_written_into_never_replaced_by_a_file(tmp_path):
+    """(``-o /dev/full`` replaced the device with a regular file, as root, and said it had written it.)"""
+    import os
+    import stat
+
+    full = tmp_path / "full"
+    try:
+        os.mknod(full, 0o666 | stat.S_IFCHR, os.makedev(1, 7))  # the same device as /dev/full
+    except PermissionError:
+        pytest.skip("making a device needs root")
+    with pytest.raises(InputError) as failed:
+        write_whole(full, lambda handle: handle.write("x" * 100_000))
+    assert str(failed.value) == f"{full}: cannot write it: No space left on device"
+    assert stat.S_ISCHR(full.lstat().st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["full"]
+
+
+def test_a_pipe_is_written_into_never_replaced_by_a_file(tmp_path):
+    """A named pipe (a shell's ``>(...)``) receives the text; it stays a pipe."""
+    import os
+    import stat
+    import threading
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text(encoding="utf-8")), daemon=True)
+    reader.start()
+    assert write_whole(fifo, lambda handle: handle.write("through the pipe\n")) == 17
+    reader.join(10)
+    assert received == ["through the pipe\n"]
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+def test_a_symbolic_link_keeps_pointing_at_the_file_written(tmp_path):
+    target = tmp_path / "real.txt"
+    target.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.txt"
+    link.symlink_to("real.txt")
+    write_whole(link, lambda handle: handle.write("new\n"))
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == "new\n"
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("loop", "cannot write it: Too many levels of symbolic links"),
+    ("L" * 5000, "cannot write it: File name too long"),
+    ("newfolder/", "cannot write it: Is a directory"),
+])
+def test_a_name_that_cannot_be_a_file_is_named_and_nothing_is_written(tmp_path, name, reason):
+    (tmp_path / "loop").symlink_to("loop")
+    target = f"{tmp_path}/{name}"
+    with pytest.raises(InputError) as failed:
+        write_whole(target, lambda handle: handle.write("x"))
+    assert str(failed.value) == f"{target}: {reason}"
+    assert [p.name for p in tmp_path.iterdir()] == ["loop"] and (tmp_path / "loop").is_symlink()
+
+
+def test_an_empty_file_name_is_named():
+    with pytest.raises(InputError, match=r"^an empty file name: name the file to write$"):
+        write_whole("", lambda handle: handle.write("x"))
+
+
+def test_an_export_to_a_name_too_long_is_an_error_not_an_internal_error(run, tmp_path):
+    target = tmp_path / ("L" * 5000)
+    result = run("cards", "export", "--game", "boa", "--set", "S01", "-o", target)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"Error: {target}: cannot write it: File name too long"
+
+
+@pytest.mark.parametrize("command", [["collection", "import"], ["cards", "import"]])
+def test_an_empty_file_name_to_read_is_named(run, command):
+    """(It said ": is a folder, not a collection file": the empty name was read as the working folder.)"""
+    result = run(*command, "")
+    assert result.exit_code == 1
+    assert "an empty file name: name the file to read" in result.output + result.stderr
+    assert ": is a folder" not in result.output + result.stderr

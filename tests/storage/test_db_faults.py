@@ -147,9 +147,8 @@ def test_an_unwritable_folder_names_DECKCLI_DB(runner, tmp_path):
     assert result.exit_code == 0  # help opens no database
     result = invoke(runner, "deck", "list", env={"DECKCLI_DB": str(blocker / "sub" / "d.db")})
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"Error: the database {blocker / 'sub'} (from DECKCLI_DB): cannot create the"
-                                    " database folder (")
-    assert result.stderr.endswith("); point DECKCLI_DB at a file in a folder you can write\n")
+    assert result.stderr == (f"Error: the database {blocker / 'sub' / 'd.db'} (from DECKCLI_DB): its folder cannot be"
+                             " created: a file is in the way; point DECKCLI_DB at a file in a folder you can write\n")
     assert file_bytes(blocker) == b"x"
 
 
