@@ -322,7 +322,9 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
         refs = list(decks) or needs_mod.stored_deck_names(app.reads, game)
         if not refs:
             raise click.ClickException("no decks to check: name DECKs or store some decks first")
-        result = needs_mod.together(app.reads, needs_mod.open_decks(app.reads, refs, game))
+        from deckcli.legality.reports import open_decks
+
+        result = needs_mod.together(app.reads, open_decks(app.reads, refs, game))
         rows = [n.as_dict(with_decks=True) for n in result.short]
         if output != "table":
             emit(rows, output, [*NEED_COLUMNS, "decks"], json_data=result.as_dict())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -217,16 +216,6 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     click.echo(f"Deleted deck {removed.name!r}.")
 
 
-def _open_either(resolver, ref: str):
-    """A decklist file (or ``-``) when ``ref`` is one, else a stored deck of that name."""
-    if ref == "-" or os.path.isfile(ref):  # (Path.is_file raises on a name too long, on Python 3.11)
-        resolved = resolver.open(source=ref)
-    else:
-        resolved = resolver.open(deck_name=ref)
-    resolved.require_cards()
-    return resolved
-
-
 @deck.command()
 @click.argument("a", shell_complete=complete_deck_or_file)
 @click.argument("b", shell_complete=complete_deck_or_file)
@@ -239,12 +228,11 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
     A and B are stored deck names or decklist files (an existing file wins).
     """
     from deckcli.decks.diff import diff_decks, summary
-    from deckcli.legality.resolve import Resolver
+    from deckcli.legality.reports import open_decks
 
     if a == "-" and b == "-":
         raise click.UsageError("only one side can be read from stdin")
-    resolver = Resolver(app.reads)
-    left, right = _open_either(resolver, a), _open_either(resolver, b)
+    left, right = open_decks(app.reads, [a, b])
     if left.game != right.game:
         _warn(f"comparing a {left.game} deck with a {right.game} deck")
     rows = diff_decks(left, right, include_same=include_same)

@@ -7,7 +7,6 @@ language or tag the player owns counts towards that name.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from operator import itemgetter
 from collections.abc import Callable, Iterable
@@ -291,18 +290,6 @@ def _bare_decklist(stored: DeckHead) -> Decklist:
     return Decklist(name=stored.name, game=stored.game, format=stored.format, source=f"deck:{stored.name}")
 
 
-def open_decks(db: Readable, refs: list[str], game: str | None = None) -> list[ResolvedDeck]:
-    """Decks named on the command line: an existing file (or ``-``) is a decklist, anything else a stored deck."""
-    resolver = Resolver(db)
-    decks = []
-    for ref in refs:
-        if ref == "-" or os.path.isfile(ref):
-            deck = resolver.open(source=ref, game=game)
-        else:
-            deck = resolver.open(deck_name=ref, game=game)
-        deck.require_cards()
-        decks.append(deck)
-    return decks
 
 
 @dataclass

@@ -31,6 +31,19 @@ def deck_source(ref: str) -> tuple[str | None, str | None]:
     return (ref, None) if ref == "-" or os.path.isfile(ref) else (None, ref)
 
 
+def open_decks(db: Readable, refs: list[str], game: str | None = None) -> list[ResolvedDeck]:
+    """Decks named on the command line (:func:`deck_source`: an existing file or ``-`` is a decklist, anything else
+    a stored deck), read with one resolver; each must hold cards."""
+    resolver = Resolver(db)
+    decks = []
+    for ref in refs:
+        source, name = deck_source(ref)
+        deck = resolver.open(source=source, deck_name=name, game=game)
+        deck.require_cards()
+        decks.append(deck)
+    return decks
+
+
 def source_label(source: str | None, deck_name: str | None) -> str:
     """How a report names its deck: the file, or ``deck:NAME``."""
     return source if source is not None else f"deck:{deck_name}"
