@@ -79,11 +79,6 @@ class Entries:
     def __len__(self) -> int:
         return len(self.columns["count"])
 
-    def as_dicts(self) -> list[dict[str, Any]]:
-        """One dict per entry, every field."""
-        names = list(self.columns)
-        return [dict(zip(names, row)) for row in zip(*self.columns.values())]
-
 
 def export_entries(db: Readable, game: str | None = None, tag: str | None = None, rarity: bool = True) -> Entries:
     """The collection's entries: deckcli's columns plus ``set_name`` (and ``rarity`` unless ``rarity`` is false:

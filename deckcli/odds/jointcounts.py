@@ -61,7 +61,7 @@ def hand_and_seen_counts(
     table = {0: 1}
     for c, done in zip(order, finished[1:]):
         axes = [a for a, on in enumerate(axis_hits[c]) if on]
-        hit = [hand_axis, *(_axis(*fields[a][:1], *watched[a][1:], a in done) for a in axes)]
+        hit = [hand_axis, *(_axis(fields[a][0], watched[a][1], watched[a][2], a in done) for a in axes)]
         along = sum(fields[a][0] * fields[a][1] for a in axes)
         offers = _offers(counts[c], n, most, slot, any(watched[a][2] for a in axes))
         moves = {}

@@ -20,6 +20,7 @@ Writes never come here: they stay SQLModel sessions, one transaction per command
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -130,10 +131,7 @@ def open_ready(path: Path | str | None = None, origin: str | None = None) -> Sql
     is deckcli's, at this schema version, holding the current bundled cards. None otherwise (missing, new, older,
     foreign, unreadable, locked): then the caller opens a Database, which does what is needed or says what is wrong."""
     path = Path(path) if path is not None else default_db_path()
-    try:
-        if not path.is_file():
-            return None
-    except OSError:  # a name too long: the Database opened instead says so
+    if not os.path.isfile(path):  # (not Path.is_file: it raises on a name too long; the Database then says so)
         return None
     try:
         con = sqlite3.connect(str(path), timeout=busy_timeout_ms() / 1000, check_same_thread=False)
