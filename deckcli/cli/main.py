@@ -50,10 +50,12 @@ class DeckcliGroup(click.Group):
         return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context):
-        from deckcli.errors import DeckcliError
+        from deckcli.errors import BadDatabaseURL, DeckcliError
 
         try:
             return super().invoke(ctx)
+        except BadDatabaseURL as exc:
+            raise click.UsageError(str(exc)) from None
         except DeckcliError as exc:
             raise click.ClickException(str(exc)) from None
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
