@@ -82,7 +82,11 @@ class DeckcliGroup(click.Group):
             from deckcli.fileerrors import file_error
 
             return click.ClickException(str(file_error("<stdout>", exc, writing=True)))
-        return click.ClickException(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the traceback)")
+        from deckcli.storage.urls import scrub
+
+        target = ctx.obj.db_path if isinstance(ctx.obj, AppContext) else None
+        return click.ClickException(scrub(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the"
+                                          " traceback)", target if isinstance(target, str) else None))
 
 
 #: What a full disk or a failing device says when the command's output (a file or device standing for stdout) is

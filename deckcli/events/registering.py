@@ -162,8 +162,9 @@ def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: boo
 
 
 def _locked(session, event: EventRow) -> EventRow:
-    """``event`` read again under a row lock (``SELECT ... FOR UPDATE``) held to the end of the transaction."""
-    query = select(EventRow).where(EventRow.id == event.id).with_for_update()
+    """``event`` read again under a row lock held to the end of the transaction (``FOR NO KEY UPDATE``: the rows
+    whose foreign keys name the event, deck checks say, are still written meanwhile)."""
+    query = select(EventRow).where(EventRow.id == event.id).with_for_update(key_share=True)
     return session.execute(query.execution_options(populate_existing=True)).scalar_one()
 
 

@@ -8,6 +8,7 @@ password must be percent-encoded, or the URL means another user, host or databas
 from __future__ import annotations
 
 import os
+import re
 import urllib.parse
 
 #: Supplies the password of a URL that has none (else libpq looks in ``~/.pgpass``).
@@ -115,10 +116,10 @@ def mask_url(url: str) -> str:
     return f"{scheme}://{user}{hostpath}" + ("?" + "&".join(items) if "?" in url.rpartition("@")[2] else "")
 
 
-def secrets_of(url: str) -> list[str]:
+def secrets_of(url: str | None) -> list[str]:
     """Every password ``url`` carries or deckcli adds to it (``DECKCLI_DB_PASSWORD``), raw and decoded, longest
     first: what :func:`scrub` removes from a message."""
-    _, userinfo, _, query = _split(url)
+    _, userinfo, _, query = _split(url or "")
     found = [userinfo.partition(":")[2]] if userinfo and ":" in userinfo else []
     for item in query.split("&") if query else ():
         key, _, value = item.partition("=")
@@ -129,8 +130,14 @@ def secrets_of(url: str) -> list[str]:
     return sorted({s for s in found if s}, key=len, reverse=True)
 
 
-def scrub(text: str, url: str) -> str:
-    """``text`` (a driver's message about the server of ``url``) with every password of ``url`` shown as ``***``."""
+_URL_IN_TEXT = re.compile(r"postgresql(?:\+psycopg)?://(?:[^\s'\"]*[^\s'\".,;:)\]])?", re.IGNORECASE)
+_SECRET_IN_TEXT = re.compile(r"\b((?:ssl)?password\s*=\s*)('[^']*'|[^\s&'\"]*[^\s&'\".,;:)\]])", re.IGNORECASE)
+
+
+def scrub(text: str, url: str | None = None) -> str:
+    """``text`` (a driver's message about the server of ``url``) with every password of ``url`` or
+    ``DECKCLI_DB_PASSWORD`` shown as ``***``, and any URL or ``password=...`` it quotes masked."""
     for secret in secrets_of(url):
         text = text.replace(secret, MASK)
-    return text
+    text = _URL_IN_TEXT.sub(lambda m: mask_url(m.group(0)), text)
+    return _SECRET_IN_TEXT.sub(lambda m: m.group(1) + MASK, text)

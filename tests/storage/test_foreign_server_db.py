@@ -65,8 +65,8 @@ def test_a_database_of_another_application_is_refused_and_left_as_it_is(server):
     assert _tables(url) == ["customers", "invoices"]  # nothing created beside them
     status = _invoke("--db", url, "db", "status", "--json")
     assert status.exit_code == 0 and json.loads(status.stdout)["state"] == "foreign"
-    assert json.loads(status.stdout)["meaning"] == ("holds tables that are not deckcli's: refused (give deckcli an empty"
-                                                    " database)")
+    meaning = "holds tables that are not deckcli's: refused (give deckcli an empty database)"
+    assert json.loads(status.stdout)["meaning"] == meaning
 
 
 def test_another_applications_alembic_table_is_not_taken_for_a_newer_deckcli(server):
@@ -87,7 +87,8 @@ def test_db_copy_refuses_a_server_database_holding_a_table(server, tmp_path):
     _sql(url, "CREATE TABLE notes (id int)")
     refused = _invoke("db", "copy", source, url)
     assert refused.exit_code == 1
-    assert refused.stderr == f"Error: the database {mask_url(url)}: it is not empty (1 table: notes); {NOT_EMPTY_ADVICE}\n"
+    expected = f"Error: the database {mask_url(url)}: it is not empty (1 table: notes); {NOT_EMPTY_ADVICE}\n"
+    assert refused.stderr == expected
     assert _tables(url) == ["notes"]
 
 
@@ -107,7 +108,8 @@ def test_db_copy_refuses_a_file_holding_any_table(tmp_path):
     emptied = tmp_path / "emptied.db"  # a deckcli file, its tables set up: not a copy's target either
     assert _invoke("--db", emptied, "cards", "search", "x").exit_code == 0
     refused = _invoke("db", "copy", source, emptied)
-    assert refused.exit_code == 1 and "it is not empty (" in refused.stderr and "alembic_version, card" in refused.stderr
+    assert refused.exit_code == 1
+    assert "it is not empty (" in refused.stderr and "alembic_version, card" in refused.stderr
     blank = tmp_path / "blank.db"
     blank.touch()
     copied = _invoke("db", "copy", source, blank)  # an empty file is new

@@ -188,3 +188,20 @@ def test_a_refused_login_never_shows_the_password_of_the_environment(server):
         assert "authentication failed (" in refused.stderr
         assert "check the user and password (in the URL, DECKCLI_DB_PASSWORD or ~/.pgpass)" in refused.stderr
         _clean(refused, ("wrong-secret",))
+
+
+def test_an_unexpected_error_never_prints_a_password(monkeypatch):
+    from deckcli.storage import status
+
+    url = "postgresql://ann:hush@db.example/league?sslpassword=keypass"
+
+    def broken(target, origin=None):
+        raise RuntimeError(f"lost {target}: conninfo host=db.example password=hush sslpassword='key pass'")
+
+    monkeypatch.setattr(status, "database_status", broken)
+    monkeypatch.setenv("DECKCLI_DB_PASSWORD", "envsecret")
+    result = _invoke("--db", url, "db", "status")
+    assert result.exit_code == 1
+    assert result.stderr == ("Error: internal error: RuntimeError: lost postgresql://ann:***@db.example/league"
+                             "?sslpassword=***: conninfo host=db.example password=*** sslpassword=*** (set"
+                             " DECKCLI_DEBUG=1 for the traceback)\n")
