@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import urllib.parse
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from backends import NO_SERVER
 from deckcli.cli.main import cli
@@ -205,3 +208,18 @@ def test_an_unexpected_error_never_prints_a_password(monkeypatch):
     assert result.stderr == ("Error: internal error: RuntimeError: lost postgresql://ann:***@db.example/league"
                              "?sslpassword=***: conninfo host=db.example password=*** sslpassword=*** (set"
                              " DECKCLI_DEBUG=1 for the traceback)\n")
+
+
+@settings(max_examples=50)
+@given(password=st.text(st.characters(min_codepoint=33, max_codepoint=126), min_size=4, max_size=20),
+       query=st.sampled_from(["", "?sslmode=require", "?password=x&connect_timeout=5"]))
+def test_no_password_written_raw_or_encoded_is_ever_shown(password, query):
+    from deckcli.storage.location import url_problem
+
+    for written in (password, urllib.parse.quote(password, safe="")):
+        url = f"postgresql://ann:{written}@db.example:5432/league{query}"
+        shown = mask_url(url)
+        assume(written not in f"postgresql://ann:***@db.example:5432/league{query}")
+        assert written not in shown and shown.startswith("postgresql://ann:***@")
+        problem = url_problem(url)  # never raises; never quotes the password
+        assert problem is None or written not in problem
