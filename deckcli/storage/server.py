@@ -2,9 +2,10 @@
 tables and the same sessions as the SQLite file (:class:`deckcli.storage.base.BaseDatabase`).
 
 Several clients share a server database, so none of them upgrades it by surprise: an empty database is set up to
-the head revision on first use, one at an older revision is refused until ``deckcli db upgrade``, a newer one until
-deckcli is upgraded. The password is never shown: messages name the URL masked (:func:`mask_url`);
-``DECKCLI_DB_PASSWORD`` supplies one the URL leaves out, else libpq reads ``~/.pgpass``.
+the head revision on first use (one holding another application's tables is refused, nothing added to it), one at
+an older revision is refused until ``deckcli db upgrade``, a newer one until deckcli is upgraded. The password is
+never shown: messages name the URL masked (:func:`mask_url`); ``DECKCLI_DB_PASSWORD`` supplies one the URL leaves
+out, else libpq reads ``~/.pgpass``.
 """
 
 from __future__ import annotations
@@ -43,12 +44,12 @@ def server_url(url: str, origin: str | None = None) -> URL:
         parsed = make_url(url)
     except (ArgumentError, ValueError):
         raise BadDatabaseURL(mask_url(url), "it is not a valid database URL",
-                            "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin) from None
+                             "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin) from None
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
     if parsed.drivername != "postgresql+psycopg":
         raise BadDatabaseURL(mask_url(url), f"deckcli does not connect through {parsed.drivername}",
-                            "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin)
+                             "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin)
     if parsed.password is None and os.environ.get(PASSWORD_VARIABLE):
         parsed = parsed.set(password=os.environ[PASSWORD_VARIABLE])
     return parsed

@@ -74,8 +74,8 @@ def _host_problem(host: str) -> str | None:
             return f"the host {host!r} has text after its ]: write an IPv6 address as [::1]:5432"
         port = after[1:] if after else None
     else:
-        if "[" in host:
-            return "the host has a [ inside it: write an IPv6 address in brackets, as [::1]:5432"
+        if "[" in host or host.count(":") > 1:
+            return f"the host {host!r} is not a name or address: write an IPv6 address in brackets, as [::1]:5432"
         port = host.rpartition(":")[2] if ":" in host else None
     if port is not None and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
         return f"the port {port!r} is not a number from 1 to 65535"

@@ -36,6 +36,8 @@ MALFORMED = [
     ("postgresql://ann@[::1/league", None, BRACKET),
     ("postgresql://ann@[::1:5432/league", None, BRACKET),
     ("postgresql://ann@::1]:5432/league", None, BRACKET),
+    ("postgresql://ann@::1:5432/league", None,
+     "the host '::1:5432' is not a name or address: write an IPv6 address in brackets, as [::1]:5432"),
     ("postgresql://ann@db.example:5432", None, NO_DATABASE),
     ("postgresql://ann@db.example:5432/", None, NO_DATABASE),
     ("postgresql://ann@db.example/league?sslmode=require&colour=blue", None,
