@@ -286,3 +286,8 @@ class SchemaMismatch(DatabaseFault):
 
 class MissingDriver(DatabaseFault):
     """A database URL was given, but the driver it needs (psycopg) is not installed."""
+
+
+class BadDatabaseURL(DatabaseFault):
+    """A server URL libpq would not read as meant (a raw ``@ : /`` in the password, a port that is no number, an
+    unbalanced ``[``, no database name, an unknown parameter): a usage error (exit 2), said before connecting."""

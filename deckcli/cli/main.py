@@ -50,10 +50,12 @@ class DeckcliGroup(click.Group):
         return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context):
-        from deckcli.errors import DeckcliError
+        from deckcli.errors import BadDatabaseURL, DeckcliError
 
         try:
             return super().invoke(ctx)
+        except BadDatabaseURL as exc:
+            raise click.UsageError(str(exc)) from None
         except DeckcliError as exc:
             raise click.ClickException(str(exc)) from None
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
@@ -80,7 +82,11 @@ class DeckcliGroup(click.Group):
             from deckcli.fileerrors import file_error
 
             return click.ClickException(str(file_error("<stdout>", exc, writing=True)))
-        return click.ClickException(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the traceback)")
+        from deckcli.storage.urls import scrub
+
+        target = ctx.obj.db_path if isinstance(ctx.obj, AppContext) else None
+        return click.ClickException(scrub(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the"
+                                          " traceback)", target if isinstance(target, str) else None))
 
 
 #: What a full disk or a failing device says when the command's output (a file or device standing for stdout) is

@@ -92,16 +92,20 @@ def deck_source(f: Callable) -> Callable:
 
 
 class DatabaseParam(click.ParamType):
-    """``--db``: a PostgreSQL URL stays text, anything else is a file Path taken as it is (never parsed as a URL)."""
+    """``--db``: a PostgreSQL URL stays text (refused, exit 2, when libpq would not read it as meant), anything else
+    is a file Path taken as it is (never parsed as a URL)."""
 
     name = "PATH|URL"
 
     def convert(self, value, param, ctx):
-        from deckcli.storage.location import SERVER_SCHEMES, file_name_problem, is_url, url_scheme, target_of
+        from deckcli.storage.location import (
+            SERVER_SCHEMES, file_name_problem, is_url, mask_url, target_of, url_problem, url_scheme)
 
         if isinstance(value, str) and url_scheme(value) and not is_url(value):
             self.fail(f"{url_scheme(value)}:// is not a database deckcli connects to (a file path, or a URL"
                       f" {' or '.join(s + '://' for s in SERVER_SCHEMES)})", param, ctx)
+        if is_url(value) and (problem := url_problem(value)):
+            self.fail(f"{mask_url(value)}: {problem}", param, ctx)
         problem = None if is_url(value) else file_name_problem(value)
         if problem:
             self.fail(problem, param, ctx)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from deckcli.errors import AlreadyRegistered, DeckcliError, DecksReadError, EventStarted, InputError
@@ -134,11 +134,13 @@ def _lines(exc: DeckcliError, label: str) -> list[str]:
 
 def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: bool) -> list[Registered]:
     """Store the checked decks as current registrations in one write transaction: the rows they replace marked
-    superseded first (one UPDATE), then every new row in one INSERT of many rows."""
+    superseded first (one UPDATE), then every new row in one INSERT of many rows. The event's row is locked first
+    (on SQLite the write transaction already is), so writers registering for one event at once take turns, each
+    reading the current rows the one before it left."""
     stamp = now()
     table = RegistrationRow.__table__
     with db.write() as session:
-        event = get_event(session, info.name)
+        event = _locked(session, get_event(session, info.name))
         current = {r.player_key: r for r in current_rows(session, event)}
         again = [current[key].player for d in decks if (key := name_key(d.source.player)) in current]
         if again and not replace:
@@ -157,6 +159,13 @@ def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: boo
             raise AlreadyRegistered(event.name, [d.source.player for d in decks]) from None
     return [Registered(_record(row, deck), deck.problems, deck.notes, old is not None)
             for row, deck, old in zip(rows, decks, olds)]
+
+
+def _locked(session, event: EventRow) -> EventRow:
+    """``event`` read again under a row lock held to the end of the transaction (``FOR NO KEY UPDATE``: the rows
+    whose foreign keys name the event, deck checks say, are still written meanwhile)."""
+    query = select(EventRow).where(EventRow.id == event.id).with_for_update(key_share=True)
+    return session.execute(query.execution_options(populate_existing=True)).scalar_one()
 
 
 def _row(event: EventRow, deck: CheckedDeck, old: RegistrationRow | None, stamp: datetime) -> dict[str, Any]:

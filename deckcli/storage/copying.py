@@ -1,6 +1,7 @@
 """``db copy``: every row of every deckcli table from one database to another, SQLite file or server, either way.
 
-The target must be new or empty; it is set up at this deckcli's head revision and filled in one transaction (all or
+The target must be new or empty (no table at all: another application's tables, or a deckcli database's, are never
+mixed with the copy); it is set up at this deckcli's head revision and filled in one transaction (all or
 nothing), tables in foreign-key order, in chunks of many rows per statement. On PostgreSQL the id sequences are then
 moved past the copied ids, so the next row added gets a fresh one.
 """
@@ -14,7 +15,7 @@ from pathlib import Path
 from sqlalchemy import func, insert, select, text
 from sqlmodel import SQLModel
 
-from deckcli.errors import DatabaseFault
+from deckcli.errors import DatabaseFault, NotADatabase
 from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.engine import connect
@@ -23,6 +24,7 @@ from deckcli.storage.location import is_url, label_of
 
 #: What to do about a target the copy cannot use.
 COPY_ADVICE = "copy into a new file"
+EMPTY_ADVICE = "copy into a new or empty database (createdb, or a new file), so nothing is mixed or lost"
 #: Rows read and written per statement.
 CHUNK = 5_000
 
@@ -36,39 +38,49 @@ class CopyResult:
     rows: dict[str, int]
 
 
-def _counts(db: BaseDatabase) -> dict[str, int]:
-    with db.rows() as rows:
-        return {t.name: int(rows.all(f'SELECT count(*) FROM "{t.name}"')[0][0]) for t in SQLModel.metadata.sorted_tables}
-
-
 def _open_target(target: Path | str) -> BaseDatabase:
-    """The target, set up at the head revision: refused unless it is new or holds no row."""
-    if not is_url(target):
-        path = Path(target)
-        if mode_of(path, advice=COPY_ADVICE) is not None and path.stat().st_size > 0 and not _is_deckcli(path):
-            raise DatabaseFault(path, "it already exists", "copy into a new file (deckcli never overwrites one)")
-    db = connect(target)
-    try:
-        held = {t: n for t, n in _counts(db).items() if n}
-    except BaseException:
-        db.close()
-        raise
-    if held:
-        db.close()
-        listed = ", ".join(f"{t} ({n})" for t, n in held.items())
-        raise DatabaseFault(label_of(target), f"it is not empty: {listed}",
-                            "copy into an empty database (create a new one) so nothing is mixed or lost")
-    return db
+    """The target, set up at the head revision: refused unless it is new or holds no table at all (a deckcli
+    database, even one without rows, is refused too: its cards or ids would clash with the copied ones)."""
+    tables = _tables_of(target)
+    if tables:
+        listed = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
+        count = f"{len(tables)} table{'s' if len(tables) != 1 else ''}"
+        raise DatabaseFault(label_of(target), f"it is not empty ({count}: {listed})", EMPTY_ADVICE)
+    return connect(target)
 
 
-def _is_deckcli(path: Path) -> bool:
-    """Whether the file is a deckcli database (then it may be the target if it holds no row)."""
+def _tables_of(target: Path | str) -> list[str]:
+    """The tables ``target`` holds (none: a new file, an empty file, an empty server database)."""
+    if is_url(target):
+        return _server_tables(str(target))
+    path = Path(target)
+    if mode_of(path, advice=COPY_ADVICE) is None or path.stat().st_size == 0:
+        return []
     from deckcli.storage.fileinfo import inspect
 
     try:
-        return inspect(path).is_deckcli
-    except DatabaseFault:
-        return False
+        info = inspect(path)
+    except NotADatabase:
+        raise DatabaseFault(path, "it already exists", "copy into a new file (deckcli never overwrites one)") from None
+    return sorted(t for t in info.tables if not t.startswith("sqlite_"))
+
+
+def _server_tables(url: str) -> list[str]:
+    """The tables of a server database's schema, read without setting anything up."""
+    from sqlalchemy import inspect as sa_inspect
+    from sqlalchemy.exc import DBAPIError
+
+    from deckcli.storage.server import server_engine
+    from deckcli.storage.server_faults import server_fault
+
+    engine = server_engine(url)
+    try:
+        with engine.connect() as conn:
+            return sorted(sa_inspect(conn).get_table_names())
+    except DBAPIError as exc:
+        raise (server_fault(exc, url) or exc) from None
+    finally:
+        engine.dispose()
 
 
 def _same(source: Path | str, target: Path | str) -> bool:

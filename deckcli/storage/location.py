@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 import re
-import urllib.parse
 from pathlib import Path
+
+from deckcli.storage.urls import PASSWORD_VARIABLE, mask_url, url_problem  # noqa: F401  (re-exported)
 
 #: The URL schemes deckcli connects to; ``postgresql://`` means psycopg 3, as ``postgresql+psycopg://`` does.
 SERVER_SCHEMES = ("postgresql", "postgresql+psycopg")
-#: Supplies the password of a URL that has none (else libpq looks in ``~/.pgpass``).
-PASSWORD_VARIABLE = "DECKCLI_DB_PASSWORD"
 _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 
 
@@ -49,16 +48,6 @@ def target_of(value: str | Path | None) -> str | Path | None:
     if value is None or isinstance(value, Path):
         return value
     return value if is_url(value) else Path(value)
-
-
-def mask_url(url: str) -> str:
-    """``url`` with its password (if any) shown as ``***``."""
-    parts = urllib.parse.urlsplit(url)
-    if parts.password is None:
-        return url
-    user, _, _ = parts.netloc.rpartition("@")[0].partition(":")
-    host = parts.netloc.rpartition("@")[2]
-    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
 
 
 def label_of(target: str | Path) -> str:

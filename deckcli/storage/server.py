@@ -2,9 +2,10 @@
 tables and the same sessions as the SQLite file (:class:`deckcli.storage.base.BaseDatabase`).
 
 Several clients share a server database, so none of them upgrades it by surprise: an empty database is set up to
-the head revision on first use, one at an older revision is refused until ``deckcli db upgrade``, a newer one until
-deckcli is upgraded. The password is never shown: messages name the URL masked (:func:`mask_url`);
-``DECKCLI_DB_PASSWORD`` supplies one the URL leaves out, else libpq reads ``~/.pgpass``.
+the head revision on first use (one holding another application's tables is refused, nothing added to it), one at
+an older revision is refused until ``deckcli db upgrade``, a newer one until deckcli is upgraded. The password is
+never shown: messages name the URL masked (:func:`mask_url`); ``DECKCLI_DB_PASSWORD`` supplies one the URL leaves
+out, else libpq reads ``~/.pgpass``.
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from sqlalchemy import create_engine, inspect as sa_inspect, text
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
-from deckcli.errors import DatabaseFault, ForeignDatabase, MissingDriver, SchemaMismatch
+from deckcli.errors import BadDatabaseURL, DatabaseFault, ForeignDatabase, MissingDriver, SchemaMismatch
 from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.storage import revisions
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.fileinfo import CORE_TABLES
-from deckcli.storage.location import PASSWORD_VARIABLE, mask_url
+from deckcli.storage.location import PASSWORD_VARIABLE, mask_url, url_problem
 from deckcli.storage.server_faults import server_fault
 from deckcli.storage.settings import HEAD_REVISION
 
@@ -28,22 +29,27 @@ from deckcli.storage.settings import HEAD_REVISION
 SETUP_LOCK = int.from_bytes(b"dkcl", "big")
 #: How long (seconds) a client waits for the server to answer a connection.
 CONNECT_TIMEOUT = 10
+FOREIGN_ADVICE = ("deckcli leaves it as it is: give deckcli an empty database (createdb -O USER DBNAME, or CREATE"
+                  " DATABASE ... OWNER ...) and point {option} at it")
 UPGRADE_ADVICE = "run `deckcli db upgrade` (once, from one client: every client of the database then uses it)"
 
 
 def server_url(url: str, origin: str | None = None) -> URL:
     """The SQLAlchemy URL of ``url``: ``postgresql://`` means psycopg 3; ``DECKCLI_DB_PASSWORD`` fills a missing
-    password."""
+    password. A URL libpq would not read as meant is refused first (:func:`url_problem`), saying what is wrong."""
+    problem = url_problem(url)
+    if problem:
+        raise BadDatabaseURL(mask_url(url), problem, "", origin)
     try:
         parsed = make_url(url)
-    except ArgumentError:
-        raise DatabaseFault(mask_url(url), "it is not a valid database URL",
-                            "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin) from None
+    except (ArgumentError, ValueError):
+        raise BadDatabaseURL(mask_url(url), "it is not a valid database URL",
+                             "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin) from None
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
     if parsed.drivername != "postgresql+psycopg":
-        raise DatabaseFault(mask_url(url), f"deckcli does not connect through {parsed.drivername}",
-                            "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin)
+        raise BadDatabaseURL(mask_url(url), f"deckcli does not connect through {parsed.drivername}",
+                             "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin)
     if parsed.password is None and os.environ.get(PASSWORD_VARIABLE):
         parsed = parsed.set(password=os.environ[PASSWORD_VARIABLE])
     return parsed
@@ -75,6 +81,23 @@ def deckcli_tables(conn: Connection) -> set[str]:
     return set(sa_inspect(conn).get_table_names()) & (CORE_TABLES | {revisions.VERSION_TABLE})
 
 
+def foreign_tables(conn: Connection) -> list[str]:
+    """The tables of the database's schema (``search_path``'s first, normally ``public``) that are not deckcli's:
+    another application's, which deckcli never sets itself up beside."""
+    from sqlmodel import SQLModel
+
+    ours = set(SQLModel.metadata.tables) | CORE_TABLES | {revisions.VERSION_TABLE}
+    return sorted(set(sa_inspect(conn).get_table_names()) - ours)
+
+
+def refuse_foreign_tables(conn: Connection, label: str, origin: str | None) -> None:
+    """Raise ForeignDatabase when the database holds tables that are not deckcli's (nothing is created in it)."""
+    found = foreign_tables(conn)
+    if found:
+        listed = ", ".join(found[:5]) + (f", ... ({len(found)} tables)" if len(found) > 5 else "")
+        raise ForeignDatabase(label, f"it holds tables that are not deckcli's ({listed})", FOREIGN_ADVICE, origin)
+
+
 class ServerDatabase(BaseDatabase):
     """An opened PostgreSQL database: set up on first use when empty, refused when at another revision.
 
@@ -99,7 +122,7 @@ class ServerDatabase(BaseDatabase):
 
     def fault(self, exc: BaseException) -> DatabaseFault | None:
         """The fault a psycopg error means for this database, if it is one."""
-        return server_fault(exc, self.path, self.origin)
+        return server_fault(exc, self.url, self.origin)
 
     def lock(self, session) -> None:
         """Hold the setup lock until the session's transaction ends (one client loads the bundled cards)."""
@@ -121,6 +144,8 @@ class ServerDatabase(BaseDatabase):
         """Under the setup lock: set up an empty database, upgrade an older one when asked, refuse the rest."""
         if found == HEAD_REVISION:
             return  # another client set it up meanwhile
+        if found is None or (not revisions.known(found) and not CORE_TABLES <= deckcli_tables(conn)):
+            refuse_foreign_tables(conn, self.path, self.origin)  # (the unknown revision: another application's)
         if found is None:
             tables = deckcli_tables(conn)
             if tables:

@@ -13,6 +13,7 @@ from deckcli.errors import (
     ServerAuthFailed,
     ServerUnreachable,
 )
+from deckcli.storage.urls import mask_url, scrub
 
 NOTHING_WRITTEN = "nothing was written"
 _AUTH_STATES = {"28P01", "28000"}
@@ -32,31 +33,34 @@ def _driver_error(exc: BaseException) -> BaseException | None:
     return orig if isinstance(orig, psycopg.Error) else None
 
 
-def _reason(error: BaseException) -> str:
-    """The server's or libpq's reason, one line, without the connection-attempt preamble."""
+def _reason(error: BaseException, url: str) -> str:
+    """The server's or libpq's reason, one line, without the connection-attempt preamble, and without any password
+    of ``url`` (or ``DECKCLI_DB_PASSWORD``'s) in it."""
     line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    return line.split(": ", 1)[1] if line.startswith("connection failed: ") else line
+    return scrub(line.split(": ", 1)[1] if line.startswith("connection failed: ") else line, url)
 
 
-def server_fault(exc: BaseException, label: str, origin: str | None = None) -> DatabaseFault | None:
-    """The fault a psycopg error means for the server database ``label`` (the masked URL); None: not a fault of
-    the database (a bug of deckcli, say)."""
+def server_fault(exc: BaseException, url: str, origin: str | None = None) -> DatabaseFault | None:
+    """The fault a psycopg error means for the server database of ``url`` (named masked, its passwords scrubbed
+    from the driver's reason); None: not a fault of the database (a bug of deckcli, say)."""
     import psycopg
 
     error = _driver_error(exc)
     if error is None:
         return None
+    label = mask_url(url)
     state = getattr(error, "sqlstate", None) or ""
     words = str(error).lower()
-    if state in _AUTH_STATES or "password authentication failed" in words or "no password supplied" in words:
-        return ServerAuthFailed(label, f"authentication failed ({_reason(error)})",
+    if (state in _AUTH_STATES or "password authentication failed" in words or "no password supplied" in words
+            or ('role "' in words and "does not exist" in words)):
+        return ServerAuthFailed(label, f"authentication failed ({_reason(error, url)})",
                                 "check the user and password (in the URL, DECKCLI_DB_PASSWORD or ~/.pgpass)", origin)
     if state == "3D000" or ("database" in words and "does not exist" in words):
         return MissingServerDatabase(label, "the server has no such database",
                                      "create it first (createdb, or CREATE DATABASE ... OWNER ...) or fix the name",
                                      origin)
     if state in _BUSY_STATES:
-        return LockedDatabase(label, f"the server gave up waiting for another client's lock ({_reason(error)})",
+        return LockedDatabase(label, f"the server gave up waiting for another client's lock ({_reason(error, url)})",
                               "try again; " + NOTHING_WRITTEN, origin)
     if state == "53100":
         return DatabaseFull(label, "the server's disk is full", "free some space on the server; " + NOTHING_WRITTEN,
@@ -65,9 +69,9 @@ def server_fault(exc: BaseException, label: str, origin: str | None = None) -> D
         return ReadOnlyDatabase(label, "the server only allows reads", "read-only commands still work; "
                                 + NOTHING_WRITTEN, origin)
     if state == "42501":
-        return DatabaseFault(label, f"the user may not do this ({_reason(error)})",
+        return DatabaseFault(label, f"the user may not do this ({_reason(error, url)})",
                              "grant the user rights on deckcli's tables (or connect as their owner)", origin)
     if state in _GONE_STATES or (isinstance(error, psycopg.OperationalError) and not state):
-        return ServerUnreachable(label, f"cannot connect to the server ({_reason(error)})",
+        return ServerUnreachable(label, f"cannot connect to the server ({_reason(error, url)})",
                                  "check that PostgreSQL runs there and the host and port are right", origin)
     return None

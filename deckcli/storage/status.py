@@ -14,7 +14,8 @@ from deckcli.storage.settings import HEAD_REVISION, REVISION_SCHEMAS
 
 #: What ``db status`` says of each state.
 STATES = {"current": "up to date", "older": "older: run `deckcli db upgrade`", "newer": "newer: upgrade deckcli",
-          "empty": "empty: set up on first use"}
+          "empty": "empty: set up on first use",
+          "foreign": "holds tables that are not deckcli's: refused (give deckcli an empty database)"}
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,15 @@ def _state(current: str | None) -> str:
     if current == HEAD_REVISION:
         return "current"
     return "older" if current in REVISION_SCHEMAS or current.startswith("schema ") else "newer"
+
+
+def _server_state(conn, current: str | None) -> str:
+    """The state of a server database at revision ``current``: ``foreign`` when no deckcli revision is there and
+    other tables are (what :class:`deckcli.storage.server.ServerDatabase` refuses on first use)."""
+    from deckcli.storage.server import foreign_tables
+
+    state = _state(current)
+    return "foreign" if state in ("empty", "newer") and foreign_tables(conn) else state
 
 
 def _file_revision(path: Path, origin: str | None) -> str | None:
@@ -72,11 +82,12 @@ def database_status(target: Path | str, origin: str | None = None) -> Status:
         try:
             with engine.connect() as conn:
                 current = revisions.current(conn)
+                state = _server_state(conn, current)
         except DBAPIError as exc:
-            raise (server_fault(exc, label_of(target), origin) or exc) from None
+            raise (server_fault(exc, str(target), origin) or exc) from None
         finally:
             engine.dispose()
-        return Status("postgresql", label_of(target), current, HEAD_REVISION, _state(current))
+        return Status("postgresql", label_of(target), current, HEAD_REVISION, state)
     current = _file_revision(Path(target), origin)
     return Status("sqlite", str(target), current, HEAD_REVISION, _state(current))
 
@@ -99,17 +110,17 @@ def check_server(url: str, origin: str | None = None):
         with engine.connect() as conn:
             report.revision = revisions.current(conn)
             report.schema = REVISION_SCHEMAS.get(report.revision or "")
+            state = _server_state(conn, report.revision)
             tables = sorted(sa_inspect(conn).get_table_names())
             for table in tables:
                 quoted = '"' + table.replace('"', '""') + '"'
                 report.rows[table] = conn.exec_driver_sql(f"SELECT count(*) FROM {quoted}").scalar()
     except DBAPIError as exc:
-        fault = server_fault(exc, report.path, origin)
+        fault = server_fault(exc, url, origin)
         report.problems.append(fault.problem if fault else f"the server cannot read it: {type(exc).__name__}")
         return report
     finally:
         engine.dispose()
-    state = _state(report.revision)
     if state != "current":
         report.problems.append(f"revision {report.revision or 'none'}: {STATES[state]}")
     missing = sorted(CORE_TABLES - set(tables))
