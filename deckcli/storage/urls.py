@@ -53,7 +53,7 @@ def url_problem(url: str) -> str | None:
     if userinfo.count(":") > 1:
         return f"the password holds a raw :: {ENCODE}"
     host, slash, path = hostpath.partition("/")
-    problem = _host_problem(host)
+    problem = _host_problem(host, quote_port=bool(userinfo))
     if problem:
         return problem
     database = urllib.parse.unquote(path)
@@ -64,8 +64,9 @@ def url_problem(url: str) -> str | None:
     return _query_problem(query)
 
 
-def _host_problem(host: str) -> str | None:
-    """What is wrong with ``HOST:PORT`` (an IPv6 address in brackets), if anything."""
+def _host_problem(host: str, quote_port: bool = True) -> str | None:
+    """What is wrong with ``HOST:PORT`` (an IPv6 address in brackets), if anything. Without a user part the port is
+    not quoted: ``USER:PASSWORD`` with its ``@HOST`` forgotten reads as a host and a port."""
     if host.count("[") != host.count("]") or host.find("]") < host.find("["):
         return "the host has an unbalanced [ or ]: write an IPv6 address in brackets, as [::1]:5432"
     if host.startswith("["):
@@ -78,6 +79,8 @@ def _host_problem(host: str) -> str | None:
             return f"the host {host!r} is not a name or address: write an IPv6 address in brackets, as [::1]:5432"
         port = host.rpartition(":")[2] if ":" in host else None
     if port is not None and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+        if not quote_port and not (port.isascii() and port.isdigit()):
+            return "the port is not a number from 1 to 65535 (for USER:PASSWORD, write @HOST after it)"
         return f"the port {port!r} is not a number from 1 to 65535"
     return None
 
@@ -108,12 +111,23 @@ def mask_url(url: str) -> str:
     scheme, userinfo, hostpath, query = _split(url)
     if userinfo is not None and ":" in userinfo:
         userinfo = userinfo.partition(":")[0] + ":" + MASK
+    elif userinfo is None:
+        hostpath = _masked_port(hostpath)
     items = []
     for item in query.split("&") if query else ():
         key, equals, _ = item.partition("=")
         items.append(f"{key}={MASK}" if equals and urllib.parse.unquote(key) in SECRET_PARAMETERS else item)
     user = "" if userinfo is None else f"{userinfo}@"
     return f"{scheme}://{user}{hostpath}" + ("?" + "&".join(items) if "?" in url.rpartition("@")[2] else "")
+
+
+def _masked_port(hostpath: str) -> str:
+    """``HOST:PORT/DB`` with a port that is no number shown as ``***``: without ``@`` it may be ``USER:PASSWORD``."""
+    host, slash, path = hostpath.partition("/")
+    name, colon, port = host.rpartition(":")
+    if colon and "[" not in host and port and not (port.isascii() and port.isdigit()):
+        return f"{name}:{MASK}{slash}{path}"
+    return hostpath
 
 
 def secrets_of(url: str | None) -> list[str]:

@@ -31,6 +31,8 @@ MALFORMED = [
      f"the password holds a raw :: {ENCODE}"),
     ("postgresql://ann@db.example:54x2/league", None, "the port '54x2' is not a number from 1 to 65535"),
     ("postgresql://ann@db.example:99999/league", None, "the port '99999' is not a number from 1 to 65535"),
+    ("postgresql://ann:hush/league", "postgresql://ann:***/league",
+     "the port is not a number from 1 to 65535 (for USER:PASSWORD, write @HOST after it)"),
     ("postgresql://ann@db.example:0/league", None, "the port '0' is not a number from 1 to 65535"),
     ("postgresql://ann@db.example:/league", None, "the port '' is not a number from 1 to 65535"),
     ("postgresql://ann@[::1/league", None, BRACKET),
