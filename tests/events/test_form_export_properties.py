@@ -52,6 +52,24 @@ def test_random_bytes_as_a_form_export_are_sources_or_a_clear_error(tmp_path, da
     assert all(s.label.startswith(f"{path}: line ") and s.player.strip() for s in sources)
 
 
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(at=st.integers(0, 10**6), cut=st.booleans(),
+       noise=st.sampled_from([b'"', b"\r", b"\x00", b",", b";", b"\n\n", b"\xef\xbb\xbf", b'""', b"\xff", b"x" * 140_000]))
+def test_a_mutated_form_export_is_sources_or_a_clear_error(tmp_path, at, cut, noise):
+    data = _form_bytes([("Ann", "1", DECKS[0]), ("Bob, Jr.", "2", DECKS[1]), ('Cy "C"', "", DECKS[2])], False, "\r\n",
+                       ",")
+    at %= len(data) + 1
+    path = tmp_path / "form.csv"
+    path.write_bytes(data[:at] if cut else data[:at] + noise + data[at:])
+    try:
+        sources, problems = import_sources(str(path))
+    except DeckcliError as exc:
+        assert str(exc).startswith(str(path)) and "field larger than field limit" not in str(exc)
+        return
+    assert len(sources) + len(problems) <= 3 + data.count(b"\n")
+    assert all(line.startswith(f"{path}: line ") for _, line in problems)
+
+
 @pytest.fixture
 def cup(run):
     assert run("event", "new", "Cup", "--game", "boa", "--date", "2099-05-01").exit_code == 0
