@@ -1,7 +1,9 @@
 """CSV cells a spreadsheet must show as text: the formula-injection escape, and the one writer every CSV goes through.
 
-A cell starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return would run as a formula in a
-spreadsheet; it is written with a leading ``'`` (as is a cell that already starts with ``'``, so reading
+A cell whose first character after any leading spaces (tabs, no-break, ideographic and zero-width ones too) is
+``=``, ``+``, ``-`` or ``@``, or their full-width forms ``＝ ＋ － ＠``, would run as a formula in a spreadsheet
+(which trims the spaces, and reads the full-width forms as the ASCII ones), as may one that starts with a tab or
+a carriage return; it is written with a leading ``'`` (as is a cell that already starts with ``'``, so reading
 back is exact), and readers strip that one ``'`` again. A cell holding a carriage return anywhere is quoted
 (:class:`CsvWriter`), or a spreadsheet starts a new row at it: ``bin\r=SUM(1)`` would become a live formula.
 """
@@ -10,22 +12,32 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 from typing import IO, Any
 
-#: First characters that make a spreadsheet run a cell as a formula.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_ESCAPED_START = FORMULA_START + ("'",)
+#: Characters that make a spreadsheet run a cell as a formula when they come first (after leading spaces).
+FORMULA_START = "=+-@\uff1d\uff0b\uff0d\uff20"  # = + - @ and their full-width forms
+#: A cell escaped whatever follows these: a tab or carriage return (trimmed by some spreadsheets), and ' itself.
+ALWAYS_ESCAPED = ("\t", "\r", "'")
+_FORMULA = re.compile(f"[\\s\u200b-\u200d\u2060\ufeff]*[{re.escape(FORMULA_START)}]")
+
+
+def needs_escape(text: str) -> bool:
+    """Whether a spreadsheet could run ``text`` as a formula (or it starts with the escape's ``'``)."""
+    return text.startswith(ALWAYS_ESCAPED) or _FORMULA.match(text) is not None
 
 
 def escape_cell(text: str) -> str:
     """The cell as written: a leading ``'`` added where a spreadsheet would run it (or strip a ``'``)."""
-    return "'" + text if text.startswith(_ESCAPED_START) else text
+    if text[:1].isalnum():  # most cells: a name, a number
+        return text
+    return "'" + text if needs_escape(text) else text
 
 
 def unescape_cell(text: str) -> str:
     """Undo :func:`escape_cell`."""
-    return text[1:] if text[:1] == "'" and text[1:2] and text[1:2] in _ESCAPED_START else text
+    return text[1:] if text[:1] == "'" and needs_escape(text[1:]) else text
 
 
 class CsvWriter:

@@ -1,11 +1,18 @@
-"""CSV text as spreadsheets and other tools save it: an Excel ``sep=`` first line, and the delimiter.
+"""CSV text as spreadsheets and other tools save it: an Excel ``sep=`` first line, the delimiter, and its rows.
 
-Collection files and spreadsheet card lists go through these after the reading front door
-(:mod:`deckcli.reading.source`) has turned their bytes into text, so both accept ``,``, ``;`` or tab
+Collection files, spreadsheet card lists and form exports go through these after the reading front door
+(:mod:`deckcli.reading.source`) has turned their bytes into text, so all accept ``,``, ``;`` or tab
 delimiters and a first line ``sep=X`` (Dragon Shield, Excel) naming the delimiter.
 """
 
 from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from deckcli.errors import InputError
 
 DELIMITERS = (",", ";", "\t")
 
@@ -35,3 +42,32 @@ def dialect(text: str) -> tuple[str, str, int]:
     """``(delimiter, text without a sep= line, lines skipped)`` for CSV text of any of the accepted dialects."""
     delimiter, rest, skipped = split_sep_line(text)
     return (delimiter or sniff_delimiter(rest)), rest, skipped
+
+
+@contextmanager
+def _cells_up_to(size: int) -> Iterator[None]:
+    """The csv module reading cells of up to ``size`` characters meanwhile (its limit, 131,072 by default, is one
+    for the whole process: it is put back after)."""
+    before = csv.field_size_limit()
+    csv.field_size_limit(max(before, size))
+    try:
+        yield
+    finally:
+        csv.field_size_limit(before)
+
+
+def csv_rows(text: str, delimiter: str, label: str, skipped: int = 0) -> list[tuple[int, list[str]]]:
+    """Every row of CSV text with the line it starts on (after ``skipped`` lines, such as a ``sep=`` line), a cell
+    as long as the text may be; InputError naming the line where the text is not CSV. Callers judge cell sizes,
+    where they can name the row's player or card."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows: list[tuple[int, list[str]]] = []
+    line = 0
+    with _cells_up_to(len(text) + 1):
+        try:
+            for row in reader:
+                rows.append((line + 1 + skipped, row))
+                line = reader.line_num
+        except csv.Error as exc:
+            raise InputError(f"{label}: line {reader.line_num + skipped}: not CSV: {exc}") from None
+    return rows

@@ -192,6 +192,20 @@ class EventStarted(DeckcliError):
         super().__init__(f"event {event!r} has started ({why}): {refused}")
 
 
+class LookalikePlayer(DeckcliError):
+    """``player`` is a new name that looks like the taken name ``other`` (``why``: how; ``where``: the import row of
+    ``other``, None for a registered player); nothing was registered for it."""
+
+    def __init__(self, player: str, other: str, why: str, where: str | None = None):
+        self.player, self.other, self.why, self.where = player, other, why, where
+        if where is None:
+            taken, advice = f"the registered player {other!r}", "register under the same spelling"
+        else:
+            taken, advice = f"the player {other!r} of {where}", "give each player one spelling"
+        super().__init__(f"player {player!r} looks like {taken} ({why}); {advice}, or give --new-player if they"
+                         " are different players")
+
+
 # -- the database file (raised by deckcli.storage) ----------------------------------------------------
 
 

@@ -150,9 +150,11 @@ def _print_registered(done, as_json: bool) -> None:
 @click.argument("file", type=FILE)
 @click.option("--player-id", help="The player's id (membership number).")
 @click.option("--replace", is_flag=True, help="Register a new decklist for a registered player (before the start).")
+@click.option("--new-player", is_flag=True, help="PLAYER is a new player even if the name looks like a registered one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the registration as JSON.")
 @pass_app
-def register(app: AppContext, event_name: str, player: str, file: str, player_id, replace: bool, as_json: bool) -> None:
+def register(app: AppContext, event_name: str, player: str, file: str, player_id, replace: bool, new_player: bool,
+             as_json: bool) -> None:
     """Register PLAYER's decklist FILE (any layout deckcli reads; - reads stdin) for EVENT.
 
     The deck is checked under the event's format on its date and stored as a locked copy with a receipt
@@ -160,7 +162,7 @@ def register(app: AppContext, event_name: str, player: str, file: str, player_id
     """
     from deckcli.events.registering import register as register_deck
 
-    done = register_deck(app.db, event_name, player, file, player_id, replace)
+    done = register_deck(app.db, event_name, player, file, player_id, replace, new_player)
     _print_registered(done, as_json)
     if not done.registration.legal:
         raise SystemExit(1)
@@ -171,15 +173,17 @@ def register(app: AppContext, event_name: str, player: str, file: str, player_id
 @click.argument("source", metavar="FOLDER|FILE.csv", type=click.Path(exists=True))
 @click.option("--skip-bad", is_flag=True, help="Register the readable decklists even when some cannot be read.")
 @click.option("--replace", is_flag=True, help="Register new decklists for registered players (before the start).")
+@click.option("--new-player", is_flag=True, help="Names looking like registered (or other rows') players are new ones.")
 @output_options()
 @pass_app
-def import_(app: AppContext, event_name: str, source: str, skip_bad: bool, replace: bool, output: str) -> None:
+def import_(app: AppContext, event_name: str, source: str, skip_bad: bool, replace: bool, new_player: bool,
+            output: str) -> None:
     """Register many players: a FOLDER of decklist files (file name = player) or a form export CSV with player,
     id and decklist columns. Nothing is registered when any decklist cannot be read, unless --skip-bad."""
     from deckcli.events.registering import import_registrations
     from deckcli.events.reporting import STATUS_COLUMNS, status_rows
 
-    result = import_registrations(app.db, event_name, source, skip_bad, replace)
+    result = import_registrations(app.db, event_name, source, skip_bad, replace, new_player)
     for line in result.skipped:
         click.echo(f"Skipped {line}", err=True)
     regs = [r.registration for r in result.registered]

@@ -2,7 +2,7 @@
 
 CSV holds cards only: a deck's name, game, format and other metadata are not written and not read
 (use text or JSON to keep them). Cells a spreadsheet would run as a formula are written with a leading
-``'``, which reading strips again.
+``'``, which reading strips again (:mod:`deckcli.csvcells`' escape, as every CSV deckcli writes).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 
 from deckcli.decklists.model import MAX_COUNT, Decklist, DeckEntry, entry_problem, listed_once, zone_order
 from deckcli.decklists.text import zone_for_section
-from deckcli.csvcells import CsvWriter
+from deckcli.csvcells import CsvWriter, escape_cell, unescape_cell
 from deckcli.errors import InputError
 from deckcli.reading.numbers import shown_digits, whole_number
 
@@ -21,8 +21,6 @@ from deckcli.reading.numbers import shown_digits, whole_number
 HEADER = ("section", "count", "name", "set", "number")
 #: Other spellings of a column name accepted when reading.
 COLUMN_ALIASES = {"zone": "section", "qty": "count", "quantity": "count", "card": "name", "set code": "set"}
-
-_FORMULA = re.compile(r"'*[=+\-@]")
 
 
 def csv_columns(line: str) -> dict[str, int] | None:
@@ -44,14 +42,6 @@ def _columns(cells: list[str]) -> dict[str, int] | None:
     if "count" in columns and ("name" in columns or {"set", "number"} <= columns.keys()):
         return columns
     return None
-
-
-def _unescape(cell: str) -> str:
-    return cell[1:] if _FORMULA.match(cell) and cell.startswith("'") else cell
-
-
-def _escape(cell: str) -> str:
-    return "'" + cell if _FORMULA.match(cell) else cell
 
 
 def parse_csv(text: str, source: str | None = None) -> Decklist:
@@ -98,7 +88,7 @@ def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
 
     def cell(name: str) -> str:
         index = columns.get(name)
-        return _unescape(row[index].strip()) if index is not None and index < len(row) else ""
+        return unescape_cell(row[index].strip()) if index is not None and index < len(row) else ""
 
     section = cell("section") or "main"
     zone = zone_for_section(section)
@@ -139,5 +129,5 @@ def format_csv(deck: Decklist) -> str:
             copies, count = (entry.count, 1) if listed_once(zone) else (1, entry.count)
             cells = [zone, str(count), (entry.name or "").strip(), entry.set_code or "", entry.number or ""]
             for _ in range(copies):
-                writer.writerow([_escape(c) for c in cells])
+                writer.writerow([escape_cell(c) for c in cells])
     return out.getvalue()

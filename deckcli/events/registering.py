@@ -13,13 +13,15 @@ from typing import Any
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
 
-from deckcli.errors import AlreadyRegistered, DeckcliError, DecksReadError, EventStarted, InputError
+from deckcli.errors import AlreadyRegistered, DeckcliError, DecksReadError, EventStarted, InputError, LookalikePlayer
 from deckcli.events.decks import CheckedDeck, PlayerDecklist, EventDecks
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
 from deckcli.events.store import clean_name, current_rows, get_event, info_of, now, started_reason
 from deckcli.legality.resolve import Problem
+from deckcli.lookalike import LookalikeIndex, likeness
 from deckcli.names import name_key
 from deckcli.storage.engine import Database
 from deckcli.storage.event_models import EventRow, RegistrationRow
@@ -63,37 +65,57 @@ def _id_problem(player_id: str) -> str | None:
     return text_problem(player_id, "player id")
 
 
+def _lookalike(index: LookalikeIndex, player: str) -> LookalikePlayer | None:
+    """The error when ``player`` is a new name that looks like a name of ``index`` (and is not one of them)."""
+    known = index.find(player)
+    return None if known is None else LookalikePlayer(player, known.name, likeness(player, known.name), known.where)
+
+
+def _registered_players(session, event: EventRow) -> dict[str, str]:
+    """Key -> name of the players currently registered for the event (read without their decklists)."""
+    query = select(RegistrationRow.player_key, RegistrationRow.player).where(
+        RegistrationRow.event_id == event.id, RegistrationRow.superseded_at.is_(None))
+    return dict(session.exec(query).all())
+
+
 def register(db: Database, event_name: str, player: str, file: str, player_id: str | None = None,
-             replace: bool = False) -> Registered:
+             replace: bool = False, new_player: bool = False) -> Registered:
     """Register ``player``'s decklist ``file`` (``-``: stdin) for the event; raises when it cannot be read, when the
-    player is registered already (without ``replace``), or when ``replace`` comes after the event started."""
+    player is registered already (without ``replace``), when ``replace`` comes after the event started, or when the
+    name looks like a registered player's without being it (unless ``new_player``)."""
     with db.read() as session:
-        info = info_of(get_event(session, event_name))
+        event = get_event(session, event_name)
+        info, players = info_of(event), _registered_players(session, event)
     source = _source(player, file, path=file, player_id=player_id)
+    if not new_player and (alike := _lookalike(LookalikeIndex(list(players.values())), source.player)):
+        raise alike
     checked = EventDecks(db, info).check(source)
     return _store(db, info, [checked], replace)[0]
 
 
 def import_registrations(db: Database, event_name: str, path: str, skip_bad: bool = False,
-                         replace: bool = False) -> RegisteredMany:
+                         replace: bool = False, new_players: bool = False) -> RegisteredMany:
     """``event import``: every decklist of a folder (one file per player) or of a form export CSV."""
     from deckcli.events.sources import import_sources
 
     with db.read() as session:
         get_event(session, event_name)  # an unknown event is named before the files are read
     sources, bad = import_sources(path)
-    return register_many(db, event_name, sources, skip_bad, replace, bad)
+    return register_many(db, event_name, sources, skip_bad, replace, bad, new_players)
 
 
 def register_many(db: Database, event_name: str, sources: list[PlayerDecklist], skip_bad: bool = False,
-                  replace: bool = False, bad: list[tuple[str, str]] | tuple = ()) -> RegisteredMany:
+                  replace: bool = False, bad: list[tuple[str, str]] | tuple = (),
+                  new_players: bool = False) -> RegisteredMany:
     """Register every source in one transaction. Every problem of every decklist (and each of the ``bad`` rows
     that named none) is listed; unless ``skip_bad``, nothing is registered when any decklist cannot be read (a
-    deck that breaks a rule is registered, flagged)."""
+    deck that breaks a rule is registered, flagged). A name that looks like a registered player's or an earlier
+    row's without being it is a problem too, unless ``new_players``."""
     with db.read() as session:
         event = get_event(session, event_name)
         info = info_of(event)
-        taken = {r.player_key for r in current_rows(session, event)}
+        players = _registered_players(session, event)
+    taken, lookalikes = set(players), LookalikeIndex(list(players.values()))
     decks = EventDecks(db, info)
     done: list[CheckedDeck] = []
     failures: list[tuple[str, list[str]]] = [(label, [line]) for label, line in bad]
@@ -113,6 +135,11 @@ def register_many(db: Database, event_name: str, sources: list[PlayerDecklist], 
         if key in taken and not replace:
             failures.append((source.label, [f"{source.label}: {source.player!r} is already registered; --replace"
                                             " registers the new decklist instead"]))
+            continue
+        alike = None if new_players else _lookalike(lookalikes, source.player)
+        lookalikes.add(source.player, source.label)
+        if alike is not None:
+            failures.append((source.label, _lines(alike, source.label)))
             continue
         try:
             done.append(decks.check(source))

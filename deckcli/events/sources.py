@@ -8,14 +8,12 @@ A form's headers are matched ignoring case, spaces and underscores (``Player``/`
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
-from deckcli.csvtext import dialect
+from deckcli.csvtext import csv_rows, dialect
 from deckcli.errors import DeckcliError, InputError
 from deckcli.events.decks import PlayerDecklist
-from deckcli.reading.source import read_document
+from deckcli.reading.source import LIMITS, MB, read_document
 
 #: Header spellings of each column a form export needs (compared as :func:`_header_key` keys), preferred first.
 COLUMNS = {
@@ -64,34 +62,41 @@ def _columns(header: list[str], label: str) -> dict[str, int]:
 
 
 def form_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str]]]:
-    """The rows of a form export as sources; a row with no player or no decklist text is a problem."""
+    """The rows of a form export as sources; a row with no player, no decklist text or a cell larger than the
+    largest decklist (the reading front door's limit) is a problem."""
     document = read_document(path, "form export")
     label = document.label
     delimiter, text, skipped = dialect(document.text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    try:
-        header = next(reader, [])
-        columns = _columns(header, label)
-        sources, problems = [], []
-        line = reader.line_num
-        for row in reader:
-            start, line = line + 1 + skipped, reader.line_num
-            if not any(cell.strip() for cell in row):
-                continue
-            where = f"{label}: line {start}"
-            cell = {c: row[i] if i < len(row) else "" for c, i in columns.items()}
-            if not cell["player"].strip():
-                problems.append((where, f"{where}: the row names no player"))
-                continue
-            try:
-                sources.append(_row_source(cell, where))
-            except DeckcliError as exc:
-                problems.append((where, f"{where}: {exc}"))
-    except csv.Error as exc:
-        raise InputError(f"{label}: line {reader.line_num + skipped}: not CSV: {exc}") from None
+    rows = csv_rows(text, delimiter, label, skipped)
+    columns = _columns(rows[0][1] if rows else [], label)
+    sources, problems = [], []
+    for start, row in rows[1:]:
+        if not any(cell.strip() for cell in row):
+            continue
+        where = f"{label}: line {start}"
+        cell = {c: row[i] if i < len(row) else "" for c, i in columns.items()}
+        problem = _cell_problem(cell) or (None if cell["player"].strip() else "the row names no player")
+        if problem:
+            problems.append((where, f"{where}: {problem}"))
+            continue
+        try:
+            sources.append(_row_source(cell, where))
+        except DeckcliError as exc:
+            problems.append((where, f"{where}: {exc}"))
     if not sources and not problems:
         raise InputError(f"{label}: holds no rows after its header")
     return sources, problems
+
+
+def _cell_problem(cell: dict[str, str]) -> str | None:
+    """Why a row's cells cannot be read: one larger than a decklist may be (named with the row's player), or None."""
+    largest = LIMITS["decklist"]
+    big = [c for c, text in cell.items() if len(text) * 4 > largest and len(text.encode("utf-8", "replace")) > largest]
+    if not big:
+        return None
+    player = cell["player"].strip()
+    whose = "" if "player" in big or not player else f" of player {player!r}"
+    return f"the {big[0].replace('_', ' ')} cell{whose} is too large (more than {largest // MB} MB, a decklist's limit)"
 
 
 def _row_source(cell: dict[str, str], where: str) -> PlayerDecklist:
