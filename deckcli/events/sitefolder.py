@@ -173,24 +173,57 @@ def _fresh_folder(target: Path, earlier: Earlier, label: str) -> Path:
 
 
 def _build(temp: Path, data: Mapping[str, bytes], label: str, before: str) -> None:
-    """Every file written into the fresh folder and made durable; an error names the file as the user sees it."""
-    for name, content in data.items():
-        _reached(f"file:{name}")
-        try:
+    """Every file written into the fresh folder, then all made durable at once (Linux ``syncfs``: one wait for the
+    disk, where an fsync per file waited once per file, a second for a 200-deck site on a busy disk); an error
+    names the file (or the folder, when syncing fails) as the user sees it."""
+    name = ""
+    try:
+        for name, content in data.items():
+            _reached(f"file:{name}")
             _write_file(temp / name, content)
-        except OSError as exc:
-            where = os.path.join(label, name)
-            raise SiteNotPublished(where, str(file_error(where, exc, writing=True)), before) from None
+        name = ""
+        if not _sync_filesystem(temp):
+            for name in data:
+                _sync_file(temp / name)
+    except OSError as exc:
+        where = os.path.join(label, name) if name else label
+        raise SiteNotPublished(where, str(file_error(where, exc, writing=True)), before) from None
     _sync_folder(temp)
 
 
 def _write_file(path: Path, content: bytes) -> None:
-    """A new file (``O_EXCL``, never through a link) with ``content``, on the disk before it is closed."""
+    """A new file (``O_EXCL``, never through a link) with ``content``."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     with os.fdopen(os.open(path, flags, 0o666), "wb") as handle:
         handle.write(content)
-        handle.flush()
-        os.fsync(handle.fileno())
+
+
+def _sync_filesystem(folder: Path) -> bool:
+    """Everything written to ``folder``'s filesystem on the disk in one call (Linux ``syncfs``); False where the
+    system has none, so each file is synced instead."""
+    import ctypes
+
+    syncfs = getattr(_libc(), "syncfs", None)
+    if syncfs is None:
+        return False
+    syncfs.argtypes, syncfs.restype = [ctypes.c_int], ctypes.c_int
+    fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        if syncfs(fd) != 0:
+            code = ctypes.get_errno()
+            raise OSError(code, os.strerror(code))
+    finally:
+        os.close(fd)
+    return True
+
+
+def _sync_file(path: Path) -> None:
+    """A file just written on the disk (a full disk or a failing device says so here, if not at the write)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _sync_folder(path: Path) -> None:
@@ -256,18 +289,27 @@ def _exchange(new: Path, old: Path) -> bool:
 
 
 @cache
-def _renameat2():
-    """The C library's renameat2 (glibc 2.28 and later), or None."""
+def _libc():
+    """The C library (Linux only: renameat2 and syncfs are looked up in it), or None."""
     if not sys.platform.startswith("linux"):
         return None
     import ctypes
 
     try:
-        function = ctypes.CDLL(None, use_errno=True).renameat2
-    except (OSError, AttributeError):
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:
         return None
-    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
-    function.restype = ctypes.c_int
+
+
+@cache
+def _renameat2():
+    """The C library's renameat2 (glibc 2.28 and later), or None."""
+    import ctypes
+
+    function = getattr(_libc(), "renameat2", None)
+    if function is not None:
+        function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+        function.restype = ctypes.c_int
     return function
 
 

@@ -167,3 +167,22 @@ def test_a_kill_at_every_step_leaves_the_old_site_or_the_new_one(tmp_path, excha
         if not killed:
             break
     assert 8 <= k < 99  # every step was reached: the six files, built, (aside), swapped, done
+
+
+def test_what_a_killed_run_left_beside_the_folder_is_removed_or_named(run, event, tmp_path):
+    import subprocess
+
+    site = tmp_path / "site"
+    assert run("event", "publish", event, "-o", site).exit_code == 0
+    dead = subprocess.Popen(["true"])  # a process id no process has any more
+    dead.wait()
+    own, foreign = tmp_path / f".site.deckcli-old-{dead.pid}-0123abcd", tmp_path / f".site.deckcli-new-{dead.pid}-4567cdef"
+    for folder in (own, foreign):
+        folder.mkdir()
+        (folder / "index.html").write_text("half", encoding="utf-8")
+    (foreign / "mine.txt").write_text("mine", encoding="utf-8")
+    result = run("event", "publish", event, "-o", site)
+    assert result.exit_code == 0
+    assert result.stderr == (f"Note: left {foreign} in place: an earlier publish was stopped there, and it holds files"
+                             " deckcli did not write.\n")
+    assert not own.exists() and sorted(p.name for p in foreign.iterdir()) == ["mine.txt"]
