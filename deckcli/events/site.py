@@ -120,21 +120,28 @@ def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> 
 def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration], folder: str | Path,
             anonymous: bool = False) -> PublishResult:
     """Build every page and data file in memory, then put them in ``folder`` whole or not at all
-    (:func:`deckcli.events.sitefolder.write_site`: only a new or empty folder, or deckcli's own site there)."""
-    from deckcli.events.pagedata import deck_views
+    (:func:`deckcli.events.sitefolder.write_site`: only a new or empty folder, or deckcli's own site there, which
+    is checked before anything is built)."""
     from deckcli.events.sitefolder import write_site
 
     if not str(folder):
         raise InputError("an empty folder name: name the folder to write the site into")
     if str(folder) == "-":
         raise InputError("- (standard output) cannot hold a site of several files: name a folder")
+    written = write_site(folder, event.name, lambda: site_files(db, event, registrations, anonymous))
+    return PublishResult(event.name, Path(folder), written.files, len(registrations), tuple(map(str, written.kept)))
+
+
+def site_files(db: Readable, event: EventInfo, registrations: Sequence[Registration], anonymous: bool) -> dict[str, str]:
+    """File name -> text of every file of the site: the index, a page per registration, decks.json, decks.csv."""
+    from deckcli.events.pagedata import deck_views
+
     views = deck_views(db, event, registrations, anonymous=anonymous)
     files = site_pages(event, views, anonymous)
     rows = [deck_row(v, anonymous) for v in views]
     files[JSON_FILE] = decks_json(rows)
     files[CSV_FILE] = decks_csv(rows)
-    written = write_site(folder, event.name, files)
-    return PublishResult(event.name, Path(folder), tuple(files), len(views), tuple(str(p) for p in written.kept))
+    return files
 
 
 def publish_event(db: Readable, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:

@@ -17,7 +17,7 @@ import secrets
 import signal
 import stat
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -33,9 +33,11 @@ _AT_FDCWD, _RENAME_EXCHANGE = -100, 2
 
 @dataclass(frozen=True)
 class Published:
-    """The folder now holding the site, and folders of earlier runs left beside it (they hold others' files)."""
+    """The folder now holding the site, its files (the manifest aside) and folders of earlier runs left beside it
+    (they hold others' files)."""
 
     folder: Path
+    files: tuple[str, ...]
     kept: tuple[Path, ...] = ()
 
 
@@ -44,21 +46,25 @@ def _reached(step: str) -> None:
     ``done``). Nothing happens here; the fault tests stop the process at each point in turn."""
 
 
-def write_site(folder: str | Path, event: str, files: Mapping[str, str]) -> Published:
-    """Replace ``folder`` (created when missing, with its parents) by a site of ``files`` (name -> text) and its
-    manifest. A folder holding anything but deckcli's own site is refused (SiteFolderRefused); a failure names the
-    file and leaves the folder as it was (SiteNotPublished); a Ctrl-C once the site is in says so."""
+def write_site(folder: str | Path, event: str, build: Callable[[], Mapping[str, str]]) -> Published:
+    """Replace ``folder`` (created when missing, with its parents) by the site ``build()`` returns (file name ->
+    text) and its manifest. The folder is checked before the site is built, so a folder holding anything but
+    deckcli's own site is refused at once (SiteFolderRefused); a failure names the file and leaves the folder as it
+    was (SiteNotPublished); a Ctrl-C once the site is in says so."""
     label = str(folder)
     target = _target(Path(folder), label)
     kept = _clear_leftovers(target)
     earlier = check_folder(target, label) if os.path.lexists(target) else Earlier("nothing")
-    data = {name: text.encode("utf-8") for name, text in files.items()}
+    data = {name: text.encode("utf-8") for name, text in build().items()}
+    names = tuple(data)
     data[MANIFEST] = manifest_bytes(event, data)
     made = _make_parents(target.parent, label)
     temp, swapped = None, False
     try:
         temp = _fresh_folder(target, earlier, label)
         _build(temp, data, label, earlier.before)
+        if earlier.mode is not None:
+            _set_mode(temp, earlier.mode, label, earlier.before)
         _reached("built")
         with _signals_held():
             old = _swap(temp, target, earlier.before, label)
@@ -75,7 +81,7 @@ def write_site(folder: str | Path, event: str, files: Mapping[str, str]) -> Publ
         if isinstance(exc, KeyboardInterrupt):
             raise InterruptedAfterChange(f"the site was published: {label} holds the new one") from None
         raise
-    return Published(target, tuple(kept))
+    return Published(target, names, tuple(kept))
 
 
 def _target(path: Path, label: str) -> Path:
@@ -157,13 +163,12 @@ def _make_parents(folder: Path, label: str) -> list[Path]:
 
 
 def _fresh_folder(target: Path, earlier: Earlier, label: str) -> Path:
-    """A new empty folder beside ``target``, with the earlier folder's permissions (a new one's otherwise)."""
+    """A new empty folder beside ``target`` (a new folder's permissions; the earlier one's are set once it is
+    built, as they may not let its files be written)."""
     while True:
         temp = _sibling(target, "new")
         try:
             os.mkdir(temp)
-            if earlier.mode is not None:
-                os.chmod(temp, earlier.mode)
             return temp
         except FileExistsError:
             continue
@@ -189,6 +194,14 @@ def _build(temp: Path, data: Mapping[str, bytes], label: str, before: str) -> No
         where = os.path.join(label, name) if name else label
         raise SiteNotPublished(where, str(file_error(where, exc, writing=True)), before) from None
     _sync_folder(temp)
+
+
+def _set_mode(temp: Path, mode: int, label: str, before: str) -> None:
+    """The earlier folder's permissions on the new one (a web server reads what it read before)."""
+    try:
+        os.chmod(temp, mode)
+    except OSError as exc:
+        raise SiteNotPublished(label, str(file_error(label, exc, writing=True)), before) from None
 
 
 def _write_file(path: Path, content: bytes) -> None:

@@ -127,7 +127,7 @@ def _killed_at(target: Path, files: dict, k: int, exchange: bool) -> bool:
             sitefolder._reached = lambda step: next(steps, None) is None and os._exit(9)
             if not exchange:
                 sitefolder._exchange = lambda new, old: False
-            sitefolder.write_site(target, "E", files)
+            sitefolder.write_site(target, "E", lambda: files)
         finally:
             os._exit(0)
     _, status = os.waitpid(pid, 0)
@@ -135,7 +135,7 @@ def _killed_at(target: Path, files: dict, k: int, exchange: bool) -> bool:
 
 
 def _site_of(tmp_path: Path, files: dict) -> dict[str, bytes]:
-    sitefolder.write_site(tmp_path / "model", "E", files)
+    sitefolder.write_site(tmp_path / "model", "E", lambda: files)
     return snapshot(tmp_path / "model")
 
 
@@ -154,7 +154,7 @@ def test_a_kill_at_every_step_leaves_the_old_site_or_the_new_one(tmp_path, excha
         if earlier != "nothing":
             target.mkdir()
         if earlier == "site":
-            sitefolder.write_site(target, "E", OLD)
+            sitefolder.write_site(target, "E", lambda: OLD)
         killed = _killed_at(target, NEW, k, exchange)
         found = snapshot(target)
         if found is None and earlier != "nothing":  # renamed aside, the new one not yet in: put back next time
@@ -162,7 +162,7 @@ def test_a_kill_at_every_step_leaves_the_old_site_or_the_new_one(tmp_path, excha
             sitefolder._clear_leftovers(target)
             found = snapshot(target)
         assert found in (old, new), (k, found)
-        sitefolder.write_site(target, "E", NEW)  # the next publish finishes and cleans up
+        sitefolder.write_site(target, "E", lambda: NEW)  # the next publish finishes and cleans up
         assert snapshot(target) == new and sorted(p.name for p in parent.iterdir()) == ["site"]
         if not killed:
             break

@@ -141,24 +141,37 @@ def test_a_mount_point_is_refused(run, event):
                                      " beside it: publish into a folder inside it")
 
 
-@pytest.mark.parametrize("name, text, why", [
-    ("decks.json", "[" * 100_000, ""),
-    (".deckcli-site.json", "[" * 100_000, "line 1, column 501: not valid JSON: nested too deeply"),
-    (".deckcli-site.json", '{"deckcli": "deckcli site", "format": 1, "files": {"../../etc/passwd": "00"}}',
-     "lists '../../etc/passwd', which is no name deckcli publishes"),
-    (".deckcli-site.json", '{"deckcli": "deckcli site", "format": 9, "files": {}}',
-     "a manifest of format 9, which this deckcli does not know (it writes format 1); publish with the deckcli that"
-     " wrote it, or into a new folder"),
-    (".deckcli-site.json", "[1, 2]", 'not a manifest deckcli wrote (no "deckcli": "deckcli site")'),
-    (".deckcli-site.json", "\xff", ""),
-])
-def test_a_deep_or_forged_data_file_or_manifest_is_refused_cleanly(run, event, tmp_path, name, text, why):
+def test_a_decks_json_and_a_manifest_nested_100000_deep_are_refused_cleanly(run, event, tmp_path):
     site = tmp_path / "site"
     site.mkdir()
-    (site / name).write_bytes(text.encode("latin-1") if text == "\xff" else text.encode())
-    if text == "\xff":
-        why = "not UTF-8 text (byte 1, line 1); save it as UTF-8"
-    assert_refused(run, event, site, f"{name} ({why})" if why else name)
+    for name in ("decks.json", ".deckcli-site.json"):
+        (site / name).write_text("[" * 100_000, encoding="utf-8")
+    assert_refused(run, event, site, ".deckcli-site.json (line 1, column 501: not valid JSON: nested too deeply)",
+                   "decks.json")
+
+
+@pytest.mark.parametrize("data, why", [
+    (b'{"deckcli": "deckcli site", "format": 1, "files": {"../../etc/passwd": "00"}}',
+     "lists '../../etc/passwd', which is no name deckcli publishes"),
+    (b'{"deckcli": "deckcli site", "format": 1, "files": {"index.html": "00"}}',
+     "the digest of index.html is not 64 hexadecimal digits"),
+    (b'{"deckcli": "deckcli site", "format": 1, "files": []}', '"files" is not an object of file names and digests'),
+    (b'{"deckcli": "deckcli site", "format": 9, "files": {}}',
+     "a manifest of format 9, which this deckcli does not know (it writes format 1); publish with the deckcli that"
+     " wrote it, or into a new folder"),
+    (b"[1, 2]", 'not a manifest deckcli wrote (no "deckcli": "deckcli site")'),
+    (b"\xff", "not UTF-8 text (byte 1, line 1); save it as UTF-8"),
+    (b"{", "line 1, column 2: not valid JSON: unexpected end of the document"),
+])
+def test_a_forged_or_broken_manifest_is_named(tmp_path, data, why):
+    """(The folder check alone: the command line's message is the same, as the tests above show.)"""
+    from deckcli.errors import SiteFolderRefused
+    from deckcli.events.sitemanifest import check_folder
+
+    (tmp_path / ".deckcli-site.json").write_bytes(data)
+    with pytest.raises(SiteFolderRefused) as info:
+        check_folder(tmp_path, str(tmp_path))
+    assert f"Error: {info.value}" == refusal(tmp_path, f".deckcli-site.json ({why})")
 
 
 def test_the_anonymous_site_keeps_no_registration_times(run, event, tmp_path):
