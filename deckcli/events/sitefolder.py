@@ -26,8 +26,9 @@ from deckcli.errors import InputError, InterruptedAfterChange, SiteNotPublished
 from deckcli.events.sitemanifest import MANIFEST, OWN_NAME, Earlier, check_folder, manifest_bytes
 from deckcli.fileerrors import file_error
 
-#: How much of the target's name the folders beside it repeat (a name of 255 bytes leaves room for the rest).
-_SHORT = 100
+#: How much of the target's name the folders beside it repeat (50 characters, 200 bytes at most in UTF-8, leave
+#: room for the rest in a name of 255 bytes).
+_SHORT = 50
 _AT_FDCWD, _RENAME_EXCHANGE = -100, 2
 
 
@@ -140,7 +141,7 @@ def _running(pid: int) -> bool:
         os.kill(pid, 0)
     except PermissionError:  # another user's process
         return True
-    except OSError:
+    except (OSError, OverflowError):  # none, or a number no process can have
         return False
     return True
 

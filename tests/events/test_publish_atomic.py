@@ -177,7 +177,8 @@ def test_what_a_killed_run_left_beside_the_folder_is_removed_or_named(run, event
     dead = subprocess.Popen(["true"])  # a process id no process has any more
     dead.wait()
     own, foreign = tmp_path / f".site.deckcli-old-{dead.pid}-0123abcd", tmp_path / f".site.deckcli-new-{dead.pid}-4567cdef"
-    for folder in (own, foreign):
+    huge = tmp_path / f".site.deckcli-new-{'9' * 30}-89abcdef"  # no process id: not running
+    for folder in (own, foreign, huge):
         folder.mkdir()
         (folder / "index.html").write_text("half", encoding="utf-8")
     (foreign / "mine.txt").write_text("mine", encoding="utf-8")
@@ -185,4 +186,4 @@ def test_what_a_killed_run_left_beside_the_folder_is_removed_or_named(run, event
     assert result.exit_code == 0
     assert result.stderr == (f"Note: left {foreign} in place: an earlier publish was stopped there, and it holds files"
                              " deckcli did not write.\n")
-    assert not own.exists() and sorted(p.name for p in foreign.iterdir()) == ["mine.txt"]
+    assert not own.exists() and not huge.exists() and sorted(p.name for p in foreign.iterdir()) == ["mine.txt"]
