@@ -108,8 +108,9 @@ def test_republishing_its_own_site_replaces_it_and_lists_every_file(run, event, 
     for _ in range(2):
         result = run("event", "publish", event, "-o", site)
         assert result.exit_code == 0, result.output
+        site.chmod(0o750)  # the folder's permissions are kept by the next publish
         assert result.stdout == f"Published 2 decks of 'Open' to {site}: index.html, 2 deck pages, decks.json, decks.csv.\n"
-    assert sorted(p.name for p in site.iterdir()) == SITE_FILES
+    assert sorted(p.name for p in site.iterdir()) == SITE_FILES and site.stat().st_mode & 0o777 == 0o750
     manifest = json.loads((site / ".deckcli-site.json").read_text(encoding="utf-8"))
     assert manifest["deckcli"] == "deckcli site" and manifest["format"] == 1 and manifest["event"] == "Open"
     assert manifest["files"] == {name: hashlib.sha256((site / name).read_bytes()).hexdigest()
