@@ -305,3 +305,42 @@ class MissingDriver(DatabaseFault):
 class BadDatabaseURL(DatabaseFault):
     """A server URL libpq would not read as meant (a raw ``@ : /`` in the password, a port that is no number, an
     unbalanced ``[``, no database name, an unknown parameter): a usage error (exit 2), said before connecting."""
+
+
+# -- the published site's folder (raised by deckcli.events.sitefolder) ----------------------------------
+
+
+class SiteFolderRefused(InputError):
+    """``event publish`` into a folder holding what deckcli's own site there does not: ``entries`` are (name, why)
+    pairs (why is empty for a file deckcli never wrote); nothing was changed."""
+
+    SHOWN = 5
+
+    def __init__(self, folder: str, entries: list[tuple[str, str]]):
+        self.folder, self.entries = folder, list(entries)
+        shown = ", ".join(f"{name} ({why})" if why else name for name, why in self.entries[:self.SHOWN])
+        more = f" and {len(self.entries) - self.SHOWN} more" if len(self.entries) > self.SHOWN else ""
+        them = "it" if len(self.entries) == 1 else "them"
+        super().__init__(f"{folder}: refused, it holds what deckcli did not publish there: {shown}{more}; nothing was"
+                         f" changed. Publish into an empty or new folder, or remove {them} from {folder} first")
+
+
+class SiteNotPublished(InputError):
+    """Writing a site stopped at ``file`` (``reason`` says why); ``before`` is what the folder held ("site",
+    "empty" or "nothing"), which is left exactly as it was."""
+
+    AFTER = {"site": "the earlier site is unchanged", "empty": "the folder is still empty",
+             "nothing": "there was no folder before and none was made"}
+
+    def __init__(self, file: str, reason: str, before: str):
+        self.file, self.reason, self.before = file, reason, before
+        super().__init__(f"{reason}; nothing was published: {self.AFTER[before]}")
+
+
+class InterruptedAfterChange(KeyboardInterrupt):
+    """A Ctrl-C that came once a command's change was made (``done`` says what), so "nothing was changed" would be
+    false."""
+
+    def __init__(self, done: str):
+        self.done = done
+        super().__init__(done)

@@ -43,7 +43,8 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
 @click.command()
 @click.argument("event_name", metavar="EVENT")
 @click.option("--output", "-o", "folder", required=True, type=click.Path(file_okay=False), metavar="DIR",
-              help="The folder to write the site into (created when missing; the site's files are replaced).")
+              help="The folder of the site: new, empty, or one deckcli published (replaced whole); a folder holding"
+                   " anything else is refused.")
 @click.option("--anonymous", is_flag=True,
               help="Show 'Player N' instead of names and leave out player ids, in the pages and in the data files.")
 @click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON.")
@@ -53,6 +54,10 @@ def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_j
     cards, as tables and inline SVG charts), one page per deck (zones, curve, the opening-hand figure of the game's
     key condition), decks.json and decks.csv. No script, nothing fetched: it reads offline in any browser.
 
+    The site is built beside DIR and swapped in whole: an interrupted or failed publish leaves the earlier site as
+    it was. DIR must be new, empty or a site deckcli published there (its files unchanged; listed in
+    .deckcli-site.json); a link to a folder publishes into that folder.
+
     \b
     Examples:
       deckcli event publish "Spring Open" -o site/
@@ -61,6 +66,9 @@ def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_j
     from deckcli.events.site import publish_event
 
     result = publish_event(app.db, event_name, folder, anonymous)
+    for kept in result.kept:
+        click.echo(f"Note: left {kept} in place: an earlier publish was stopped there, and it holds files deckcli"
+                   " did not write.", err=True)
     if as_json:
         click.echo(dump_json({"event": result.event, "folder": str(result.folder), "decks": result.decks,
                               "files": list(result.files)}))

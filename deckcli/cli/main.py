@@ -63,8 +63,8 @@ class DeckcliGroup(click.Group):
         except BrokenPipeError:
             sys.stderr.close()
             raise SystemExit(1) from None
-        except KeyboardInterrupt:
-            click.echo(_interrupted(ctx.obj), err=True)
+        except KeyboardInterrupt as exc:
+            click.echo(_interrupted(ctx.obj, exc), err=True)
             raise SystemExit(130) from None
         except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
             raise self._unexpected(ctx, exc) from None
@@ -105,8 +105,12 @@ def _output_failed(exc: OSError) -> bool:
     return True
 
 
-def _interrupted(app: object) -> str:
-    """What an interrupted command did to the database: saved changes (committed before the interrupt) or none."""
+def _interrupted(app: object, exc: KeyboardInterrupt | None = None) -> str:
+    """What an interrupted command did: a change it says it made (``InterruptedAfterChange.done``: a published
+    site), saved changes to the database (committed before the interrupt) or none."""
+    done = getattr(exc, "done", None)
+    if done:
+        return f"Interrupted after {done} (the command's last output was not printed)."
     db = app.opened if isinstance(app, AppContext) else None
     if db is not None and db.committed:
         return (f"Interrupted after the change was saved: {getattr(db, 'label', db.path)} holds it (the command's last output was not"

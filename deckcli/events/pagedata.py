@@ -113,8 +113,9 @@ def _zone(game: Any, deck: ResolvedDeck, zone: str, lines: list[CardLine]) -> Zo
 
 def deck_views(db: Readable, event: EventInfo, registrations: Sequence[Registration],
                anonymous: bool = False, figures: bool = True) -> list[DeckView]:
-    """The view of every registration, in the order given (anonymous: numbered 'Player N' in fingerprint order,
-    the ids left out). ``figures``: compute each deck's opening-hand figure (the sheets do not show it)."""
+    """The view of every registration, in the order given (anonymous: numbered 'Player N' in fingerprint order and
+    listed in that order, the ids left out, as the order given is when they registered). ``figures``: compute each
+    deck's opening-hand figure (the sheets do not show it)."""
     from deckcli.decks.view import curve
     from deckcli.events.reporting import rule_ids
     from deckcli.games import registry
@@ -125,6 +126,8 @@ def deck_views(db: Readable, event: EventInfo, registrations: Sequence[Registrat
     fmt = load_format(event.format, event.game)  # read once for every deck (a format given by path is a file)
     game = registry.game(event.game)
     keys = KeyFigures(game) if figures else None
+    if anonymous:
+        registrations = _fingerprint_order(registrations)
     shown = _shown_names(registrations, anonymous)
     slugs = unique_slugs([shown[id(r)][0] for r in registrations])
     views = []
@@ -146,5 +149,9 @@ def _shown_names(registrations: Sequence[Registration], anonymous: bool) -> dict
     says nothing of the players' names or when they registered."""
     if not anonymous:
         return {id(r): (r.player, r.player_id) for r in registrations}
-    ordered = sorted(registrations, key=lambda r: (r.fingerprint, r.player))
-    return {id(r): (f"Player {n}", None) for n, r in enumerate(ordered, 1)}
+    return {id(r): (f"Player {n}", None) for n, r in enumerate(_fingerprint_order(registrations), 1)}
+
+
+def _fingerprint_order(registrations: Sequence[Registration]) -> list[Registration]:
+    """The registrations by fingerprint (the player's name breaking ties): the anonymous site's order."""
+    return sorted(registrations, key=lambda r: (r.fingerprint, r.player))

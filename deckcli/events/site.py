@@ -2,14 +2,15 @@
 
 ``index.html`` (the decks, the metagame summary and the most-played cards, as tables and inline SVG charts), one
 ``deck-<slug>.html`` per deck (zones, curve, the key opening-hand figure), and ``decks.json`` / ``decks.csv``: the
-rows of ``event status --json`` with each deck's cards (CSV cells escaped against spreadsheet formulas).
+rows of ``event status --json`` with each deck's cards (CSV cells escaped against spreadsheet formulas), and the
+manifest ``.deckcli-site.json`` that lets a later publish replace exactly this (:mod:`deckcli.events.sitefolder`).
+decks.json is written for other software only; deckcli never reads it back.
 """
 
 from __future__ import annotations
 
 import io
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,15 +19,12 @@ from typing import TYPE_CHECKING, Any
 from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
-from deckcli.fileerrors import file_error
 
 if TYPE_CHECKING:
     from deckcli.events.pagedata import DeckView
     from deckcli.storage.reads import Readable
 
 INDEX, JSON_FILE, CSV_FILE = "index.html", "decks.json", "decks.csv"
-#: The name of a deck page (slugs are lower-case ASCII letters, digits and hyphens).
-_PAGE_NAME = re.compile(r"deck-[a-z0-9-]{1,60}\.html")
 #: The columns of decks.csv: a status row's, then one card line's.
 CSV_COLUMNS = ("player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "zone", "count",
                "name", "set", "number")
@@ -34,12 +32,14 @@ CSV_COLUMNS = ("player", "player_id", "deck", "legal", "problems", "fingerprint"
 
 @dataclass(frozen=True)
 class PublishResult:
-    """The event, the folder written, every file in it (index first) and how many decks."""
+    """The event, the folder written, every file in it (index first, the manifest aside), how many decks, and
+    folders of earlier killed runs left beside it because they hold files deckcli did not write."""
 
     event: str
     folder: Path
     files: tuple[str, ...]
     decks: int
+    kept: tuple[str, ...] = ()
 
 
 def page_of(view: DeckView) -> str:
@@ -47,21 +47,23 @@ def page_of(view: DeckView) -> str:
     return f"deck-{view.slug}.html"
 
 
-def status_row(view: DeckView) -> dict[str, Any]:
-    """A deck's row as ``event status --json`` gives it (the shown name and id when anonymous)."""
+def status_row(view: DeckView, anonymous: bool = False) -> dict[str, Any]:
+    """A deck's row as ``event status --json`` gives it (anonymous: the shown name, no id and no registration time,
+    which would tell who registered when; the key stays, null, so readers of either site see the same columns)."""
     from deckcli.events.reporting import status_rows
 
     [row] = status_rows([view.registration])
-    return {**row, "player": view.shown, "player_id": view.shown_id}
+    row = {**row, "player": view.shown, "player_id": view.shown_id}
+    return {**row, "registered_at": None} if anonymous else row
 
 
-def deck_row(view: DeckView) -> dict[str, Any]:
+def deck_row(view: DeckView, anonymous: bool = False) -> dict[str, Any]:
     """decks.json's row: the status row, the page, the group, the key figure and every card by zone."""
     from deckcli.events.figures import figure_as_dict
 
     cards = [{"zone": zone.name, "count": line.count, "name": line.name, "set": line.set_code, "number": line.number}
              for zone in view.zones for line in zone.lines]
-    return {**status_row(view), "page": page_of(view), "group": list(view.group),
+    return {**status_row(view, anonymous), "page": page_of(view), "group": list(view.group),
             "opening_hand": figure_as_dict(view.key), "cards": cards}
 
 
@@ -117,43 +119,29 @@ def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> 
 
 def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration], folder: str | Path,
             anonymous: bool = False) -> PublishResult:
-    """Build every page and data file in memory, then write them into ``folder`` (created when missing)."""
-    from deckcli.events.pagedata import deck_views
+    """Build every page and data file in memory, then put them in ``folder`` whole or not at all
+    (:func:`deckcli.events.sitefolder.write_site`: only a new or empty folder, or deckcli's own site there, which
+    is checked before anything is built)."""
+    from deckcli.events.sitefolder import write_site
 
-    views = deck_views(db, event, registrations, anonymous=anonymous)
-    files = site_pages(event, views, anonymous)
-    rows = [deck_row(v) for v in views]
-    files[JSON_FILE] = decks_json(rows)
-    files[CSV_FILE] = decks_csv(rows)
     if not str(folder):
         raise InputError("an empty folder name: name the folder to write the site into")
     if str(folder) == "-":
         raise InputError("- (standard output) cannot hold a site of several files: name a folder")
-    target = Path(folder)
-    try:
-        try:
-            target.mkdir(parents=True, exist_ok=True)
-        except FileExistsError:  # a file, a device or a link to none of a folder is there
-            raise InputError(f"{folder}: is not a folder") from None
-        stale = _earlier_pages(target) - set(files)
-        for name, text in files.items():
-            (target / name).write_text(text, encoding="utf-8", newline="")
-        for name in stale:
-            (target / name).unlink(missing_ok=True)
-    except OSError as exc:
-        raise file_error(str(exc.filename or target), exc, writing=True) from None
-    return PublishResult(event.name, target, tuple(files), len(views))
+    written = write_site(folder, event.name, lambda: site_files(db, event, registrations, anonymous))
+    return PublishResult(event.name, Path(folder), written.files, len(registrations), tuple(map(str, written.kept)))
 
 
-def _earlier_pages(folder: Path) -> set[str]:
-    """The deck pages an earlier publish into ``folder`` listed in its decks.json (a player since withdrawn leaves
-    no page behind); only names this module writes, so no other file is ever removed."""
-    try:
-        rows = json.loads((folder / JSON_FILE).read_text(encoding="utf-8"))
-        pages = {str(row.get("page")) for row in rows if isinstance(row, dict)}
-    except (OSError, ValueError, TypeError, AttributeError):
-        return set()
-    return {name for name in pages if _PAGE_NAME.fullmatch(name)}
+def site_files(db: Readable, event: EventInfo, registrations: Sequence[Registration], anonymous: bool) -> dict[str, str]:
+    """File name -> text of every file of the site: the index, a page per registration, decks.json, decks.csv."""
+    from deckcli.events.pagedata import deck_views
+
+    views = deck_views(db, event, registrations, anonymous=anonymous)
+    files = site_pages(event, views, anonymous)
+    rows = [deck_row(v, anonymous) for v in views]
+    files[JSON_FILE] = decks_json(rows)
+    files[CSV_FILE] = decks_csv(rows)
+    return files
 
 
 def publish_event(db: Readable, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:

@@ -18,8 +18,9 @@ from deckcli.reading.decoding import decode
 
 MB = 1024 * 1024
 #: The largest document of each kind deckcli reads (a 60-card decklist is about 1 kB; 100,000 collection rows
-#: about 6 MB; a 20,000-card set about 10 MB).
-LIMITS = {"decklist": 2 * MB, "format": 1 * MB, "card set": 64 * MB, "collection": 64 * MB, "form export": 64 * MB}
+#: about 6 MB; a 20,000-card set about 10 MB; a published site's manifest about 90 bytes a deck).
+LIMITS = {"decklist": 2 * MB, "format": 1 * MB, "card set": 64 * MB, "collection": 64 * MB, "form export": 64 * MB,
+          "site manifest": 8 * MB}
 STDIN_LABEL = "<stdin>"
 
 

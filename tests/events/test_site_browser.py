@@ -20,6 +20,7 @@ def chromium():
 
 
 def test_every_page_renders_cleanly_with_every_card(db, tmp_path, chromium):
+    tmp_path = tmp_path / "site"  # (the data folder is in tmp_path: a site needs a folder of its own)
     ev = ps.event("aqa")
     regs = [ps.register(db, ev, "<script>alert(1)</script>", (paths.EXAMPLES / "wizdom-standard.txt").read_text(encoding="utf-8")),
             ps.register(db, ev, "神崎 蓮", (paths.EXAMPLES / "angels-yome.txt").read_text(encoding="utf-8"))]

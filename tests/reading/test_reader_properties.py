@@ -106,6 +106,20 @@ def test_mutated_card_sets_and_formats(tmp_path, seed, kind):
 
 
 @PROPERTY
+@given(seed=st.integers(0, 2**32), doc=st.none() | JSON)
+def test_mutated_or_random_site_manifests(tmp_path, seed, doc):
+    """A published site's manifest, the one file of a site deckcli reads back (``event publish``)."""
+    from deckcli.events.sitemanifest import check_folder, manifest_bytes
+
+    site = tmp_path / "site"
+    site.mkdir(exist_ok=True)
+    (site / "index.html").write_bytes(b"<p>x</p>")
+    real = manifest_bytes("Open", {"index.html": b"<p>x</p>"})
+    (site / ".deckcli-site.json").write_bytes(mutate(real, seed) if doc is None else json.dumps(doc).encode())
+    _survives(lambda: check_folder(site, str(site)))
+
+
+@PROPERTY
 @given(doc=JSON)
 def test_random_json_in_every_json_reader(tmp_path, doc):
     text = json.dumps(doc)

@@ -1,0 +1,138 @@
+"""What a published site owns: its manifest (``.deckcli-site.json``: deckcli's marker, the format, the event and
+each file's SHA-256) and the check that a folder holds nothing else, before ``event publish`` replaces it.
+
+The manifest is the one file of a site deckcli reads back (through the reading front door: size and depth limits,
+deckcli's messages); ``decks.json`` is for other software and is never read. A folder is deckcli's to replace only
+when it is empty or holds a manifest and, beside it, only the regular files it lists, each unchanged since; a link
+is never followed, a subfolder never entered.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckcli.errors import InputError, SiteFolderRefused
+from deckcli.fileerrors import file_error
+
+MANIFEST = ".deckcli-site.json"
+MARKER = "deckcli site"
+VERSION = 1
+#: Every name ``event publish`` writes beside the manifest (slugs are lower-case ASCII letters, digits, hyphens).
+OWN_NAME = re.compile(r"index\.html|decks\.json|decks\.csv|deck-[a-z0-9-]{1,60}\.html")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+@dataclass(frozen=True)
+class Earlier:
+    """What the target folder held before publishing: ``before`` is "nothing" (no folder), "empty" or "site"
+    (deckcli's own, whose ``files`` are the names its manifest lists); ``mode`` is the folder's permission bits."""
+
+    before: str
+    files: tuple[str, ...] = ()
+    mode: int | None = None
+
+
+def digest(data: bytes) -> str:
+    """A file's SHA-256, as the manifest lists it."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def manifest_bytes(event: str, files: Mapping[str, bytes]) -> bytes:
+    """The manifest of a site of ``files`` (name -> content) published for ``event``."""
+    doc = {"deckcli": MARKER, "format": VERSION, "event": event,
+           "files": {name: digest(data) for name, data in files.items()}}
+    return (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def read_manifest(path: Path, label: str) -> dict[str, str]:
+    """The names and digests a manifest lists; InputError naming ``label`` for a file that is not deckcli's
+    manifest of this format (read through the front door, so size and nesting are limited)."""
+    from deckcli.reading.jsondoc import parse_json
+    from deckcli.reading.source import read_document
+
+    doc = parse_json(read_document(path, "site manifest", label=label).text, label)
+    if not isinstance(doc, dict) or doc.get("deckcli") != MARKER:
+        raise InputError(f"{label}: not a manifest deckcli wrote (no \"deckcli\": \"{MARKER}\")")
+    if doc.get("format") != VERSION:
+        raise InputError(f"{label}: a manifest of format {doc.get('format')!r}, which this deckcli does not know"
+                         f" (it writes format {VERSION}); publish with the deckcli that wrote it, or into a new folder")
+    files = doc.get("files")
+    if not isinstance(files, dict):
+        raise InputError(f"{label}: \"files\" is not an object of file names and digests")
+    for name, value in files.items():
+        if not OWN_NAME.fullmatch(name):
+            raise InputError(f"{label}: lists {name!r}, which is no name deckcli publishes")
+        if not isinstance(value, str) or not _DIGEST.fullmatch(value):
+            raise InputError(f"{label}: the digest of {name} is not 64 hexadecimal digits")
+    return dict(files)
+
+
+def check_folder(folder: Path, label: str) -> Earlier:
+    """What ``folder`` (an existing folder, not a link) holds, when deckcli may replace it: nothing, or its own site
+    unchanged. Anything else raises SiteFolderRefused listing the offending entries (a listed file since removed is
+    no loss to anyone, so it is not one)."""
+    try:
+        mode = stat.S_IMODE(os.lstat(folder).st_mode)
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda e: e.name)
+    except OSError as exc:
+        raise file_error(label, exc) from None
+    if not entries:
+        return Earlier("empty", mode=mode)
+    listed: dict[str, str] = {}
+    offending: list[tuple[str, str]] = []
+    manifest = next((e for e in entries if e.name == MANIFEST), None)
+    if manifest is not None:
+        why = _not_regular(manifest)
+        if why:
+            offending.append((MANIFEST, why))
+        else:
+            where = os.path.join(label, MANIFEST)
+            try:
+                listed = read_manifest(Path(manifest.path), where)
+            except InputError as exc:
+                offending.append((MANIFEST, str(exc).removeprefix(where + ": ")))
+    for entry in entries:
+        if entry.name == MANIFEST:
+            continue
+        why = _not_regular(entry) or ("" if entry.name not in listed else _changed(entry, listed[entry.name]))
+        if why or entry.name not in listed:
+            offending.append((entry.name, why))
+    if offending:
+        raise SiteFolderRefused(label, offending)
+    return Earlier("site", tuple(listed), mode)
+
+
+def _not_regular(entry: os.DirEntry) -> str:
+    """Why an entry is no file deckcli could have written (a link, a folder, a device...), or nothing."""
+    try:
+        if entry.is_symlink():
+            return "a link"
+        if entry.is_dir(follow_symlinks=False):
+            return "a folder"
+        if not entry.is_file(follow_symlinks=False):
+            return "not a regular file"
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    return ""
+
+
+def _changed(entry: os.DirEntry, expected: str) -> str:
+    """"changed since deckcli published it" when the file's SHA-256 is not the manifest's, else nothing (the file
+    is opened without following links, so one planted since the listing is not read)."""
+    sha = hashlib.sha256()
+    try:
+        fd = os.open(entry.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                sha.update(block)
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    return "" if sha.hexdigest() == expected else "changed since deckcli published it"
