@@ -252,6 +252,38 @@ def load_format(ref: str, game: str | None = None) -> Format:
     return fmt
 
 
+def looks_like_path(ref: str) -> bool:
+    """Whether ``ref`` is written as a file's path (a folder separator, a ``.json`` ending, a leading ``.`` or ``~``)."""
+    return "/" in ref or "\\" in ref or ref.casefold().endswith(".json") or ref.startswith((".", "~"))
+
+
+def named_format(name: str, given: Format | None = None, game: str | None = None) -> Format:
+    """The format a decklist's own ``Format:`` line names: ``given`` (the ``--format``) when the line is its name,
+    else a bundled format. Never a file: a decklist must not make deckcli open one (a FIFO would hang the command,
+    another file's values would show in the report). InputError for a path, NotFoundError for an unknown name; both
+    suggest the bundled names (of ``game``, when known) closest to it."""
+    if looks_like_path(name):
+        stem = Path(name.replace("\\", "/")).stem  # boa-advanced.json: boa-advanced
+        raise InputError(f"{name!r} is a file path, not a format name (a format file is given with --format PATH);"
+                         f" {_names_hint(stem, game)}")
+    if given is not None and name == given.name:
+        return given
+    if name not in _bundled():
+        raise NotFoundError(f"unknown format {name!r}; {_names_hint(name, game)}")
+    return _bundled_format(name)
+
+
+def _names_hint(name: str, game: str | None) -> str:
+    """``did you mean 'boa-advanced'?`` when a bundled format name (of ``game``) is close to ``name``, else the names."""
+    from deckcli.names import closest, name_key
+
+    names = sorted(n for n, (_, of, _) in _bundled_games().items() if game is None or of in (game, None)) or sorted(_bundled())
+    near = closest(name, {name_key(n): n for n in names}) if name else []
+    if near:
+        return "did you mean " + ", ".join(repr(n) for n in near) + "?"
+    return f"known formats: {', '.join(names)}"
+
+
 def default_format(game: str) -> Format:
     """The bundled format marked default for ``game`` (only the formats that may be ``game``'s are loaded)."""
     for name, (_, named_game, may_be_default) in sorted(_bundled_games().items()):
