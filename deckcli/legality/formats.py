@@ -253,7 +253,7 @@ def load_format(ref: str, game: str | None = None) -> Format:
 
 
 def looks_like_path(ref: str) -> bool:
-    """Whether ``ref`` is written as a file's path (a folder separator, a ``.json`` ending, a leading ``.`` or ``~``)."""
+    """Whether ``ref`` is written as a file's path: a folder separator, a ``.json`` ending, a leading ``.`` or ``~``."""
     return "/" in ref or "\\" in ref or ref.casefold().endswith(".json") or ref.startswith((".", "~"))
 
 
@@ -274,10 +274,12 @@ def named_format(name: str, given: Format | None = None, game: str | None = None
 
 
 def _names_hint(name: str, game: str | None) -> str:
-    """``did you mean 'boa-advanced'?`` when a bundled format name (of ``game``) is close to ``name``, else the names."""
+    """``did you mean 'boa-advanced'?`` when a bundled format name (of ``game``) is close to ``name``, else the names
+    (of ``game``)."""
     from deckcli.names import closest, name_key
 
-    names = sorted(n for n, (_, of, _) in _bundled_games().items() if game is None or of in (game, None)) or sorted(_bundled())
+    names = sorted(n for n, (_, of, _) in _bundled_games().items() if game is None or of in (game, None))
+    names = names or sorted(_bundled())
     near = closest(name, {name_key(n): n for n in names}) if name else []
     if near:
         return "did you mean " + ", ".join(repr(n) for n in near) + "?"

@@ -162,7 +162,7 @@ class Resolver:
                     problems.append(Problem("parse", f"Format: {exc}", line=deck.format_line))
             if fmt is None and named is not None:
                 fmt = self._line_format(named, chosen, problems)
-        elif fmt is None and deck.format:  # a stored deck: a bundled name, or the path of the --format it was stored under
+        elif fmt is None and deck.format:  # a stored deck: a bundled name, or the path of the --format it was kept under
             try:
                 fmt = self._line_format(load_format(deck.format), chosen, problems)
             except DeckcliError as exc:
