@@ -64,7 +64,7 @@ def _opened(path: Path, label: str, what: str) -> IO[bytes]:
     if not stat.S_ISREG(mode):
         os.close(descriptor)
         kind = "a named pipe" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else \
-            "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
+            "a special file"
         raise InputError(f"{label}: is {kind}, not a {what} file (a {what} is read from a regular file)")
     return os.fdopen(descriptor, "rb")
 

@@ -139,3 +139,12 @@ def test_format_given_a_fifo_says_so_at_once(run, tmp_path, fifo, command, statu
     assert result.exit_code == status
     assert f"{fifo}: is a named pipe, not a format file (a format is read from a regular file)" in result.stderr
     assert "from-the-pipe" not in result.output + result.stderr
+
+
+def test_a_format_file_extending_a_fifo_says_so_at_once(run, tmp_path, fifo):
+    league = tmp_path / "league.json"
+    league.write_text(json.dumps({"name": "spring-league", "game": "boa", "extends": str(fifo)}), encoding="utf-8")
+    with unblocked(fifo):
+        result = run("deck", "import", "--format", league, EMBER)
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"Error: {fifo}: is a named pipe, not a format file (a format is read from a regular file)"
