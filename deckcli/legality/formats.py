@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from deckcli.errors import InputError, NotFoundError
+from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.games import registry
 from deckcli.reading import jsondoc
 from deckcli.reading.source import read_document
@@ -262,15 +262,27 @@ def named_format(name: str, given: Format | None = None, game: str | None = None
     else a bundled format. Never a file: a decklist must not make deckcli open one (a FIFO would hang the command,
     another file's values would show in the report). InputError for a path, NotFoundError for an unknown name; both
     suggest the bundled names (of ``game``, when known) closest to it."""
+    if given is not None and name == given.name:  # (compared with the file already read: the line opens nothing)
+        return given
     if looks_like_path(name):
         stem = Path(name.replace("\\", "/")).stem  # boa-advanced.json: boa-advanced
         raise InputError(f"{name!r} is a file path, not a format name (a format file is given with --format PATH);"
                          f" {_names_hint(stem, game)}")
-    if given is not None and name == given.name:
-        return given
     if name not in _bundled():
-        raise NotFoundError(f"unknown format {name!r}; {_names_hint(name, game)}")
+        raise NotFoundError(f"unknown format {name!r}; {_names_hint(name, game)} (a format file is given with"
+                            " --format PATH)")
     return _bundled_format(name)
+
+
+def line_name(ref: str) -> str:
+    """What a decklist file's ``Format:`` line says for a stored deck's format ``ref``: a bundled name as it is, a
+    format file's own ``name`` (its file's stem when it cannot be read): never a path, which reads back as a problem."""
+    if not looks_like_path(ref):
+        return ref
+    try:
+        return load_format(ref).name
+    except DeckcliError:
+        return Path(ref.replace("\\", "/")).stem
 
 
 def _names_hint(name: str, game: str | None) -> str:

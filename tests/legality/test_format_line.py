@@ -105,7 +105,7 @@ def test_a_plain_name_is_only_a_bundled_format_never_a_file_of_that_name(run, tm
     result = run("validate", _with_format_line(tmp_path, "league"), "--json")
     assert result.exit_code == 1
     assert json.loads(result.stdout)[0]["problems"] == [
-        {"rule": "parse", "message": "Format: unknown format 'league'; known formats: boa-advanced, boa-standard",
+        {"rule": "parse", "message": f"Format: unknown format 'league'; known formats: boa-advanced, boa-standard {HINT}",
          "line": FORMAT_LINE}]
 
 
@@ -148,3 +148,19 @@ def test_a_format_file_extending_a_fifo_says_so_at_once(run, tmp_path, fifo):
         result = run("deck", "import", "--format", league, EMBER)
     assert result.exit_code == 1
     assert result.stderr.strip() == f"Error: {fifo}: is a named pipe, not a format file (a format is read from a regular file)"
+
+
+def test_a_deck_stored_under_a_format_file_exports_its_name_and_imports_back_under_it(run, tmp_path):
+    league = tmp_path / "league.json"
+    league.write_text(json.dumps({"name": "spring-league", "game": "boa", "extends": "boa-standard"}), encoding="utf-8")
+    assert run("deck", "import", EMBER, "--format", league).exit_code == 0
+    exported = tmp_path / "exported.txt"
+    assert run("deck", "export", "Ember Rush", "-o", exported).exit_code == 0
+    assert exported.read_text(encoding="utf-8").splitlines()[2] == "Format: spring-league"
+    again = run("deck", "import", exported, "--name", "Again", "--format", league)
+    assert again.exit_code == 0, again.output
+    assert again.stdout.startswith("Imported deck 'Again' (boa, spring-league)")
+    alone = run("deck", "import", exported, "--name", "Alone")
+    assert alone.exit_code == 1
+    assert (f"line 3: [parse] Format: unknown format 'spring-league'; known formats: boa-advanced, boa-standard {HINT}"
+            in alone.stderr)
