@@ -1,12 +1,13 @@
 """Writing checked card sets into the database: bulk upserts in one transaction, and the bundled sets.
 
 Re-importing a set updates its cards in place (matched by set and number); cards no longer in the
-file are removed unless a deck or the collection still uses them.
+file are removed unless a deck or the collection still uses them; the current event registrations whose locked
+lists name a removed printing are named in the result.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlalchemy import delete, insert, select
@@ -34,6 +35,15 @@ class SetImportResult:
     added: int
     updated: int
     removed: int
+    #: The current event registrations whose locked list names a printing this import removed: ``{"event", "player",
+    #: "deck", "printings"}`` (their deck checks compare by name, but the list names a printing no longer there).
+    registrations: list[dict] = field(default_factory=list)
+
+    def warnings(self) -> list[str]:
+        """One line per registration naming a removed printing."""
+        return [f"{self.game} {self.code}: the registration of {r['player']!r} in event {r['event']!r} (deck"
+                f" {r['deck']!r}) names {', '.join(r['printings'])}, which this import removed"
+                for r in self.registrations]
 
 
 def card_row(card: dict, set_id: int, game: str, set_code: str) -> dict:
@@ -97,9 +107,10 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
                 session.execute(delete(card_table).where(card_table.c.id.in_(gone)))
         except IntegrityError:
             raise DeckcliError(
-                f"{cs.source}: set {cs.game}/{cs.code} no longer has {len(gone)} card(s) that decks or the collection"
-                " still use; remove them from those first"
+                f"{cs.source}: set {cs.game}/{cs.code} no longer has {len(gone)} card(s) still used by"
+                f" {_users(session, gone)}; remove them from those first"
             ) from None
+    registrations = _registrations_naming(session, cs, {n for n in before if n not in numbers}) if gone else []
 
     ids = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
     name_table = CardName.__table__
@@ -110,7 +121,37 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     elif names:
         session.execute(insert(name_table), names)
     added = len(numbers - set(before))
-    return SetImportResult(cs.game, cs.code, cs.name, len(rows), added, len(rows) - added, len(gone))
+    return SetImportResult(cs.game, cs.code, cs.name, len(rows), added, len(rows) - added, len(gone), registrations)
+
+
+def _users(session: Session, card_ids: list[int]) -> str:
+    """Who holds the cards ``card_ids``: ``decks 'A', 'B' and the collection`` (stored decks by name)."""
+    from deckcli.storage.models import CollectionItem, Deck, DeckCard
+
+    decks = sorted(session.execute(select(Deck.name).distinct().join(DeckCard, DeckCard.deck_id == Deck.id)
+                                   .where(DeckCard.card_id.in_(card_ids))).scalars())
+    owned = session.execute(select(CollectionItem.id).where(CollectionItem.card_id.in_(card_ids)).limit(1)).first()
+    users = [f"{'deck' if len(decks) == 1 else 'decks'} {', '.join(repr(d) for d in decks)}"] if decks else []
+    return " and ".join(users + (["the collection"] if owned else [])) or "decks or the collection"
+
+
+def _registrations_naming(session: Session, cs: CardSetFile, numbers: set[str]) -> list[dict]:
+    """The current registrations of events of the set's game whose locked list names one of the set's ``numbers``
+    (one query; the lists are read here, as they are stored as JSON)."""
+    from deckcli.storage.event_models import EventRow, RegistrationRow
+
+    query = (select(EventRow.name, RegistrationRow.player, RegistrationRow.deck, RegistrationRow.decklist)
+             .join(EventRow, EventRow.id == RegistrationRow.event_id)
+             .where(EventRow.game == cs.game, RegistrationRow.superseded_at.is_(None))
+             .order_by(EventRow.name, RegistrationRow.id))
+    found = []
+    for event, player, deck, decklist in session.execute(query):
+        items = [item for zone in (decklist.get("zones") or {}).values() for item in zone]
+        printings = {f"{item.get('name')} ({cs.code}) {item.get('number')}" for item in items
+                     if item.get("set") == cs.code and item.get("number") in numbers}
+        if printings:
+            found.append({"event": event, "player": player, "deck": deck, "printings": sorted(printings)})
+    return found
 
 
 def import_cardsets(db: Database, sources: list[str], sheet: SheetSet | None = None) -> list[SetImportResult]:

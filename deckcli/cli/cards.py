@@ -63,6 +63,8 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
             click.echo(problem, err=True)
         n = len(exc.problems)
         raise click.ClickException(f"{n} problem{'s' if n != 1 else ''} found; nothing was imported") from None
+    for warning in (w for r in results for w in r.warnings()):
+        click.echo(f"Warning: {warning}", err=True)
     rows = [r.__dict__ for r in results]
     emit(rows, output, ["game", "code", "name", "cards", "added", "updated", "removed"], headers={"code": "set"})
 

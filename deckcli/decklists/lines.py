@@ -202,7 +202,7 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
         if in_header or zone == META:
             meta = syntax.meta(line)
             if isinstance(meta, tuple):
-                set_meta(deck, *meta)
+                set_meta(deck, *meta, line=number)
             elif meta is not None:
                 deck.add_problem(meta, number)
             if meta is not None or zone == META:
@@ -241,8 +241,9 @@ def _last_group_to_side(deck: Decklist, groups: list[int]) -> None:
         entry.zone, entry.placed = side, GUESSED
 
 
-def set_meta(deck: Decklist, key: str, value: str) -> None:
-    """Store one metadata line; an empty value is ignored (templates often leave ``Player:`` blank)."""
+def set_meta(deck: Decklist, key: str, value: str, line: int | None = None) -> None:
+    """Store one metadata line (from source line ``line``); an empty value is ignored (templates often leave
+    ``Player:`` blank)."""
     if not value:
         return
     folded = key.strip().casefold()
@@ -251,6 +252,6 @@ def set_meta(deck: Decklist, key: str, value: str) -> None:
     elif folded == "game":
         deck.game = value.lower()
     elif folded == "format":
-        deck.format = value
+        deck.format, deck.format_line = value, line
     else:
         deck.meta[meta_key(key)] = value

@@ -181,6 +181,8 @@ class Decklist:
     problems: list[ParseProblem] = field(default_factory=list)
     layout: str | None = field(default=None, compare=False)
     notes: list[str] = field(default_factory=list, compare=False)
+    #: The 1-based line of the ``Format:`` metadata line, where a layout has lines (its problems name it).
+    format_line: int | None = field(default=None, compare=False)
 
     def zone(self, zone: str) -> list[DeckEntry]:
         """The entries of one zone, in file order."""

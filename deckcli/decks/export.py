@@ -8,6 +8,7 @@ from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.decks.store import load_decklist
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
+from deckcli.legality.formats import line_name
 from deckcli.legality.resolve import ResolvedDeck, Resolver
 from deckcli.storage.engine import Database
 
@@ -44,4 +45,6 @@ def export_decklist(db: Database, name: str, to: str = "text") -> Decklist:
         entries = compact_form(resolver.resolve(decklist), resolver.index(decklist.game))
         if entries:
             decklist.entries = entries + [e for e in decklist.entries if e.zone in registry.aside_zones()]
+    if decklist.format:  # a format file by its name: the file's path would be a parse problem read back
+        decklist.format = line_name(decklist.format)
     return decklist

@@ -85,7 +85,7 @@ def deck_check(db: Database, event_name: str, player: str, file: str) -> DeckChe
         event = get_event(session, event_name)
         info, row = info_of(event), current_rows(session, event, player)[0]
     decks = EventDecks(db, info, undone="no deck check was recorded")
-    presented = decks.check(PlayerDecklist(row.player, file, path=file))
+    presented = decks.check(PlayerDecklist(row.player, file, path=file), by_name=True)
     registered = decks.reopen(row.decklist, f"registration of {row.player}")
     rows = differences(registered, presented.resolved)
     result = DeckCheck(info, row.player, row.fingerprint, presented.fingerprint, rows, now())
@@ -111,7 +111,7 @@ def side_exchange(db: Database, event_name: str, player: str, round_no: int, fil
         upto = f"1 to {info.rounds}" if info.rounds is not None else "1 or more"
         raise InputError(f"round {round_no} is not a round of event {info.name!r} (rounds: {upto})")
     original = decks.reopen(row.decklist, f"registration of {row.player}")
-    presented = decks.check(PlayerDecklist(row.player, file, path=file))
+    presented = decks.check(PlayerDecklist(row.player, file, path=file), by_name=True)
     problems = check_side_exchange(original, presented.resolved)
     stamp = now()
     with db.write() as session:

@@ -13,7 +13,7 @@ from deckcli.decklists.io import decklist_of_text, read_decklist
 from deckcli.decklists.model import Decklist
 from deckcli.errors import DeckcliError, DeckReadError
 from deckcli.events.fingerprint import fingerprint
-from deckcli.events.locked import locked_decklist
+from deckcli.events.locked import locked_deck
 from deckcli.events.records import EventInfo
 from deckcli.games import registry
 from deckcli.legality.formats import Format, load_format
@@ -89,9 +89,14 @@ class EventDecks:
             return None
         return game if game != self.info.game else None
 
-    def check(self, source: PlayerDecklist) -> CheckedDeck:
-        """Read, resolve and check one player's decklist (raises when it cannot be read)."""
+    def check(self, source: PlayerDecklist, by_name: bool = False) -> CheckedDeck:
+        """Read, resolve and check one player's decklist (raises when it cannot be read); ``by_name``: each line that
+        names its card by its name alone (a deck presented to compare by name, whatever printings it names; a deck
+        code's lines name printings only)."""
         deck = self.read(source)
+        for entry in deck.entries if by_name else ():
+            if entry.name:
+                entry.set_code = entry.number = None
         resolved = self.resolve(deck, deck.source or source.label)
         locked = resolved.to_decklist()
         name = deck.name or (Path(source.path).stem if source.path and source.path != "-" else source.player)
@@ -100,8 +105,9 @@ class EventDecks:
                            list(resolved.notes))
 
     def reopen(self, data: dict, label: str) -> ResolvedDeck:
-        """A stored locked copy resolved again (for a side exchange against the registered deck)."""
-        return self.resolve(locked_decklist(data, label), label)
+        """A stored locked copy as the deck of its own card names (:func:`~deckcli.events.locked.locked_deck`), to
+        compare a presented deck with: its printings are not looked up again."""
+        return locked_deck(data, self.info.game, self.format, label)
 
 
 def _game_title(code: str) -> str:

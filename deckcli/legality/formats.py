@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from deckcli.errors import InputError, NotFoundError
+from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.games import registry
 from deckcli.reading import jsondoc
 from deckcli.reading.source import read_document
@@ -250,6 +250,52 @@ def load_format(ref: str, game: str | None = None) -> Format:
     if game and fmt.game != game:
         raise InputError(f"format {fmt.name!r} is for {fmt.game}, not {game}")
     return fmt
+
+
+def looks_like_path(ref: str) -> bool:
+    """Whether ``ref`` is written as a file's path: a folder separator, a ``.json`` ending, a leading ``.`` or ``~``."""
+    return "/" in ref or "\\" in ref or ref.casefold().endswith(".json") or ref.startswith((".", "~"))
+
+
+def named_format(name: str, given: Format | None = None, game: str | None = None) -> Format:
+    """The format a decklist's own ``Format:`` line names: ``given`` (the ``--format``) when the line is its name,
+    else a bundled format. Never a file: a decklist must not make deckcli open one (a FIFO would hang the command,
+    another file's values would show in the report). InputError for a path, NotFoundError for an unknown name; both
+    suggest the bundled names (of ``game``, when known) closest to it."""
+    if given is not None and name == given.name:  # (compared with the file already read: the line opens nothing)
+        return given
+    if looks_like_path(name):
+        stem = Path(name.replace("\\", "/")).stem  # boa-advanced.json: boa-advanced
+        raise InputError(f"{name!r} is a file path, not a format name (a format file is given with --format PATH);"
+                         f" {_names_hint(stem, game)}")
+    if name not in _bundled():
+        raise NotFoundError(f"unknown format {name!r}; {_names_hint(name, game)} (a format file is given with"
+                            " --format PATH)")
+    return _bundled_format(name)
+
+
+def line_name(ref: str) -> str:
+    """What a decklist file's ``Format:`` line says for a stored deck's format ``ref``: a bundled name as it is, a
+    format file's own ``name`` (its file's stem when it cannot be read): never a path, which reads back as a problem."""
+    if not looks_like_path(ref):
+        return ref
+    try:
+        return load_format(ref).name
+    except DeckcliError:
+        return Path(ref.replace("\\", "/")).stem
+
+
+def _names_hint(name: str, game: str | None) -> str:
+    """``did you mean 'boa-advanced'?`` when a bundled format name (of ``game``) is close to ``name``, else the names
+    (of ``game``)."""
+    from deckcli.names import closest, name_key
+
+    names = sorted(n for n, (_, of, _) in _bundled_games().items() if game is None or of in (game, None))
+    names = names or sorted(_bundled())
+    near = closest(name, {name_key(n): n for n in names}) if name else []
+    if near:
+        return "did you mean " + ", ".join(repr(n) for n in near) + "?"
+    return f"known formats: {', '.join(names)}"
 
 
 def default_format(game: str) -> Format:

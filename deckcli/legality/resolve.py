@@ -18,7 +18,7 @@ from deckcli.decklists.routing import ZoneRouter
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
-from deckcli.legality.formats import Format, default_format, load_format
+from deckcli.legality.formats import Format, default_format, load_format, looks_like_path, named_format
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
@@ -153,14 +153,20 @@ class Resolver:
             problems.append(Problem("wrong-game", f"the decklist says Game: {deck.game}, but it is being checked as {chosen}"))
         if not chosen and registry.is_game(deck.game):
             chosen = deck.game
-        if fmt is None and deck.format:
+        if deck.format and deck.layout is not None:  # a decklist read from text: its line names a format, never a file
             try:
-                fmt = load_format(deck.format)
+                named: Format | None = named_format(deck.format, fmt, chosen)
+            except DeckcliError as exc:  # (with --format, a name it does not know is left alone, as it always was)
+                named = None
+                if fmt is None or looks_like_path(deck.format):
+                    problems.append(Problem("parse", f"Format: {exc}", line=deck.format_line))
+            if fmt is None and named is not None:
+                fmt = self._line_format(named, chosen, problems)
+        elif fmt is None and deck.format:  # a stored deck: a bundled name, or the path of the --format it was kept under
+            try:
+                fmt = self._line_format(load_format(deck.format), chosen, problems)
             except DeckcliError as exc:
                 problems.append(Problem("parse", f"Format: {exc}"))
-            if fmt and chosen and fmt.game != chosen:
-                problems.append(Problem("wrong-game", f"format {fmt.name!r} is for {fmt.game}, but the deck is {chosen}"))
-                fmt = None
         if not chosen and fmt:
             chosen = fmt.game
         if not chosen:
@@ -174,6 +180,14 @@ class Resolver:
         elif fmt.game != chosen:
             problems.append(Problem("wrong-game", f"format {fmt.name!r} is for {fmt.game}, but the deck is {chosen}"))
         return chosen, fmt.on(self.day), problems
+
+    @staticmethod
+    def _line_format(fmt: Format, chosen: str | None, problems: list[Problem]) -> Format | None:
+        """The format the deck itself names, unless it is of another game than the one chosen (a problem)."""
+        if chosen and fmt.game != chosen:
+            problems.append(Problem("wrong-game", f"format {fmt.name!r} is for {fmt.game}, but the deck is {chosen}"))
+            return None
+        return fmt
 
     # -- which card each line means -------------------------------------------------------------
     def resolve(self, deck: Decklist, format_name: str | Format | None = None, game: str | None = None) -> ResolvedDeck:

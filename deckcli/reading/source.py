@@ -7,6 +7,7 @@ One size limit per kind of document, one decoder (:mod:`deckcli.reading.decoding
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,9 @@ MB = 1024 * 1024
 #: about 6 MB; a 20,000-card set about 10 MB; a published site's manifest about 90 bytes a deck).
 LIMITS = {"decklist": 2 * MB, "format": 1 * MB, "card set": 64 * MB, "collection": 64 * MB, "form export": 64 * MB,
           "site manifest": 8 * MB}
+#: The kinds read only from regular files: a format is named in other files (``extends``) and read on every start, so
+#: a pipe or device given as one must not hang the command.
+REGULAR_ONLY = frozenset({"format"})
 STDIN_LABEL = "<stdin>"
 
 
@@ -51,11 +55,26 @@ def _from_stdin(stdin: IO[bytes] | IO[str] | bytes | None, what: str) -> bytes:
     return data
 
 
+def _opened(path: Path, label: str, what: str) -> IO[bytes]:
+    """The file open for reading; a kind read only from regular files (REGULAR_ONLY) is opened without waiting (a
+    named pipe would block until something writes to it) and refused when it is not one."""
+    if what not in REGULAR_ONLY:
+        return path.open("rb")
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        kind = "a named pipe" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else \
+            "a special file"
+        raise InputError(f"{label}: is {kind}, not a {what} file (a {what} is read from a regular file)")
+    return os.fdopen(descriptor, "rb")
+
+
 def _from_file(path: Path, label: str, what: str) -> bytes:
     try:
         if path.is_dir():
             raise InputError(f"{label}: is a folder, not a {what} file")
-        with path.open("rb") as handle:
+        with _opened(path, label, what) as handle:
             if os.fstat(handle.fileno()).st_size > LIMITS[what]:
                 raise _too_large(label, what)
             data = handle.read(LIMITS[what] + 1)

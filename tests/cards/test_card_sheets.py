@@ -61,7 +61,7 @@ def test_json_export_is_the_bundled_set_and_reimports_in_place(run, tmp_path):
     assert doc["cards"] == bundled["cards"] and doc["set"]["code"] == "CORE"
     again = run("cards", "import", path, "--json")
     assert json.loads(again.stdout) == [{"game": "sfb", "code": "CORE", "name": bundled["set"]["name"], "cards": 168,
-                                         "added": 0, "updated": 168, "removed": 0}]
+                                         "added": 0, "updated": 168, "removed": 0, "registrations": []}]
 
 
 def test_a_bad_cell_names_its_line_and_column_and_nothing_is_imported(run, tmp_path):

@@ -70,15 +70,18 @@ def test_a_foreign_decks_json_listing_pages_deletes_nothing(run, event, tmp_path
 
 
 def test_a_link_planted_in_its_own_site_is_refused_and_the_file_outside_untouched(run, event, tmp_path):
-    site, outside = tmp_path / "site", tmp_path / "precious.txt"
+    site, outside, absolute = tmp_path / "site", tmp_path / "precious.txt", tmp_path / "elsewhere" / "precious.csv"
     outside.write_text("not deckcli's", encoding="utf-8")
+    absolute.parent.mkdir()
+    absolute.write_text("not deckcli's either", encoding="utf-8")
     assert run("event", "publish", event, "-o", site).exit_code == 0
     (site / "deck-bo.html").unlink()
     (site / "deck-bo.html").symlink_to(outside)
     (site / "decks.csv").unlink()
-    (site / "decks.csv").symlink_to("/etc/passwd")
+    (site / "decks.csv").symlink_to(absolute.resolve())  # (never a system file: the tests run as root)
     assert_refused(run, event, site, "deck-bo.html (a link)", "decks.csv (a link)")
     assert outside.read_text(encoding="utf-8") == "not deckcli's"
+    assert absolute.read_text(encoding="utf-8") == "not deckcli's either"
 
 
 def test_a_changed_file_or_a_folder_in_its_own_site_is_refused(run, event, tmp_path):
