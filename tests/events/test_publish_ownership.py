@@ -136,13 +136,17 @@ def test_a_link_to_a_folder_publishes_into_that_folder_and_stays_a_link(run, eve
     assert (tmp_path / "link").is_symlink() and sorted(p.name for p in (tmp_path / "real").iterdir()) == SITE_FILES
 
 
-def test_a_mount_point_is_refused(run, event):
-    if not os.path.ismount("/proc"):
-        pytest.skip("no /proc mount")
-    result = run("event", "publish", event, "-o", "/proc")
+def test_a_mount_point_is_refused(run, event, tmp_path, monkeypatch):
+    # (a folder under tmp_path taken for a mount point: the tests run as root, so never a system folder such as /proc)
+    mounted = tmp_path / "mounted"
+    mounted.mkdir()
+    real_ismount = os.path.ismount
+    monkeypatch.setattr(os.path, "ismount", lambda path: os.fspath(path) == str(mounted) or real_ismount(path))
+    result = run("event", "publish", event, "-o", mounted)
     assert result.exit_code == 1
-    assert result.stderr.strip() == ("Error: /proc: is a mount point, which cannot be swapped with a new site built"
-                                     " beside it: publish into a folder inside it")
+    assert result.stderr.strip() == (f"Error: {mounted}: is a mount point, which cannot be swapped with a new site"
+                                     " built beside it: publish into a folder inside it")
+    assert list(mounted.iterdir()) == []
 
 
 def test_a_decks_json_and_a_manifest_nested_100000_deep_are_refused_cleanly(run, event, tmp_path):
