@@ -11,6 +11,7 @@ again by jsonschema, whose errors (every one, with its JSON path) are what the u
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -59,11 +60,48 @@ def _schema(schema_name: str) -> dict[str, Any]:
 
 @cache
 def validator(schema_name: str):
-    """A prebuilt Draft 2020-12 validator for ``schemas/<schema_name>`` (optionally ``#/pointer`` into it)."""
+    """A prebuilt Draft 2020-12 validator for ``schemas/<schema_name>`` (optionally ``#/pointer`` into it), whose
+    ``pattern`` is ECMA-262's as jsonschema-rs runs it (:func:`_ecma_pattern`)."""
     from jsonschema import Draft202012Validator
 
     schema = _schema(schema_name)
-    return Draft202012Validator(schema, registry=_registry(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return _checker()(schema, registry=_registry(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@cache
+def _checker():  # -> a jsonschema validator class
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(Draft202012Validator, {"pattern": _pattern})
+
+
+def _pattern(validator, pattern: str, instance: Any, schema: dict[str, Any]):
+    """The ``pattern`` keyword, with ``$`` the end of the text as in ECMA-262 (and jsonschema-rs)."""
+    from jsonschema.exceptions import ValidationError
+
+    if validator.is_type(instance, "string") and not _ecma_pattern(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+@cache
+def _ecma_pattern(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled by Python with each ``$`` outside a character class as ``\\Z``: Python's ``$`` also
+    matches before a last line feed, so ``"S01\\n"`` passed ``^[A-Z0-9]+$`` in jsonschema but not in jsonschema-rs,
+    and a set code or a name with a trailing line break was taken as valid."""
+    out, escaped, in_class = [], False, False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "[":
+            in_class = True
+        elif char == "]":
+            in_class = False
+        elif char == "$" and not in_class:
+            char = "\\Z"
+        out.append(char)
+    return re.compile("".join(out))
 
 
 @cache
