@@ -50,13 +50,19 @@ class DeckcliGroup(click.Group):
         return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context):
+        from deckcli.cli.output import shown_streams
         from deckcli.errors import DeckcliError
+        from deckcli.textrules import shown
 
         try:
-            return super().invoke(ctx)
+            with shown_streams():  # what the command prints: control characters escaped
+                return super().invoke(ctx)
         except DeckcliError as exc:
-            raise click.ClickException(str(exc)) from None
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise click.ClickException(shown(str(exc))) from None
+        except click.ClickException as exc:  # printed after the command, outside shown_streams: escaped here
+            exc.message = shown(exc.message)
+            raise
+        except (click.exceptions.Exit, click.Abort, SystemExit):
             raise
         except BrokenPipeError:
             sys.stderr.close()
@@ -72,15 +78,18 @@ class DeckcliGroup(click.Group):
         """The message for an exception no library code turned into a DeckcliError (called while handling it)."""
         if os.environ.get("DECKCLI_DEBUG"):
             raise  # noqa: PLE0704 - re-raises the exception being handled
+        from deckcli.textrules import shown
+
         db = ctx.obj.opened if isinstance(ctx.obj, AppContext) else None
         fault = db.fault(exc) if db is not None else None
         if fault is not None:
-            return click.ClickException(str(fault))
+            return click.ClickException(shown(str(fault)))
         if isinstance(exc, OSError) and _output_failed(exc):
             from deckcli.fileerrors import file_error
 
             return click.ClickException(str(file_error("<stdout>", exc, writing=True)))
-        return click.ClickException(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the traceback)")
+        return click.ClickException(shown(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the"
+                                          " traceback)"))
 
 
 #: What a full disk or a failing device says when the command's output (a file or device standing for stdout) is
