@@ -2,8 +2,10 @@
 that is not clean is shown: the one definition the decklist readers, the stored names and the terminal output use.
 
 The schemas (``schemas/*.json``) refuse the same characters with the pattern :data:`UNCLEAN_CLASS`; a test checks
-that pattern against :func:`unclean_char`. The zero-width joiner (U+200D) and non-joiner (U+200C) stay allowed:
-emoji sequences and several scripts (Persian, Indic) need them, and they move no text around.
+that pattern against :func:`unclean_char`, and that jsonschema and jsonschema-rs agree on it (the schemas spell
+whitespace out rather than write ``\\s``: ECMA's, as jsonschema-rs reads it, holds U+FEFF and Python's does not).
+The zero-width joiner (U+200D) and non-joiner (U+200C) stay allowed: emoji sequences and several scripts (Persian,
+Indic) need them, and they move no text around.
 """
 
 from __future__ import annotations

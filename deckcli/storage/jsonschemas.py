@@ -125,14 +125,39 @@ def schema_errors(
     where ``instance`` sits in its file (``$.cards`` for a set's cards checked on their own).
     """
     fast = fast_validator(schema_name)
-    if fast is not None and fast.is_valid(instance):
-        return []
+    broken: list[tuple[str, str]] = []
+    try:
+        if fast is not None and fast.is_valid(instance):
+            return []
+    except ValueError:  # a lone surrogate, which jsonschema-rs cannot take (it is no text): each one named first
+        broken = _surrogates(instance, path_prefix)
     errors = sorted(validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
-    shown = errors if limit is None else errors[:limit]
-    lines = [f"{source}: {path_prefix}{_leaf(e).json_path[1:]}: {_message(_leaf(e))}" for e in shown]
+    lines = [f"{source}: {path}: {_visible(json.dumps(text))} is not allowed: a lone surrogate (U+D800-U+DFFF) is"
+             " not a character" for path, text in broken]
+    shown = errors if limit is None else errors[:max(limit - len(lines), 0)]
+    lines += [f"{source}: {path_prefix}{_leaf(e).json_path[1:]}: {_message(_leaf(e))}" for e in shown]
     if len(errors) > len(shown):
         lines.append(f"{source}: ... and {len(errors) - len(shown)} more errors")
     return lines
+
+
+def _surrogates(node: Any, path: str) -> list[tuple[str, str]]:
+    """(JSON path, text) of every string and key of ``node`` holding a lone surrogate (``"\\ud800"`` in JSON)."""
+    if isinstance(node, str):
+        return [] if node.isascii() or not _SURROGATE.search(node) else [(path, node)]
+    found = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            inner = f"{path}.{key}" if str(key).isidentifier() else f"{path}[{json.dumps(key)}]"
+            found += [(inner, key)] if isinstance(key, str) and _SURROGATE.search(key) else []
+            found += _surrogates(value, inner)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _surrogates(value, f"{path}[{index}]")
+    return found
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _leaf(error):
