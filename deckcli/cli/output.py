@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -120,6 +120,10 @@ class ShownText:
         self.raw.write(shown(text))
         return len(text)
 
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
     def __getattr__(self, name: str) -> Any:  # flush, fileno, isatty, encoding, errors, ...
         return getattr(self.raw, name)
 
@@ -128,8 +132,10 @@ class ShownText:
 def shown_streams() -> Iterator[None]:
     """Standard output and error as :class:`ShownText` for the duration of a command."""
     saved = sys.stdout, sys.stderr
-    sys.stdout = ShownText(sys.stdout)  # type: ignore[assignment]
-    sys.stderr = ShownText(sys.stderr)  # type: ignore[assignment]
+    if sys.stdout is not None:  # (no stream at all, as under pythonw: click writes nothing)
+        sys.stdout = ShownText(sys.stdout)  # type: ignore[assignment]
+    if sys.stderr is not None:
+        sys.stderr = ShownText(sys.stderr)  # type: ignore[assignment]
     try:
         yield
     finally:

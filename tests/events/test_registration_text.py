@@ -76,3 +76,15 @@ def test_a_player_name_with_a_bidirectional_control_is_refused(run, db, cup, tmp
     result = run("event", "register", cup, "Sam\u202e Example", path)
     assert result.exit_code == 1
     assert "player name 'Sam\\u202e Example' contains the control character U+202E" in result.stderr
+
+
+def test_a_deck_named_by_a_file_name_with_an_escape_sequence_is_refused_as_deck_import_refuses_it(run, db, cup,
+                                                                                                  tmp_path):
+    path = tmp_path / f"evil{OSC}.txt"
+    path.write_text("\n".join(line for line in EMBER.splitlines() if not line.startswith("Name:")), encoding="utf-8")
+    before = table_snapshot(db)
+    message = "Error: a deck name cannot hold line breaks or control characters: 'evil\\x1b]0;pwned\\x07'\n"
+    for result in (run("deck", "import", path), run("event", "register", cup, "Sam Example", path)):
+        assert result.exit_code == 1
+        assert result.stderr.endswith(message)
+    assert table_snapshot(db) == before
