@@ -69,7 +69,8 @@ def test_lore_with_an_escape_sequence_is_refused(run, db, tmp_path):
         _vanilla(doc)["lore"] = f"Old tales {OSC}"
 
     path = _boa_set(tmp_path, change)
-    index = next(i for i, card in enumerate(json.loads(open(path, encoding="utf-8").read())["cards"]) if "lore" in card)
+    cards = json.loads((tmp_path / "evil.json").read_text(encoding="utf-8"))["cards"]
+    index = next(i for i, card in enumerate(cards) if "lore" in card)
     result = run("cards", "import", path)
     assert result.exit_code == 1
     assert f'{path}: $.cards[{index}].lore: "Old tales \\u001b]0;pwned\\u0007" {TEXT}\n' in result.output

@@ -74,7 +74,7 @@ def test_event_status_and_show_show_stored_names_escaped(run, db):
     assert run("event", "new", "Cup", "--game", "boa").exit_code == 0
     assert run("event", "register", "Cup", "Sam Example", paths.EXAMPLES / "ember-rush.txt").exit_code == 0
     with db.write() as session:
-        session.execute(update(RegistrationRow).values(deck=f"Deck {OSC}", player=f"Sam \u202eelpmaxE"))
+        session.execute(update(RegistrationRow).values(deck=f"Deck {OSC}", player="Sam \u202eelpmaxE"))
     status = run("event", "status", "Cup")
     assert status.exit_code == 0
     _no_raw_controls(status.output)

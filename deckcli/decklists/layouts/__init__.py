@@ -111,7 +111,8 @@ def _check_metadata(deck: Decklist, text: str) -> None:
     for key, value in values:
         problem = text_problem(value, key) if value is not None and value != "" else None
         if problem:
-            line = next((n for n, row in enumerate(text.splitlines(), 1) if value in row), None)
+            line = next((n for n, row in enumerate(text.splitlines(), 1) if isinstance(value, str) and value in row),
+                        None)
             deck.add_problem(problem, line)
 
 
