@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from deckcli.cli.completion import complete_card
@@ -87,7 +85,9 @@ def export(app: AppContext, game, set_code, to, target) -> None:
     exported = export_set(app.db, game.lower(), set_code)
     fmt = format_for(to, target)
     if target == "-":
-        write_set(exported, sys.stdout, fmt)
+        from deckcli.cli.output import data_stdout
+
+        write_set(exported, data_stdout(), fmt)  # the data as it is, to a file or a pipe
         return
     write_whole(target, lambda handle: write_set(exported, handle, fmt))
     click.echo(f"Exported {exported.cards} cards of {exported.game} {exported.code} ({exported.name}) to {target}", err=True)

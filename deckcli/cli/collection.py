@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from deckcli.cli.completion import complete_card
@@ -273,7 +271,9 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
         return write_csv(entries, stream, layout)
 
     if target == "-":
-        result = write(sys.stdout)
+        from deckcli.cli.output import data_stdout
+
+        result = write(data_stdout())  # the data as it is, to a file or a pipe
     else:
         result = write_whole(target, write)
         click.echo(f"Exported {result.entries} entries ({result.copies} cards) to {target}"

@@ -286,7 +286,9 @@ def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> No
     fmt = (fmt or ("csv" if target.lower().endswith(".csv") else "json")).lower()
     text = export_csv(regs) if fmt == "csv" else export_json(info, regs)
     if target == "-":
-        click.echo(text, nl=False)
+        from deckcli.cli.output import data_stdout
+
+        data_stdout().write(text)  # the data as it is, to a file or a pipe
     else:
         write_whole(target, lambda out: out.write(text))
         click.echo(f"Wrote {len(regs)} registrations of {info.name!r} to {target}.", err=True)

@@ -33,7 +33,9 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
     kind = (to or ("pdf" if target.lower().endswith(".pdf") else "html")).lower()
     result = event_sheets(app.db, event_name, player, target, kind)
     if result.path is None:
-        click.echo(result.html, nl=False)
+        from deckcli.cli.output import data_stdout
+
+        data_stdout().write(result.html)  # the page as it is, to a file or a pipe
         return
     n = len(result.players)
     click.echo(f"Wrote {n} registration sheet{'s' if n != 1 else ''} of {result.event!r} to {target} ({kind}, "

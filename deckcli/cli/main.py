@@ -50,15 +50,21 @@ class DeckcliGroup(click.Group):
         return self.commands.get(cmd_name)
 
     def invoke(self, ctx: click.Context):
+        from deckcli.cli.output import shown_streams
         from deckcli.errors import BadDatabaseURL, DeckcliError
+        from deckcli.textrules import shown
 
         try:
-            return super().invoke(ctx)
+            with shown_streams():  # what the command prints: control characters escaped
+                return super().invoke(ctx)
         except BadDatabaseURL as exc:
-            raise click.UsageError(str(exc)) from None
+            raise click.UsageError(shown(str(exc))) from None
         except DeckcliError as exc:
-            raise click.ClickException(str(exc)) from None
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise click.ClickException(shown(str(exc))) from None
+        except click.ClickException as exc:  # printed after the command, outside shown_streams: escaped here
+            exc.message = shown(exc.message)
+            raise
+        except (click.exceptions.Exit, click.Abort, SystemExit):
             raise
         except BrokenPipeError:
             sys.stderr.close()
@@ -74,10 +80,12 @@ class DeckcliGroup(click.Group):
         """The message for an exception no library code turned into a DeckcliError (called while handling it)."""
         if os.environ.get("DECKCLI_DEBUG"):
             raise  # noqa: PLE0704 - re-raises the exception being handled
+        from deckcli.textrules import shown
+
         db = ctx.obj.opened if isinstance(ctx.obj, AppContext) else None
         fault = db.fault(exc) if db is not None else None
         if fault is not None:
-            return click.ClickException(str(fault))
+            return click.ClickException(shown(str(fault)))
         if isinstance(exc, OSError) and _output_failed(exc):
             from deckcli.fileerrors import file_error
 
@@ -85,8 +93,8 @@ class DeckcliGroup(click.Group):
         from deckcli.storage.urls import scrub
 
         target = ctx.obj.db_path if isinstance(ctx.obj, AppContext) else None
-        return click.ClickException(scrub(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the"
-                                          " traceback)", target if isinstance(target, str) else None))
+        return click.ClickException(shown(scrub(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for"
+                                                " the traceback)", target if isinstance(target, str) else None)))
 
 
 #: What a full disk or a failing device says when the command's output (a file or device standing for stdout) is

@@ -1,16 +1,19 @@
-"""One way for every listing command to print rows: a table (default), ``--json`` or ``--csv``."""
+"""One way for every listing command to print rows: a table (default), ``--json`` or ``--csv``; and the one guard
+that keeps control and bidirectional-control characters of stored text from reaching a terminal raw."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, partial
 from typing import Any
 
 import click
 
 from deckcli.csvcells import CsvWriter, escape_cell
+from deckcli.textrules import shown
 
 
 def output_options(csv_ok: bool = True) -> Callable:
@@ -87,7 +90,7 @@ def emit(
         return
     cols = list(columns) if columns else (list(rows[0]) if rows else [])
     if output == "csv":
-        writer = CsvWriter(sys.stdout)
+        writer = CsvWriter(data_stdout())
         writer.writerow(cols)
         for row in rows:
             writer.writerow([_csv_cell(_cell(row.get(c))) for c in cols])
@@ -100,3 +103,49 @@ def emit(
 
     names = [(headers or {}).get(c, c) for c in cols]
     click.echo(table([[_cell(row.get(c)) for c in cols] for row in rows], names))
+
+
+class ShownText:
+    """A text stream writing to ``raw`` with every control and bidirectional-control character but line breaks and
+    tabs escaped (:func:`deckcli.textrules.shown`): installed as stdout and stderr while a command runs
+    (:func:`shown_streams`), so a name an older deckcli stored with an escape sequence prints as ``\\x1b``, never
+    as one. JSON stays valid JSON of the same data (those characters are ``\\uXXXX`` escapes in it)."""
+
+    def __init__(self, raw: Any):
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        self.raw.write(shown(text))
+        return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:  # flush, fileno, isatty, encoding, errors, ...
+        return getattr(self.raw, name)
+
+
+@contextlib.contextmanager
+def shown_streams() -> Iterator[None]:
+    """Standard output and error as :class:`ShownText` for the duration of a command."""
+    saved = sys.stdout, sys.stderr
+    if sys.stdout is not None:  # (no stream at all, as under pythonw: click writes nothing)
+        sys.stdout = ShownText(sys.stdout)  # type: ignore[assignment]
+    if sys.stderr is not None:
+        sys.stderr = ShownText(sys.stderr)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def data_stdout() -> Any:
+    """Standard output for data (CSV, an exported file written to ``-``): the exact characters when it goes to a file
+    or a pipe, escaped as :class:`ShownText` writes them on a terminal."""
+    stream = sys.stdout
+    if isinstance(stream, ShownText) and not stream.raw.isatty():
+        return stream.raw
+    return stream

@@ -4,7 +4,8 @@ Importing tabulate (with its wide-character support and its version look-up) cos
 command's own time. Tables of plain text and whole numbers (the usual listing) are laid out here exactly as
 tabulate's ``simple`` and ``plain`` formats do (numbers right-aligned, text left-aligned, two spaces between
 columns, a header two wider than its text); any other cell (a float, a number-like text, a multi-line or padded
-text, a character whose display width is unclear) sends the whole table to tabulate itself.
+text, a character whose display width is unclear) sends the whole table to tabulate itself. Control and
+bidirectional-control characters of a cell are escaped first (:func:`deckcli.textrules.shown`), so columns line up.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
+
+from deckcli.textrules import shown
 
 _GAP = "  "
 #: Characters whose width tabulate (through wcwidth) and unicodedata may see differently: marks, format and
@@ -21,6 +24,9 @@ _UNCLEAR = frozenset({"Mn", "Me", "Mc", "Cf", "Cc", "Cs", "Co", "Cn", "Zl", "Zp"
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str] | None = None, numparse: bool = True) -> str:
     """``tabulate(rows, headers)`` (format ``simple``), or ``tablefmt="plain"`` without headers."""
+    rows = [[shown(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
+    if headers is not None:
+        headers = [shown(h) if isinstance(h, str) else h for h in headers]
     laid = _layout(rows, headers, numparse)
     if laid is not None:
         return laid

@@ -6,10 +6,10 @@ Parsers produce it without the database; :mod:`deckcli.legality.resolve` turns i
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from deckcli.games import registry
+from deckcli.textrules import text_problem  # the one definition; the readers import it from here too
 
 
 #: Largest count one line may give (more is a typo, not a deck).
@@ -18,8 +18,9 @@ MAX_COUNT = 999
 MAX_PROBLEMS = 20
 #: A set code as written in ``(SET) NUMBER``.
 SET_PATTERN = r"[A-Za-z0-9][A-Za-z0-9-]{0,31}"
-#: A card number in a decklist: one token, no whitespace or double quote (those would be misread in text).
-NUMBER_PATTERN = r"[^\s\"\x00-\x1f\x7f-\x9f]{1,32}"
+#: A card number in a decklist: one token, no whitespace or double quote (those would be misread in text), no control
+#: or bidirectional-control character (:mod:`deckcli.textrules`).
+NUMBER_PATTERN = r"[^\s\"\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]{1,32}"
 #: Metadata keys (``Player: ...``); never start with a digit, so a card line cannot look like one.
 META_KEY_PATTERN = (
     r"[A-Za-z\u3040-\u30ff\u4e00-\u9fff]"
@@ -90,21 +91,6 @@ def meta_key(key: str) -> str:
     """The stored spelling of a metadata key: stripped, and ``Ne-mu`` for every ネーム spelling."""
     key = key.strip()
     return NEMU_KEY if key.casefold() in NEMU_KEYS else key
-
-
-def text_problem(text: object, what: str) -> str | None:
-    """Why ``text`` cannot be a one-line value (a name, metadata value), or None.
-
-    Control characters and line/paragraph separators would break the line-based formats.
-    """
-    if not isinstance(text, str):
-        return f"{what} must be text, not {type(text).__name__}"
-    if not text.strip():
-        return f"{what} is empty"
-    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")), None)
-    if bad is not None:
-        return f"{what} {text!r} contains the control character U+{ord(bad):04X}"
-    return None
 
 
 def entry_problem(entry: DeckEntry) -> str | None:

@@ -6,7 +6,6 @@ transaction (:meth:`deckcli.storage.engine.Database.write`): it lands whole or n
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +21,7 @@ from deckcli.games import registry
 from deckcli.storage.models import Deck, DeckCard
 from deckcli.names import name_key
 from deckcli.storage.reads import CoreRows
+from deckcli.textrules import unclean_char
 
 if TYPE_CHECKING:
     from deckcli.legality.formats import Format
@@ -32,11 +32,12 @@ def _now() -> datetime:
 
 
 def clean_deck_name(name: str) -> str:
-    """``name`` without surrounding spaces; an error when it is empty or holds line breaks or control characters."""
+    """``name`` without surrounding spaces; an error when it is empty or holds line breaks, control or bidirectional
+    control characters (:func:`deckcli.textrules.unclean_char`)."""
     cleaned = name.strip()
     if not cleaned:
         raise InputError("a deck name cannot be empty")
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in cleaned):
+    if unclean_char(cleaned) is not None:
         raise InputError(f"a deck name cannot hold line breaks or control characters: {cleaned!r}")
     return cleaned
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from deckcli.decklists.io import decklist_of_text, read_decklist
 from deckcli.decklists.model import Decklist
+from deckcli.decks.store import clean_deck_name
 from deckcli.errors import DeckcliError, DeckReadError
 from deckcli.events.fingerprint import fingerprint
 from deckcli.events.locked import locked_deck
@@ -100,6 +101,7 @@ class EventDecks:
         resolved = self.resolve(deck, deck.source or source.label)
         locked = resolved.to_decklist()
         name = deck.name or (Path(source.path).stem if source.path and source.path != "-" else source.player)
+        name = clean_deck_name(name)  # a file name too: refused as deck import refuses it
         locked.name = name
         return CheckedDeck(source, name, resolved, locked, check_deck(resolved), fingerprint(locked),
                            list(resolved.notes))

@@ -11,6 +11,7 @@ again by jsonschema, whose errors (every one, with its JSON path) are what the u
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -59,11 +60,48 @@ def _schema(schema_name: str) -> dict[str, Any]:
 
 @cache
 def validator(schema_name: str):
-    """A prebuilt Draft 2020-12 validator for ``schemas/<schema_name>`` (optionally ``#/pointer`` into it)."""
+    """A prebuilt Draft 2020-12 validator for ``schemas/<schema_name>`` (optionally ``#/pointer`` into it), whose
+    ``pattern`` is ECMA-262's as jsonschema-rs runs it (:func:`_ecma_pattern`)."""
     from jsonschema import Draft202012Validator
 
     schema = _schema(schema_name)
-    return Draft202012Validator(schema, registry=_registry(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return _checker()(schema, registry=_registry(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@cache
+def _checker():  # -> a jsonschema validator class
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(Draft202012Validator, {"pattern": _pattern})
+
+
+def _pattern(validator, pattern: str, instance: Any, schema: dict[str, Any]):
+    """The ``pattern`` keyword, with ``$`` the end of the text as in ECMA-262 (and jsonschema-rs)."""
+    from jsonschema.exceptions import ValidationError
+
+    if validator.is_type(instance, "string") and not _ecma_pattern(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+@cache
+def _ecma_pattern(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled by Python with each ``$`` outside a character class as ``\\Z``: Python's ``$`` also
+    matches before a last line feed, so ``"S01\\n"`` passed ``^[A-Z0-9]+$`` in jsonschema but not in jsonschema-rs,
+    and a set code or a name with a trailing line break was taken as valid."""
+    out, escaped, in_class = [], False, False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "[":
+            in_class = True
+        elif char == "]":
+            in_class = False
+        elif char == "$" and not in_class:
+            char = "\\Z"
+        out.append(char)
+    return re.compile("".join(out))
 
 
 @cache
@@ -87,14 +125,39 @@ def schema_errors(
     where ``instance`` sits in its file (``$.cards`` for a set's cards checked on their own).
     """
     fast = fast_validator(schema_name)
-    if fast is not None and fast.is_valid(instance):
-        return []
+    broken: list[tuple[str, str]] = []
+    try:
+        if fast is not None and fast.is_valid(instance):
+            return []
+    except ValueError:  # a lone surrogate, which jsonschema-rs cannot take (it is no text): each one named first
+        broken = _surrogates(instance, path_prefix)
     errors = sorted(validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
-    shown = errors if limit is None else errors[:limit]
-    lines = [f"{source}: {path_prefix}{_leaf(e).json_path[1:]}: {_message(_leaf(e))}" for e in shown]
+    lines = [f"{source}: {path}: {_visible(json.dumps(text))} is not allowed: a lone surrogate (U+D800-U+DFFF) is"
+             " not a character" for path, text in broken]
+    shown = errors if limit is None else errors[:max(limit - len(lines), 0)]
+    lines += [f"{source}: {path_prefix}{_leaf(e).json_path[1:]}: {_message(_leaf(e))}" for e in shown]
     if len(errors) > len(shown):
         lines.append(f"{source}: ... and {len(errors) - len(shown)} more errors")
     return lines
+
+
+def _surrogates(node: Any, path: str) -> list[tuple[str, str]]:
+    """(JSON path, text) of every string and key of ``node`` holding a lone surrogate (``"\\ud800"`` in JSON)."""
+    if isinstance(node, str):
+        return [] if node.isascii() or not _SURROGATE.search(node) else [(path, node)]
+    found = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            inner = f"{path}.{key}" if str(key).isidentifier() else f"{path}[{json.dumps(key)}]"
+            found += [(inner, key)] if isinstance(key, str) and _SURROGATE.search(key) else []
+            found += _surrogates(value, inner)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _surrogates(value, f"{path}[{index}]")
+    return found
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _leaf(error):

@@ -16,6 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from deckcli.textrules import BIDI_CONTROLS
+
 SHEETS = paths.DATA / "cardsheets"
 SAMPLES = sorted(p for p in SHEETS.iterdir() if not p.name.endswith(".expected.json"))
 
@@ -125,7 +127,7 @@ def test_export_needs_a_set_when_the_game_has_several(run, tmp_path):
     assert by_name.stdout.splitlines() == ["number,name,kind,cost,spell_type,text", "1,Spark,spell,0,basic,Deal 1 damage."]
 
 
-_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\u2028\u2029",
+_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="\u2028\u2029" + "".join(BIDI_CONTROLS),
                                 whitelist_characters="\n\t\r"), min_size=1,
                 max_size=20).filter(lambda t: t.strip() == t and t.strip())
 #: Names and aliases are one line of printable text (the card schemas refuse tabs and line breaks in them).

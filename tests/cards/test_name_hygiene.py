@@ -13,7 +13,8 @@ from dbdump import table_snapshot
 from deckcli.names import name_key
 
 MESSAGE = ("is not allowed: a tab, line break or other control character (U+0000-U+001F, U+007F-U+009F, U+2028,"
-           " U+2029): a name is one line of printable text")
+           " U+2029) or a bidirectional control (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069): a name is one"
+           " line of printable text")
 
 
 def _set_file(tmp_path, game: str, change) -> str:

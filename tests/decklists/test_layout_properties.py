@@ -14,6 +14,7 @@ from deckcli.decklists.io import read_decklist
 from deckcli.decklists.layouts import cockatrice
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.errors import InputError
+from deckcli.textrules import BIDI_CONTROLS
 
 ROUNDS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -130,7 +131,8 @@ def test_each_tools_list_reads_back_to_its_cards(layout, main, side, maybe, name
 
 
 GAMES = st.sampled_from(["boa", "aqa", "sfb", None])
-ANY_NAME = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=24).map(str.strip)
+ANY_NAME = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters="".join(BIDI_CONTROLS)),
+                   min_size=1, max_size=24).map(str.strip)
 ZONED = st.tuples(st.sampled_from(["main", "limitbreak", "side", "maybe"]), st.integers(1, 999), ANY_NAME, PRINTINGS)
 
 

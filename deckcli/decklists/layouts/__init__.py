@@ -31,7 +31,7 @@ from deckcli.decklists.layouts import (
 )
 from deckcli.decklists.layouts.base import Layout
 from deckcli.decklists.lines import DEFAULT_ZONE
-from deckcli.decklists.model import DEFAULT, GIVEN, Decklist
+from deckcli.decklists.model import DEFAULT, GIVEN, Decklist, text_problem
 from deckcli.errors import InputError
 
 #: Every layout by name, in the order ties are broken.
@@ -96,10 +96,24 @@ def read(text: str, fmt: str | None = None, path: Path | str | None = None, sour
     chosen = layout(fmt) if fmt else choose(text, path)
     deck = chosen.read(text, source)
     deck.source, deck.layout = source, chosen.name
+    _check_metadata(deck, text)
     if not chosen.knows_zones:  # its "main deck" is the whole deck: cards there are there by default
         for entry in deck.entries:
             entry.placed = DEFAULT if entry.zone == DEFAULT_ZONE and entry.placed == GIVEN else entry.placed
     return deck
+
+
+def _check_metadata(deck: Decklist, text: str) -> None:
+    """A parse problem for every metadata value (Name, Game, Format, Player, ...) that is not clean text
+    (:func:`deckcli.textrules.text_problem`): whatever the layout, a deck with an escape sequence or a bidirectional
+    control in its name is refused by every command that stores it (``deck import``, ``event register``)."""
+    values = [("Name", deck.name), ("Game", deck.game), ("Format", deck.format), *deck.meta.items()]
+    for key, value in values:
+        problem = text_problem(value, key) if value is not None and value != "" else None
+        if problem:
+            line = next((n for n, row in enumerate(text.splitlines(), 1) if isinstance(value, str) and value in row),
+                        None)
+            deck.add_problem(problem, line)
 
 
 def write(deck: Decklist, fmt: str) -> str:
