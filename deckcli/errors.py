@@ -119,6 +119,15 @@ class InputError(DeckcliError):
     """Malformed input: a bad expression, decklist, deck code or CSV row."""
 
 
+class ProtectedFile(InputError):
+    """A file deckcli was asked to write over but never writes: a database (``path``: the name given; ``reason``:
+    what the file is)."""
+
+    def __init__(self, path: str, reason: str):
+        self.path, self.reason = path, reason
+        super().__init__(f"{path}: {reason}; name another file to write")
+
+
 class DeckReadError(DeckcliError):
     """A decklist whose lines do not all name cards; ``problems`` holds (line, message) pairs, nothing was stored."""
 
@@ -273,13 +282,15 @@ class BrowserMissing(DeckcliError):
 
 
 class BrowserFailed(DeckcliError):
-    """Chromium ran but did not produce the file asked for; carries its exit status and the end of its output."""
+    """Chromium ran but did not produce the file asked for; carries its exit status (None: timed out; negative:
+    the signal that stopped it), the end of its output and, when it is not the exit, what went wrong."""
 
-    def __init__(self, program: str, status: int | None, output: str, target: str):
-        self.program, self.status, self.output, self.target = program, status, output, target
-        how = "timed out" if status is None else f"exited with status {status}"
+    def __init__(self, program: str, status: int | None, output: str, target: str, problem: str = ""):
+        self.program, self.status, self.output, self.target, self.problem = program, status, output, target, problem
+        how = ("timed out" if status is None else f"was stopped by signal {-status}" if status < 0
+               else f"exited with status {status}")
         tail = "\n".join(output.strip().splitlines()[-5:])
-        super().__init__(f"{program} {how} without writing {target}" + (f":\n{tail}" if tail else ""))
+        super().__init__(f"{program} {problem or how + ' without writing ' + target}" + (f":\n{tail}" if tail else ""))
 
 
 class ServerUnreachable(DatabaseFault):

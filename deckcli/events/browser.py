@@ -2,7 +2,8 @@
 
 The browser is found on PATH (``chromium``, ``chromium-browser``, ``google-chrome``); none installed is a
 :class:`~deckcli.errors.BrowserMissing` naming what to install. Every run gets a fresh, throw-away profile and no
-network features, so printing a page reads nothing but the file itself.
+network features, so printing a page reads nothing but the file itself. What it prints goes through the one
+writer, :func:`deckcli.fileerrors.write_file`: a failed print leaves an earlier file as it was.
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from deckcli.errors import BrowserFailed, BrowserMissing
+from deckcli.fileerrors import write_file
 
 #: The programs looked for on PATH, in order.
 PROGRAMS = ("chromium", "chromium-browser", "google-chrome")
@@ -34,40 +37,63 @@ def find_chromium(what: str = "print to PDF") -> str:
 
 
 def run_chromium(page: Path, flags: list[str], target: Path | None = None,
-                 program: str | None = None) -> tuple[str, str]:
-    """Run Chromium on ``page`` with ``flags`` in a fresh profile: its (stdout, stderr). When a ``target`` file is
-    expected and not written, or it fails, BrowserFailed with the end of Chromium's output."""
+                 program: str | None = None, label: str | None = None) -> tuple[str, str]:
+    """Run Chromium on ``page`` with ``flags`` in a fresh profile: its (stdout, stderr). When it fails, or a
+    ``target`` file is expected and not written, BrowserFailed (naming the target as ``label``) with the end of
+    Chromium's output."""
     program = program or find_chromium()
+    named = label or str(target or page)
     with tempfile.TemporaryDirectory(prefix="deckcli-chromium-") as profile:
         command = [program, *BASE_FLAGS, f"--user-data-dir={profile}", *flags, Path(page).resolve().as_uri()]
         try:
             done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=TIMEOUT,
                                   stdin=subprocess.DEVNULL)
         except subprocess.TimeoutExpired as exc:
-            raise BrowserFailed(program, None, str(exc.stderr or ""), str(target or page)) from None
-        if target is not None and not (target.is_file() and target.stat().st_size):
-            raise BrowserFailed(program, done.returncode, done.stderr or "", str(target))
-        if target is None and done.returncode != 0:
-            raise BrowserFailed(program, done.returncode, done.stderr or "", "its output")
+            raise BrowserFailed(program, None, str(exc.stderr or ""), named) from None
+        except OSError as exc:  # not a program it can run (a broken script, no permission)
+            raise BrowserFailed(program, None, "", named, f"could not be started ({exc.strerror or exc})") from None
+        if done.returncode != 0 or (target is not None and not (target.is_file() and target.stat().st_size)):
+            raise BrowserFailed(program, done.returncode, done.stderr or "", named if target else "its output")
         return done.stdout or "", done.stderr or ""
 
 
-def print_to_pdf(page: Path, pdf: Path, program: str | None = None) -> Path:
-    """Print ``page`` to ``pdf`` as the page's own print CSS lays it out (no header or footer)."""
-    pdf = Path(pdf).resolve()
-    if pdf.exists():
-        pdf.unlink()
-    run_chromium(page, [f"--print-to-pdf={pdf}", "--no-pdf-header-footer"], pdf, program)
-    return pdf
+#: What a whole file of each kind Chromium writes begins with, and holds in its last bytes.
+_WHOLE = {".pdf": (b"%PDF-", b"%%EOF"), ".png": (b"\x89PNG\r\n\x1a\n", b"IEND")}
 
 
-def screenshot(page: Path, png: Path, width: int = 1200, height: int = 1600, program: str | None = None) -> Path:
-    """A PNG of ``page`` in a window of ``width`` x ``height`` CSS pixels."""
-    png = Path(png).resolve()
-    if png.exists():
-        png.unlink()
-    run_chromium(page, [f"--screenshot={png}", f"--window-size={width},{height}", "--hide-scrollbars"], png, program)
-    return png
+def _write_through(page: Path, target: Path | str, flags: Callable[[Path], list[str]], suffix: str,
+                   program: str | None) -> Path:
+    """Have Chromium write ``target`` (a PDF or PNG, by ``suffix``) through :func:`deckcli.fileerrors.write_file`:
+    into a temporary file beside it, put in its place only when Chromium succeeded and the file is whole, so a
+    failed run leaves an earlier file as it was; a device or pipe gets the bytes; a database is never written."""
+    program = program or find_chromium()
+    label = str(target)
+
+    def fill(temp: Path) -> None:
+        run_chromium(page, flags(temp), temp, program, label)
+        head, end = _WHOLE[suffix]
+        with temp.open("rb") as made:
+            start = made.read(len(head))
+            made.seek(max(0, temp.stat().st_size - 1024))
+            last = made.read()
+        if start != head or end not in last:
+            raise BrowserFailed(program, 0, "", label, f"wrote no whole {suffix[1:].upper()}, so {label} was not"
+                                " written")
+
+    write_file(target, fill, suffix)
+    return Path(target)
+
+
+def print_to_pdf(page: Path, pdf: Path | str, program: str | None = None) -> Path:
+    """Print ``page`` to ``pdf`` as the page's own print CSS lays it out (no header or footer), whole or not at
+    all (see :func:`_write_through`)."""
+    return _write_through(page, pdf, lambda out: [f"--print-to-pdf={out}", "--no-pdf-header-footer"], ".pdf", program)
+
+
+def screenshot(page: Path, png: Path | str, width: int = 1200, height: int = 1600, program: str | None = None) -> Path:
+    """A PNG of ``page`` in a window of ``width`` x ``height`` CSS pixels, written as :func:`print_to_pdf` writes."""
+    return _write_through(page, png, lambda out: [f"--screenshot={out}", f"--window-size={width},{height}",
+                                                  "--hide-scrollbars"], ".png", program)
 
 
 def dump_dom(page: Path, program: str | None = None) -> str:

@@ -63,21 +63,18 @@ def write_sheets(db: Readable, event: EventInfo, registrations: Sequence[Registr
     if to == "html":
         write_whole(out, lambda handle: handle.write(html), newline=None)  # (the name as given: "" or "dir/" is named)
     else:
-        _print_pdf(html, path)
+        _print_pdf(html, out)
     return SheetResult(event.name, path, html, players, to)
 
 
-
-
-def _print_pdf(html: str, pdf: Path) -> None:
-    """Print the HTML to ``pdf`` through a temporary file headless Chromium opens."""
+def _print_pdf(html: str, pdf: str | Path) -> None:
+    """Print the HTML to ``pdf`` through a temporary page headless Chromium opens; the PDF is written as every file
+    is (:func:`deckcli.fileerrors.write_file`): a failed print leaves an earlier PDF as it was."""
     from deckcli.events.browser import print_to_pdf
 
     with tempfile.TemporaryDirectory(prefix="deckcli-sheets-") as folder:
         page = Path(folder) / "sheets.html"
         page.write_text(html, encoding="utf-8")
-        if not pdf.parent.is_dir():
-            raise InputError(f"{pdf}: its folder does not exist")
         print_to_pdf(page, pdf)
 
 

@@ -6,21 +6,18 @@ version and tables. Anything else is refused before a connection could switch it
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import stat
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from deckcli.dbfiles import APPLICATION_ID, SQLITE_HEADER, hold, in_use, release  # noqa: F401  (re-exported)
 from deckcli.errors import DatabaseFault, ForeignDatabase, NotADatabase, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage.faults import NOT_A_DATABASE_ADVICE, fault_of
 
-#: ``PRAGMA application_id`` of every deckcli database: the bytes "dkcl".
-APPLICATION_ID = int.from_bytes(b"dkcl", "big")
 #: The tables every deckcli schema version has (a file from before the mark is deckcli's if it has them all).
 CORE_TABLES = frozenset({"meta", "card_set", "card", "card_name", "deck", "deck_card", "collection_item"})
-_SQLITE_HEADER = b"SQLite format 3\x00"
 _LOOKS_LIKE = [(b"\x89PNG", "a PNG image"), (b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive"),
                (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image")]
 
@@ -51,41 +48,6 @@ def read_only_uri(path: Path, immutable: bool = False) -> str:
     """An SQLite URI opening ``path`` read-only (its characters quoted, so ``?`` and ``%`` stay in the name)."""
     uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
     return uri + ("&immutable=1" if immutable else "")
-
-
-#: The database files this process holds SQLite connections to, by (device, inode), with how many. Their header is
-#: not read by :func:`inspect`: closing any descriptor of a file drops every POSIX lock this process holds on it,
-#: the locks its open SQLite connections rely on (another process would then take the WAL for unused and reset it
-#: under them, and they would read "database disk image is malformed").
-_IN_USE: dict[tuple[int, int], int] = {}
-
-
-def _key(path: Path) -> tuple[int, int] | None:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
-
-
-def in_use(path: Path) -> bool:
-    """Whether this process holds an SQLite connection to the file at ``path``."""
-    key = _key(path)
-    return key is not None and _IN_USE.get(key, 0) > 0
-
-
-def hold(path: Path) -> tuple[int, int] | None:
-    """Note that this process opened SQLite connections to ``path``; give the key back to :func:`release`."""
-    key = _key(path)
-    if key is not None:
-        _IN_USE[key] = _IN_USE.get(key, 0) + 1
-    return key
-
-
-def release(key: tuple[int, int] | None) -> None:
-    """Note that the connections :func:`hold` noted are closed."""
-    if key is not None and _IN_USE.get(key, 0) > 0:
-        _IN_USE[key] -= 1
 
 
 def _kind(head: bytes) -> str:
@@ -119,7 +81,7 @@ def inspect(path: Path, origin: str | None = None) -> FileInfo:
     if mode is not None and not stat.S_ISREG(mode):
         raise NotADatabase(path, "it is a device or pipe, not a database file", NOT_A_DATABASE_ADVICE, origin)
     if in_use(path):
-        return _pragmas(path, origin)  # this process has it open through SQLite: an SQLite file, and see _IN_USE
+        return _pragmas(path, origin)  # this process has it open through SQLite: an SQLite file (see dbfiles._IN_USE)
     try:
         with path.open("rb") as handle:
             head = handle.read(100)
@@ -129,7 +91,7 @@ def inspect(path: Path, origin: str | None = None) -> FileInfo:
         raise DatabaseFault(path, f"cannot read it ({exc.strerror})", "check the file's permissions", origin) from None
     if not head:
         return FileInfo(exists=True)
-    if not head.startswith(_SQLITE_HEADER):
+    if not head.startswith(SQLITE_HEADER):
         what = _kind(head)
         problem = "it is not an SQLite database" + ("" if what.startswith("not") else f" (it looks like {what})")
         raise NotADatabase(path, problem, NOT_A_DATABASE_ADVICE, origin)

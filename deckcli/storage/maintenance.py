@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckcli.dbfiles import companion_of
 from deckcli.errors import DatabaseFault
 from deckcli.storage.engine import SCHEMA_VERSION
 from deckcli.storage.fileinfo import (APPLICATION_ID, CORE_TABLES, inspect, mode_of, read_only_uri, recorded_revision,
@@ -117,6 +118,9 @@ def backup_database(source: Path, target: Path, origin: str | None = None) -> Ba
     if not info.exists:
         raise DatabaseFault(source, "no such file", "there is nothing to back up yet", origin)
     refuse_foreign(info, source, origin)
+    if companion_of(target, source) is not None:  # (SQLite would take the copy for the database's WAL and reset it)
+        raise DatabaseFault(target, f"it is a file SQLite keeps beside the database {source}",
+                            "give the copy another name")
     if mode_of(target, advice="give the copy another name") is not None:
         if target.resolve() == source.resolve():
             raise DatabaseFault(target, "it is the database itself", "give the copy another name", origin)
