@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
@@ -90,7 +90,7 @@ def register(db: Database, event_name: str, player: str, file: str, player_id: s
     if not new_player and (alike := _lookalike(LookalikeIndex(list(players.values())), source.player)):
         raise alike
     checked = EventDecks(db, info).check(source)
-    return _store(db, info, [checked], replace)[0]
+    return _store(db, info, [checked], replace, new_player)[0]
 
 
 def import_registrations(db: Database, event_name: str, path: str, skip_bad: bool = False,
@@ -149,7 +149,7 @@ def register_many(db: Database, event_name: str, sources: list[PlayerDecklist], 
     if failures and not skip_bad:
         raise DecksReadError(lines, len(lines), len(failures), len(sources) + len(bad),
                              "nothing was registered (--skip-bad registers the others)")
-    registered = _store(db, info, done, replace) if done else []
+    registered = _store(db, info, done, replace, new_players) if done else []
     return RegisteredMany(info, registered, lines, len(failures))
 
 
@@ -159,16 +159,24 @@ def _lines(exc: DeckcliError, label: str) -> list[str]:
     return [line if line.startswith(label) else f"{label}: {line}" for line in lines]
 
 
-def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: bool) -> list[Registered]:
+def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: bool,
+           new_players: bool = False) -> list[Registered]:
     """Store the checked decks as current registrations in one write transaction: the rows they replace marked
     superseded first (one UPDATE), then every new row in one INSERT of many rows. The event's row is locked first
     (on SQLite the write transaction already is), so writers registering for one event at once take turns, each
-    reading the current rows the one before it left."""
+    reading the current rows the one before it left; a new name is checked again there against look-alikes
+    another writer registered meanwhile (unless ``new_players``)."""
     stamp = now()
     table = RegistrationRow.__table__
     with db.write() as session:
         event = _locked(session, get_event(session, info.name))
         current = {r.player_key: r for r in current_rows(session, event)}
+        if not new_players:
+            index = LookalikeIndex([r.player for r in current.values()])
+            for deck in decks:
+                alike = name_key(deck.source.player) not in current and _lookalike(index, deck.source.player)
+                if alike:
+                    raise alike
         again = [current[key].player for d in decks if (key := name_key(d.source.player)) in current]
         if again and not replace:
             raise AlreadyRegistered(event.name, again)

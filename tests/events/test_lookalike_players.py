@@ -130,3 +130,24 @@ def test_a_bidi_override_in_a_player_name_is_refused(run, cup, deck):
     assert _register(run, cup, "Alice", deck).exit_code == 0
     result = _register(run, cup, "\u202eecilA", deck)  # shows as "Alice"
     assert result.exit_code == 1 and "U+202E" in result.stderr
+
+
+def test_a_look_alike_registered_by_another_judge_meanwhile_is_refused_when_storing(run, cup, deck, db, monkeypatch):
+    """Two judges at once: 'Alice' is registered by another client while this one reads and checks 'Аlice'; the
+    check made under the event's lock when storing refuses it, and nothing of it is stored."""
+    from deckcli.events import decks as event_decks
+
+    checking = event_decks.EventDecks.check
+
+    def check_while_another_judge_registers(self, source):
+        checked = checking(self, source)
+        monkeypatch.setattr(event_decks.EventDecks, "check", checking)
+        assert _register(run, cup, "Alice", deck).exit_code == 0
+        return checked
+
+    monkeypatch.setattr(event_decks.EventDecks, "check", check_while_another_judge_registers)
+    result = _register(run, cup, f"{CYRILLIC_A}lice", deck)
+    assert result.exit_code == 1
+    assert f"player '{CYRILLIC_A}lice' looks like the registered player 'Alice'" in result.stderr
+    players = run("event", "status", cup, "--json")
+    assert [row["player"] for row in json.loads(players.stdout)] == ["Alice"]
