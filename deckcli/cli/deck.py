@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from deckcli.cli.completion import complete_card, complete_deck, complete_deck_or_file, complete_format
+from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
 
 EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code", "cod"], case_sensitive=False)
-
-
-def _interactive() -> bool:
-    """Whether a person is at the keyboard (``deck delete`` asks them to confirm)."""
-    return sys.stdin.isatty()
 
 
 def _warn(message: str) -> None:
@@ -208,9 +203,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
 
     with app.db.read() as session:
         found = get_deck(session, name)
-    if not yes and _interactive() and not click.confirm(f"Delete deck {found.name!r}?", default=False, err=True):
-        click.echo("Nothing deleted.", err=True)
-        raise SystemExit(1)
+    confirm_deletion(f"deck {found.name!r}", f"Delete deck {found.name!r}?", yes)
     with app.db.write() as session:
         removed = delete_deck(session, found.name)
     click.echo(f"Deleted deck {removed.name!r}.")

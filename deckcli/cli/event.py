@@ -3,11 +3,10 @@ export. Each command parses its options, calls one function of :mod:`deckcli.eve
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from deckcli.cli.completion import complete_format
+from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
@@ -16,11 +15,6 @@ PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
 CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
 FILE = click.Path(exists=True, allow_dash=True, dir_okay=False)
-
-
-def _interactive() -> bool:
-    """Whether a person is at the keyboard (``event delete`` asks them to confirm)."""
-    return sys.stdin.isatty()
 
 
 def _yes_no(value: bool) -> str:
@@ -108,9 +102,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
 
     found = event_summary(app.db, name)
     question = f"Delete event {found.info.name!r} and its {found.players} registrations?"
-    if not yes and _interactive() and not click.confirm(question, default=False, err=True):
-        click.echo("Nothing deleted.", err=True)
-        raise SystemExit(1)
+    confirm_deletion(f"event {found.info.name!r}", question, yes)
     deleted = delete_event(app.db, found.info.name)
     click.echo(f"Deleted event {deleted.name!r}.")
 

@@ -395,9 +395,9 @@ def test_delete_with_yes(run, db, filled):
 
 
 def test_delete_asks_on_a_terminal(run, db, filled, monkeypatch):
-    import deckcli.cli.deck as deck_cli
+    from deckcli.cli import confirm
 
-    monkeypatch.setattr(deck_cli, "_interactive", lambda: True)
+    monkeypatch.setattr(confirm, "stdin_is_terminal", lambda: True)
     before = table_snapshot(db)
     result = run("deck", "delete", filled, input="n\n")
     assert result.exit_code == 1 and "Nothing deleted" in result.stderr
@@ -405,6 +405,18 @@ def test_delete_asks_on_a_terminal(run, db, filled, monkeypatch):
     result = run("deck", "delete", filled, input="y\n")
     assert result.exit_code == 0
     assert table_snapshot(db) == ([], [])
+
+
+def test_delete_without_a_terminal_needs_yes(run, db, filled, monkeypatch):
+    from deckcli.cli import confirm
+
+    monkeypatch.setattr(confirm, "stdin_is_terminal", lambda: False)
+    before = table_snapshot(db)
+    piped = run("deck", "delete", filled, input="y\n")  # a piped answer is no person's: refused
+    assert piped.exit_code == 2
+    assert (f"Error: deck {filled!r} is deleted only when confirmed at a terminal, and there is none here: give --yes"
+            " to delete it without asking") in piped.stderr
+    assert table_snapshot(db) == before
 
 
 def test_delete_unknown(run, db):

@@ -100,14 +100,14 @@ def test_export_writes_json_or_csv_by_option_or_extension(run, tmp_path):
 
 
 def test_delete_asks_at_a_terminal_and_removes_every_row_of_the_event(run, db, monkeypatch):
-    from deckcli.cli import event as event_cli
+    from deckcli.cli import confirm
 
     assert run("event", "new", "Open", "--game", "boa").exit_code == 0
     assert run("event", "new", "Other", "--game", "boa").exit_code == 0
     run("event", "register", "Open", "Ann", EMBER)
     run("event", "register", "Other", "Ann", EMBER)
     run("event", "check", "Open", "Ann", EMBER)
-    monkeypatch.setattr(event_cli, "_interactive", lambda: True)
+    monkeypatch.setattr(confirm, "stdin_is_terminal", lambda: True)
     kept = run("event", "delete", "Open", input="n\n")
     assert kept.exit_code == 1 and "Delete event 'Open' and its 1 registrations?" in kept.stderr
     assert "Nothing deleted." in kept.stderr and len(event_rows(db)["event"]) == 2
@@ -115,7 +115,13 @@ def test_delete_asks_at_a_terminal_and_removes_every_row_of_the_event(run, db, m
     assert gone.exit_code == 0 and "Deleted event 'Open'." in gone.stdout
     rows = event_rows(db)
     assert [r[1] for r in rows["event"]] == ["Other"] and len(rows["registration"]) == 1 and rows["deck_check"] == []
-    monkeypatch.setattr(event_cli, "_interactive", lambda: False)
-    assert run("event", "delete", "Other").exit_code == 0  # not at a terminal: no question
+    monkeypatch.setattr(confirm, "stdin_is_terminal", lambda: False)
+    piped = run("event", "delete", "Other", input="n\n")  # `echo n | deckcli event delete Other`: no terminal
+    assert piped.exit_code == 2
+    assert ("Error: event 'Other' is deleted only when confirmed at a terminal, and there is none here: give --yes"
+            " to delete it without asking") in piped.stderr
+    assert [r[1] for r in event_rows(db)["event"]] == ["Other"]
+    assert run("event", "delete", "Other", "--yes").exit_code == 0
+    assert event_rows(db)["event"] == []
     missing = run("event", "delete", "Othr", "--yes")
     assert missing.exit_code == 1 and "no event called 'Othr'" in missing.stderr
