@@ -82,7 +82,25 @@ def add_cards(
         total = change_count(session, stored, target, printing.id, count)
         edit.changes.append(DeckChange(target, printing, count, total))
     edit.zone_sizes = {c.zone: zone_size(session, stored, c.zone) for c in edit.changes}
+    edit.warnings += _limit_warnings(session, stored, fmt, index, {c.card.key for c in edit.changes})
     return edit
+
+
+def _limit_warnings(session: Session, stored, fmt: Format, index: CardIndex, keys: set[str]) -> list[str]:
+    """What the added cards' names now break of the copy limit or the banned and restricted list (in force today),
+    with the rule id: the deck is stored all the same, as an illegal import is."""
+    from datetime import date
+
+    from deckcli.decklists.model import Decklist
+    from deckcli.legality.resolve import ResolvedCard, ResolvedDeck
+    from deckcli.legality.rules import limit_problems
+
+    cards = [ResolvedCard(zone, count, ref) for zone, card_id, count in deck_cards(session, stored)
+             if (ref := index.card(card_id)) is not None]
+    deck = ResolvedDeck(stored.name, stored.game, fmt.on(date.today()), Decklist(name=stored.name), cards=cards,
+                        index=index)
+    return [f"[{p.rule}] {p.message}; the deck is stored, not legal under {fmt.name}"
+            for p in limit_problems(deck) if any(c.card.key in keys for c in deck.cards if c.card.name in p.cards)]
 
 
 def remove_cards(
