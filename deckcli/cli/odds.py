@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 
 import click
@@ -153,7 +152,9 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
     exact = exact_odds(cards, conditions, deck.format.opening, on_the_play=on_the_play)
     print_notes(exact.notes)
     if trials > PROGRESS_ABOVE:
-        with click.progressbar(length=trials, label="Dealing hands", file=sys.stderr) as bar:
+        from deckcli.cli.output import control_stderr
+
+        with click.progressbar(length=trials, label="Dealing hands", file=control_stderr()) as bar:
             result = run(cards, conditions, deck.format.opening, trials, seed, on_the_play, progress=bar.update)
     else:
         result = run(cards, conditions, deck.format.opening, trials, seed, on_the_play)

@@ -149,3 +149,11 @@ def data_stdout() -> Any:
     if isinstance(stream, ShownText) and not stream.raw.isatty():
         return stream.raw
     return stream
+
+
+def control_stderr() -> Any:
+    """Standard error for deckcli's own terminal controls (a progress bar redrawing its line with ``\r`` and hiding
+    the cursor): the stream itself, not :class:`ShownText`, which would print those controls as ``\x0d\x1b[?25l``.
+    Only deckcli's own text goes there, never a name from a file or the database."""
+    stream = sys.stderr
+    return stream.raw if isinstance(stream, ShownText) else stream
