@@ -16,12 +16,12 @@ from sqlmodel import Session
 
 from deckcli.cards.setfiles import CardSetFile, load_cardsets
 from deckcli.cards.sheets import SheetSet
-from deckcli.storage.engine import Database, connect
 from deckcli.errors import DeckcliError
-from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
-from deckcli.storage.models import Card, CardName, CardSet
 from deckcli.names import name_key
-from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files  # noqa: F401
+from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
+from deckcli.storage.engine import Database, connect
+from deckcli.storage.models import Card, CardName, CardSet
+from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files
 
 
 @dataclass

@@ -72,7 +72,7 @@ class DeckcliGroup(click.Group):
         except KeyboardInterrupt as exc:
             click.echo(_interrupted(ctx.obj, exc), err=True)
             raise SystemExit(130) from None
-        except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
+        except Exception as exc:  # the last line of defence against tracebacks
             raise self._unexpected(ctx, exc) from None
 
     @staticmethod

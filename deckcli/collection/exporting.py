@@ -14,13 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
-from deckcli.csvcells import CsvWriter, escape_cell
-from deckcli.errors import InputError
-from deckcli.storage.reads import json_value
-
 from deckcli.collection.csvio import JSON_LAYOUT
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, Writing, by_name
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
+from deckcli.csvcells import CsvWriter, escape_cell
+from deckcli.errors import InputError
+from deckcli.storage.reads import json_value
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable

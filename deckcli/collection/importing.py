@@ -17,16 +17,15 @@ from sqlalchemy import delete, select
 
 from deckcli.cards.index import CardRef
 from deckcli.cards.resolver import CardResolver
+from deckcli.collection.csvio import JSON_LAYOUT, read_rows, read_text
+from deckcli.collection.layouts import Layout
+from deckcli.collection.store import ITEMS, EntryKey, check_count, current_counts, upsert
+from deckcli.collection.variants import Variant
 from deckcli.csvcells import unescape_cell
 from deckcli.errors import DeckcliError, InputError
 from deckcli.reading.numbers import whole_number
 from deckcli.storage.engine import Database
 from deckcli.storage.models import Card
-
-from deckcli.collection.csvio import JSON_LAYOUT, read_rows, read_text
-from deckcli.collection.layouts import Layout
-from deckcli.collection.store import ITEMS, EntryKey, check_count, current_counts, upsert
-from deckcli.collection.variants import Variant
 
 #: A count as tools write it: ``3``, ``3x`` (Delver Lens), ``x3``.
 _COUNT = re.compile(r"^\s*[xX]?\s*(-?\d+)\s*[xX]?\s*$")

@@ -7,23 +7,22 @@ language or tag the player owns counts towards that name.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import itemgetter
-from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from deckcli.collection.counts import owned_by_key
+from deckcli.collection.variants import Variant
 from deckcli.decklists.model import Decklist
 from deckcli.decks.reading import DeckHead, counted_lines, deck_heads, stored_decklist, stored_decks
 from deckcli.errors import DeckcliError
-from deckcli.gcpause import fewer_collections
 from deckcli.games import registry
+from deckcli.gcpause import fewer_collections
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import ResolvedDeck, Resolver
 from deckcli.names import name_key
 from deckcli.storage.reads import Rows, reader_of
-
-from deckcli.collection.counts import owned_by_key
-from deckcli.collection.variants import Variant
 
 if TYPE_CHECKING:
     from deckcli.storage.engine import Database
@@ -104,7 +103,7 @@ class DeckStatus:
     ``lacking`` holds each card short as a plain ``(name, need, have)`` tuple: 1,000 decks short of 22,000 cards
     are reported without an object made per card; ``short`` makes the :class:`Need` objects when asked."""
 
-    __slots__ = ("name", "game", "format", "cards", "problem", "lacking", "missing", "_short")
+    __slots__ = ("_short", "cards", "format", "game", "lacking", "missing", "name", "problem")
 
     def __init__(self, name: str, game: str, format: str, cards: int = 0, short: list[Need] | None = None,
                  problem: str | None = None):

@@ -14,14 +14,13 @@ from sqlalchemy import delete, func, select, update
 from sqlmodel import Session
 
 from deckcli.cards.index import CardRef
-from deckcli.storage.engine import Database
-from deckcli.errors import DeckcliError, InputError, NotFoundError
-from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
-from deckcli.storage.models import Card, CardSet, CollectionItem
-from deckcli.storage.reads import CoreRows
-
 from deckcli.collection.counts import owned_by_key
 from deckcli.collection.variants import Variant
+from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
+from deckcli.storage.engine import Database
+from deckcli.storage.models import Card, CardSet, CollectionItem
+from deckcli.storage.reads import CoreRows
 
 ITEMS = CollectionItem.__table__
 KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")

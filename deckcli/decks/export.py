@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from deckcli.cards.index import CardIndex
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.decks.store import load_decklist
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of

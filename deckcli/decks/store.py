@@ -6,7 +6,7 @@ transaction (:meth:`deckcli.storage.engine.Database.write`): it lands whole or n
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,8 +18,8 @@ from deckcli.decks.reading import find_stored, no_such_deck, stored_decklist
 from deckcli.decks.reading import zone_sizes as read_zone_sizes
 from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
-from deckcli.storage.models import Deck, DeckCard
 from deckcli.names import name_key
+from deckcli.storage.models import Deck, DeckCard
 from deckcli.storage.reads import CoreRows
 from deckcli.textrules import unclean_char
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc).replace(microsecond=0)
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 def clean_deck_name(name: str) -> str:

@@ -14,7 +14,7 @@ from sqlmodel import select
 from deckcli.decklists.model import zone_rank
 from deckcli.decks.diff import diff_decks
 from deckcli.errors import InputError
-from deckcli.events.decks import PlayerDecklist, EventDecks
+from deckcli.events.decks import EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo
 from deckcli.events.store import current_rows, get_event, info_of, now

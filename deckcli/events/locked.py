@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckcli.cards.index import CardRef
-from deckcli.decklists.model import Decklist, DeckEntry, zone_rank
+from deckcli.decklists.model import DeckEntry, Decklist, zone_rank
 from deckcli.games import registry
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import ResolvedCard, ResolvedDeck

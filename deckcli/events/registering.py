@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from deckcli.errors import AlreadyRegistered, DeckcliError, DecksReadError, EventStarted, InputError, LookalikePlayer
-from deckcli.events.decks import CheckedDeck, PlayerDecklist, EventDecks
+from deckcli.events.decks import CheckedDeck, EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
 from deckcli.events.store import clean_name, current_rows, get_event, info_of, now, started_reason

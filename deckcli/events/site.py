@@ -105,7 +105,7 @@ def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> 
     game = registry.game(event.game)
     title = (game.event.get("metagame") or {}).get("title", "")
     by_value, by_group = metagame([v.group for v in views])
-    played = most_played([(l.name, l.translation, l.count) for z in v.zones for l in z.lines if l.known]
+    played = most_played([(ln.name, ln.translation, ln.count) for z in v.zones for ln in z.lines if ln.known]
                          for v in views)
     pages = {INDEX: render(
         "index.html.j2", event=event, decks=views, anonymous=anonymous, game_title=game.title,

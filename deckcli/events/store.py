@@ -8,15 +8,15 @@ An event has *started* once ``event start`` set its ``started`` time, once a sid
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 from sqlalchemy import Integer, cast, func
 from sqlmodel import Session, select
 
+from deckcli.decklists.model import text_problem
 from deckcli.errors import DeckcliError, InputError, UnknownEvent, UnknownPlayer
 from deckcli.events.locked import locked_decklist
 from deckcli.events.records import EventInfo, Registration
-from deckcli.decklists.model import text_problem
 from deckcli.names import closest, name_key
 from deckcli.storage.engine import Database
 from deckcli.storage.event_models import EventRow, RegistrationRow
@@ -24,7 +24,7 @@ from deckcli.storage.event_models import EventRow, RegistrationRow
 
 def now() -> datetime:
     """The time rows are stamped with: UTC, to the microsecond (registrations of one second keep their order)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def clean_name(text: str, what: str) -> str:

@@ -12,7 +12,7 @@ from deckcli.games import registry
 from deckcli.legality.formats import Format
 from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
 from deckcli.legality.hook_checks import CHECKS
-from deckcli.legality.resolve import ResolvedCard, Problem, ResolvedDeck
+from deckcli.legality.resolve import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
 
 #: Problems found while reading and resolving (not rules of the format).

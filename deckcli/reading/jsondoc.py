@@ -27,7 +27,7 @@ _INTEGER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?\d+(?![\d.eE])'
 _QUOTED = re.compile(r'"[^"]*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 #: A string, or NaN, Infinity or -Infinity (which Python's json reads, but JSON has no such numbers).
 _CONSTANT = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?(?:NaN|Infinity)', re.DOTALL)
 #: Keys a JSON path writes as ``.key`` (others as ``['key']``), as jsonschema writes them in schema messages.

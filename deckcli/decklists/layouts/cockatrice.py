@@ -19,8 +19,8 @@ from deckcli.decklists.lines import count_problem, meta_line, set_meta, shown, z
 from deckcli.decklists.model import (
     NUMBER_PATTERN,
     SET_PATTERN,
-    Decklist,
     DeckEntry,
+    Decklist,
     entry_problem,
     listed_once,
     meta_problem,
