@@ -24,8 +24,8 @@ class DataChoice(click.Choice):
         self._values = values
         self.case_sensitive = case_sensitive
 
-    @property
-    def choices(self) -> Sequence[str]:  # type: ignore[override]
+    @property  # type: ignore[override]  # click's is an attribute: a property reads the data only when asked
+    def choices(self) -> Sequence[str]:
         return tuple(self._values())
 
     @choices.setter

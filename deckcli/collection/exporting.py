@@ -169,8 +169,7 @@ def _columns(entries: Entries, writing: Writing, lost: Counter) -> tuple[list[li
 
 def _writer(stream: IO[str], writing: Writing):
     """The csv writer of a layout (every cell quoted where the tool quotes every cell)."""
-    quoting = csv.QUOTE_ALL if writing.quote_all else csv.QUOTE_MINIMAL
-    return CsvWriter(stream, writing.line_end, quoting)  # a cell holding a bare CR is quoted too
+    return CsvWriter(stream, writing.line_end, csv.QUOTE_ALL if writing.quote_all else csv.QUOTE_MINIMAL)  # a cell holding a bare CR is quoted too
 
 
 def write_csv(entries: Entries, stream: IO[str], layout: str | Layout = "deckcli") -> ExportResult:

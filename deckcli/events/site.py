@@ -22,6 +22,7 @@ from deckcli.events.records import EventInfo, Registration
 
 if TYPE_CHECKING:
     from deckcli.events.pagedata import DeckView
+    from deckcli.storage.base import BaseDatabase
     from deckcli.storage.reads import Readable
 
 INDEX, JSON_FILE, CSV_FILE = "index.html", "decks.json", "decks.csv"
@@ -144,7 +145,7 @@ def site_files(db: Readable, event: EventInfo, registrations: Sequence[Registrat
     return files
 
 
-def publish_event(db: Readable, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:
+def publish_event(db: BaseDatabase, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:
     """``event publish``: the event's site written to ``folder``."""
     from deckcli.events.store import event_registrations
 

@@ -114,7 +114,7 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
     return problems
 def _other_nemu_keys(cards: list[ResolvedCard], nemu) -> set[str]:
     """The ネーム keys of the cards' aliases and localised names (``Datenshi "Amaha Tsukasa"`` -> amaha tsukasa)."""
-    keys = set()
+    keys: set[str] = set()
     for dc in cards:
         names = dc.card.fields.get("names")
         others = [*(dc.card.fields.get("aliases") or ()), *(names.values() if isinstance(names, dict) else ())]

@@ -49,15 +49,15 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
             )
     foreign: dict[str, list[ResolvedCard]] = {}
     for dc in deck.cards:
-        spec = fmt.zones.get(dc.zone)
-        if spec is None:
+        holds = fmt.zones.get(dc.zone)
+        if holds is None:
             foreign.setdefault(dc.zone, []).append(dc)
-        elif "kinds" in spec and dc.card.kind not in spec["kinds"]:
+        elif "kinds" in holds and dc.card.kind not in holds["kinds"]:
             problems.append(
                 Problem(
                     "zone-kind",
                     f"{dc.card.name!r} is a {dc.card.kind} card; the {zone_label(deck, dc.zone)} holds only "
-                    + " and ".join(spec["kinds"])
+                    + " and ".join(holds["kinds"])
                     + " cards",
                     cards=[dc.card.name],
                     zone=dc.zone,

@@ -66,7 +66,12 @@ def parse_json(text: str, label: str) -> Any:
     else:
         try:
             constants: list[str] = []
-            doc = json.loads(text, parse_constant=lambda token: _Constant(constants.append(token) or token))
+
+            def constant(token: str) -> _Constant:
+                constants.append(token)
+                return _Constant(token)
+
+            doc = json.loads(text, parse_constant=constant)
             return _refuse_constants(doc, text, label) if constants else doc
         except json.JSONDecodeError as exc:
             pos, reason = explain(text, exc.msg, exc.pos)

@@ -101,6 +101,7 @@ class Database(BaseDatabase):
     """
 
     backend = "sqlite"
+    path: Path
 
     def __init__(self, path: Path | str | None = None, origin: str | None = None):
         super().__init__()

@@ -95,5 +95,5 @@ class SideExchangeRow(SQLModel, table=True):
     superseded_at: datetime | None = Field(default=None, sa_column=Column(DateTime, nullable=True))
 
 
-#: The tables schema 4 adds, in the order they are created.
-EVENT_TABLES = (EventRow.__table__, RegistrationRow.__table__, DeckCheckRow.__table__, SideExchangeRow.__table__)
+#: The tables schema 4 adds, in the order they are created (``__table__``: made by SQLModel, which does not type it).
+EVENT_TABLES = (EventRow.__table__, RegistrationRow.__table__, DeckCheckRow.__table__, SideExchangeRow.__table__)  # type: ignore[attr-defined]

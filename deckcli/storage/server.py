@@ -108,6 +108,7 @@ class ServerDatabase(BaseDatabase):
     """
 
     backend = "postgresql"
+    path: str
 
     def __init__(self, url: str, origin: str | None = None, *, upgrade: bool = False):
         super().__init__()
