@@ -14,7 +14,7 @@ import csv
 import io
 import re
 from collections.abc import Iterable
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 #: Characters that make a spreadsheet run a cell as a formula when they come first (after leading spaces).
 FORMULA_START = "=+-@\uff1d\uff0b\uff0d\uff20"  # = + - @ and their full-width forms
@@ -48,7 +48,7 @@ class CsvWriter:
     quotes both), and that row's own terminator replaced by ``line_end``; other rows go straight through.
     """
 
-    def __init__(self, stream: IO[str], line_end: str = "\n", quoting: int = csv.QUOTE_MINIMAL, delimiter: str = ","):
+    def __init__(self, stream: IO[str], line_end: str = "\n", quoting: Literal[0, 1, 2, 3] = csv.QUOTE_MINIMAL, delimiter: str = ","):
         self.stream, self.line_end = stream, line_end
         self._plain = csv.writer(stream, lineterminator=line_end, quoting=quoting, delimiter=delimiter)
         self._buffer = io.StringIO()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class DeckcliError(Exception):
     """A problem with the user's input or data, reported without a traceback (exit status 1)."""
@@ -340,7 +342,7 @@ class SiteNotPublished(InputError):
     """Writing a site stopped at ``file`` (``reason`` says why); ``before`` is what the folder held ("site",
     "empty" or "nothing"), which is left exactly as it was."""
 
-    AFTER = {"site": "the earlier site is unchanged", "empty": "the folder is still empty",
+    AFTER: ClassVar[dict[str, str]] = {"site": "the earlier site is unchanged", "empty": "the folder is still empty",
              "nothing": "there was no folder before and none was made"}
 
     def __init__(self, file: str, reason: str, before: str):

@@ -22,7 +22,7 @@ def bar_chart(buckets: list[tuple[str, int]], width: int = 40) -> list[str]:
     if not buckets:
         return []
     label_width = max(len(label) for label, _ in buckets)
-    full = max(width, max(count for _, count in buckets))
+    full = max(width, *(count for _, count in buckets))
     lines = []
     for label, count in buckets:
         drawn = bar(count, full, width)

@@ -74,6 +74,8 @@ def card_keys(card: Mapping[str, Any]) -> set[str]:
 
 
 def _compare(actual: Any, op: str, expected: Any, field: str) -> bool:
+    left: Any
+    right: Any
     if isinstance(expected, (int, float)) and not isinstance(expected, bool):
         if not isinstance(actual, (int, float)) or isinstance(actual, bool):
             return False
@@ -108,7 +110,9 @@ def split_top_level(text: str, sep: str = ",") -> list[str]:
     """
     if '"' not in text and "'" not in text:  # nothing quoted: a plain split (the common case)
         return text.split(sep)
-    parts, current, quote = [], [], None
+    parts: list[str] = []
+    current: list[str] = []
+    quote: str | None = None
     for ch in text:
         if quote:
             current.append(ch)

@@ -12,16 +12,17 @@ from pathlib import Path
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from deckcli.cards.setfiles import CardSetFile, load_cardsets
 from deckcli.cards.sheets import SheetSet
-from deckcli.storage.engine import Database, connect
 from deckcli.errors import DeckcliError
-from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
-from deckcli.storage.models import Card, CardName, CardSet
 from deckcli.names import name_key
-from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files  # noqa: F401
+from deckcli.storage.base import BaseDatabase
+from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
+from deckcli.storage.engine import connect
+from deckcli.storage.models import Card, CardName, CardSet
+from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files
 
 
 @dataclass
@@ -72,7 +73,7 @@ def name_rows(card: dict, card_id: int, game: str) -> list[dict]:
 
 def write_set(session: Session, cs: CardSetFile, source_label: str | None = None) -> SetImportResult:
     """Upsert one checked set and its cards in the caller's transaction."""
-    set_table = CardSet.__table__
+    set_table = CardSet.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
     stmt = upsert_insert(session, set_table).values(
         game=cs.game, code=cs.code, name=cs.name, sample=cs.sample, source=source_label or cs.source
     )
@@ -85,7 +86,7 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
         select(set_table.c.id).where(set_table.c.game == cs.game, set_table.c.code == cs.code)
     ).scalar_one()
 
-    card_table = Card.__table__
+    card_table = Card.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
     before = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
     rows = [card_row(card, set_id, cs.game, cs.code) for card in cs.cards]
     server = dialect_of(session).name == "postgresql"
@@ -113,7 +114,7 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     registrations = _registrations_naming(session, cs, {n for n in before if n not in numbers}) if gone else []
 
     ids = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
-    name_table = CardName.__table__
+    name_table = CardName.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
     session.execute(delete(name_table).where(name_table.c.card_id.in_(select(card_table.c.id).where(card_table.c.set_id == set_id))))
     names = [row for card in cs.cards for row in name_rows(card, ids[card["number"]], cs.game)]
     if len(names) >= COPY_AT_LEAST and server:
@@ -128,9 +129,9 @@ def _users(session: Session, card_ids: list[int]) -> str:
     """Who holds the cards ``card_ids``: ``decks 'A', 'B' and the collection`` (stored decks by name)."""
     from deckcli.storage.models import CollectionItem, Deck, DeckCard
 
-    decks = sorted(session.execute(select(Deck.name).distinct().join(DeckCard, DeckCard.deck_id == Deck.id)
-                                   .where(DeckCard.card_id.in_(card_ids))).scalars())
-    owned = session.execute(select(CollectionItem.id).where(CollectionItem.card_id.in_(card_ids)).limit(1)).first()
+    decks = sorted(session.execute(select(col(Deck.name)).distinct().join(DeckCard, col(DeckCard.deck_id) == Deck.id)
+                                   .where(col(DeckCard.card_id).in_(card_ids))).scalars())
+    owned = session.execute(select(col(CollectionItem.id)).where(col(CollectionItem.card_id).in_(card_ids)).limit(1)).first()
     users = [f"{'deck' if len(decks) == 1 else 'decks'} {', '.join(repr(d) for d in decks)}"] if decks else []
     return " and ".join(users + (["the collection"] if owned else [])) or "decks or the collection"
 
@@ -140,10 +141,10 @@ def _registrations_naming(session: Session, cs: CardSetFile, numbers: set[str]) 
     (one query; the lists are read here, as they are stored as JSON)."""
     from deckcli.storage.event_models import EventRow, RegistrationRow
 
-    query = (select(EventRow.name, RegistrationRow.player, RegistrationRow.deck, RegistrationRow.decklist)
-             .join(EventRow, EventRow.id == RegistrationRow.event_id)
-             .where(EventRow.game == cs.game, RegistrationRow.superseded_at.is_(None))
-             .order_by(EventRow.name, RegistrationRow.id))
+    query = (select(col(EventRow.name), col(RegistrationRow.player), col(RegistrationRow.deck), col(RegistrationRow.decklist))
+             .join(EventRow, col(EventRow.id) == RegistrationRow.event_id)
+             .where(col(EventRow.game) == cs.game, col(RegistrationRow.superseded_at).is_(None))
+             .order_by(col(EventRow.name), col(RegistrationRow.id)))
     found = []
     for event, player, deck, decklist in session.execute(query):
         items = [item for zone in (decklist.get("zones") or {}).values() for item in zone]
@@ -154,7 +155,7 @@ def _registrations_naming(session: Session, cs: CardSetFile, numbers: set[str]) 
     return found
 
 
-def import_cardsets(db: Database, sources: list[str], sheet: SheetSet | None = None) -> list[SetImportResult]:
+def import_cardsets(db: BaseDatabase, sources: list[str], sheet: SheetSet | None = None) -> list[SetImportResult]:
     """Check every file first, then write all of them in one transaction (all or nothing).
 
     ``sheet`` names the game and set of spreadsheet card lists among the files.
@@ -164,7 +165,7 @@ def import_cardsets(db: Database, sources: list[str], sheet: SheetSet | None = N
         return [write_set(session, cs) for cs in sets]
 
 
-def sync_bundled_sets(db: Database) -> None:
+def sync_bundled_sets(db: BaseDatabase) -> None:
     """Load the bundled sets on first use, and again whenever the bundled files changed."""
     fingerprint = bundled_hash()
     with db.read() as session:
@@ -182,7 +183,7 @@ def sync_bundled_sets(db: Database) -> None:
         db.set_meta(session, BUNDLED_HASH_KEY, fingerprint)
 
 
-def open_database(path: Path | str | None = None, origin: str | None = None, *, upgrade: bool = False) -> Database:
+def open_database(path: Path | str | None = None, origin: str | None = None, *, upgrade: bool = False) -> BaseDatabase:
     """The database at ``path`` (a file or a server URL; default: the user's), created on first use and holding the
     bundled card sets; ``origin`` names where the path came from. A read-only database serves the cards it holds.
     ``upgrade``: a server database at an older revision is upgraded (``deckcli db upgrade``) instead of refused."""

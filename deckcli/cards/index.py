@@ -46,7 +46,8 @@ _REF_COLUMNS = "c.id, c.game, c.set_code, c.number, c.name, c.kind, c.data"
 
 
 def _ref(row: tuple) -> CardRef:
-    return CardRef(*row[:6], json_value(row[6]))
+    card_id, game, set_code, number, name, kind, data = row
+    return CardRef(card_id, game, set_code, number, name, kind, json_value(data))
 
 
 class _ById(Mapping):

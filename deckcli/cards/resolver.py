@@ -147,7 +147,7 @@ class CardResolver:
             if line in answers:
                 continue
             key = name_key(line[0]) if known is not None else ""
-            if key and key not in known and key not in others:
+            if key and known is not None and key not in known and key not in others:
                 answers[line] = NO_CARD
             else:
                 answers[line] = self.lookup(*line, code, prefer, suggest=False)
@@ -227,7 +227,7 @@ class CardResolver:
         if not chosen:
             other = index.printing(code, number) if code and number else None
             printings = [f"({r.set_code}) {r.number}" for r in refs]
-            raise UnknownPrinting(refs[0].name, code or "", number, printings, game, other and other.name)
+            raise UnknownPrinting(refs[0].name, code or "", number, printings, game, other.name if other else None)
         if len({r.key for r in chosen}) > 1:
             raise AmbiguousCard(name, sorted({(r.name, r.game) for r in chosen}), game)
         if prefer and code is None:

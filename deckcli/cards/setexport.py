@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from sqlalchemy import select
+from sqlmodel import col
 
 from deckcli.cards.sheets import write_sheet
 from deckcli.errors import InputError, NotFoundError, UnknownSet
-from deckcli.storage.engine import Database
+from deckcli.storage.base import BaseDatabase
 from deckcli.storage.models import Card, CardSet
 
 #: Export formats: JSON (a card-set document) and spreadsheet card lists with their delimiter.
@@ -35,10 +36,10 @@ class SetExport:
         return len(self.doc["cards"])
 
 
-def export_set(db: Database, game: str, set_code: str | None = None) -> SetExport:
+def export_set(db: BaseDatabase, game: str, set_code: str | None = None) -> SetExport:
     """The set ``set_code`` of ``game`` (code or name, any case; may be left out when the game has one set)."""
     with db.read() as session:
-        sets = session.execute(select(CardSet).where(CardSet.game == game).order_by(CardSet.code)).scalars().all()
+        sets = session.execute(select(CardSet).where(col(CardSet.game) == game).order_by(col(CardSet.code))).scalars().all()
         if not sets:
             raise NotFoundError(f"no card sets of {game} in the database")
         if set_code is None:
@@ -50,7 +51,7 @@ def export_set(db: Database, game: str, set_code: str | None = None) -> SetExpor
             chosen = next((s for s in sets if wanted in (s.code.casefold(), s.name.casefold())), None)
             if chosen is None:
                 raise UnknownSet(set_code, game, [s.code for s in sets])
-        cards = session.execute(select(Card.data).where(Card.set_id == chosen.id).order_by(Card.id)).scalars().all()
+        cards = session.execute(select(col(Card.data)).where(col(Card.set_id) == chosen.id).order_by(col(Card.id))).scalars().all()
     info: dict[str, Any] = {"code": chosen.code, "name": chosen.name}
     if chosen.sample:
         info["sample"] = True
@@ -67,8 +68,9 @@ def format_for(to: str | None, target: str) -> str:
 
 def write_set(export: SetExport, stream: IO[str], fmt: str) -> None:
     """Write a set as JSON (``json``) or as a spreadsheet card list (``csv``, ``tsv``)."""
-    if FORMATS[fmt] is None:
+    delimiter = FORMATS[fmt]
+    if delimiter is None:
         json.dump(export.doc, stream, ensure_ascii=False, indent=1)
         stream.write("\n")
     else:
-        write_sheet(export.doc["cards"], stream, FORMATS[fmt])
+        write_sheet(export.doc["cards"], stream, delimiter)

@@ -80,6 +80,7 @@ def load_cardsets(sources: list[str], sheet: sheets.SheetSet | None = None) -> l
     loaded: list[CardSetFile] = []
     for source in sources:
         located = sheets.read_sheet(source, sheet) if sheets.is_sheet(source, sheet) else None
+        doc: Any  # a JSON document: what check_cardset says it holds
         if located is not None:
             doc, read_problems = located.doc, located.problems
         else:

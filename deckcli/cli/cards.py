@@ -10,8 +10,6 @@ from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
 
 
-
-
 @click.command()
 @output_options()
 @pass_app

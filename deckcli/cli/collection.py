@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.completion import complete_card
-from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
 from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
 
 LIST_COLUMNS = ["count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy"]
@@ -134,8 +134,8 @@ def set_(app: AppContext, card, count, game, set_code, number, **variant_options
 @pass_app
 def list_(app: AppContext, game, wheres, tag, output) -> None:
     """List the collection, one row per printing and variant."""
-    from deckcli.collection.store import COLLECTION_FIELDS, holdings, matching
     from deckcli.cards.filters import parse_filter
+    from deckcli.collection.store import COLLECTION_FIELDS, holdings, matching
     from deckcli.storage.jsonschemas import card_fields
 
     fields = {**card_fields(), **COLLECTION_FIELDS}
@@ -352,7 +352,8 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
 @pass_app
 def add_deck(app: AppContext, source, times, **variant_options) -> None:
     """Add every card of a deck (DECK file or --deck NAME, all zones) to the collection."""
-    from deckcli.collection.needs import add_deck as add_deck_cards, deck_label
+    from deckcli.collection.needs import add_deck as add_deck_cards
+    from deckcli.collection.needs import deck_label
 
     variant = _variant(**variant_options)
     deck = source.open(app)

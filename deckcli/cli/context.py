@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from deckcli.storage.engine import Database
+    from deckcli.storage.base import BaseDatabase
     from deckcli.storage.reads import Readable, SqliteReader
 
 
@@ -19,11 +19,11 @@ class AppContext:
 
     def __init__(self, db_path: Path | str | None, origin: str | None = None):
         self.db_path, self.origin = db_path, origin
-        self._db: Database | None = None
+        self._db: BaseDatabase | None = None
         self._reader: SqliteReader | None = None
 
     @property
-    def db(self) -> Database:
+    def db(self) -> BaseDatabase:
         if self._db is None:
             from deckcli.cards.importer import open_database
 
@@ -58,7 +58,7 @@ class AppContext:
         return self.db_path if self.db_path is not None else default_target()
 
     @property
-    def opened(self) -> Database | SqliteReader | None:
+    def opened(self) -> BaseDatabase | SqliteReader | None:
         """The database (or the sqlite3 reader) if a command opened it."""
         return self._db if self._db is not None else self._reader
 

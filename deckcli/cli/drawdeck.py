@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
 from deckcli.cli.context import AppContext
 from deckcli.cli.options import DeckSource
+
+if TYPE_CHECKING:
+    from deckcli.cards.index import CardRef
 
 # These commands' numpy work is integer arithmetic, which never calls BLAS: with one BLAS thread numpy's import does
 # not start a thread pool (~35 ms of CPU at every start, more on a busy machine). A value the user set is kept; the
@@ -56,7 +60,7 @@ def open_draw_deck(app: AppContext, source: DeckSource, draw: bool = True):
     return deck, cards
 
 
-def card_finder(app: AppContext, deck) -> Callable[[str], object]:
+def card_finder(app: AppContext, deck) -> Callable[[str], CardRef]:
     """Look a card name up among the cards of the deck's game (raises with suggestions when unknown)."""
     from deckcli.cards.resolver import CardResolver
 
@@ -66,8 +70,8 @@ def card_finder(app: AppContext, deck) -> Callable[[str], object]:
 
 def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
     """Parse the ``--want`` conditions; a quoted card name must be a card of the deck's game."""
-    from deckcli.storage.jsonschemas import card_fields
     from deckcli.odds import check_card_names, parse_conditions
+    from deckcli.storage.jsonschemas import card_fields
 
     conditions = parse_conditions(wants, card_fields())
     if any(c.filter.card_name is not None for c in conditions):

@@ -62,7 +62,7 @@ class DeckcliGroup(click.Group):
         except DeckcliError as exc:
             raise click.ClickException(shown(str(exc))) from None
         except click.ClickException as exc:  # printed after the command, outside shown_streams: escaped here
-            exc.message = shown(exc.message)
+            exc.message = shown(exc.message)  # type: ignore[misc]  # typed Final; escaped in place, keeping its class
             raise
         except (click.exceptions.Exit, click.Abort, SystemExit):
             raise
@@ -72,7 +72,7 @@ class DeckcliGroup(click.Group):
         except KeyboardInterrupt as exc:
             click.echo(_interrupted(ctx.obj, exc), err=True)
             raise SystemExit(130) from None
-        except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
+        except Exception as exc:  # the last line of defence against tracebacks
             raise self._unexpected(ctx, exc) from None
 
     @staticmethod
@@ -139,7 +139,7 @@ def _interrupted(app: object, exc: KeyboardInterrupt | None = None) -> str:
 @click.pass_context
 def cli(ctx: click.Context, db_path: Path | str | None) -> None:
     source = ctx.get_parameter_source("db_path")
-    origins = {click.core.ParameterSource.COMMANDLINE: "--db", click.core.ParameterSource.ENVIRONMENT: "DECKCLI_DB"}
+    origins: dict[click.core.ParameterSource | None, str] = {click.core.ParameterSource.COMMANDLINE: "--db", click.core.ParameterSource.ENVIRONMENT: "DECKCLI_DB"}
     app = AppContext(db_path, origins.get(source))
     ctx.obj = app
     ctx.call_on_close(app.close)

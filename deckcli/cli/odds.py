@@ -8,8 +8,17 @@ import click
 
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.drawdeck import (
-    WANT_HELP, card_finder, header, mulligan_words, open_draw_deck, opponent_mulligan_option, parse_wants, percent,
-    play_option, print_conditions, print_notes,
+    WANT_HELP,
+    card_finder,
+    header,
+    mulligan_words,
+    open_draw_deck,
+    opponent_mulligan_option,
+    parse_wants,
+    percent,
+    play_option,
+    print_conditions,
+    print_notes,
 )
 from deckcli.cli.hands import curve, hand
 from deckcli.cli.options import DeckSource, deck_source

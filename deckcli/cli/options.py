@@ -24,8 +24,8 @@ class DataChoice(click.Choice):
         self._values = values
         self.case_sensitive = case_sensitive
 
-    @property
-    def choices(self) -> Sequence[str]:  # type: ignore[override]
+    @property  # type: ignore[override]  # click's is an attribute: a property reads the data only when asked
+    def choices(self) -> Sequence[str]:
         return tuple(self._values())
 
     @choices.setter
@@ -99,7 +99,14 @@ class DatabaseParam(click.ParamType):
 
     def convert(self, value, param, ctx):
         from deckcli.storage.location import (
-            SERVER_SCHEMES, file_name_problem, is_url, mask_url, target_of, url_problem, url_scheme)
+            SERVER_SCHEMES,
+            file_name_problem,
+            is_url,
+            mask_url,
+            target_of,
+            url_problem,
+            url_scheme,
+        )
 
         if isinstance(value, str) and url_scheme(value) and not is_url(value):
             self.fail(f"{url_scheme(value)}:// is not a database deckcli connects to (a file path, or a URL"

@@ -133,9 +133,9 @@ def shown_streams() -> Iterator[None]:
     """Standard output and error as :class:`ShownText` for the duration of a command."""
     saved = sys.stdout, sys.stderr
     if sys.stdout is not None:  # (no stream at all, as under pythonw: click writes nothing)
-        sys.stdout = ShownText(sys.stdout)  # type: ignore[assignment]
+        sys.stdout = ShownText(sys.stdout)
     if sys.stderr is not None:
-        sys.stderr = ShownText(sys.stderr)  # type: ignore[assignment]
+        sys.stderr = ShownText(sys.stderr)
     try:
         yield
     finally:

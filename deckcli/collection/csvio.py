@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from operator import itemgetter
-from typing import IO, Iterator
+from typing import IO
 
+from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, detect
 from deckcli.csvtext import dialect
 from deckcli.errors import InputError
 from deckcli.reading import jsondoc
 from deckcli.reading.source import Document, read_document
-
-from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, detect
 
 JSON_LAYOUT = Layout("deckcli-json", "deckcli JSON", (), {f: (f,) for f in DECKCLI_COLUMNS})
 

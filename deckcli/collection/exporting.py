@@ -14,13 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
-from deckcli.csvcells import CsvWriter, escape_cell
-from deckcli.errors import InputError
-from deckcli.storage.reads import json_value
-
 from deckcli.collection.csvio import JSON_LAYOUT
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, Writing, by_name
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
+from deckcli.csvcells import CsvWriter, escape_cell
+from deckcli.errors import InputError
+from deckcli.storage.reads import json_value
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
@@ -170,8 +169,7 @@ def _columns(entries: Entries, writing: Writing, lost: Counter) -> tuple[list[li
 
 def _writer(stream: IO[str], writing: Writing):
     """The csv writer of a layout (every cell quoted where the tool quotes every cell)."""
-    quoting = csv.QUOTE_ALL if writing.quote_all else csv.QUOTE_MINIMAL
-    return CsvWriter(stream, writing.line_end, quoting)  # a cell holding a bare CR is quoted too
+    return CsvWriter(stream, writing.line_end, csv.QUOTE_ALL if writing.quote_all else csv.QUOTE_MINIMAL)  # a cell holding a bare CR is quoted too
 
 
 def write_csv(entries: Entries, stream: IO[str], layout: str | Layout = "deckcli") -> ExportResult:

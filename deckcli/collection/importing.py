@@ -13,20 +13,20 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, true
+from sqlmodel import col
 
 from deckcli.cards.index import CardRef
 from deckcli.cards.resolver import CardResolver
-from deckcli.csvcells import unescape_cell
-from deckcli.errors import DeckcliError, InputError
-from deckcli.reading.numbers import whole_number
-from deckcli.storage.engine import Database
-from deckcli.storage.models import Card
-
 from deckcli.collection.csvio import JSON_LAYOUT, read_rows, read_text
 from deckcli.collection.layouts import Layout
 from deckcli.collection.store import ITEMS, EntryKey, check_count, current_counts, upsert
 from deckcli.collection.variants import Variant
+from deckcli.csvcells import unescape_cell
+from deckcli.errors import DeckcliError, InputError
+from deckcli.reading.numbers import whole_number
+from deckcli.storage.base import BaseDatabase
+from deckcli.storage.models import Card
 
 #: A count as tools write it: ``3``, ``3x`` (Delver Lens), ``x3``.
 _COUNT = re.compile(r"^\s*[xX]?\s*(-?\d+)\s*[xX]?\s*$")
@@ -127,7 +127,7 @@ def _row_card(lookup: CardResolver, game: str | None, name: str, set_text: str, 
     return lookup.find(name, set_text, number, row_game or game)
 
 
-def plan_import(db: Database, source: str, game: str | None = None, stdin: IO[str] | IO[bytes] | None = None) -> ImportPlan:
+def plan_import(db: BaseDatabase, source: str, game: str | None = None, stdin: IO[str] | IO[bytes] | None = None) -> ImportPlan:
     """Read and resolve every row of a collection file (one card index per game, loaded once); write nothing.
 
     Lookups are remembered by the row's raw text, so repeated cards cost one dict lookup per row.
@@ -202,13 +202,13 @@ def _result(session, plan: ImportPlan, before: dict[tuple, int], replace: bool, 
         result.removed_entries = len(gone)
         if gone and list_changes:
             ids = {key[0] for key in gone}
-            rows = session.execute(select(Card).where(Card.id.in_(ids))).scalars()
+            rows = session.execute(select(Card).where(col(Card.id).in_(ids))).scalars()
             refs = {c.id: CardRef(c.id, c.game, c.set_code, c.number, c.name, c.kind, c.data) for c in rows}
             result.changes += [CollectionChange(refs[key[0]], Variant(*key[1:]), before[key], 0) for key in gone]
     return result
 
 
-def apply_import(db: Database, plan: ImportPlan, *, skip_bad: bool = False, replace: bool = False,
+def apply_import(db: BaseDatabase, plan: ImportPlan, *, skip_bad: bool = False, replace: bool = False,
                  dry_run: bool = False, max_shown: int = 20) -> CollectionImportResult:
     """Write a plan as one bulk upsert in one transaction (a dry run only works out the changes).
 
@@ -228,7 +228,7 @@ def apply_import(db: Database, plan: ImportPlan, *, skip_bad: bool = False, repl
     with db.write() as session:
         result = _result(session, plan, current_counts(session, plan.game), replace, written=True, list_changes=False)
         if replace:
-            doomed = ITEMS.c.card_id.in_(select(Card.id).where(Card.game == plan.game)) if plan.game else True
+            doomed = ITEMS.c.card_id.in_(select(col(Card.id)).where(col(Card.game) == plan.game)) if plan.game else true()
             session.execute(delete(ITEMS).where(doomed))
         upsert(session, plan.counts.items())
     return result

@@ -7,26 +7,25 @@ language or tag the player owns counts towards that name.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import itemgetter
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from deckcli.collection.counts import owned_by_key
+from deckcli.collection.variants import Variant
 from deckcli.decklists.model import Decklist
 from deckcli.decks.reading import DeckHead, counted_lines, deck_heads, stored_decklist, stored_decks
 from deckcli.errors import DeckcliError
-from deckcli.gcpause import fewer_collections
 from deckcli.games import registry
+from deckcli.gcpause import fewer_collections
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import ResolvedDeck, Resolver
 from deckcli.names import name_key
 from deckcli.storage.reads import Rows, reader_of
 
-from deckcli.collection.counts import owned_by_key
-from deckcli.collection.variants import Variant
-
 if TYPE_CHECKING:
-    from deckcli.storage.engine import Database
+    from deckcli.storage.base import BaseDatabase
     from deckcli.storage.reads import Readable
 
 
@@ -85,7 +84,7 @@ def fill_owned(source: Rows | Readable | Any, needs: dict[tuple[str, str], Need]
         with reader_of(source)() as rows:
             return fill_owned(rows, needs)
     for game in {g for g, _ in needs}:
-        owned = owned_by_key(source, game, [k for g, k in needs if g == game])
+        owned = owned_by_key(cast("Rows", source), game, [k for g, k in needs if g == game])
         for (g, key), need in needs.items():
             if g == game:
                 need.have = owned.get(key, 0)
@@ -104,12 +103,14 @@ class DeckStatus:
     ``lacking`` holds each card short as a plain ``(name, need, have)`` tuple: 1,000 decks short of 22,000 cards
     are reported without an object made per card; ``short`` makes the :class:`Need` objects when asked."""
 
-    __slots__ = ("name", "game", "format", "cards", "problem", "lacking", "missing", "_short")
+    __slots__ = ("_short", "cards", "format", "game", "lacking", "missing", "name", "problem")
 
     def __init__(self, name: str, game: str, format: str, cards: int = 0, short: list[Need] | None = None,
                  problem: str | None = None):
         self.name, self.game, self.format, self.cards, self.problem = name, game, format, cards, problem
-        self.lacking, self.missing, self._short = [], 0, None
+        self.lacking: list[tuple[str, int, int]] = []
+        self.missing = 0
+        self._short: list[Need] | None = None
         if short:
             self.short = short
 
@@ -155,7 +156,7 @@ class DeckStatus:
         texts = list(map(_NEED_JSON.get, self.lacking))
         if None in texts:
             texts = [text or _need_json(need) for text, need in zip(texts, self.lacking)]
-        missing = ", ".join(texts)
+        missing = ", ".join(cast("list[str]", texts))  # (no None left)
         problem = f', "problem": {text(self.problem)}' if self.problem else ""
         return (f'{{"deck": {text(self.name)}, "game": {text(self.game)}, "format": {text(self.format)}, '
                 f'"cards": {self.cards}, "buildable": {"true" if self.buildable else "false"}, '
@@ -249,7 +250,7 @@ def _held_cards(decks: list[DeckHead], found: list[tuple[int, int, int]], names:
     return held, own
 
 
-def _statuses(resolver: Resolver, rows: Rows, decks: list[DeckHead], held: dict[int, dict[str, list]],
+def _statuses(resolver: Resolver, rows: Rows, decks: list[DeckHead], held: dict[int, dict[str, int]],
               game: str | None) -> dict[int, DeckStatus]:
     """Deck id -> its status before the collection is weighed: game, format and cards, or why it cannot be read
     (its cards are then dropped from ``held``: it needs nothing). A deck of a known game is chosen for by its stored
@@ -324,7 +325,7 @@ def together(db: Readable, decks: list[ResolvedDeck]) -> Together:
     return Together([deck_label(d) for d in decks], list(needs.values()))
 
 
-def add_deck(db: Database, deck: ResolvedDeck, variant: Variant = Variant(), times: int = 1) -> tuple[int, int]:
+def add_deck(db: BaseDatabase, deck: ResolvedDeck, variant: Variant = Variant(), times: int = 1) -> tuple[int, int]:
     """Add every card of a deck (all zones, the printings it names) to the collection; returns (copies, entries)."""
     from deckcli.collection.store import check_count, entry_key, upsert
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckcli.legality.resolve import Problem, ResolvedDeck
-
 from deckcli.collection.needs import deck_needs, fill_owned
+from deckcli.legality.resolve import Problem, ResolvedDeck
 
 
 def not_owned_problems(source: Any, deck: ResolvedDeck) -> list[Problem]:

@@ -14,7 +14,7 @@ from deckcli.cards.index import CardRef
 from deckcli.cards.resolver import CardResolver
 from deckcli.collection.store import Holding, holdings
 from deckcli.collection.variants import Variant
-from deckcli.storage.engine import Database
+from deckcli.storage.base import BaseDatabase
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class CardQuery:
 
 
 def change_card(
-    db: Database, change: Callable[[Database, CardRef, int, Variant], int], query: CardQuery, count: int, variant: Variant
+    db: BaseDatabase, change: Callable[[BaseDatabase, CardRef, int, Variant], int], query: CardQuery, count: int, variant: Variant
 ) -> tuple[CardRef, int]:
     """Apply ``change`` (add_card, remove_card, set_card) to the printing meant; returns it and the new count."""
     ref = query.find(CardResolver(db))
@@ -56,7 +56,7 @@ class Owned:
                 "entries": [h.as_row() for h in self.holdings]}
 
 
-def owned_card(db: Database, query: CardQuery) -> Owned:
+def owned_card(db: BaseDatabase, query: CardQuery) -> Owned:
     """Every copy held of the card meant (``collection show``)."""
     resolver = CardResolver(db)
     ref = query.find(resolver)

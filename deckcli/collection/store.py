@@ -8,22 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import delete, func, select, update
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from deckcli.cards.index import CardRef
-from deckcli.storage.engine import Database
+from deckcli.collection.counts import owned_by_key
+from deckcli.collection.variants import Variant
 from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.storage.base import BaseDatabase
 from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.models import Card, CardSet, CollectionItem
 from deckcli.storage.reads import CoreRows
 
-from deckcli.collection.counts import owned_by_key
-from deckcli.collection.variants import Variant
-
-ITEMS = CollectionItem.__table__
+ITEMS = CollectionItem.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
 KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")
 #: The most copies one add, set, import row or deck may name (far below SQLite's 64-bit integer limit).
 MAX_COUNT = 1_000_000_000
@@ -101,8 +100,8 @@ def upsert(session: Session, entries: Iterable[tuple[EntryKey, int]], *, add: bo
     rows = [{**dict(zip(KEY_COLUMNS, key)), "count": count} for key, count in merged.items()]
     dialect = dialect_of(session)
     if dialect.name == "postgresql" and len(rows) >= COPY_AT_LEAST:  # COPY-class: an import's rows in one go
-        count = 'collection_item."count" + excluded."count"' if add else 'excluded."count"'
-        copy_upsert(session, ITEMS, rows, list(KEY_COLUMNS), {"count": count})
+        update_count = 'collection_item."count" + excluded."count"' if add else 'excluded."count"'
+        copy_upsert(session, ITEMS, rows, list(KEY_COLUMNS), {"count": update_count})
         return
     if dialect.name == "postgresql":
         session.execute(_upsert_statement(dialect, add), rows)
@@ -133,7 +132,7 @@ def check_count(count: int) -> int:
     return count
 
 
-def add_card(db: Database, card: CardRef, count: int, variant: Variant = Variant()) -> int:
+def add_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Add copies; returns the new count of that printing and variant."""
     if count < 1:
         raise DeckcliError("the count to add must be at least 1")
@@ -143,7 +142,7 @@ def add_card(db: Database, card: CardRef, count: int, variant: Variant = Variant
         return count_of(session, card.id, variant)
 
 
-def set_card(db: Database, card: CardRef, count: int, variant: Variant = Variant()) -> int:
+def set_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Set the exact count of one printing and variant (0 removes the entry); returns the count."""
     if count < 0:
         raise DeckcliError("the count cannot be negative")
@@ -156,7 +155,7 @@ def set_card(db: Database, card: CardRef, count: int, variant: Variant = Variant
     return count
 
 
-def remove_card(db: Database, card: CardRef, count: int, variant: Variant = Variant()) -> int:
+def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Remove copies of one printing and variant; returns what is left. Removing more than held is an error."""
     if count < 1:
         raise DeckcliError("the count to remove must be at least 1")
@@ -164,7 +163,7 @@ def remove_card(db: Database, card: CardRef, count: int, variant: Variant = Vari
         have = count_of(session, card.id, variant, lock=True)  # two removals at once cannot both take the same copies
         if have == 0:
             # Copies of any printing of the card: the one picked by name alone may not be the one held.
-            ids = session.execute(select(Card.id).where(Card.game == card.game, Card.key == card.key)).scalars().all()
+            ids = session.execute(select(col(Card.id)).where(col(Card.game) == card.game, col(Card.key) == card.key)).scalars().all()
             others = [f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]"
                       for h in holdings(session, card_ids=ids)]
             held = (f"; it has {', '.join(others)} (choose with --set/--number/--foil/--condition/--language/--tag)"
@@ -185,22 +184,23 @@ def remove_card(db: Database, card: CardRef, count: int, variant: Variant = Vari
 
 
 def _ref(card: Card) -> CardRef:
-    return CardRef(card.id, card.game, card.set_code, card.number, card.name, card.kind, card.data)
+    return CardRef(cast(int, card.id), card.game, card.set_code, card.number, card.name, card.kind, card.data)
 
 
 def holdings(
     session: Session, game: str | None = None, tag: str | None = None, card_ids: Iterable[int] | None = None
 ) -> list[Holding]:
     """The collection's entries with their cards, ordered by game, set, card and variant."""
-    query = select(CollectionItem, Card).join(Card, Card.id == CollectionItem.card_id)
+    query = select(CollectionItem, Card).join(Card, col(Card.id) == CollectionItem.card_id)
     if game:
-        query = query.where(Card.game == game)
+        query = query.where(col(Card.game) == game)
     if tag is not None:
-        query = query.where(CollectionItem.tag == tag)
+        query = query.where(col(CollectionItem.tag) == tag)
     if card_ids is not None:
-        query = query.where(CollectionItem.card_id.in_(list(card_ids)))
-    query = query.order_by(Card.game, Card.set_code, Card.id, CollectionItem.finish, CollectionItem.condition,
-                           CollectionItem.language, CollectionItem.tag, CollectionItem.proxy)
+        query = query.where(col(CollectionItem.card_id).in_(list(card_ids)))
+    query = query.order_by(col(Card.game), col(Card.set_code), col(Card.id), col(CollectionItem.finish),
+                           col(CollectionItem.condition), col(CollectionItem.language), col(CollectionItem.tag),
+                           col(CollectionItem.proxy))
     refs: dict[int, CardRef] = {}
     result = []
     for item, card in session.execute(query):
@@ -214,7 +214,7 @@ def current_counts(session: Session, game: str | None = None) -> dict[tuple, int
     """Every entry's count by its unique key (see :data:`EntryKey`), optionally of one game."""
     query = select(*(ITEMS.c[c] for c in KEY_COLUMNS), ITEMS.c.count)
     if game:
-        query = query.where(ITEMS.c.card_id.in_(select(Card.id).where(Card.game == game)))
+        query = query.where(ITEMS.c.card_id.in_(select(col(Card.id)).where(col(Card.game) == game)))
     return {(*row[:5], bool(row[5])): row[6] for row in session.execute(query)}
 
 
@@ -229,20 +229,22 @@ def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str,
 
     Proxies are counted apart per game (``proxies``) and never towards a set's completion.
     """
-    real = CollectionItem.proxy == False  # noqa: E712 - an SQL expression
-    sizes = select(CardSet.id, CardSet.game, CardSet.code, CardSet.name, func.count(Card.id)).join(
-        Card, Card.set_id == CardSet.id, isouter=True
-    ).group_by(CardSet.id).order_by(CardSet.game, CardSet.code)
-    owned = select(Card.set_id, func.sum(CollectionItem.count), func.count(func.distinct(CollectionItem.card_id))).join(
-        Card, Card.id == CollectionItem.card_id
-    ).where(real).group_by(Card.set_id)
-    per_game = select(Card.game, CollectionItem.proxy, func.sum(CollectionItem.count),
-                      func.count(func.distinct(CollectionItem.card_id))).join(
-        Card, Card.id == CollectionItem.card_id
-    ).group_by(Card.game, CollectionItem.proxy).order_by(Card.game)
+    real = col(CollectionItem.proxy) == False  # noqa: E712 - an SQL expression
+    sizes = select(col(CardSet.id), col(CardSet.game), col(CardSet.code), col(CardSet.name),
+                   func.count(col(Card.id))).join(
+        Card, col(Card.set_id) == CardSet.id, isouter=True
+    ).group_by(col(CardSet.id)).order_by(col(CardSet.game), col(CardSet.code))
+    owned = select(col(Card.set_id), func.sum(col(CollectionItem.count)),
+                   func.count(func.distinct(col(CollectionItem.card_id)))).join(
+        Card, col(Card.id) == CollectionItem.card_id
+    ).where(real).group_by(col(Card.set_id))
+    per_game = select(col(Card.game), col(CollectionItem.proxy), func.sum(col(CollectionItem.count)),
+                      func.count(func.distinct(col(CollectionItem.card_id)))).join(
+        Card, col(Card.id) == CollectionItem.card_id
+    ).group_by(col(Card.game), col(CollectionItem.proxy)).order_by(col(Card.game))
     if game:
-        sizes = sizes.where(CardSet.game == game)
-        per_game = per_game.where(Card.game == game)
+        sizes = sizes.where(col(CardSet.game) == game)
+        per_game = per_game.where(col(Card.game) == game)
     have = {set_id: (int(copies), int(distinct)) for set_id, copies, distinct in session.execute(owned)}
     sets = []
     for set_id, g, code, name, size in session.execute(sizes):

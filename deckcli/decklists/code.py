@@ -32,8 +32,8 @@ from deckcli.decklists.model import (
     NEMU_KEY,
     NUMBER_PATTERN,
     SET_PATTERN,
-    Decklist,
     DeckEntry,
+    Decklist,
     entry_problem,
     text_problem,
 )

@@ -11,9 +11,9 @@ import csv
 import io
 import re
 
-from deckcli.decklists.model import MAX_COUNT, Decklist, DeckEntry, entry_problem, listed_once, zone_order
-from deckcli.decklists.text import zone_for_section
 from deckcli.csvcells import CsvWriter, escape_cell, unescape_cell
+from deckcli.decklists.model import MAX_COUNT, DeckEntry, Decklist, entry_problem, listed_once, zone_order
+from deckcli.decklists.text import zone_for_section
 from deckcli.errors import InputError
 from deckcli.reading.numbers import shown_digits, whole_number
 

@@ -10,7 +10,7 @@ import copy
 import json
 from functools import cache
 
-from deckcli.decklists.model import Decklist, DeckEntry, entry_problem, listed_once, meta_key, meta_problem, zone_order
+from deckcli.decklists.model import DeckEntry, Decklist, entry_problem, listed_once, meta_key, meta_problem, zone_order
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.reading import jsondoc

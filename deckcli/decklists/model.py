@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from deckcli.games import registry
 from deckcli.textrules import text_problem  # the one definition; the readers import it from here too
 
-
 #: Largest count one line may give (more is a typo, not a deck).
 MAX_COUNT = 999
 #: How many parse problems a decklist keeps; the rest are counted in one summary problem.

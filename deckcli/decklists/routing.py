@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 from deckcli.decklists.lines import DEFAULT_ZONE
-from deckcli.decklists.model import GIVEN, GUESSED, Decklist, DeckEntry
+from deckcli.decklists.model import GIVEN, GUESSED, DeckEntry, Decklist
 from deckcli.games.registry import Game
 
 

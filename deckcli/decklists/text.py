@@ -19,8 +19,8 @@ from deckcli.decklists.lines import (
     zone_for_section,
 )
 from deckcli.decklists.model import (
-    Decklist,
     DeckEntry,
+    Decklist,
     entry_problem,
     listed_once,
     meta_problem,

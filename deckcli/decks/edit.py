@@ -16,9 +16,9 @@ from deckcli.cards.resolver import CardResolver
 from deckcli.decks.store import change_count, deck_cards, get_deck, zone_for, zone_size
 from deckcli.decks.view import zone_label_of
 from deckcli.errors import DeckcliError
-from deckcli.legality.formats import Format, load_format
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
+from deckcli.legality.formats import Format, load_format
 
 
 @dataclass

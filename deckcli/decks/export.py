@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from deckcli.cards.index import CardIndex
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.decks.store import load_decklist
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
 from deckcli.legality.formats import line_name
 from deckcli.legality.resolve import ResolvedDeck, Resolver
-from deckcli.storage.engine import Database
+from deckcli.storage.base import BaseDatabase
 
 
 def compact_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] | None:
@@ -36,10 +36,11 @@ def compact_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] | 
     return None
 
 
-def export_decklist(db: Database, name: str, to: str = "text") -> Decklist:
+def export_decklist(db: BaseDatabase, name: str, to: str = "text") -> Decklist:
     """A stored deck ready to write as ``to``; a text export lists leader lines (sfb ``Champions``) when it can."""
     with db.read() as session:
         decklist = load_decklist(session, name)
+    assert decklist.game is not None  # a stored deck has its game
     if to == "text" and any(z.stands_for for z in registry.game(decklist.game).zones.values()):
         resolver = Resolver(db)
         entries = compact_form(resolver.resolve(decklist), resolver.index(decklist.game))

@@ -16,7 +16,7 @@ from deckcli.errors import DeckcliError, DeckReadError, DecksReadError, InputErr
 from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
 from deckcli.legality.rules import check_deck
 from deckcli.names import name_key
-from deckcli.storage.engine import Database
+from deckcli.storage.base import BaseDatabase
 from deckcli.storage.models import Deck
 
 
@@ -59,7 +59,7 @@ def _read(resolver: Resolver, file: str, name: str | None, format_name: str | No
     return _Read(file, decklist, resolved, deck_name.strip())
 
 
-def _read_all(db: Database, files: list[str], name: str | None, format_name: str | None,
+def _read_all(db: BaseDatabase, files: list[str], name: str | None, format_name: str | None,
               game: str | None) -> list[_Read]:
     """Every file read and resolved; one file's problems raise as they are, several files' as one DecksReadError
     listing every problem of every file (and every deck name two files share)."""
@@ -104,7 +104,7 @@ def _clashes(done: list[_Read]) -> list[tuple[str, list[str]]]:
 
 
 def import_decks(
-    db: Database, files: list[str], name: str | None = None, format_name: str | None = None,
+    db: BaseDatabase, files: list[str], name: str | None = None, format_name: str | None = None,
     game: str | None = None, replace: bool = False,
 ) -> list[ImportedDeck]:
     """Store every decklist of ``files`` (each named by ``name``, its Name: line or its file name) in one
@@ -131,7 +131,7 @@ def import_decks(
 
 
 def import_deck(
-    db: Database, file: str, name: str | None = None, format_name: str | None = None,
+    db: BaseDatabase, file: str, name: str | None = None, format_name: str | None = None,
     game: str | None = None, replace: bool = False,
 ) -> ImportedDeck:
     """Store the decklist ``file``; a line naming no card stops it (DeckReadError), a rule problem does not."""

@@ -48,7 +48,7 @@ def list_stored_decks(db: Readable, game: str | None = None) -> DeckListing:
             listing.warnings.append(f"deck {stored.name!r}: {exc}")
             problems, legal = [], None
         updated = stored.updated.strftime("%Y-%m-%d %H:%M:%S")
-        row = {"name": stored.name, "game": stored.game, "format": stored.format}
+        row: dict[str, Any] = {"name": stored.name, "game": stored.game, "format": stored.format}
         row.update({z: zones.get(z, 0) for z in listing.zones})
         row.update({"legal": {True: "yes", False: "no", None: "?"}[legal], "updated": updated})
         listing.rows.append(row)

@@ -8,7 +8,7 @@ from datetime import datetime
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from deckcli.decklists.model import Decklist, DeckEntry, zone_rank
+from deckcli.decklists.model import DeckEntry, Decklist, zone_rank
 from deckcli.errors import NotFoundError
 from deckcli.games import registry
 from deckcli.names import closest, name_key

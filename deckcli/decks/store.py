@@ -6,20 +6,20 @@ transaction (:meth:`deckcli.storage.engine.Database.write`): it lands whole or n
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from sqlalchemy import delete, func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from deckcli.decklists.model import MAX_COUNT, Decklist
 from deckcli.decks.reading import find_stored, no_such_deck, stored_decklist
 from deckcli.decks.reading import zone_sizes as read_zone_sizes
 from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
-from deckcli.storage.models import Deck, DeckCard
 from deckcli.names import name_key
+from deckcli.storage.models import Deck, DeckCard
 from deckcli.storage.reads import CoreRows
 from deckcli.textrules import unclean_char
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc).replace(microsecond=0)
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 def clean_deck_name(name: str) -> str:
@@ -63,7 +63,7 @@ def ensure_name_free(session: Session, name: str, *, allow: Deck | None = None) 
     query = select(Deck).where(Deck.key == name_key(name))
     if allow is not None:
         query = query.where(Deck.id != allow.id)
-    deck = session.exec(query).first()  # type: ignore[call-overload]
+    deck = session.exec(query).first()
     if deck is not None:
         raise DeckcliError(f"a deck called {deck.name!r} already exists (choose another name, or delete it first)")
 
@@ -73,7 +73,7 @@ def list_decks(session: Session, game: str | None = None) -> list[Deck]:
     query = select(Deck)
     if game:
         query = query.where(Deck.game == game)
-    return sorted(session.exec(query), key=lambda d: (name_key(d.name), d.name))  # type: ignore[call-overload]
+    return sorted(session.exec(query), key=lambda d: (name_key(d.name), d.name))
 
 
 def deck_cards(session: Session, deck: Deck) -> list[tuple[str, int, int]]:
@@ -81,7 +81,7 @@ def deck_cards(session: Session, deck: Deck) -> list[tuple[str, int, int]]:
     rows = session.execute(
         select(DeckCard.zone, DeckCard.card_id, DeckCard.count)
         .where(DeckCard.deck_id == deck.id)
-        .order_by(DeckCard.position, DeckCard.id)
+        .order_by(col(DeckCard.position), col(DeckCard.id))
     ).all()
     return [(zone, card_id, count) for zone, card_id, count in rows]
 
@@ -133,9 +133,9 @@ def set_cards(session: Session, deck: Deck, cards: list[tuple[str, int, int]]) -
     for zone, card_id, count in cards:
         merged[(zone, card_id)] = merged.get((zone, card_id), 0) + count
         _check_count(merged[(zone, card_id)], zone)
-    session.execute(delete(DeckCard).where(DeckCard.deck_id == deck.id))
+    session.execute(delete(DeckCard).where(col(DeckCard.deck_id) == deck.id))
     session.add_all(
-        DeckCard(deck_id=deck.id, zone=zone, card_id=card_id, count=count, position=i)
+        DeckCard(deck_id=cast(int, deck.id), zone=zone, card_id=card_id, count=count, position=i)
         for i, ((zone, card_id), count) in enumerate(merged.items())
         if count > 0
     )
@@ -158,8 +158,8 @@ def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: i
         raise DeckcliError(f"cannot remove {-delta} copies: the {zone} zone holds only {current}")
     _check_count(new, zone)
     if row is None and new > 0:
-        last = session.execute(select(func.max(DeckCard.position)).where(DeckCard.deck_id == deck.id)).scalar()
-        session.add(DeckCard(deck_id=deck.id, zone=zone, card_id=card_id, count=new, position=(last or 0) + 1))
+        last = session.execute(select(func.max(DeckCard.position)).where(col(DeckCard.deck_id) == deck.id)).scalar()
+        session.add(DeckCard(deck_id=cast(int, deck.id), zone=zone, card_id=card_id, count=new, position=(last or 0) + 1))
     elif row is not None and new == 0:
         session.delete(row)
     elif row is not None:
@@ -211,7 +211,7 @@ def rename_deck(session: Session, old: str, new: str) -> Deck:
 def delete_deck(session: Session, name: str) -> Deck:
     """Remove a stored deck and its cards; returns the removed deck."""
     deck = get_deck(session, name)
-    session.execute(delete(DeckCard).where(DeckCard.deck_id == deck.id))
+    session.execute(delete(DeckCard).where(col(DeckCard.deck_id) == deck.id))
     session.delete(deck)
     session.flush()
     return deck

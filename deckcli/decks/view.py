@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardRef
 from deckcli.cards.summary import summary_parts
+from deckcli.decklists.model import zone_rank
 from deckcli.games import registry
 from deckcli.games.registry import Game
-from deckcli.decklists.model import zone_rank
 from deckcli.legality.allformats import FormatVerdict, format_verdicts, verdict_line
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver

@@ -47,7 +47,7 @@ def run_chromium(page: Path, flags: list[str], target: Path | None = None,
         command = [program, *BASE_FLAGS, f"--user-data-dir={profile}", *flags, Path(page).resolve().as_uri()]
         try:
             done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=TIMEOUT,
-                                  stdin=subprocess.DEVNULL)
+                                  stdin=subprocess.DEVNULL, check=False)
         except subprocess.TimeoutExpired as exc:
             raise BrowserFailed(program, None, str(exc.stderr or ""), named) from None
         except OSError as exc:  # not a program it can run (a broken script, no permission)

@@ -7,20 +7,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from deckcli.decklists.model import zone_rank
 from deckcli.decks.diff import diff_decks
 from deckcli.errors import InputError
-from deckcli.events.decks import PlayerDecklist, EventDecks
+from deckcli.events.decks import EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo
 from deckcli.events.store import current_rows, get_event, info_of, now
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.resolve import Problem, ResolvedDeck
-from deckcli.storage.engine import Database
+from deckcli.storage.base import BaseDatabase
 from deckcli.storage.event_models import DeckCheckRow, SideExchangeRow
 
 TOO_MANY, TOO_FEW, NOT_REGISTERED = "too many", "too few", "not registered"
@@ -71,14 +71,14 @@ class SideExchange:
 def differences(registered: ResolvedDeck, presented: ResolvedDeck) -> list[dict[str, Any]]:
     """Rows ``{"zone", "card", "registered", "presented", "verdict"}`` for each (zone, card name) whose counts differ:
     :func:`deckcli.decks.diff.diff_decks` (by name, every printing together) with the judge's verdict."""
-    rows = [{"zone": r.zone, "card": r.name, "registered": r.a, "presented": r.b,
+    rows: list[dict[str, Any]] = [{"zone": r.zone, "card": r.name, "registered": r.a, "presented": r.b,
              "verdict": NOT_REGISTERED if not r.a else TOO_MANY if r.b > r.a else TOO_FEW}
             for r in diff_decks(registered, presented)]
     rows.sort(key=lambda r: (zone_rank(r["zone"]), r["card"].casefold()))
     return rows
 
 
-def deck_check(db: Database, event_name: str, player: str, file: str) -> DeckCheck:
+def deck_check(db: BaseDatabase, event_name: str, player: str, file: str) -> DeckCheck:
     """Compare the deck in ``file`` with ``player``'s registered list and store the result (raises, storing
     nothing, when the presented deck cannot be read)."""
     with db.read() as session:
@@ -90,13 +90,13 @@ def deck_check(db: Database, event_name: str, player: str, file: str) -> DeckChe
     rows = differences(registered, presented.resolved)
     result = DeckCheck(info, row.player, row.fingerprint, presented.fingerprint, rows, now())
     with db.write() as session:
-        session.add(DeckCheckRow(registration_id=row.id, passed=result.passed, checked_at=result.checked_at,
+        session.add(DeckCheckRow(registration_id=cast(int, row.id), passed=result.passed, checked_at=result.checked_at,
                                  result={"file": file, "presented": locked_data(presented.locked),
                                          "fingerprint": presented.fingerprint, "differences": rows}))
     return result
 
 
-def side_exchange(db: Database, event_name: str, player: str, round_no: int, file: str) -> SideExchange:
+def side_exchange(db: BaseDatabase, event_name: str, player: str, round_no: int, file: str) -> SideExchange:
     """Check ``file`` as ``player``'s deck for round ``round_no`` after a side exchange from the registered deck,
     and store it (superseding an earlier record of that round). The event counts as started from then on."""
     with db.read() as session:
@@ -117,12 +117,12 @@ def side_exchange(db: Database, event_name: str, player: str, round_no: int, fil
     with db.write() as session:
         earlier = session.exec(select(SideExchangeRow).where(
             SideExchangeRow.registration_id == row.id, SideExchangeRow.round == round_no,
-            SideExchangeRow.superseded_at.is_(None))).all()
+            col(SideExchangeRow.superseded_at).is_(None))).all()
         for old in earlier:
             old.superseded_at = stamp
             session.add(old)
         session.flush()
-        session.add(SideExchangeRow(registration_id=row.id, round=round_no, decklist=locked_data(presented.locked),
+        session.add(SideExchangeRow(registration_id=cast(int, row.id), round=round_no, decklist=locked_data(presented.locked),
                                     problems=[p.as_dict() for p in problems], legal=not problems, at=stamp))
         stored = get_event(session, info.name)
         if stored.started is None:

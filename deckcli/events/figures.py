@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from deckcli.games.registry import Game
     from deckcli.legality.resolve import ResolvedDeck
+    from deckcli.odds.conditions import Condition
 
 #: A value is part of a deck's group when it holds at least this share of the cards having the field.
 DEFAULT_MIN_SHARE = 0.25
@@ -49,8 +50,8 @@ class KeyFigures:
     computation (500 decks of a few archetypes cost a few)."""
 
     def __init__(self, game: Game):
-        self.spec = game.event.get("key_condition")
-        self._conditions = None
+        self.spec: dict[str, Any] = game.event.get("key_condition") or {}
+        self._conditions: list[Condition] | None = None
         self._done: dict[tuple, tuple[int, int, Fraction, Fraction, str]] = {}
 
     def figure(self, deck: ResolvedDeck) -> KeyFigure | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckcli.cards.index import CardRef
-from deckcli.decklists.model import Decklist, DeckEntry, zone_rank
+from deckcli.decklists.model import DeckEntry, Decklist, zone_rank
 from deckcli.games import registry
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import ResolvedCard, ResolvedDeck
@@ -49,7 +49,8 @@ def locked_deck(data: dict[str, Any], game: str, fmt: Format, source: str | None
     registration (or a number an older deckcli stored with a trailing space) changes nothing."""
     decklist = locked_decklist(data, source)
     deck = ResolvedDeck(decklist.name, game, fmt, decklist)
-    aside, printings = registry.aside_zones(), {}
+    aside = registry.aside_zones()
+    printings: dict[tuple[str, str, str], CardRef] = {}
     for entry in decklist.entries:
         printing = (entry.name, entry.set_code or "", entry.number or "")
         card = printings.get(printing) or printings.setdefault(

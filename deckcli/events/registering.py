@@ -13,17 +13,17 @@ from typing import Any
 
 from sqlalchemy import insert, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import col, select
 
 from deckcli.errors import AlreadyRegistered, DeckcliError, DecksReadError, EventStarted, InputError, LookalikePlayer
-from deckcli.events.decks import CheckedDeck, PlayerDecklist, EventDecks
+from deckcli.events.decks import CheckedDeck, EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
 from deckcli.events.store import clean_name, current_rows, get_event, info_of, now, started_reason
 from deckcli.legality.resolve import Problem
 from deckcli.lookalike import LookalikeIndex, likeness
 from deckcli.names import name_key
-from deckcli.storage.engine import Database
+from deckcli.storage.base import BaseDatabase
 from deckcli.storage.event_models import EventRow, RegistrationRow
 
 
@@ -74,11 +74,11 @@ def _lookalike(index: LookalikeIndex, player: str) -> LookalikePlayer | None:
 def _registered_players(session, event: EventRow) -> dict[str, str]:
     """Key -> name of the players currently registered for the event (read without their decklists)."""
     query = select(RegistrationRow.player_key, RegistrationRow.player).where(
-        RegistrationRow.event_id == event.id, RegistrationRow.superseded_at.is_(None))
+        RegistrationRow.event_id == event.id, col(RegistrationRow.superseded_at).is_(None))
     return dict(session.exec(query).all())
 
 
-def register(db: Database, event_name: str, player: str, file: str, player_id: str | None = None,
+def register(db: BaseDatabase, event_name: str, player: str, file: str, player_id: str | None = None,
              replace: bool = False, new_player: bool = False) -> Registered:
     """Register ``player``'s decklist ``file`` (``-``: stdin) for the event; raises when it cannot be read, when the
     player is registered already (without ``replace``), when ``replace`` comes after the event started, or when the
@@ -93,7 +93,7 @@ def register(db: Database, event_name: str, player: str, file: str, player_id: s
     return _store(db, info, [checked], replace, new_player)[0]
 
 
-def import_registrations(db: Database, event_name: str, path: str, skip_bad: bool = False,
+def import_registrations(db: BaseDatabase, event_name: str, path: str, skip_bad: bool = False,
                          replace: bool = False, new_players: bool = False) -> RegisteredMany:
     """``event import``: every decklist of a folder (one file per player) or of a form export CSV."""
     from deckcli.events.sources import import_sources
@@ -104,7 +104,7 @@ def import_registrations(db: Database, event_name: str, path: str, skip_bad: boo
     return register_many(db, event_name, sources, skip_bad, replace, bad, new_players)
 
 
-def register_many(db: Database, event_name: str, sources: list[PlayerDecklist], skip_bad: bool = False,
+def register_many(db: BaseDatabase, event_name: str, sources: list[PlayerDecklist], skip_bad: bool = False,
                   replace: bool = False, bad: list[tuple[str, str]] | tuple = (),
                   new_players: bool = False) -> RegisteredMany:
     """Register every source in one transaction. Every problem of every decklist (and each of the ``bad`` rows
@@ -159,7 +159,7 @@ def _lines(exc: DeckcliError, label: str) -> list[str]:
     return [line if line.startswith(label) else f"{label}: {line}" for line in lines]
 
 
-def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: bool,
+def _store(db: BaseDatabase, info: EventInfo, decks: list[CheckedDeck], replace: bool,
            new_players: bool = False) -> list[Registered]:
     """Store the checked decks as current registrations in one write transaction: the rows they replace marked
     superseded first (one UPDATE), then every new row in one INSERT of many rows. The event's row is locked first
@@ -167,7 +167,7 @@ def _store(db: Database, info: EventInfo, decks: list[CheckedDeck], replace: boo
     reading the current rows the one before it left; a new name is checked again there against look-alikes
     another writer registered meanwhile (unless ``new_players``)."""
     stamp = now()
-    table = RegistrationRow.__table__
+    table = RegistrationRow.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
     with db.write() as session:
         event = _locked(session, get_event(session, info.name))
         current = {r.player_key: r for r in current_rows(session, event)}

@@ -38,7 +38,7 @@ def event_facts(info: EventInfo) -> dict[str, Any]:
             "started": info.started.isoformat(timespec="seconds") if info.started else None}
 
 
-def event_details(summary: "EventSummary") -> dict[str, Any]:
+def event_details(summary: EventSummary) -> dict[str, Any]:
     """``event show``: the event's facts, why it counts as started, and its players' counts."""
     from deckcli.events.store import started_reason
 

@@ -14,6 +14,7 @@ from deckcli.events.records import EventInfo, Registration
 from deckcli.fileerrors import write_whole
 
 if TYPE_CHECKING:
+    from deckcli.storage.base import BaseDatabase
     from deckcli.storage.reads import Readable
 
 #: What ``--to`` accepts.
@@ -78,7 +79,7 @@ def _print_pdf(html: str, pdf: str | Path) -> None:
         print_to_pdf(page, pdf)
 
 
-def event_sheets(db: Readable, event_name: str, player: str | None, out: str | Path, to: str = "html") -> SheetResult:
+def event_sheets(db: BaseDatabase, event_name: str, player: str | None, out: str | Path, to: str = "html") -> SheetResult:
     """``event sheet``: the sheets of every player of the event (or of one), written to ``out``."""
     from deckcli.events.store import event_registrations
 

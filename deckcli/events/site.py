@@ -22,6 +22,7 @@ from deckcli.events.records import EventInfo, Registration
 
 if TYPE_CHECKING:
     from deckcli.events.pagedata import DeckView
+    from deckcli.storage.base import BaseDatabase
     from deckcli.storage.reads import Readable
 
 INDEX, JSON_FILE, CSV_FILE = "index.html", "decks.json", "decks.csv"
@@ -105,7 +106,7 @@ def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> 
     game = registry.game(event.game)
     title = (game.event.get("metagame") or {}).get("title", "")
     by_value, by_group = metagame([v.group for v in views])
-    played = most_played([(l.name, l.translation, l.count) for z in v.zones for l in z.lines if l.known]
+    played = most_played([(ln.name, ln.translation, ln.count) for z in v.zones for ln in z.lines if ln.known]
                          for v in views)
     pages = {INDEX: render(
         "index.html.j2", event=event, decks=views, anonymous=anonymous, game_title=game.title,
@@ -144,7 +145,7 @@ def site_files(db: Readable, event: EventInfo, registrations: Sequence[Registrat
     return files
 
 
-def publish_event(db: Readable, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:
+def publish_event(db: BaseDatabase, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:
     """``event publish``: the event's site written to ``folder``."""
     from deckcli.events.store import event_registrations
 

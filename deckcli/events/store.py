@@ -7,24 +7,25 @@ An event has *started* once ``event start`` set its ``started`` time, once a sid
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 from sqlalchemy import Integer, cast, func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
+from deckcli.decklists.model import text_problem
 from deckcli.errors import DeckcliError, InputError, UnknownEvent, UnknownPlayer
 from deckcli.events.locked import locked_decklist
 from deckcli.events.records import EventInfo, Registration
-from deckcli.decklists.model import text_problem
 from deckcli.names import closest, name_key
-from deckcli.storage.engine import Database
+from deckcli.storage.base import BaseDatabase
 from deckcli.storage.event_models import EventRow, RegistrationRow
 
 
 def now() -> datetime:
     """The time rows are stamped with: UTC, to the microsecond (registrations of one second keep their order)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 def clean_name(text: str, what: str) -> str:
@@ -51,7 +52,7 @@ class EventSummary:
 
 def info_of(row: EventRow) -> EventInfo:
     """The record of an event row."""
-    return EventInfo(id=row.id, name=row.name, game=row.game, format=row.format, date=row.date, rounds=row.rounds,
+    return EventInfo(id=typing.cast(int, row.id), name=row.name, game=row.game, format=row.format, date=row.date, rounds=row.rounds,
                      created=row.created, started=row.started)
 
 
@@ -79,7 +80,7 @@ def get_event(session: Session, name: str) -> EventRow:
     return found
 
 
-def create_event(db: Database, name: str, game: str, format_ref: str | None = None, day: date | None = None,
+def create_event(db: BaseDatabase, name: str, game: str, format_ref: str | None = None, day: date | None = None,
                  rounds: int | None = None) -> EventInfo:
     """A new event of ``game`` under ``format_ref`` (a bundled name or a file; default: the game's default format)."""
     from deckcli.decks.store import stored_format_name
@@ -106,30 +107,30 @@ def create_event(db: Database, name: str, game: str, format_ref: str | None = No
 def _player_counts(session: Session, event_id: int | None = None) -> dict[int, tuple[int, int]]:
     """Current registrations and legal decks per event (one event's, or every event's), in one query."""
     query = (select(RegistrationRow.event_id, func.count(), func.sum(cast(RegistrationRow.legal, Integer)))
-             .where(RegistrationRow.superseded_at.is_(None)).group_by(RegistrationRow.event_id))
+             .where(col(RegistrationRow.superseded_at).is_(None)).group_by(col(RegistrationRow.event_id)))
     if event_id is not None:
         query = query.where(RegistrationRow.event_id == event_id)
     return {found: (players, int(legal or 0)) for found, players, legal in session.exec(query)}
 
 
-def list_events(db: Database) -> list[EventSummary]:
+def list_events(db: BaseDatabase) -> list[EventSummary]:
     """Every event, newest date first (undated last), with its players and legal decks counted in one query."""
     with db.read() as session:
         counts = _player_counts(session)
         rows = list(session.exec(select(EventRow)))
     rows.sort(key=lambda r: (r.date is None, -(r.date.toordinal() if r.date else 0), r.key))
-    return [EventSummary(info_of(r), *counts.get(r.id, (0, 0))) for r in rows]
+    return [EventSummary(info_of(r), *counts.get(typing.cast(int, r.id), (0, 0))) for r in rows]
 
 
-def event_summary(db: Database, name: str) -> EventSummary:
+def event_summary(db: BaseDatabase, name: str) -> EventSummary:
     """One event with its counts (only its own registrations counted)."""
     with db.read() as session:
         row = get_event(session, name)
         counts = _player_counts(session, row.id)
-    return EventSummary(info_of(row), *counts.get(row.id, (0, 0)))
+    return EventSummary(info_of(row), *counts.get(typing.cast(int, row.id), (0, 0)))
 
 
-def start_event(db: Database, name: str) -> EventInfo:
+def start_event(db: BaseDatabase, name: str) -> EventInfo:
     """Mark the event started now (registrations are locked from then on); starting it again keeps the first time."""
     with db.write() as session:
         row = get_event(session, name)
@@ -139,7 +140,7 @@ def start_event(db: Database, name: str) -> EventInfo:
         return info_of(row)
 
 
-def delete_event(db: Database, name: str) -> EventInfo:
+def delete_event(db: BaseDatabase, name: str) -> EventInfo:
     """Delete the event with every registration, deck check and side exchange of it (the foreign keys cascade)."""
     with db.write() as session:
         row = get_event(session, name)
@@ -151,9 +152,9 @@ def delete_event(db: Database, name: str) -> EventInfo:
 def current_rows(session: Session, event: EventRow, player: str | None = None) -> list[RegistrationRow]:
     """The current registration rows of an event (one per player) in registration order, or the one of ``player``
     (UnknownPlayer naming the closest players when there is none)."""
-    query = select(RegistrationRow).where(RegistrationRow.event_id == event.id, RegistrationRow.superseded_at.is_(None))
+    query = select(RegistrationRow).where(RegistrationRow.event_id == event.id, col(RegistrationRow.superseded_at).is_(None))
     if player is None:
-        return list(session.exec(query.order_by(RegistrationRow.id)))
+        return list(session.exec(query.order_by(col(RegistrationRow.id))))
     found = list(session.exec(query.where(RegistrationRow.player_key == name_key(player))))
     if not found:
         players = {r.player_key: r.player for r in session.exec(query)}
@@ -169,7 +170,7 @@ def registration_of(row: RegistrationRow) -> Registration:
                         problems=tuple(row.problems))
 
 
-def event_registrations(db: Database, event_name: str, player: str | None = None) -> tuple[EventInfo, list[Registration]]:
+def event_registrations(db: BaseDatabase, event_name: str, player: str | None = None) -> tuple[EventInfo, list[Registration]]:
     """The event and its current registrations (the latest per player) in registration order, or only ``player``'s;
     UnknownEvent / UnknownPlayer name the closest events or players."""
     with db.read() as session:

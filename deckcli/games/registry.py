@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from deckcli.errors import GameDataError, NotFoundError
 from deckcli.reading import jsondoc
@@ -190,7 +190,7 @@ def game(code: str) -> Game:
     return found
 
 
-def is_game(code: object) -> bool:
+def is_game(code: object) -> TypeGuard[str]:
     """Whether ``code`` is a known game code (exactly, lower case)."""
     return isinstance(code, str) and code in _game_files()
 

@@ -12,7 +12,7 @@ from typing import Any
 from deckcli.games import registry
 from deckcli.games.hooks import hook
 from deckcli.legality.grouping import first_line, in_zones, placement, unique
-from deckcli.legality.resolve import ResolvedCard, Problem, ResolvedDeck
+from deckcli.legality.resolve import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
 
 
@@ -46,7 +46,7 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
                 extra={"count": len(chosen)},
             )
         )
-    for key, cards in chosen.items():
+    for cards in chosen.values():
         champion = str(sets.leader_of(cards[0].card))
         counts: dict[str, int] = {}
         for dc in cards:
@@ -114,7 +114,7 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
     return problems
 def _other_nemu_keys(cards: list[ResolvedCard], nemu) -> set[str]:
     """The ネーム keys of the cards' aliases and localised names (``Datenshi "Amaha Tsukasa"`` -> amaha tsukasa)."""
-    keys = set()
+    keys: set[str] = set()
     for dc in cards:
         names = dc.card.fields.get("names")
         others = [*(dc.card.fields.get("aliases") or ()), *(names.values() if isinstance(names, dict) else ())]

@@ -16,9 +16,9 @@ from deckcli.errors import DeckcliError, NotFoundError
 from deckcli.gcpause import fewer_collections
 from deckcli.legality import drafts
 from deckcli.legality.allformats import formats_of
+from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
-from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.rules import card_limit_keys, check_deck
 
 if TYPE_CHECKING:

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.decklists.routing import ZoneRouter
+from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
-from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.legality.formats import Format, default_format, load_format, looks_like_path, named_format
 
 if TYPE_CHECKING:
@@ -203,7 +203,7 @@ class Resolver:
         unknown: list[tuple[int, DeckEntry]] = []  # (problem index, line) of the unknown cards to find closest names of
         limit = self.suggest_limit
         for entry, card in zip(deck.entries, found):
-            if card is NO_CARD or isinstance(card, (UnknownCard, UnknownSet)):
+            if isinstance(card, (NoCard, UnknownCard, UnknownSet)):  # (NO_CARD is the one NoCard)
                 if (card is NO_CARD or type(card) is UnknownCard) and (limit is None or len(resolved.problems) < limit):
                     unknown.append((len(resolved.problems), entry))
                 resolved.problems.append(self._unknown(entry, card, game))
@@ -274,7 +274,7 @@ class Resolver:
         self,
         source: str | None = None,
         deck_name: str | None = None,
-        format_name: str | None = None,
+        format_name: str | Format | None = None,
         game: str | None = None,
     ) -> ResolvedDeck:
         """Read a decklist file (``-`` = stdin) or a stored deck, and resolve it."""
@@ -291,6 +291,7 @@ class Resolver:
                 return stored_decklist(rows, deck_name)
         from deckcli.decklists.io import read_decklist
 
+        assert source is not None  # exactly one of the two is given (checked above)
         return read_decklist(source)
 
 

@@ -12,7 +12,7 @@ from deckcli.games import registry
 from deckcli.legality.formats import Format
 from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
 from deckcli.legality.hook_checks import CHECKS
-from deckcli.legality.resolve import ResolvedCard, Problem, ResolvedDeck
+from deckcli.legality.resolve import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
 
 #: Problems found while reading and resolving (not rules of the format).
@@ -49,15 +49,15 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
             )
     foreign: dict[str, list[ResolvedCard]] = {}
     for dc in deck.cards:
-        spec = fmt.zones.get(dc.zone)
-        if spec is None:
+        holds = fmt.zones.get(dc.zone)
+        if holds is None:
             foreign.setdefault(dc.zone, []).append(dc)
-        elif "kinds" in spec and dc.card.kind not in spec["kinds"]:
+        elif "kinds" in holds and dc.card.kind not in holds["kinds"]:
             problems.append(
                 Problem(
                     "zone-kind",
                     f"{dc.card.name!r} is a {dc.card.kind} card; the {zone_label(deck, dc.zone)} holds only "
-                    + " and ".join(spec["kinds"])
+                    + " and ".join(holds["kinds"])
                     + " cards",
                     cards=[dc.card.name],
                     zone=dc.zone,

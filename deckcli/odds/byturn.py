@@ -41,7 +41,7 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     lows = [i for i, c in enumerate(conditions) if c.low > 0]
     highs = [i for i, c in enumerate(conditions) if c.high is not None]
     # seen counts past ``high`` are dropped at once (they only grow), hand counts saturate at ``low``
-    limits = [n, most, *(conditions[i].low for i in lows), *(conditions[i].high for i in highs)]
+    limits = [n, most, *(conditions[i].low for i in lows), *(c.high for c in conditions if c.high is not None)]
     bound = max(comb(size, a) * comb(size - a, e) for a in range(n + 1) for e in range(most + 1))
     table = SubsetCounts(limits, [False, False, *(True for _ in lows), *(False for _ in highs)], bound)
     for cls in classes.classes:

@@ -76,7 +76,7 @@ def split_classes(cards: CardCounts, conditions: Sequence[Condition]) -> DeckCla
     costs, colours), keyed by the value and its type (``True``, ``1`` and ``1.0`` stay apart; a string is its own
     key); a list value or a card name goes to the filter itself."""
     groups: dict[tuple[bool, ...], list[tuple[Mapping[str, Any], int]]] = {}
-    tests = [(c.filter, None if c.filter.card_name is not None else
+    tests: list[tuple[Any, list[tuple[str, Any, dict[Any, bool]]] | None]] = [(c.filter, None if c.filter.card_name is not None else
               [(comparison.field, comparison.matches, {}) for comparison in c.filter.comparisons])
              for c in conditions]
     for card, count in cards:
@@ -97,11 +97,10 @@ def split_classes(cards: CardCounts, conditions: Sequence[Condition]) -> DeckCla
                     key = (kind, actual)
                 else:
                     key = None
-                hit = seen.get(key) if key is not None else None
-                if hit is None:
-                    hit = bool(matches(card))
-                    if key is not None:
-                        seen[key] = hit
+                found = seen.get(key) if key is not None else None
+                hit = bool(matches(card)) if found is None else found
+                if found is None and key is not None:
+                    seen[key] = hit
                 if not hit:
                     break
             signature.append(hit)

@@ -9,8 +9,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from deckcli.errors import DeckcliError, InputError
 from deckcli.cards.filters import Filter, parse_comparison, parse_filter, split_top_level
+from deckcli.errors import DeckcliError, InputError
 from deckcli.reading.numbers import whole_number
 
 _COUNT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")

@@ -57,7 +57,7 @@ def distribution(cards: CardCounts, by: str, hand_size: int) -> list[dict[str, A
             key = value.casefold() if isinstance(value, str) else value
             totals.setdefault(key, 0)
             totals[key] += count
-    labels = {}
+    labels: dict[Any, Any] = {}
     for card, _ in cards:
         for value in _values(card, by):
             labels.setdefault(value.casefold() if isinstance(value, str) else value, value)

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from math import comb
 
 from deckcli.odds.conditions import Condition
-from deckcli.odds.polycounts import key_changes
 from deckcli.odds.ordering import retiring_order
+from deckcli.odds.polycounts import key_changes
 
 #: Past this many states the numpy table (one array operation per step, whatever its size) counts instead.
 MOST_STATES = 20_000

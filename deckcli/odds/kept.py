@@ -12,9 +12,9 @@ from fractions import Fraction
 from itertools import product
 from math import comb, prod
 
-from deckcli.odds.classes import DeckClasses
 from deckcli.odds.arraycounts import holds_tables, subset_counts, successes
 from deckcli.odds.axes import condition_axes
+from deckcli.odds.classes import DeckClasses
 from deckcli.odds.mulligan import best_policy, compositions
 from deckcli.odds.rules import OpeningRules
 

@@ -24,9 +24,9 @@ from math import comb, lcm, prod
 
 import numpy as np
 
-from deckcli.odds.classes import DeckClasses
 from deckcli.odds.arraycounts import holds_tables
 from deckcli.odds.axes import condition_axes
+from deckcli.odds.classes import DeckClasses
 from deckcli.odds.sparse import EXACT_LIMIT, FLOAT_EXACT, SubsetCounts
 from deckcli.odds.wholedeck import counts_bound, whole_deck_keeps
 

@@ -91,6 +91,7 @@ class SubsetCounts:
             return self._rows
         if self._decoded is None:
             keys = self._keys
+            assert keys is not None  # exactly one of _keys and _rows is held
             self._decoded = np.stack([(keys // place) % (int(limit) + 1) for place, limit in zip(self._place, self.limits)],
                                      axis=1) if len(keys) else np.zeros((0, len(self.limits)), dtype=np.int64)
         return self._decoded
@@ -125,6 +126,7 @@ class SubsetCounts:
     def _values(self, axis: int) -> np.ndarray:
         """Every state's value on ``axis``."""
         if self._keys is None:
+            assert self._rows is not None  # exactly one of _keys and _rows is held
             return self._rows[:, axis]
         if self._decoded is not None:
             return self._decoded[:, axis]
@@ -148,6 +150,7 @@ class SubsetCounts:
         for c, (_, ways) in enumerate(classes):
             part = self._residues(ways)[taken[:, c]]
             scale = part if scale is None else scale * part % self._mods if self.moduli else scale * part
+        assert scale is not None  # there is a class (none returned above)
         self._step(axes, steps, scale, finish)
 
     def _step(self, axes: list[int], steps: np.ndarray, scale: np.ndarray, finish) -> None:
@@ -168,6 +171,7 @@ class SubsetCounts:
         self._decoded = None
         retired = dict(inside)
         if self._keys is None:
+            assert self._rows is not None  # exactly one of _keys and _rows is held
             weights = self.weights[None] * scale[:, None, :]
             if self.moduli:
                 weights %= self._mods
@@ -208,6 +212,7 @@ class SubsetCounts:
         """Every state's key after every move, and which survive: all axes in one array (a small step), the keys'
         change as one float product (exact: every key is below 2**53)."""
         limits, places = self.limits[axes], self._places[axes]
+        assert self._keys is not None  # (called only when keys are held)
         values = (self._keys[:, None] // places) % (limits + 1)  # (states, axes moved)
         moved = values + steps[:, None, :]  # (moves, states, axes moved)
         dropping = ~self.saturate[axes]
@@ -256,6 +261,7 @@ class SubsetCounts:
         if self._keys is not None:
             states = self._keys[ok] - values[ok] * self._place[axis]
         else:
+            assert self._rows is not None  # exactly one of _keys and _rows is held
             states = self._rows[ok]
             states[:, axis] = 0
         self._decoded = None

@@ -16,6 +16,7 @@ caps (the size the most significant digit).
 from __future__ import annotations
 
 from math import comb, lcm, prod
+from typing import Any
 
 import numpy as np
 
@@ -163,7 +164,7 @@ def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
     below :data:`LOOKUP`) read through its table."""
     numbers = np.concatenate([number[classes_held].T for number, _ in tables], axis=1)  # held classes x (hands ...)
     keys = (sets.astype(np.float32) @ numbers).astype(np.intp)  # gathers take intp indices as they are
-    codes = 0
+    codes: Any = 0  # an array from the first table on
     for t, (_, table) in enumerate(tables):
         codes = codes + np.take(table, keys[:, t * len(classes_held):(t + 1) * len(classes_held)])
     return codes

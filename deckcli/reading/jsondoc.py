@@ -27,7 +27,7 @@ _INTEGER = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?\d+(?![\d.eE])'
 _QUOTED = re.compile(r'"[^"]*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 #: A string, or NaN, Infinity or -Infinity (which Python's json reads, but JSON has no such numbers).
 _CONSTANT = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?(?:NaN|Infinity)', re.DOTALL)
 #: Keys a JSON path writes as ``.key`` (others as ``['key']``), as jsonschema writes them in schema messages.
@@ -66,7 +66,12 @@ def parse_json(text: str, label: str) -> Any:
     else:
         try:
             constants: list[str] = []
-            doc = json.loads(text, parse_constant=lambda token: _Constant(constants.append(token) or token))
+
+            def constant(token: str) -> _Constant:
+                constants.append(token)
+                return _Constant(token)
+
+            doc = json.loads(text, parse_constant=constant)
             return _refuse_constants(doc, text, label) if constants else doc
         except json.JSONDecodeError as exc:
             pos, reason = explain(text, exc.msg, exc.pos)

@@ -47,9 +47,9 @@ def _from_stdin(stdin: IO[bytes] | IO[str] | bytes | None, what: str) -> bytes:
     else:
         stream = stdin if stdin is not None else sys.stdin
         stream = getattr(stream, "buffer", stream)  # bytes, whatever the locale's encoding
-        data = stream.read(LIMITS[what] + 1)
-        if isinstance(data, str):  # a text stream without a buffer (tests): its text is taken as it is
-            data = data.encode("utf-8", "surrogateescape")
+        read = stream.read(LIMITS[what] + 1)
+        # a text stream without a buffer (tests): its text is taken as it is
+        data = read.encode("utf-8", "surrogateescape") if isinstance(read, str) else read
     if len(data) > LIMITS[what]:
         raise _too_large(STDIN_LABEL, what)
     return data

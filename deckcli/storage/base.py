@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
@@ -25,6 +26,7 @@ class BaseDatabase:
     """
 
     backend = ""
+    path: Path | str  # the file, or the masked URL
     engine: Engine
     _writer: Engine
 

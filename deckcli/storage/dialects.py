@@ -21,10 +21,12 @@ def upsert_insert(source: Any, table: Table):
     """An ``insert(table)`` offering ``on_conflict_do_update``, for the backend ``source`` (a Session, Connection,
     Engine or Dialect) runs on."""
     if dialect_of(source).name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    return insert(table)
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        return postgresql_insert(table)
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert(table)
 
 
 

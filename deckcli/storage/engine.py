@@ -17,9 +17,11 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
-from deckcli.storage import models  # noqa: F401  (registers the tables)
 from deckcli.errors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, UnopenableDatabase
-from deckcli.storage import revisions
+from deckcli.storage import (
+    models,  # noqa: F401  (registers the tables)
+    revisions,
+)
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
 from deckcli.storage.fileinfo import APPLICATION_ID, hold, inspect, read_only_uri, refuse_foreign, release
@@ -99,6 +101,7 @@ class Database(BaseDatabase):
     """
 
     backend = "sqlite"
+    path: Path
 
     def __init__(self, path: Path | str | None = None, origin: str | None = None):
         super().__init__()

@@ -7,10 +7,12 @@ so two judges registering the same player at once cannot both win.
 
 from __future__ import annotations
 
-from datetime import date as Date, datetime
-from typing import Any, Optional
+from datetime import date as Date
+from datetime import datetime
+from typing import Any
 
-from sqlalchemy import JSON, Column, Date as DateType, DateTime, ForeignKey, Index, Integer, String, text
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, String, text
+from sqlalchemy import Date as DateType
 from sqlmodel import Field, SQLModel
 
 _CURRENT = text("superseded_at IS NULL")
@@ -21,17 +23,17 @@ class EventRow(SQLModel, table=True):
 
     __tablename__ = "event"
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
     #: The name's look-up key (:func:`deckcli.names.name_key`): events are found by it, and two clash on it.
     key: str = Field(sa_column=Column(String, nullable=False, unique=True))
     game: str = Field(index=True)
     format: str
-    date: Optional[Date] = Field(default=None, sa_column=Column(DateType, nullable=True))
-    rounds: Optional[int] = None
+    date: Date | None = Field(default=None, sa_column=Column(DateType, nullable=True))
+    rounds: int | None = None
     created: datetime = Field(sa_column=Column(DateTime, nullable=False))
     #: Set by ``event start`` (or the first side exchange): registrations are locked from then on.
-    started: Optional[datetime] = Field(default=None, sa_column=Column(DateTime, nullable=True))
+    started: datetime | None = Field(default=None, sa_column=Column(DateTime, nullable=True))
 
 
 class RegistrationRow(SQLModel, table=True):
@@ -44,7 +46,7 @@ class RegistrationRow(SQLModel, table=True):
         Index("ix_registration_event_player", "event_id", "player_key"),
     )
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     event_id: int = Field(sa_column=Column(Integer, ForeignKey("event.id", ondelete="CASCADE"), nullable=False))
     player: str
     player_key: str
@@ -56,7 +58,7 @@ class RegistrationRow(SQLModel, table=True):
     fingerprint: str
     registered_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     #: None for the player's current registration; the time it was replaced otherwise.
-    superseded_at: Optional[datetime] = Field(default=None, sa_column=Column(DateTime, nullable=True))
+    superseded_at: datetime | None = Field(default=None, sa_column=Column(DateTime, nullable=True))
 
 
 class DeckCheckRow(SQLModel, table=True):
@@ -64,7 +66,7 @@ class DeckCheckRow(SQLModel, table=True):
 
     __tablename__ = "deck_check"
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     registration_id: int = Field(
         sa_column=Column(Integer, ForeignKey("registration.id", ondelete="CASCADE"), nullable=False, index=True))
     result: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
@@ -82,7 +84,7 @@ class SideExchangeRow(SQLModel, table=True):
         Index("ix_side_exchange_registration", "registration_id", "round"),
     )
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     registration_id: int = Field(
         sa_column=Column(Integer, ForeignKey("registration.id", ondelete="CASCADE"), nullable=False))
     round: int
@@ -90,8 +92,8 @@ class SideExchangeRow(SQLModel, table=True):
     problems: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     legal: bool
     at: datetime = Field(sa_column=Column(DateTime, nullable=False))
-    superseded_at: Optional[datetime] = Field(default=None, sa_column=Column(DateTime, nullable=True))
+    superseded_at: datetime | None = Field(default=None, sa_column=Column(DateTime, nullable=True))
 
 
-#: The tables schema 4 adds, in the order they are created.
-EVENT_TABLES = (EventRow.__table__, RegistrationRow.__table__, DeckCheckRow.__table__, SideExchangeRow.__table__)
+#: The tables schema 4 adds, in the order they are created (``__table__``: made by SQLModel, which does not type it).
+EVENT_TABLES = (EventRow.__table__, RegistrationRow.__table__, DeckCheckRow.__table__, SideExchangeRow.__table__)  # type: ignore[attr-defined]

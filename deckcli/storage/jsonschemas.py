@@ -20,7 +20,6 @@ from typing import Any
 from deckcli.storage.resources import schemas_dir
 
 
-
 @cache
 def _documents() -> dict[str, dict[str, Any]]:
     docs = {}

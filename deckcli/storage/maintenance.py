@@ -17,8 +17,15 @@ from typing import Any
 from deckcli.dbfiles import companion_of
 from deckcli.errors import DatabaseFault
 from deckcli.storage.engine import SCHEMA_VERSION
-from deckcli.storage.fileinfo import (APPLICATION_ID, CORE_TABLES, inspect, mode_of, read_only_uri, recorded_revision,
-                                      refuse_foreign)
+from deckcli.storage.fileinfo import (
+    APPLICATION_ID,
+    CORE_TABLES,
+    inspect,
+    mode_of,
+    read_only_uri,
+    recorded_revision,
+    refuse_foreign,
+)
 
 #: How many problems of PRAGMA integrity_check a report lists.
 MAX_PROBLEMS = 100
@@ -84,7 +91,7 @@ def check_database(path: Path) -> CheckReport:
     try:
         report.schema = con.execute("PRAGMA user_version").fetchone()[0]
         report.application_id = con.execute("PRAGMA application_id").fetchone()[0]
-        found = [r[0] for r in con.execute("PRAGMA integrity_check(%d)" % MAX_PROBLEMS)]
+        found = [r[0] for r in con.execute(f"PRAGMA integrity_check({MAX_PROBLEMS:d})")]
         report.problems += [f"integrity check: {line}" for line in found if line != "ok"]
         report.integrity = "ok" if found == ["ok"] else "problems found"
         report.revision = recorded_revision(con)

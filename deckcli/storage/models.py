@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any, Optional
+from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import JSON, Column, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc).replace(microsecond=0)
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 class Meta(SQLModel, table=True):
@@ -26,7 +26,7 @@ class CardSet(SQLModel, table=True):
     __tablename__ = "card_set"
     __table_args__ = (UniqueConstraint("game", "code"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     game: str = Field(index=True)
     code: str
     name: str
@@ -40,7 +40,7 @@ class Card(SQLModel, table=True):
     __tablename__ = "card"
     __table_args__ = (UniqueConstraint("set_id", "number"), Index("ix_card_game_key", "game", "key"))
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     set_id: int = Field(sa_column=Column(Integer, ForeignKey("card_set.id", ondelete="CASCADE"), nullable=False))
     game: str
     set_code: str
@@ -68,7 +68,7 @@ class CardName(SQLModel, table=True):
 class Deck(SQLModel, table=True):
     """A stored deck."""
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
     game: str = Field(index=True)
     format: str
@@ -85,7 +85,7 @@ class DeckCard(SQLModel, table=True):
     __tablename__ = "deck_card"
     __table_args__ = (UniqueConstraint("deck_id", "zone", "card_id"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     deck_id: int = Field(sa_column=Column(Integer, ForeignKey("deck.id", ondelete="CASCADE"), nullable=False, index=True))
     zone: str
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False))
@@ -99,7 +99,7 @@ class CollectionItem(SQLModel, table=True):
     __tablename__ = "collection_item"
     __table_args__ = (UniqueConstraint("card_id", "finish", "condition", "language", "tag", "proxy"),)
 
-    id: Optional[int] = Field(default=None, primary_key=True)
+    id: int | None = Field(default=None, primary_key=True)
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False, index=True))
     count: int
     finish: str = "normal"

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import os
 
-from sqlalchemy import create_engine, inspect as sa_inspect, text
+from sqlalchemy import create_engine, text
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from deckcli.errors import BadDatabaseURL, DatabaseFault, ForeignDatabase, MissingDriver, SchemaMismatch
-from deckcli.storage import models  # noqa: F401  (registers the tables)
-from deckcli.storage import revisions
+from deckcli.storage import (
+    models,  # noqa: F401  (registers the tables)
+    revisions,
+)
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.fileinfo import CORE_TABLES
 from deckcli.storage.location import PASSWORD_VARIABLE, mask_url, url_problem
@@ -105,6 +108,7 @@ class ServerDatabase(BaseDatabase):
     """
 
     backend = "postgresql"
+    path: str
 
     def __init__(self, url: str, origin: str | None = None, *, upgrade: bool = False):
         super().__init__()

@@ -72,11 +72,11 @@ def _file_revision(path: Path, origin: str | None) -> str | None:
 def database_status(target: Path | str, origin: str | None = None) -> Status:
     """The status of the database ``target`` names (a file or a server URL), read-only."""
     if is_url(target):
+        from sqlalchemy.exc import DBAPIError
+
         from deckcli.storage import revisions
         from deckcli.storage.server import server_engine
         from deckcli.storage.server_faults import server_fault
-
-        from sqlalchemy.exc import DBAPIError
 
         engine = server_engine(str(target), origin)
         try:

@@ -9,7 +9,7 @@ import re
 from deckcli.decklists.layouts.base import Layout, counter
 from deckcli.decklists.layouts.brackets import bracket_card
 from deckcli.decklists.lines import META, SKIP, Syntax, read_lines, zone_for_section
-from deckcli.decklists.model import Decklist, DeckEntry, key_value
+from deckcli.decklists.model import DeckEntry, Decklist, key_value
 
 _SECTION = re.compile(r"\[\s*(?P<word>[A-Za-z][A-Za-z ]*?)\s*\]")
 _METADATA = "metadata"

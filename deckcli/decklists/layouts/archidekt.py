@@ -10,7 +10,7 @@ import re
 from deckcli.decklists.layouts.base import Layout, counter
 from deckcli.decklists.layouts.moxfield import without_markers
 from deckcli.decklists.lines import Syntax, card_entry, read_lines, zone_for_section
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 
 _CATEGORIES = re.compile(r"\[(?P<categories>[^\[\]]*)\](?:\s*\^[^\^]*\^)?\s*$")  # searched: linear
 _FLAGS = re.compile(r"\{[^{}]*\}")

@@ -19,8 +19,8 @@ from deckcli.decklists.lines import count_problem, meta_line, set_meta, shown, z
 from deckcli.decklists.model import (
     NUMBER_PATTERN,
     SET_PATTERN,
-    Decklist,
     DeckEntry,
+    Decklist,
     entry_problem,
     listed_once,
     meta_problem,
@@ -54,7 +54,10 @@ class _Reader:
         self.parser.StartElementHandler = self._start
         self.parser.EndElementHandler = self._end
         self.parser.CharacterDataHandler = self._text
-        self.depth, self.zone, self.collecting, self.buffer = 0, None, None, []
+        self.depth = 0
+        self.zone: str | None = None
+        self.collecting: str | None = None  # the element whose text is being read (deckname, comments)
+        self.buffer: list[str] = []
         self.skipping: str | None = None  # the skipped zone being read (tokens)
         self.skipped: dict[str, int] = {}
 
@@ -90,7 +93,7 @@ class _Reader:
             count = attrs.get("number", "1").strip()
             self.skipped[self.skipping] += int(count) if count.isdigit() and len(count) < 10 else 1
         elif self.depth == 3 and tag == "card" and self.zone is not None:
-            self._card(attrs, line)
+            self._card(self.zone, attrs, line)
 
     def _open_zone(self, name: str, line: int) -> None:
         self.zone = zone_for_section(name) if name.strip() else None
@@ -101,13 +104,13 @@ class _Reader:
             known = ", ".join(zone_order())
             self.deck.add_problem(f"unknown zone {shown(name, 40)!r} (zones: {known}); its cards are skipped", line)
 
-    def _card(self, attrs: dict[str, str], line: int) -> None:
+    def _card(self, zone: str, attrs: dict[str, str], line: int) -> None:
         name, count_text = attrs.get("name", "").strip(), attrs.get("number", "1")
         shown_line = f'<card number="{shown(count_text, 20)}" name="{shown(name)}">'
         if not _COUNT.fullmatch(count_text):
             self.deck.add_problem(f'the card count must be a whole number, got "{shown(count_text, 20)}"', line)
             return
-        problem = count_problem(whole_number(count_text), self.zone, shown_line)
+        problem = count_problem(whole_number(count_text), zone, shown_line)
         set_code, number = attrs.get("setShortName", "").strip(), attrs.get("collectorNumber", "").strip()
         printed = bool(_SET.fullmatch(set_code) and _NUMBER.fullmatch(number))
         if not problem and not name and not printed:
@@ -115,8 +118,8 @@ class _Reader:
         if problem:
             self.deck.add_problem(problem, line)
             return
-        printing = (set_code, number) if printed else (None, None)
-        self.deck.entries.append(DeckEntry(self.zone, int(count_text), name, *printing, line))
+        self.deck.entries.append(DeckEntry(zone, int(count_text), name, set_code if printed else None,
+                                           number if printed else None, line))
 
     def _end(self, tag: str) -> None:
         if self.depth == 2 and tag == self.collecting:

@@ -9,7 +9,7 @@ import re
 from deckcli.decklists.layouts.base import Layout, sample
 from deckcli.decklists.layouts.brackets import bracket_card
 from deckcli.decklists.lines import Syntax, header_zone, read_lines
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 
 _REMARK = re.compile(r"\s#.*$")
 _PRINTED = re.compile(r"(?:SB:\s*)?\d+x?\s+\[[A-Za-z0-9-]+#[^\]]+\]\s*.*|SB:\s*\d+x?\s+\S.*", re.IGNORECASE)

@@ -9,7 +9,7 @@ import re
 
 from deckcli.decklists.layouts.base import Layout, sample
 from deckcli.decklists.lines import Syntax, card_entry, counted_entry, header_zone, read_lines
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.reading.numbers import whole_number
 
 _BULLET = re.compile(r"(?:[-*•+·]|\d+[.)])\s+(?P<rest>\S.*)")

@@ -7,7 +7,7 @@ import re
 
 from deckcli.decklists.layouts.base import Layout, counter
 from deckcli.decklists.lines import Syntax, card_entry, read_lines
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 
 _MARKER = re.compile(r"\*[A-Z]\*")
 

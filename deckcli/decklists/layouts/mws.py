@@ -9,7 +9,7 @@ import re
 from deckcli.decklists.layouts.base import Layout, sample
 from deckcli.decklists.layouts.brackets import bracket_card
 from deckcli.decklists.lines import Syntax, read_lines
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 
 _META = re.compile(r"//+\s*(?P<key>NAME|CREATOR)\s*:\s*(?P<value>.*)", re.IGNORECASE)
 _KEYS = {"name": "Name", "creator": "Player"}

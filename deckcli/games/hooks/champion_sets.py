@@ -90,7 +90,9 @@ class ChampionSets:
                 continue
             leader_name = self.leader_of(held[card_id])
             leader = self.leader(leader_name, index) if leader_name else None
-            members = {c.id for c in self.stands_for(leader, index) or ()} if leader else set()
+            if leader is None:
+                return None
+            members = {c.id for c in self.stands_for(leader, index) or ()}
             if not members or not members <= left:
                 return None
             left -= members
