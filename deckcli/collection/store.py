@@ -18,9 +18,7 @@ from deckcli.storage.engine import Database
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.models import Card, CardSet, CollectionItem
-from deckcli.storage.reads import CoreRows
 
-from deckcli.collection.counts import owned_by_key
 from deckcli.collection.variants import Variant
 
 ITEMS = CollectionItem.__table__
@@ -216,12 +214,6 @@ def current_counts(session: Session, game: str | None = None) -> dict[tuple, int
     if game:
         query = query.where(ITEMS.c.card_id.in_(select(Card.id).where(Card.game == game)))
     return {(*row[:5], bool(row[5])): row[6] for row in session.execute(query)}
-
-
-def owned_by_name(session: Session, game: str, keys: Iterable[str] | None = None) -> dict[str, int]:
-    """Copies owned per card name key in one game, over every printing, finish, condition, language and tag
-    (:func:`deckcli.collection.counts.owned_by_key`); proxies are not counted."""
-    return owned_by_key(CoreRows(session), game, keys)
 
 
 def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
