@@ -63,7 +63,7 @@ _WHOLE = {".pdf": (b"%PDF-", b"%%EOF")}
 
 def _write_through(page: Path, target: Path | str, flags: Callable[[Path], list[str]], suffix: str,
                    program: str | None) -> Path:
-    """Have Chromium write ``target`` (a PDF or PNG, by ``suffix``) through :func:`deckcli.fileerrors.write_file`:
+    """Have Chromium write ``target`` (a PDF, by ``suffix``) through :func:`deckcli.fileerrors.write_file`:
     into a temporary file beside it, put in its place only when Chromium succeeded and the file is whole, so a
     failed run leaves an earlier file as it was; a device or pipe gets the bytes; a database is never written."""
     program = program or find_chromium()
@@ -88,4 +88,3 @@ def print_to_pdf(page: Path, pdf: Path | str, program: str | None = None) -> Pat
     """Print ``page`` to ``pdf`` as the page's own print CSS lays it out (no header or footer), whole or not at
     all (see :func:`_write_through`)."""
     return _write_through(page, pdf, lambda out: [f"--print-to-pdf={out}", "--no-pdf-header-footer"], ".pdf", program)
-
