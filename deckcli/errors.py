@@ -59,10 +59,6 @@ class UnknownCard(NotFoundError):
         return message
 
 
-#: The name most of deckcli and its tests know the error by.
-UnknownCardError = UnknownCard
-
-
 class UnknownPrinting(UnknownCard):
     """A real card with no printing of that set and number; the suggestions are its printings, and ``other``
     names the card that has that set and number, if one does."""

@@ -55,11 +55,6 @@ def protection(target: str | Path) -> str | None:
     return "is a deckcli database" if mark == APPLICATION_ID else "is another program's SQLite database"
 
 
-def is_protected(target: str | Path) -> bool:
-    """Whether :func:`protection` forbids writing over ``target``."""
-    return protection(target) is not None
-
-
 def refuse_protected(target: str | Path, label: str | None = None) -> None:
     """Raise ProtectedFile (naming the file as ``label``, default as given) when ``target`` must not be written."""
     reason = protection(target)

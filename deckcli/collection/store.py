@@ -14,13 +14,11 @@ from sqlalchemy import delete, func, select, update
 from sqlmodel import Session, col
 
 from deckcli.cards.index import CardRef
-from deckcli.collection.counts import owned_by_key
 from deckcli.collection.variants import Variant
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.models import Card, CardSet, CollectionItem
-from deckcli.storage.reads import CoreRows
 
 ITEMS = CollectionItem.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
 KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")
@@ -216,12 +214,6 @@ def current_counts(session: Session, game: str | None = None) -> dict[tuple, int
     if game:
         query = query.where(ITEMS.c.card_id.in_(select(col(Card.id)).where(col(Card.game) == game)))
     return {(*row[:5], bool(row[5])): row[6] for row in session.execute(query)}
-
-
-def owned_by_name(session: Session, game: str, keys: Iterable[str] | None = None) -> dict[str, int]:
-    """Copies owned per card name key in one game, over every printing, finish, condition, language and tag
-    (:func:`deckcli.collection.counts.owned_by_key`); proxies are not counted."""
-    return owned_by_key(CoreRows(session), game, keys)
 
 
 def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str, Any]]]:

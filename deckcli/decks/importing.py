@@ -128,11 +128,3 @@ def import_decks(
                 replace=replace,
             ))
     return [ImportedDeck(deck, r.resolved, check_deck(r.resolved)) for deck, r in zip(stored, reads)]
-
-
-def import_deck(
-    db: BaseDatabase, file: str, name: str | None = None, format_name: str | None = None,
-    game: str | None = None, replace: bool = False,
-) -> ImportedDeck:
-    """Store the decklist ``file``; a line naming no card stops it (DeckReadError), a rule problem does not."""
-    return import_decks(db, [file], name, format_name, game, replace)[0]

@@ -68,14 +68,6 @@ def ensure_name_free(session: Session, name: str, *, allow: Deck | None = None) 
         raise DeckcliError(f"a deck called {deck.name!r} already exists (choose another name, or delete it first)")
 
 
-def list_decks(session: Session, game: str | None = None) -> list[Deck]:
-    """Every stored deck (optionally of one game), by name."""
-    query = select(Deck)
-    if game:
-        query = query.where(Deck.game == game)
-    return sorted(session.exec(query), key=lambda d: (name_key(d.name), d.name))
-
-
 def deck_cards(session: Session, deck: Deck) -> list[tuple[str, int, int]]:
     """A deck's cards as (zone, card id, count), in stored order."""
     rows = session.execute(

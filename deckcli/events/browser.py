@@ -1,4 +1,4 @@
-"""Headless Chromium, driven by its command line: printing an HTML file to PDF, a screenshot, the rendered DOM.
+"""Headless Chromium, driven by its command line: printing an HTML file to PDF.
 
 The browser is found on PATH (``chromium``, ``chromium-browser``, ``google-chrome``); none installed is a
 :class:`~deckcli.errors.BrowserMissing` naming what to install. Every run gets a fresh, throw-away profile and no
@@ -58,12 +58,12 @@ def run_chromium(page: Path, flags: list[str], target: Path | None = None,
 
 
 #: What a whole file of each kind Chromium writes begins with, and holds in its last bytes.
-_WHOLE = {".pdf": (b"%PDF-", b"%%EOF"), ".png": (b"\x89PNG\r\n\x1a\n", b"IEND")}
+_WHOLE = {".pdf": (b"%PDF-", b"%%EOF")}
 
 
 def _write_through(page: Path, target: Path | str, flags: Callable[[Path], list[str]], suffix: str,
                    program: str | None) -> Path:
-    """Have Chromium write ``target`` (a PDF or PNG, by ``suffix``) through :func:`deckcli.fileerrors.write_file`:
+    """Have Chromium write ``target`` (a PDF, by ``suffix``) through :func:`deckcli.fileerrors.write_file`:
     into a temporary file beside it, put in its place only when Chromium succeeded and the file is whole, so a
     failed run leaves an earlier file as it was; a device or pipe gets the bytes; a database is never written."""
     program = program or find_chromium()
@@ -88,19 +88,3 @@ def print_to_pdf(page: Path, pdf: Path | str, program: str | None = None) -> Pat
     """Print ``page`` to ``pdf`` as the page's own print CSS lays it out (no header or footer), whole or not at
     all (see :func:`_write_through`)."""
     return _write_through(page, pdf, lambda out: [f"--print-to-pdf={out}", "--no-pdf-header-footer"], ".pdf", program)
-
-
-def screenshot(page: Path, png: Path | str, width: int = 1200, height: int = 1600, program: str | None = None) -> Path:
-    """A PNG of ``page`` in a window of ``width`` x ``height`` CSS pixels, written as :func:`print_to_pdf` writes."""
-    return _write_through(page, png, lambda out: [f"--screenshot={out}", f"--window-size={width},{height}",
-                                                  "--hide-scrollbars"], ".png", program)
-
-
-def dump_dom(page: Path, program: str | None = None) -> str:
-    """The page's DOM after it rendered, as HTML."""
-    return run_chromium(page, ["--dump-dom"], None, program)[0]
-
-
-def console_output(page: Path, program: str | None = None) -> str:
-    """Chromium's log while rendering ``page`` (``--enable-logging=stderr``): console messages show as CONSOLE."""
-    return run_chromium(page, ["--enable-logging=stderr", "--v=0", "--dump-dom"], None, program)[1]

@@ -148,7 +148,7 @@ def parse_conditions(texts: Iterable[str], fields: Mapping[str, str] | None = No
 def check_card_names(conditions: Iterable[Condition], find: Callable[[str], object]) -> None:
     """Make sure every quoted card name is a real card of the deck's game.
 
-    ``find(name)`` raises (e.g. ``UnknownCardError`` with suggestions) for a name the game does not
+    ``find(name)`` raises (e.g. ``UnknownCard`` with suggestions) for a name the game does not
     have; a real card that the deck merely lacks is fine.
     """
     for condition in conditions:

@@ -9,18 +9,18 @@ import paths  # tests/support/paths.py
 
 from deckcli.collection.needs import DeckStatus, buildable_decks, deck_needs, fill_owned
 from deckcli.decks.listing import list_stored_decks
-from deckcli.decks.store import list_decks
 from deckcli.errors import DeckcliError
 from deckcli.legality.resolve import Resolver
 from deckcli.storage.reads import open_ready
 from backends import fast_reader
+from orm_reference import stored_decks
 
 
 def _resolving_each(db) -> list[DeckStatus]:
     """buildable as it was: every stored deck opened and resolved by name, its needs read per deck."""
     resolver = Resolver(db)
     with db.read() as session:
-        names = [d.name for d in list_decks(session)]
+        names = [d.name for d in stored_decks(session)]
     statuses = []
     for name in names:
         try:

@@ -12,13 +12,13 @@ from deckcli.cards.resolver import CardResolver
 from deckcli.decklists.io import parse_decklist
 from deckcli.decks.diff import diff_decks, summary
 from deckcli.decks.export import compact_form, export_decklist
+from deckcli.decks.listing import list_stored_decks
 from deckcli.decks.store import (
     change_count,
     clean_deck_name,
     create_deck,
     deck_cards,
     get_deck,
-    list_decks,
     rename_deck,
     save_deck,
     stored_format_name,
@@ -81,8 +81,8 @@ def test_save_deck_merges_repeats_and_refuses_case_clashes(db):
             save_deck(session, "MINE", "boa", "boa-standard", [])
     with db.write() as session:
         save_deck(session, "MINE", "boa", "boa-advanced", [("side", whelp, 1)], replace=True)
+    assert [row["name"] for row in list_stored_decks(db).rows] == ["MINE"]
     with db.read() as session:
-        assert [d.name for d in list_decks(session)] == ["MINE"]
         deck = get_deck(session, "mine")
         assert deck.format == "boa-advanced" and deck_cards(session, deck) == [("side", whelp, 1)]
         assert zone_sizes(session) == {deck.id: {"side": 1}}

@@ -10,7 +10,6 @@ import paths  # tests/support/paths.py
 import pages_support as ps
 import pytest
 
-from deckcli.events import browser as chromium_driver
 from deckcli.events.sheets import write_sheets
 
 
@@ -44,13 +43,13 @@ def test_every_card_name_is_in_the_rendered_sheet(db, tmp_path, chromium):
     ev = ps.event("boa")
     regs = _regs(db, ev, ps.biggest_boa_deck(), (paths.EXAMPLES / "ember-rush.txt").read_text(encoding="utf-8"))
     written = write_sheets(db, ev, regs, tmp_path / "sheets.html")
-    dom = chromium_driver.dump_dom(written.path, chromium)
+    dom = browser.dump_dom(written.path, chromium)
     names = {e.name for r in regs for e in r.decklist.entries}
     assert len(names) == 97  # 96 in the big deck, one more in Ember Rush
     rendered = set(re.findall(r'<span class="name">([^<]+)</span>', dom))
     assert names <= rendered, names - rendered
     assert browser.console_errors(written.path) == []
-    shot = chromium_driver.screenshot(written.path, tmp_path / "sheets.png", 850, 1200, chromium)
+    shot = browser.screenshot(written.path, tmp_path / "sheets.png", 850, 1200, chromium)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

@@ -10,7 +10,6 @@ import paths  # tests/support/paths.py
 import pages_support as ps
 import pytest
 
-from deckcli.events import browser as chromium_driver
 from deckcli.events.site import publish
 
 
@@ -29,12 +28,12 @@ def test_every_page_renders_cleanly_with_every_card(db, tmp_path, chromium):
         page = tmp_path / name
         assert browser.console_errors(page) == [], name
         assert browser.external_references(page.read_text(encoding="utf-8")) == [], name
-    index = chromium_driver.dump_dom(tmp_path / "index.html", chromium)
+    index = browser.dump_dom(tmp_path / "index.html", chromium)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in index and "神崎 蓮" in index
     assert "<script" not in index and index.count("<svg") == 3
     for reg, page in zip(regs, result.files[1:3]):
-        dom = chromium_driver.dump_dom(tmp_path / page, chromium)
+        dom = browser.dump_dom(tmp_path / page, chromium)
         shown = set(re.findall(r"<td>([^<]+?)(?: <span|</td>)", dom))
         assert {e.name for e in reg.decklist.entries} <= shown
-    shot = chromium_driver.screenshot(tmp_path / "index.html", tmp_path / "index.png", 1200, 1600, chromium)
+    shot = browser.screenshot(tmp_path / "index.html", tmp_path / "index.png", 1200, 1600, chromium)
     assert shot.stat().st_size > 10_000

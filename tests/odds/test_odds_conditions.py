@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckcli.errors import InputError, UnknownCardError
+from deckcli.errors import InputError, UnknownCard
 from deckcli.storage.jsonschemas import card_fields
 from deckcli.odds import check_card_names, parse_condition, split_classes
 from deckcli.odds.curve import distribution, p_at_least_one
@@ -82,7 +82,7 @@ def test_card_names_must_belong_to_the_game():
     conditions = [parse_condition('1+ "Ember Whelpp"'), parse_condition("1+ kind=spell")]
 
     def find(name):
-        raise UnknownCardError(name, ["Ember Whelp"], "boa")
+        raise UnknownCard(name, ["Ember Whelp"], "boa")
 
     with pytest.raises(InputError) as info:
         check_card_names(conditions, find)

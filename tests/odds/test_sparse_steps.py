@@ -7,8 +7,7 @@ policy each forced in turn, equal to the dense reference and to the hand-by-hand
 from __future__ import annotations
 
 import random
-from fractions import Fraction
-from math import comb
+from math import comb, prod
 
 import dense_reference as dense
 import numpy as np
@@ -17,8 +16,9 @@ import pytest
 from deckcli.odds import arraycounts
 from deckcli.odds import exact as exact_odds
 from deckcli.odds import parse_conditions, policy, polycounts, sparse, split_classes
-from deckcli.odds.mulligan import KeepTable, _compute_policy, _policy_hand_by_hand
+from deckcli.odds.mulligan import _compute_policy, _policy_hand_by_hand, best_policy
 from deckcli.odds.ordering import retiring_order
+from deckcli.odds.residues import EXACT_LIMIT
 from deckcli.odds.sparse import SubsetCounts, exact
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}
@@ -79,7 +79,8 @@ def test_class_steps_and_retirement_equal_a_dictionary_dp(seed, mode, monkeypatc
         monkeypatch.setattr(sparse, "WIDE_ROWS", 0)
         monkeypatch.setattr(sparse, "SMALL_GROUPS", 0)
     table = SubsetCounts(limits, saturate, bound)
-    assert (table._keys is None) == (mode == "rows") and bool(table.moduli) == (mode == "residues")
+    too_many = prod(limit + 1 for limit in limits) >= EXACT_LIMIT  # no int64 key holds every combination
+    assert too_many == (mode == "rows") and bool(table.moduli) == (mode == "residues")
     reference = {tuple([0] * axes): 1}
     classes = _random_classes(rng, axes, rng.randint(2, 7), 4)
     start = 0
@@ -247,38 +248,42 @@ def test_a_policy_past_int16_counts_equals_the_hand_by_hand_search():
     assert batched.p_with_mulligan == by_hand.p_with_mulligan and dict(batched.table) == by_hand.table
 
 
-def test_the_keep_table_is_made_on_first_use():
+def test_the_keep_table_answers_as_the_dense_search_before_and_after_it_is_listed():
+    """The table made on first use gives the same size, hands and keeps whichever is asked first."""
     deck = [({"name": f"A{i}", "kind": "action", "colour": COLOURS[i % 3], "cost": i % 2}, 1) for i in range(12)]
     classes = split_classes(deck, parse_conditions(["1+ colour=red", "1+ colour=blue", "0-1 cost=1"], FIELDS))
-    found = _compute_policy(classes, 4)
-    assert isinstance(found.table, KeepTable) and found.table._table is None
-    assert len(found.table) == len(dense.compute_policy(classes, 4)[1])  # counted without building it
-    assert found.table._table is None
-    assert dict(found.table) == dense.compute_policy(classes, 4)[1] and found.table._table is not None
+    reference = dense.compute_policy(classes, 4)[1]
+    counted, looked_up = _compute_policy(classes, 4).table, _compute_policy(classes, 4).table
+    assert len(counted) == len(reference)  # (counted before anything else is asked)
+    hand = next(iter(reference))
+    assert looked_up[hand] == reference[hand] and hand in looked_up and (99,) * len(hand) not in looked_up
+    assert dict(counted) == reference and dict(looked_up) == reference and len(looked_up) == len(reference)
 
 
 @pytest.mark.parametrize("cross_products", [False, True])
 def test_the_best_part_is_the_best_chance_then_the_most_cards_kept_then_the_first(cross_products, monkeypatch):
+    """Ties everywhere: a hand of two blue cards before a deck of only red ones succeeds surely by redrawing one
+    card or both, and keeps one; random decks whose hands tie at 0 and at 1 keep what the dense search keeps."""
     if cross_products:
         monkeypatch.setattr(policy, "SCORE_LIMIT", 0)
-    rng = random.Random(7)
-    rest, n = 9, 4
-    owners, good, discards = [], [], []
-    for hand in range(60):
-        for _ in range(rng.randint(1, 6)):
-            d = rng.randint(0, n)
-            owners.append(hand)
-            discards.append(d)
-            good.append(rng.choice([0, comb(rest, d), rng.randint(0, comb(rest, d))]))  # many ties: 0 and 1
-    owners, good, discards = (np.asarray(v, dtype=np.int64) for v in (owners, good, discards))
-    expected = []
-    for hand in range(60):
-        mine = np.flatnonzero(owners == hand).tolist()
-        expected.append(max(mine, key=lambda i: (Fraction(int(good[i]), comb(rest, int(discards[i]))), -discards[i], -i)))
-    assert policy._choose(owners, good, discards, rest, n).tolist() == expected
-    ties = [h for h in range(60) if len({int(discards[i]) for i in np.flatnonzero(owners == h)
-                                          if good[i] == comb(rest, int(discards[i]))}) > 1]
-    assert ties  # hands where a sure success is found with different numbers of discards
+    reds = 4 + cross_products  # (another deck each time: best_policy remembers a deck's policy)
+    deck = [({"name": "B", "kind": "action", "colour": "blue", "cost": 0}, 2),
+            ({"name": "R", "kind": "action", "colour": "red", "cost": 0}, reds)]
+    classes = split_classes(deck, parse_conditions(["1+ colour=red"], FIELDS))
+    found = best_policy(classes, 2)
+    blue_hand = next(hand for hand in found.table if list(classes.matched(hand)) == [0])
+    keep = found.keep(blue_hand)
+    assert keep.p_success == 1 and sum(keep.kept) == 1  # redraw one card, not both
+    assert dict(found.table) == dense.compute_policy(classes, 2)[1]
+    rng = random.Random(7 + cross_products)
+    for _ in range(6):
+        deck = _random_deck(rng, 12, 6)
+        conditions = parse_conditions(["1+ kind=monster", *rng.sample(WANTS, rng.randint(0, 2))], FIELDS)
+        classes = split_classes(deck, conditions)
+        n = min(rng.randint(2, 5), classes.size)
+        reference_n, reference_table, reference_p = dense.compute_policy(classes, n)
+        found = best_policy(classes, n)
+        assert (found.hand_size, found.p_with_mulligan, dict(found.table)) == (reference_n, reference_p, reference_table)
 
 
 def test_classes_compare_each_value_once_and_agree_with_the_filters():

@@ -12,7 +12,7 @@ import pytest
 
 from deckcli.dbfiles import APPLICATION_ID, hold, release
 from deckcli.errors import BrowserFailed, ProtectedFile
-from deckcli.fileerrors import is_protected, refuse_protected, write_file, write_whole
+from deckcli.fileerrors import protection, refuse_protected, write_file, write_whole
 
 
 def _marked(path: Path, application_id: int = APPLICATION_ID) -> Path:
@@ -62,12 +62,13 @@ def test_refuse_protected_names_each_kind_of_database(tmp_path):
     assert found.value.path == str(deckcli_db) and found.value.reason == "is a deckcli database"
     with pytest.raises(ProtectedFile, match=r": is another program's SQLite database; name another file to write$"):
         write_whole(other_db, lambda handle: handle.write("x"))
-    assert not is_protected(text) and not is_protected(tmp_path / "new.txt")
+    assert protection(text) is None and protection(tmp_path / "new.txt") is None
     held = hold(text)  # (as the storage layer notes a file it opened)
     try:
         with pytest.raises(ProtectedFile, match=r"notes\.txt: is the deckcli database in use; name another file"):
             refuse_protected(text)
-        assert is_protected(f"{text}-shm") and is_protected(os.path.relpath(text))
+        assert protection(f"{text}-shm") == f"is a file SQLite keeps beside the deckcli database in use ({text})"
+        assert protection(os.path.relpath(text)) == "is the deckcli database in use"
     finally:
         release(held)
-    assert not is_protected(text)
+    assert protection(text) is None

@@ -1,5 +1,6 @@
 """Headless Chromium for the tests: the browser or a skip (a failure on CI, which must run these tests), the
-pages of a printed PDF, console errors of a rendered page, and the external references of an HTML file."""
+pages of a printed PDF, the rendered DOM, a screenshot and console errors of a page, and the external references
+of an HTML file."""
 
 from __future__ import annotations
 
@@ -53,10 +54,22 @@ def is_a4(size: tuple[float, float]) -> bool:
     return abs(size[0] - A4_POINTS[0]) < 1 and abs(size[1] - A4_POINTS[1]) < 1
 
 
+def dump_dom(page: Path, program: str | None = None) -> str:
+    """The page's DOM after it rendered, as HTML."""
+    return browser.run_chromium(page, ["--dump-dom"], None, program)[0]
+
+
+def screenshot(page: Path, png: Path, width: int, height: int, program: str | None = None) -> Path:
+    """A PNG of ``page`` in a window of ``width`` x ``height`` CSS pixels."""
+    flags = [f"--screenshot={png}", f"--window-size={width},{height}", "--hide-scrollbars"]
+    browser.run_chromium(page, flags, Path(png), program)
+    return Path(png)
+
+
 def console_errors(page: Path) -> list[str]:
     """The console lines Chromium logged while rendering ``page`` (each message the page's scripts or the browser
     itself wrote to its console), and any page load error."""
-    log = browser.console_output(page, chromium())
+    log = browser.run_chromium(page, ["--enable-logging=stderr", "--v=0", "--dump-dom"], None, chromium())[1]
     return [line for line in log.splitlines() if "CONSOLE" in line or "ERR_FILE_NOT_FOUND" in line]
 
 

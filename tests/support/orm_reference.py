@@ -8,7 +8,8 @@ from collections import defaultdict
 from sqlalchemy import func, select
 
 from deckcli.cards.index import CardRef
-from deckcli.storage.models import Card, CardName, CardSet
+from deckcli.names import name_key
+from deckcli.storage.models import Card, CardName, CardSet, Deck
 
 _REF_COLUMNS = (Card.id, Card.game, Card.set_code, Card.number, Card.name, Card.kind, Card.data)
 
@@ -48,6 +49,14 @@ def search_cards(session, game=None, set_code=None, kind=None):
     if kind:
         query = query.where(Card.kind == kind.lower())
     return [CardRef(*row) for row in session.execute(query.order_by(Card.game, Card.set_code, Card.id))]
+
+
+def stored_decks(session, game=None):
+    """Every stored deck (optionally of one game) by name, as the ORM read them before the read path."""
+    query = select(Deck)
+    if game:
+        query = query.where(Deck.game == game)
+    return sorted(session.scalars(query), key=lambda d: (name_key(d.name), d.name))
 
 
 def list_sets(session):

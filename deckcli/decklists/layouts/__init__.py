@@ -43,7 +43,7 @@ LAYOUTS: dict[str, Layout] = {
     )
 }
 #: The layout of a text with no marks of any other.
-DEFAULT = builtin.TEXT.name
+DEFAULT_LAYOUT = builtin.TEXT.name
 
 
 def readable() -> tuple[str, ...]:
@@ -81,7 +81,7 @@ def choose(text: str, path: Path | str | None = None) -> Layout:
         return named
     suffix = Path(path).suffix.lower() if path is not None else ""
     texty = any(suffix in lay.extensions for lay in LAYOUTS.values() if lay.lines)
-    best, best_score = LAYOUTS[DEFAULT], 0
+    best, best_score = LAYOUTS[DEFAULT_LAYOUT], 0
     for candidate in LAYOUTS.values():
         if texty and not candidate.lines:
             continue
