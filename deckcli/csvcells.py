@@ -48,7 +48,13 @@ class CsvWriter:
     quotes both), and that row's own terminator replaced by ``line_end``; other rows go straight through.
     """
 
-    def __init__(self, stream: IO[str], line_end: str = "\n", quoting: Literal[0, 1, 2, 3] = csv.QUOTE_MINIMAL, delimiter: str = ","):
+    def __init__(
+        self,
+        stream: IO[str],
+        line_end: str = "\n",
+        quoting: Literal[0, 1, 2, 3] = csv.QUOTE_MINIMAL,
+        delimiter: str = ",",
+    ):
         self.stream, self.line_end = stream, line_end
         self._plain = csv.writer(stream, lineterminator=line_end, quoting=quoting, delimiter=delimiter)
         self._buffer = io.StringIO()

@@ -96,4 +96,4 @@ def sqlite_mark(path: str | Path) -> int | None:
         return None
     if not head.startswith(SQLITE_HEADER):
         return None
-    return int.from_bytes(head[_APPLICATION_ID_AT:_APPLICATION_ID_AT + 4], "big")  # (a cut header: 0 or less)
+    return int.from_bytes(head[_APPLICATION_ID_AT : _APPLICATION_ID_AT + 4], "big")  # (a cut header: 0 or less)

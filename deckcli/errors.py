@@ -63,8 +63,15 @@ class UnknownPrinting(UnknownCard):
     """A real card with no printing of that set and number; the suggestions are its printings, and ``other``
     names the card that has that set and number, if one does."""
 
-    def __init__(self, card: str, set_code: str, number: str, printings: list[str], game: str | None = None,
-                 other: str | None = None):
+    def __init__(
+        self,
+        card: str,
+        set_code: str,
+        number: str,
+        printings: list[str],
+        game: str | None = None,
+        other: str | None = None,
+    ):
         self.card, self.set_code, self.number, self.other = card, set_code, number, other
         wanted = f"({set_code}) {number}".strip() if set_code else f"#{number}"
         if other:
@@ -138,7 +145,10 @@ class DeckReadError(DeckcliError):
 
     def lines(self) -> list[str]:
         """One ``source: line N: message`` line per problem."""
-        return [f"{self.source}: line {line}: {m}" if line is not None else f"{self.source}: {m}" for line, m in self.problems]
+        return [
+            f"{self.source}: line {line}: {m}" if line is not None else f"{self.source}: {m}"
+            for line, m in self.problems
+        ]
 
 
 class DecksReadError(DeckcliError):
@@ -182,12 +192,16 @@ class AlreadyRegistered(DeckcliError):
     def __init__(self, event: str, players: list[str]):
         self.event, self.players = event, list(players)
         if len(players) == 1:
-            message = (f"{players[0]!r} is already registered for event {event!r}; give --replace to register"
-                       " the new decklist instead (before the event starts)")
+            message = (
+                f"{players[0]!r} is already registered for event {event!r}; give --replace to register"
+                " the new decklist instead (before the event starts)"
+            )
         else:
             names = ", ".join(repr(p) for p in players)
-            message = (f"{len(players)} players are already registered for event {event!r}: {names}; give"
-                       " --replace to register their new decklists instead; nothing was registered")
+            message = (
+                f"{len(players)} players are already registered for event {event!r}: {names}; give"
+                " --replace to register their new decklists instead; nothing was registered"
+            )
         super().__init__(message)
 
 
@@ -209,8 +223,10 @@ class LookalikePlayer(DeckcliError):
             taken, advice = f"the registered player {other!r}", "register under the same spelling"
         else:
             taken, advice = f"the player {other!r} of {where}", "give each player one spelling"
-        super().__init__(f"player {player!r} looks like {taken} ({why}); {advice}, or give --new-player if they"
-                         " are different players")
+        super().__init__(
+            f"player {player!r} looks like {taken} ({why}); {advice}, or give --new-player if they"
+            " are different players"
+        )
 
 
 # -- the database file (raised by deckcli.storage) ----------------------------------------------------
@@ -285,8 +301,13 @@ class BrowserFailed(DeckcliError):
 
     def __init__(self, program: str, status: int | None, output: str, target: str, problem: str = ""):
         self.program, self.status, self.output, self.target, self.problem = program, status, output, target, problem
-        how = ("timed out" if status is None else f"was stopped by signal {-status}" if status < 0
-               else f"exited with status {status}")
+        how = (
+            "timed out"
+            if status is None
+            else f"was stopped by signal {-status}"
+            if status < 0
+            else f"exited with status {status}"
+        )
         tail = "\n".join(output.strip().splitlines()[-5:])
         super().__init__(f"{program} {problem or how + ' without writing ' + target}" + (f":\n{tail}" if tail else ""))
 
@@ -327,19 +348,24 @@ class SiteFolderRefused(InputError):
 
     def __init__(self, folder: str, entries: list[tuple[str, str]]):
         self.folder, self.entries = folder, list(entries)
-        shown = ", ".join(f"{name} ({why})" if why else name for name, why in self.entries[:self.SHOWN])
+        shown = ", ".join(f"{name} ({why})" if why else name for name, why in self.entries[: self.SHOWN])
         more = f" and {len(self.entries) - self.SHOWN} more" if len(self.entries) > self.SHOWN else ""
         them = "it" if len(self.entries) == 1 else "them"
-        super().__init__(f"{folder}: refused, it holds what deckcli did not publish there: {shown}{more}; nothing was"
-                         f" changed. Publish into an empty or new folder, or remove {them} from {folder} first")
+        super().__init__(
+            f"{folder}: refused, it holds what deckcli did not publish there: {shown}{more}; nothing was"
+            f" changed. Publish into an empty or new folder, or remove {them} from {folder} first"
+        )
 
 
 class SiteNotPublished(InputError):
     """Writing a site stopped at ``file`` (``reason`` says why); ``before`` is what the folder held ("site",
     "empty" or "nothing"), which is left exactly as it was."""
 
-    AFTER: ClassVar[dict[str, str]] = {"site": "the earlier site is unchanged", "empty": "the folder is still empty",
-             "nothing": "there was no folder before and none was made"}
+    AFTER: ClassVar[dict[str, str]] = {
+        "site": "the earlier site is unchanged",
+        "empty": "the folder is still empty",
+        "nothing": "there was no folder before and none was made",
+    }
 
     def __init__(self, file: str, reason: str, before: str):
         self.file, self.reason, self.before = file, reason, before

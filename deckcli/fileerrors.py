@@ -43,8 +43,11 @@ def protection(target: str | Path) -> str | None:
     if found is not None:
         name, suffix = found  # (name: the database's absolute name, as it was opened)
         where = "" if not suffix and os.path.abspath(path) == name else f" ({name})"
-        return ("is the deckcli database in use" if not suffix
-                else "is a file SQLite keeps beside the deckcli database in use") + where
+        return (
+            "is the deckcli database in use"
+            if not suffix
+            else "is a file SQLite keeps beside the deckcli database in use"
+        ) + where
     try:
         regular = stat.S_ISREG(path.stat().st_mode)
     except (OSError, ValueError):

@@ -45,8 +45,16 @@ QUOTES = str.maketrans(
 #: Invisible characters a pasted name may carry (zero-width spaces and joiners, soft hyphens, byte-order marks,
 #: left-to-right and right-to-left marks, embeddings, overrides and isolates): dropped from keys.
 INVISIBLE = dict.fromkeys(
-    [0x00AD, 0x061C, 0x180E, *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2065),
-     *range(0x2066, 0x206A), 0xFEFF]
+    [
+        0x00AD,
+        0x061C,
+        0x180E,
+        *range(0x200B, 0x2010),
+        *range(0x202A, 0x202F),
+        *range(0x2060, 0x2065),
+        *range(0x2066, 0x206A),
+        0xFEFF,
+    ]
 )
 
 

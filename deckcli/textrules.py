@@ -24,7 +24,9 @@ UNCLEAN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 UNCLEAN_CLASS = "[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]"
 #: The class for a multi-line text (rules text, lore, a description): as UNCLEAN_CLASS, but tabs and line breaks
 #: (U+0009, U+000A, U+000D) allowed.
-UNCLEAN_MULTILINE_CLASS = "[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]"
+UNCLEAN_MULTILINE_CLASS = (
+    "[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]"
+)
 
 #: What :func:`shown` escapes: every unclean character except a line feed, a tab and the carriage return of a CRLF.
 _SHOWN_RE = re.compile(

@@ -156,9 +156,7 @@ def parse_value(field: str, raw: str, field_type: str | None, context: str) -> A
             try:
                 return float(value)
             except ValueError:
-                raise InputError(
-                    f"{field} is a number, but {value!r} is not (in {context!r})"
-                ) from None
+                raise InputError(f"{field} is a number, but {value!r} is not (in {context!r})") from None
     if field_type == "boolean":
         lowered = value.casefold()
         if lowered in ("true", "yes", "1", "y"):
@@ -181,8 +179,7 @@ def parse_comparison(text: str, fields: Mapping[str, str] | None = None) -> Comp
         bare = _FIELD_ONLY.match(text)
         if bare and bare.group(2):
             raise InputError(
-                f"bad operator in {text.strip()!r}: expected one of =, !=, <, <=, >, >="
-                f" after {bare.group(1)!r}"
+                f"bad operator in {text.strip()!r}: expected one of =, !=, <, <=, >, >= after {bare.group(1)!r}"
             )
         raise InputError(f"expected 'field OP value' (e.g. cost<=2), got {text.strip()!r}")
     field, op, raw = match.groups()
@@ -190,9 +187,7 @@ def parse_comparison(text: str, fields: Mapping[str, str] | None = None) -> Comp
     if fields is not None and field not in fields:
         suggestion = _closest_field(field, fields)
         hint = f"; did you mean {suggestion!r}?" if suggestion else ""
-        raise InputError(
-            f"unknown field {field!r} in {text.strip()!r}{hint} (fields: {', '.join(sorted(fields))})"
-        )
+        raise InputError(f"unknown field {field!r} in {text.strip()!r}{hint} (fields: {', '.join(sorted(fields))})")
     if raw and raw[0] in "<>=!":
         raise InputError(f"bad operator in {text.strip()!r}: {op + raw[:1]!r} is not an operator")
     value = parse_value(field, raw, (fields or {}).get(field), text.strip())

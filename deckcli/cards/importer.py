@@ -42,9 +42,11 @@ class SetImportResult:
 
     def warnings(self) -> list[str]:
         """One line per registration naming a removed printing."""
-        return [f"{self.game} {self.code}: the registration of {r['player']!r} in event {r['event']!r} (deck"
-                f" {r['deck']!r}) names {', '.join(r['printings'])}, which this import removed"
-                for r in self.registrations]
+        return [
+            f"{self.game} {self.code}: the registration of {r['player']!r} in event {r['event']!r} (deck"
+            f" {r['deck']!r}) names {', '.join(r['printings'])}, which this import removed"
+            for r in self.registrations
+        ]
 
 
 def card_row(card: dict, set_id: int, game: str, set_code: str) -> dict:
@@ -87,12 +89,19 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     ).scalar_one()
 
     card_table = Card.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
-    before = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
+    before = dict(
+        session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all()
+    )
     rows = [card_row(card, set_id, cs.game, cs.code) for card in cs.cards]
     server = dialect_of(session).name == "postgresql"
     if len(rows) >= COPY_AT_LEAST and server:  # COPY-class: tens of thousands of cards in one round trip
-        copy_upsert(session, card_table, rows, ["set_id", "number"],
-                    {col: f'excluded."{col}"' for col in ("game", "set_code", "name", "key", "kind", "data")})
+        copy_upsert(
+            session,
+            card_table,
+            rows,
+            ["set_id", "number"],
+            {col: f'excluded."{col}"' for col in ("game", "set_code", "name", "key", "kind", "data")},
+        )
     elif rows:
         upsert = upsert_insert(session, card_table)
         upsert = upsert.on_conflict_do_update(
@@ -115,7 +124,9 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
 
     ids = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
     name_table = CardName.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
-    session.execute(delete(name_table).where(name_table.c.card_id.in_(select(card_table.c.id).where(card_table.c.set_id == set_id))))
+    session.execute(
+        delete(name_table).where(name_table.c.card_id.in_(select(card_table.c.id).where(card_table.c.set_id == set_id)))
+    )
     names = [row for card in cs.cards for row in name_rows(card, ids[card["number"]], cs.game)]
     if len(names) >= COPY_AT_LEAST and server:
         copy_upsert(session, name_table, names)
@@ -129,9 +140,17 @@ def _users(session: Session, card_ids: list[int]) -> str:
     """Who holds the cards ``card_ids``: ``decks 'A', 'B' and the collection`` (stored decks by name)."""
     from deckcli.storage.models import CollectionItem, Deck, DeckCard
 
-    decks = sorted(session.execute(select(col(Deck.name)).distinct().join(DeckCard, col(DeckCard.deck_id) == Deck.id)
-                                   .where(col(DeckCard.card_id).in_(card_ids))).scalars())
-    owned = session.execute(select(col(CollectionItem.id)).where(col(CollectionItem.card_id).in_(card_ids)).limit(1)).first()
+    decks = sorted(
+        session.execute(
+            select(col(Deck.name))
+            .distinct()
+            .join(DeckCard, col(DeckCard.deck_id) == Deck.id)
+            .where(col(DeckCard.card_id).in_(card_ids))
+        ).scalars()
+    )
+    owned = session.execute(
+        select(col(CollectionItem.id)).where(col(CollectionItem.card_id).in_(card_ids)).limit(1)
+    ).first()
     users = [f"{'deck' if len(decks) == 1 else 'decks'} {', '.join(repr(d) for d in decks)}"] if decks else []
     return " and ".join(users + (["the collection"] if owned else [])) or "decks or the collection"
 
@@ -141,15 +160,22 @@ def _registrations_naming(session: Session, cs: CardSetFile, numbers: set[str]) 
     (one query; the lists are read here, as they are stored as JSON)."""
     from deckcli.storage.event_models import EventRow, RegistrationRow
 
-    query = (select(col(EventRow.name), col(RegistrationRow.player), col(RegistrationRow.deck), col(RegistrationRow.decklist))
-             .join(EventRow, col(EventRow.id) == RegistrationRow.event_id)
-             .where(col(EventRow.game) == cs.game, col(RegistrationRow.superseded_at).is_(None))
-             .order_by(col(EventRow.name), col(RegistrationRow.id)))
+    query = (
+        select(
+            col(EventRow.name), col(RegistrationRow.player), col(RegistrationRow.deck), col(RegistrationRow.decklist)
+        )
+        .join(EventRow, col(EventRow.id) == RegistrationRow.event_id)
+        .where(col(EventRow.game) == cs.game, col(RegistrationRow.superseded_at).is_(None))
+        .order_by(col(EventRow.name), col(RegistrationRow.id))
+    )
     found = []
     for event, player, deck, decklist in session.execute(query):
         items = [item for zone in (decklist.get("zones") or {}).values() for item in zone]
-        printings = {f"{item.get('name')} ({cs.code}) {item.get('number')}" for item in items
-                     if item.get("set") == cs.code and item.get("number") in numbers}
+        printings = {
+            f"{item.get('name')} ({cs.code}) {item.get('number')}"
+            for item in items
+            if item.get("set") == cs.code and item.get("number") in numbers
+        }
         if printings:
             found.append({"event": event, "player": player, "deck": deck, "printings": sorted(printings)})
     return found

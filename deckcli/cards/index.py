@@ -108,8 +108,10 @@ class CardIndex:
         if not keys:
             return
         game, params = self._where("n")
-        sql = (f"SELECT n.key, {_REF_COLUMNS} FROM card_name n JOIN card c ON c.id = n.card_id"
-               f" WHERE n.key IN ({{keys}}){game}")
+        sql = (
+            f"SELECT n.key, {_REF_COLUMNS} FROM card_name n JOIN card c ON c.id = n.card_id"
+            f" WHERE n.key IN ({{keys}}){game}"
+        )
         with self._reads() as rows:
             found = all_in(rows, sql, "keys", keys, params)
         for key in keys:
@@ -130,8 +132,11 @@ class CardIndex:
         if wanted:
             game, params = self._where("c")
             with self._reads() as rows:
-                self._keep(all_in(rows, f"SELECT {_REF_COLUMNS} FROM card c WHERE c.id IN ({{ids}}){game}", "ids",
-                                  wanted, params))
+                self._keep(
+                    all_in(
+                        rows, f"SELECT {_REF_COLUMNS} FROM card c WHERE c.id IN ({{ids}}){game}", "ids", wanted, params
+                    )
+                )
         return [self._by_id[i] for i in ids if i in self._by_id]
 
     def cards(self) -> list[CardRef]:
@@ -148,8 +153,10 @@ class CardIndex:
         if kind not in self._of_kind:
             game, params = self._where("c")
             with self._reads() as rows:
-                found = rows.all(f"SELECT {_REF_COLUMNS} FROM card c WHERE c.kind = :kind{game} ORDER BY c.id",
-                                 {"kind": kind, **params})
+                found = rows.all(
+                    f"SELECT {_REF_COLUMNS} FROM card c WHERE c.kind = :kind{game} ORDER BY c.id",
+                    {"kind": kind, **params},
+                )
             self._of_kind[kind] = self._keep(found)
         return self._of_kind[kind]
 
@@ -189,8 +196,9 @@ class CardIndex:
             game, params = self._where("c", first=True)
             self._printings = {}
             with self._reads() as rows:
-                for card_id, code, num in rows.all(f"SELECT c.id, c.set_code, c.number FROM card c{game} ORDER BY c.id",
-                                                   params):
+                for card_id, code, num in rows.all(
+                    f"SELECT c.id, c.set_code, c.number FROM card c{game} ORDER BY c.id", params
+                ):
                     # Set codes are unique within a game only (boa and aqa may both have S01).
                     self._printings.setdefault((code.casefold(), num.casefold()), []).append(card_id)
         return self._load_ids(self._printings.get((set_code.casefold(), number.casefold()), []))
@@ -240,8 +248,10 @@ def _searchable(ref: CardRef) -> str:
 def list_sets(source: Any) -> list[dict[str, Any]]:
     """Every set with its game and card count (``source``: a Readable or an open SQLAlchemy Session)."""
     with reader_of(source)() as rows:
-        found = rows.all("SELECT s.game, s.code, s.name, s.sample, count(c.id) FROM card_set s"
-                         " LEFT OUTER JOIN card c ON c.set_id = s.id GROUP BY s.id ORDER BY s.game, s.code")
+        found = rows.all(
+            "SELECT s.game, s.code, s.name, s.sample, count(c.id) FROM card_set s"
+            " LEFT OUTER JOIN card c ON c.set_id = s.id GROUP BY s.id ORDER BY s.game, s.code"
+        )
     return [
         {"game": g, "game_name": registry.title(g), "set": code, "name": name, "sample": bool(sample), "cards": n}
         for g, code, name, sample, n in found

@@ -107,8 +107,13 @@ class CardResolver:
 
     # -- one printing -----------------------------------------------------------------------------
     def find(
-        self, name: str = "", set_text: str = "", number: str = "", game: str | None = None,
-        prefer_sets: Iterable[str] = (), suggest: bool = True,
+        self,
+        name: str = "",
+        set_text: str = "",
+        number: str = "",
+        game: str | None = None,
+        prefer_sets: Iterable[str] = (),
+        suggest: bool = True,
     ) -> CardRef:
         """The printing meant (without ``game``: in every game); ``prefer_sets`` (casefolded codes, a format's
         legal sets) picks among printings when no set is given; ``suggest=False`` leaves the closest names out of
@@ -116,8 +121,13 @@ class CardResolver:
         return _card_or_raise(self.lookup(name, set_text, number, game, prefer_sets, suggest))
 
     def lookup(
-        self, name: str = "", set_text: str = "", number: str = "", game: str | None = None,
-        prefer_sets: Iterable[str] = (), suggest: bool = True,
+        self,
+        name: str = "",
+        set_text: str = "",
+        number: str = "",
+        game: str | None = None,
+        prefer_sets: Iterable[str] = (),
+        suggest: bool = True,
     ) -> CardRef | DeckcliError:
         """What :meth:`find` answers, the error returned rather than raised (thousands of decklist lines are cheaper
         so). Remembered errors hold no traceback, so 80,000 of them keep no frames alive for the garbage collector."""
@@ -131,8 +141,9 @@ class CardResolver:
             self._memo[key] = found
         return found
 
-    def lookup_many(self, lines: Iterable[tuple[str, str, str]], game: str, prefer_sets: Iterable[str] = ()
-                    ) -> list[CardRef | DeckcliError | NoCard]:
+    def lookup_many(
+        self, lines: Iterable[tuple[str, str, str]], game: str, prefer_sets: Iterable[str] = ()
+    ) -> list[CardRef | DeckcliError | NoCard]:
         """:meth:`lookup` of many ``(name, set, number)`` lines of one game, without closest names (ask
         :meth:`lookup` for those of the few problems shown): every name read in one prefetch, each distinct line
         answered once. After a large prefetch, a name whose key no game has is NO_CARD from two dictionary
@@ -157,8 +168,9 @@ class CardResolver:
         """The code of a game given in any case (asked once per game, not once per line)."""
         return self._codes.get(game) or self._codes.setdefault(game, registry.game(game).code)
 
-    def _find(self, name: str, set_text: str, number: str, game: str | None, prefer: frozenset[str],
-              suggest: bool = True) -> CardRef | DeckcliError:
+    def _find(
+        self, name: str, set_text: str, number: str, game: str | None, prefer: frozenset[str], suggest: bool = True
+    ) -> CardRef | DeckcliError:
         """The printing meant, or the error saying why there is none (returned when it is the common unknown
         card of one game, raised otherwise)."""
         if game:
@@ -169,8 +181,9 @@ class CardResolver:
             raise AmbiguousCard(what, [(r.name, g) for g, r in found.items()])
         return next(iter(found.values()))
 
-    def _in_game_or_wrong(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str],
-                          suggest: bool = True) -> CardRef | DeckcliError:
+    def _in_game_or_wrong(
+        self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str], suggest: bool = True
+    ) -> CardRef | DeckcliError:
         """The printing in ``game``, or why not; a name only other games have is a WrongGame naming them."""
         found = self._in_game_or_why(game, name, set_text, number, prefer, suggest)
         if not name or not isinstance(found, UnknownCard) or isinstance(found, UnknownPrinting):
@@ -193,13 +206,21 @@ class CardResolver:
                         found.setdefault(key, []).append(other)
         return found
 
-    def _in_game(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str] = frozenset(),
-                 suggest: bool = True) -> CardRef:
+    def _in_game(
+        self,
+        game: str,
+        name: str,
+        set_text: str,
+        number: str,
+        prefer: frozenset[str] = frozenset(),
+        suggest: bool = True,
+    ) -> CardRef:
         """The printing in one game; ``suggest=False`` skips the closest names of an unknown one (costly, often unused)."""
         return _card_or_raise(self._in_game_or_why(game, name, set_text, number, prefer, suggest))
 
-    def _in_game_or_why(self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str],
-                        suggest: bool) -> CardRef | DeckcliError:
+    def _in_game_or_why(
+        self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str], suggest: bool
+    ) -> CardRef | DeckcliError:
         """What :meth:`_in_game` answers, a missing card or set returned rather than raised (no traceback each)."""
         index = self.index(game)
         code = self.set_code(game, set_text) if set_text else None
@@ -220,10 +241,16 @@ class CardResolver:
         return self._pick(index, name, refs, code, number, prefer)
 
     @staticmethod
-    def _pick(index: CardIndex, name: str, refs: list[CardRef], code: str | None, number: str, prefer: frozenset[str]) -> CardRef:
+    def _pick(
+        index: CardIndex, name: str, refs: list[CardRef], code: str | None, number: str, prefer: frozenset[str]
+    ) -> CardRef:
         """The printing among a name's ``refs`` that the set code and number select."""
         game = index.game
-        chosen = [r for r in refs if (code is None or r.set_code == code) and (not number or r.number.casefold() == number.casefold())]
+        chosen = [
+            r
+            for r in refs
+            if (code is None or r.set_code == code) and (not number or r.number.casefold() == number.casefold())
+        ]
         if not chosen:
             other = index.printing(code, number) if code and number else None
             printings = [f"({r.set_code}) {r.number}" for r in refs]
@@ -274,7 +301,8 @@ class CardResolver:
         """Every printing of the card ``ref`` is, narrowed to its set and number when those were given."""
         same = [r for r in self.index(ref.game).find_all(ref.name) if r.key == ref.key] or [ref]
         return [
-            r for r in same
+            r
+            for r in same
             if (not set_text.strip() or r.set_code == ref.set_code)
             and (not number.strip() or r.number.casefold() == ref.number.casefold())
         ] or [ref]

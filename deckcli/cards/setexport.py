@@ -39,19 +39,29 @@ class SetExport:
 def export_set(db: BaseDatabase, game: str, set_code: str | None = None) -> SetExport:
     """The set ``set_code`` of ``game`` (code or name, any case; may be left out when the game has one set)."""
     with db.read() as session:
-        sets = session.execute(select(CardSet).where(col(CardSet.game) == game).order_by(col(CardSet.code))).scalars().all()
+        sets = (
+            session.execute(select(CardSet).where(col(CardSet.game) == game).order_by(col(CardSet.code)))
+            .scalars()
+            .all()
+        )
         if not sets:
             raise NotFoundError(f"no card sets of {game} in the database")
         if set_code is None:
             if len(sets) > 1:
-                raise InputError(f"{game} has {len(sets)} sets; choose one with --set ({', '.join(s.code for s in sets)})")
+                raise InputError(
+                    f"{game} has {len(sets)} sets; choose one with --set ({', '.join(s.code for s in sets)})"
+                )
             chosen = sets[0]
         else:
             wanted = set_code.casefold()
             chosen = next((s for s in sets if wanted in (s.code.casefold(), s.name.casefold())), None)
             if chosen is None:
                 raise UnknownSet(set_code, game, [s.code for s in sets])
-        cards = session.execute(select(col(Card.data)).where(col(Card.set_id) == chosen.id).order_by(col(Card.id))).scalars().all()
+        cards = (
+            session.execute(select(col(Card.data)).where(col(Card.set_id) == chosen.id).order_by(col(Card.id)))
+            .scalars()
+            .all()
+        )
     info: dict[str, Any] = {"code": chosen.code, "name": chosen.name}
     if chosen.sample:
         info["sample"] = True

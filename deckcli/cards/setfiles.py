@@ -62,7 +62,9 @@ def check_cardset(doc: Any, source: str) -> list[str]:
     numbers = Counter(card["number"] for card in cards)
     for index, card in enumerate(cards):
         if numbers[card["number"]] > 1:
-            problems.append(f"{source}: $.cards[{index}].number: number {card['number']!r} is used more than once in the set")
+            problems.append(
+                f"{source}: $.cards[{index}].number: number {card['number']!r} is used more than once in the set"
+            )
     for hook in hooks_of(game):
         check = getattr(hook, "cardset_problems", None)
         if check is not None:

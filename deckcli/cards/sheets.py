@@ -175,7 +175,9 @@ def parse_sheet(text: str, label: str, sheet: SheetSet) -> Sheet:
     """The card-set document of a sheet's text; problems of the header or the game are in ``problems``."""
     result = Sheet(label)
     if not registry.is_game(sheet.game):
-        result.problems.append(f"{label}: --game: unknown game {sheet.game!r}; known games: {', '.join(registry.codes())}")
+        result.problems.append(
+            f"{label}: --game: unknown game {sheet.game!r}; known games: {', '.join(registry.codes())}"
+        )
         return result
     types = field_types(sheet.game)
     delimiter, body, skipped = dialect(text)
@@ -193,12 +195,16 @@ def parse_sheet(text: str, label: str, sheet: SheetSet) -> Sheet:
             if path is None:
                 if name:
                     fields = ", ".join(p for p in types if not p.endswith(".*"))
-                    result.problems.append(f"{label}: line {header_line}: column {column_letter(i)} ({name}): not a field"
-                                           f" of the {sheet.game} card schema; its fields: {fields}")
+                    result.problems.append(
+                        f"{label}: line {header_line}: column {column_letter(i)} ({name}): not a field"
+                        f" of the {sheet.game} card schema; its fields: {fields}"
+                    )
                 continue
             if path in result.columns:
-                result.problems.append(f"{label}: line {header_line}: column {column_letter(i)} ({name}): the field"
-                                       f" is also column {column_letter(result.columns[path])}")
+                result.problems.append(
+                    f"{label}: line {header_line}: column {column_letter(i)} ({name}): the field"
+                    f" is also column {column_letter(result.columns[path])}"
+                )
             result.columns[path] = i
         if result.problems:
             return result
@@ -227,12 +233,17 @@ def read_sheet(source: str, sheet: SheetSet | None) -> Sheet:
     except InputError as exc:
         return Sheet(source, problems=[str(exc)])
     if sheet is None:
-        return Sheet(document.label, problems=[
-            f"{document.label}: a spreadsheet card list needs --game, --set and --set-name (the game and set of its cards)"])
+        return Sheet(
+            document.label,
+            problems=[
+                f"{document.label}: a spreadsheet card list needs --game, --set and --set-name (the game and set of its cards)"
+            ],
+        )
     return parse_sheet(document.text, document.label, sheet)
 
 
 # -- writing ------------------------------------------------------------------------------------------
+
 
 def _flat(card: dict[str, Any], prefix: str = "") -> Iterable[tuple[str, Any]]:
     for key, value in card.items():
@@ -247,7 +258,9 @@ def _text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list):
         items = [str(v) for v in value]
-        if items and all(isinstance(v, str) and v.strip() == v and v and ";" not in v and v[:1] not in "[{" for v in value):
+        if items and all(
+            isinstance(v, str) and v.strip() == v and v and ";" not in v and v[:1] not in "[{" for v in value
+        ):
             return "; ".join(items)
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, dict):

@@ -37,6 +37,11 @@ SEARCH_COLUMNS = ["game", "set", "number", "name", "kind", "cost", "details"]
 def search_row(card: Mapping[str, Any]) -> dict[str, Any]:
     """One ``cards search`` row: where the card is printed, its kind and cost, and the rest of its summary."""
     return {
-        "game": card.get("game"), "set": card.get("set"), "number": card.get("number"), "name": card.get("name"),
-        "kind": card.get("kind"), "cost": card.get("cost"), "details": " · ".join(summary_parts(card, skip=("cost",))),
+        "game": card.get("game"),
+        "set": card.get("set"),
+        "number": card.get("number"),
+        "name": card.get("name"),
+        "kind": card.get("kind"),
+        "cost": card.get("cost"),
+        "details": " · ".join(summary_parts(card, skip=("cost",))),
     }

@@ -67,9 +67,15 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
 
 @cards.command("export")
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="The game.")
-@click.option("--set", "-s", "set_code", metavar="CODE", help="The set (code or name; needed when the game has several).")
-@click.option("--to", "to", type=click.Choice(["json", "csv", "tsv"], case_sensitive=False),
-              help="json (a card-set file) or a spreadsheet card list (default: from -o's extension, else json).")
+@click.option(
+    "--set", "-s", "set_code", metavar="CODE", help="The set (code or name; needed when the game has several)."
+)
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(["json", "csv", "tsv"], case_sensitive=False),
+    help="json (a card-set file) or a spreadsheet card list (default: from -o's extension, else json).",
+)
 @click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
 @pass_app
 def export(app: AppContext, game, set_code, to, target) -> None:
@@ -88,7 +94,9 @@ def export(app: AppContext, game, set_code, to, target) -> None:
         write_set(exported, data_stdout(), fmt)  # the data as it is, to a file or a pipe
         return
     write_whole(target, lambda handle: write_set(exported, handle, fmt))
-    click.echo(f"Exported {exported.cards} cards of {exported.game} {exported.code} ({exported.name}) to {target}", err=True)
+    click.echo(
+        f"Exported {exported.cards} cards of {exported.game} {exported.code} ({exported.name}) to {target}", err=True
+    )
 
 
 @cards.command()
@@ -96,7 +104,14 @@ def export(app: AppContext, game, set_code, to, target) -> None:
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
 @click.option("--set", "set_code", help="Only this set code.")
 @click.option("--kind", "-k", help="Only this kind (monster, spell, character, action, ...).")
-@click.option("--where", "-w", "wheres", multiple=True, metavar="EXPR", help="Filter such as 'cost<=2' or 'element=Fire,attack>=3' (repeatable).")
+@click.option(
+    "--where",
+    "-w",
+    "wheres",
+    multiple=True,
+    metavar="EXPR",
+    help="Filter such as 'cost<=2' or 'element=Fire,attack>=3' (repeatable).",
+)
 @click.option("--limit", type=click.IntRange(min=1), help="Print at most this many cards.")
 @output_options()
 @pass_app

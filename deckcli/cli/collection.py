@@ -4,61 +4,37 @@ from __future__ import annotations
 
 import click
 
+from deckcli.cli.collection_options import (
+    card_options,
+    card_query,
+    change_copies,
+    copies_label,
+    export_formats,
+    variant_of,
+    variant_options,
+)
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
 from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
 
 LIST_COLUMNS = ["count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy"]
-CHANGE_COLUMNS = ["name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy", "before", "after",
-                  "change"]
+CHANGE_COLUMNS = [
+    "name",
+    "game",
+    "set",
+    "number",
+    "finish",
+    "condition",
+    "language",
+    "tag",
+    "proxy",
+    "before",
+    "after",
+    "change",
+]
 NEED_COLUMNS = ["name", "need", "have", "missing"]
 MAX_SHOWN = 20
-
-
-def _export_formats() -> list[str]:
-    """``csv`` and ``json`` (deckcli's own), then every other layout deckcli writes (read only when needed)."""
-    from deckcli.collection.layouts import writable
-
-    return ["csv", "json", *(name for name in writable() if name != "deckcli")]
-
-
-def _variant_options(f):
-    """--foil/--etched, --condition, --language, --tag, --proxy: which copies of a printing."""
-    f = click.option("--proxy", is_flag=True, help="Proxies (stand-ins: kept apart, never counted as owned).")(f)
-    f = click.option("--tag", "-t", default="", help="A free tag: binder, trade list, ...")(f)
-    f = click.option("--language", "-l", default="", help="Language code or name (en, ja, Japanese, ...).")(f)
-    f = click.option("--condition", "-c", default="", help="Condition: M, NM, EX, GD, LP, MP, PL, HP, PO (or words).")(f)
-    f = click.option("--etched", is_flag=True, help="Etched-foil copies.")(f)
-    f = click.option("--foil", is_flag=True, help="Foil copies (default: normal finish).")(f)
-    return f
-
-
-def _card_options(f):
-    """--game, --set, --number: which printing CARD means."""
-    f = click.option("--number", "-n", default="", help="Collector number (with --set) to pick one printing.")(f)
-    f = click.option("--set", "-s", "set_code", default="", help="Set code (or set name) of the printing.")(f)
-    f = click.option("--game", "-g", type=GAME_CHOICE, help="The game, where a name exists in several.")(f)
-    return f
-
-
-def _variant(foil, etched, condition, language, tag, proxy):
-    from deckcli.collection.variants import Variant
-
-    if foil and etched:
-        raise click.UsageError("--foil and --etched exclude each other (an etched foil is --etched)")
-    return Variant.parse("etched" if etched else "foil" if foil else "normal", condition, language, tag, proxy)
-
-
-def _query(card: str, game, set_code: str, number: str):
-    """CARD, --set, --number and --game as the library's card query."""
-    from deckcli.collection.printings import CardQuery
-
-    return CardQuery(card, set_code, number, game and game.lower())
-
-
-def _label(ref, variant) -> str:
-    return f"{ref.name} ({ref.game} {ref.set_code} {ref.number}) [{variant.describe()}]"
 
 
 @click.group()
@@ -74,61 +50,58 @@ def collection() -> None:
     """
 
 
-def _change(app: AppContext, action, card, count, game, set_code, number, **variant_options):
-    """Apply ``action(db, ref, count, variant)`` to the printing CARD means; returns (ref, variant, its result)."""
-    from deckcli.collection.printings import change_card
-
-    variant = _variant(**variant_options)
-    ref, result = change_card(app.db, action, _query(card, game, set_code, number), count, variant)
-    return ref, variant, result
-
-
 @collection.command()
 @click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=1), default=1)
-@_card_options
-@_variant_options
+@card_options
+@variant_options
 @pass_app
 def add(app: AppContext, card, count, game, set_code, number, **variant_options) -> None:
     """Add COUNT (default 1) copies of CARD."""
     from deckcli.collection.store import add_card
 
-    ref, variant, now = _change(app, add_card, card, count, game, set_code, number, **variant_options)
-    click.echo(f"Added {count} × {_label(ref, variant)}: now {now}")
+    ref, variant, now = change_copies(app, add_card, card, count, game, set_code, number, **variant_options)
+    click.echo(f"Added {count} × {copies_label(ref, variant)}: now {now}")
 
 
 @collection.command()
 @click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=1), default=1)
-@_card_options
-@_variant_options
+@card_options
+@variant_options
 @pass_app
 def remove(app: AppContext, card, count, game, set_code, number, **variant_options) -> None:
     """Remove COUNT (default 1) copies of CARD (of the given finish, condition, language and tag)."""
     from deckcli.collection.store import remove_card
 
-    ref, variant, left = _change(app, remove_card, card, count, game, set_code, number, **variant_options)
-    click.echo(f"Removed {count} × {_label(ref, variant)}: now {left}")
+    ref, variant, left = change_copies(app, remove_card, card, count, game, set_code, number, **variant_options)
+    click.echo(f"Removed {count} × {copies_label(ref, variant)}: now {left}")
 
 
 @collection.command("set")
 @click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=0))
-@_card_options
-@_variant_options
+@card_options
+@variant_options
 @pass_app
 def set_(app: AppContext, card, count, game, set_code, number, **variant_options) -> None:
     """Set the exact COUNT of CARD (0 removes it)."""
     from deckcli.collection.store import set_card
 
-    ref, variant, _ = _change(app, set_card, card, count, game, set_code, number, **variant_options)
-    click.echo(f"{_label(ref, variant)}: now {count}")
+    ref, variant, _ = change_copies(app, set_card, card, count, game, set_code, number, **variant_options)
+    click.echo(f"{copies_label(ref, variant)}: now {count}")
 
 
 @collection.command("list")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
-@click.option("--where", "-w", "wheres", multiple=True, metavar="EXPR",
-              help="Filter on card fields and count, finish, condition, language, tag, e.g. 'count>=2,finish=foil' (repeatable).")
+@click.option(
+    "--where",
+    "-w",
+    "wheres",
+    multiple=True,
+    metavar="EXPR",
+    help="Filter on card fields and count, finish, condition, language, tag, e.g. 'count>=2,finish=foil' (repeatable).",
+)
 @click.option("--tag", "-t", help="Only entries with this tag.")
 @output_options()
 @pass_app
@@ -142,26 +115,34 @@ def list_(app: AppContext, game, wheres, tag, output) -> None:
     filters = [parse_filter(w, fields) for w in wheres]
     with app.db.read() as session:
         found = matching(holdings(session, game and game.lower(), tag), filters)
-    emit([h.as_row() for h in found], output, LIST_COLUMNS,
-         empty="no entries match" if (wheres or tag or game) else "the collection is empty")
+    emit(
+        [h.as_row() for h in found],
+        output,
+        LIST_COLUMNS,
+        empty="no entries match" if (wheres or tag or game) else "the collection is empty",
+    )
 
 
 @collection.command()
 @click.argument("card", shell_complete=complete_card)
-@_card_options
+@card_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
 def show(app: AppContext, card, game, set_code, number, as_json) -> None:
     """Every copy of CARD you own, over all its printings (or one with --set/--number)."""
     from deckcli.collection.printings import owned_card
 
-    owned = owned_card(app.db, _query(card, game, set_code, number))
+    owned = owned_card(app.db, card_query(card, game, set_code, number))
     if as_json:
         click.echo(dump_json(owned.as_dict()))
         return
     click.echo(f"{owned.card.name} ({owned.card.game}): {owned.total} owned")
     if owned.holdings:
-        emit([h.as_row() for h in owned.holdings], "table", ["count", "set", "number", "finish", "condition", "language", "tag"])
+        emit(
+            [h.as_row() for h in owned.holdings],
+            "table",
+            ["count", "set", "number", "finish", "condition", "language", "tag"],
+        )
 
 
 @collection.command()
@@ -187,7 +168,10 @@ def stats(app: AppContext, game, output) -> None:
     else:
         click.echo("The collection is empty.")
     click.echo()
-    rows = [{**s, "complete": f"{s['completion']:.1f}%", "bar": bar(s["completion"], 100, 20, track=True)} for s in data["sets"]]
+    rows = [
+        {**s, "complete": f"{s['completion']:.1f}%", "bar": bar(s["completion"], 100, 20, track=True)}
+        for s in data["sets"]
+    ]
     emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"])
 
 
@@ -195,8 +179,14 @@ def stats(app: AppContext, game, output) -> None:
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
 @click.option("--skip-bad", is_flag=True, help="Import the good rows even when some cannot be matched.")
-@click.option("--replace", is_flag=True, help="Make the collection exactly the file (with --game: only that game's cards; default: add to the counts held).")
-@click.option("--game", "-g", type=GAME_CHOICE, help="Look cards up in this game only (for layouts without a game column).")
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="Make the collection exactly the file (with --game: only that game's cards; default: add to the counts held).",
+)
+@click.option(
+    "--game", "-g", type=GAME_CHOICE, help="Look cards up in this game only (for layouts without a game column)."
+)
 @output_options()
 @pass_app
 def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> None:
@@ -226,27 +216,56 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
     if dry_run:
         rows = [c.as_row() for c in result.changes]
         if output == "json":
-            emit([], output, json_data={"summary": summary, "layout": plan.layout.name, "changes": rows,
-                                        "problems": [str(p) for p in plan.problems]})
+            emit(
+                [],
+                output,
+                json_data={
+                    "summary": summary,
+                    "layout": plan.layout.name,
+                    "changes": rows,
+                    "problems": [str(p) for p in plan.problems],
+                },
+            )
         else:
             emit(rows, output, CHANGE_COLUMNS, empty="nothing would change")
         click.echo(summary, err=True)
         return
     if output == "json":
-        emit([], output, json_data={
-            "summary": summary, "layout": plan.layout.name, "rows": plan.rows, "copies": plan.copies,
-            "new": result.new_entries, "changed": result.changed_entries, "removed": result.removed_entries,
-            "problems": [str(p) for p in plan.problems],
-        })
+        emit(
+            [],
+            output,
+            json_data={
+                "summary": summary,
+                "layout": plan.layout.name,
+                "rows": plan.rows,
+                "copies": plan.copies,
+                "new": result.new_entries,
+                "changed": result.changed_entries,
+                "removed": result.removed_entries,
+                "problems": [str(p) for p in plan.problems],
+            },
+        )
     else:
         click.echo(summary)
 
 
 @collection.command()
-@click.option("--output", "-o", "target", default="-", type=click.Path(allow_dash=True, dir_okay=False),
-              help="Write to FILE (default - : stdout).")
-@click.option("--to", "fmt", type=DataChoice(_export_formats), default="csv", show_default=True,
-              help="deckcli's csv or json, or another tool's layout.")
+@click.option(
+    "--output",
+    "-o",
+    "target",
+    default="-",
+    type=click.Path(allow_dash=True, dir_okay=False),
+    help="Write to FILE (default - : stdout).",
+)
+@click.option(
+    "--to",
+    "fmt",
+    type=DataChoice(export_formats),
+    default="csv",
+    show_default=True,
+    help="deckcli's csv or json, or another tool's layout.",
+)
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
 @click.option("--tag", "-t", help="Only entries with this tag.")
 @pass_app
@@ -276,8 +295,10 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
         result = write(data_stdout())  # the data as it is, to a file or a pipe
     else:
         result = write_whole(target, write)
-        click.echo(f"Exported {result.entries} entries ({result.copies} cards) to {target}"
-                   f" ({result.layout.title} layout)", err=True)
+        click.echo(
+            f"Exported {result.entries} entries ({result.copies} cards) to {target} ({result.layout.title} layout)",
+            err=True,
+        )
     for warning in result.warnings():
         click.echo(f"Warning: {warning}", err=True)
 
@@ -305,8 +326,11 @@ def missing(app: AppContext, source, output) -> None:
 @collection.command()
 @click.argument("decks", nargs=-1, metavar="[DECK]...")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only stored decks of this game.")
-@click.option("--together", is_flag=True,
-              help="Check that all DECKs (files or stored deck names; default: every stored deck) can be built at the same time.")
+@click.option(
+    "--together",
+    is_flag=True,
+    help="Check that all DECKs (files or stored deck names; default: every stored deck) can be built at the same time.",
+)
 @output_options()
 @pass_app
 def buildable(app: AppContext, decks, game, together, output) -> None:
@@ -329,10 +353,14 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
         if output != "table":
             emit(rows, output, [*NEED_COLUMNS, "decks"], json_data=result.as_dict())
         elif result.buildable:
-            click.echo(f"The collection can build all {len(result.decks)} decks at the same time: {', '.join(result.decks)}")
+            click.echo(
+                f"The collection can build all {len(result.decks)} decks at the same time: {', '.join(result.decks)}"
+            )
         else:
             emit(rows, "table", [*NEED_COLUMNS, "decks"])
-            click.echo(f"Short of {result.as_dict()['short']} cards to build {', '.join(result.decks)} together", err=True)
+            click.echo(
+                f"Short of {result.as_dict()['short']} cards to build {', '.join(result.decks)} together", err=True
+            )
         return
     if decks:
         raise click.UsageError("DECK arguments go with --together")
@@ -340,22 +368,27 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
     if output == "json":
         click.echo(dump_json_of(statuses))
         return
-    emit([s.as_row() for s in statuses], output, ["deck", "game", "format", "cards", "buildable", "short", "status"]
-         if output == "csv" else ["deck", "game", "format", "cards", "status"],
-         empty="No stored decks" + (f" for {game}" if game else ""))
+    emit(
+        [s.as_row() for s in statuses],
+        output,
+        ["deck", "game", "format", "cards", "buildable", "short", "status"]
+        if output == "csv"
+        else ["deck", "game", "format", "cards", "status"],
+        empty="No stored decks" + (f" for {game}" if game else ""),
+    )
 
 
 @collection.command("add-deck")
 @deck_source
 @click.option("--times", type=click.IntRange(min=1), default=1, show_default=True, help="Add the deck this many times.")
-@_variant_options
+@variant_options
 @pass_app
 def add_deck(app: AppContext, source, times, **variant_options) -> None:
     """Add every card of a deck (DECK file or --deck NAME, all zones) to the collection."""
     from deckcli.collection.needs import add_deck as add_deck_cards
     from deckcli.collection.needs import deck_label
 
-    variant = _variant(**variant_options)
+    variant = variant_of(**variant_options)
     deck = source.open(app)
     copies, entries = add_deck_cards(app.db, deck, variant, times)
     click.echo(f"Added {copies} cards ({entries} printings) from {deck_label(deck)} [{variant.describe()}]")

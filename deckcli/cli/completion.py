@@ -62,5 +62,8 @@ def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str)
     except DeckcliError:
         return []
     game = _game(ctx)
-    return [CompletionItem(f.name, help=f.title) for f in formats
-            if f.name.startswith(incomplete) and (game is None or f.game == game)]
+    return [
+        CompletionItem(f.name, help=f.title)
+        for f in formats
+        if f.name.startswith(incomplete) and (game is None or f.game == game)
+    ]

@@ -19,8 +19,10 @@ def confirm_deletion(what: str, question: str, yes: bool) -> None:
     if yes:
         return
     if not stdin_is_terminal():
-        raise click.UsageError(f"{what} is deleted only when confirmed at a terminal, and there is none here:"
-                               " give --yes to delete it without asking")
+        raise click.UsageError(
+            f"{what} is deleted only when confirmed at a terminal, and there is none here:"
+            " give --yes to delete it without asking"
+        )
     if not click.confirm(question, default=False, err=True):
         click.echo("Nothing deleted.", err=True)
         raise SystemExit(1)

@@ -27,9 +27,13 @@ def db() -> None:
 
 
 @db.command()
-@click.option("--json", "as_json", is_flag=True,
-              help='Print {"ok", "schema", "application_id", "rows": {TABLE: COUNT}, "problems": [...], "backend",'
-              ' "revision", "integrity"}.')
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='Print {"ok", "schema", "application_id", "rows": {TABLE: COUNT}, "problems": [...], "backend",'
+    ' "revision", "integrity"}.',
+)
 @pass_app
 def check(app: AppContext, as_json: bool) -> None:
     """SQLite's integrity check, the schema version, the application id and the rows of each table.
@@ -55,8 +59,10 @@ def check(app: AppContext, as_json: bool) -> None:
             app_id = "-" if report.application_id is None else f"{report.application_id:#010x}"
             click.echo(f"{report.path}: {verdict} (schema {report.schema}, application id {app_id})")
         else:
-            click.echo(f"{report.path}: {verdict} ({report.backend}, revision {report.revision or 'none'},"
-                       f" integrity {report.integrity})")
+            click.echo(
+                f"{report.path}: {verdict} ({report.backend}, revision {report.revision or 'none'},"
+                f" integrity {report.integrity})"
+            )
         emit([{"table": t, "rows": n} for t, n in report.rows.items()], "table", ["table", "rows"])
         for problem in report.problems:
             click.echo(f"problem: {problem}", err=True)
@@ -86,15 +92,20 @@ def backup(app: AppContext, target: str) -> None:
         from deckcli.errors import DatabaseFault
         from deckcli.storage.location import label_of
 
-        raise DatabaseFault(label_of(app.target), "db backup copies an SQLite file",
-                            f"copy a server database into a new file with `deckcli db copy URL {target}`", app.origin)
+        raise DatabaseFault(
+            label_of(app.target),
+            "db backup copies an SQLite file",
+            f"copy a server database into a new file with `deckcli db copy URL {target}`",
+            app.origin,
+        )
     result = backup_database(Path(app.target), Path(target), app.origin)
     click.echo(f"Backed up {sum(result.rows.values())} rows ({result.size:,} bytes) to {result.target}")
 
 
 @db.command()
-@click.option("--json", "as_json", is_flag=True,
-              help='Print {"backend", "database", "current", "latest", "state", "meaning"}.')
+@click.option(
+    "--json", "as_json", is_flag=True, help='Print {"backend", "database", "current", "latest", "state", "meaning"}.'
+)
 @pass_app
 def status(app: AppContext, as_json: bool) -> None:
     """The database's backend, where it is (a URL's password masked), its revision and this deckcli's latest.
@@ -124,8 +135,12 @@ def upgrade(app: AppContext) -> None:
     if before.state == "newer":
         from deckcli.errors import SchemaMismatch
 
-        raise SchemaMismatch(before.database, f"it is at revision {before.current}, newer than this deckcli's"
-                             f" {before.latest}", "upgrade deckcli", app.origin)
+        raise SchemaMismatch(
+            before.database,
+            f"it is at revision {before.current}, newer than this deckcli's {before.latest}",
+            "upgrade deckcli",
+            app.origin,
+        )
     open_database(app.target, app.origin, upgrade=True).close()
     after = database_status(app.target, app.origin)
     if before.current == after.current:
@@ -144,5 +159,6 @@ def copy(source: Path | str, target: Path | str) -> None:
     from deckcli.storage.copying import copy_database
 
     result = copy_database(source, target)
-    click.echo(f"Copied {sum(result.rows.values())} rows of {len(result.rows)} tables from {result.source} to"
-               f" {result.target}")
+    click.echo(
+        f"Copied {sum(result.rows.values())} rows of {len(result.rows)} tables from {result.source} to {result.target}"
+    )

@@ -54,10 +54,24 @@ def deck() -> None:
 
 @deck.command()
 @click.argument("name")
-@click.option("--game", "-g", type=GAME_CHOICE, help="The game (see deckcli games); may be left out when --format says it.")
-@click.option("--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
-              help="The format (default: the game's default format).")
-@click.option("--meta", "meta", multiple=True, metavar="KEY=VALUE", help="A metadata line, e.g. Player=Ann or Ne-mu=天羽つかさ (repeatable).")
+@click.option(
+    "--game", "-g", type=GAME_CHOICE, help="The game (see deckcli games); may be left out when --format says it."
+)
+@click.option(
+    "--format",
+    "-f",
+    "format_name",
+    metavar="NAME|PATH",
+    shell_complete=complete_format,
+    help="The format (default: the game's default format).",
+)
+@click.option(
+    "--meta",
+    "meta",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A metadata line, e.g. Player=Ann or Ne-mu=天羽つかさ (repeatable).",
+)
 @pass_app
 def new(app: AppContext, name: str, game: str | None, format_name: str | None, meta: tuple[str, ...]) -> None:
     """Create an empty deck called NAME."""
@@ -78,11 +92,18 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
 @click.argument("name", shell_complete=complete_deck)
 @click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=1), default=1, required=False)
-@click.option("--zone", "-z", type=ZONE_CHOICE, help="The zone (default: the first zone of the format that accepts the card's kind).")
+@click.option(
+    "--zone",
+    "-z",
+    type=ZONE_CHOICE,
+    help="The zone (default: the first zone of the format that accepts the card's kind).",
+)
 @click.option("--set", "set_code", help="Add this set's printing.")
 @click.option("--number", help="Add the printing with this collector number (with --set).")
 @pass_app
-def add(app: AppContext, name: str, card: str, count: int, zone: str | None, set_code: str | None, number: str | None) -> None:
+def add(
+    app: AppContext, name: str, card: str, count: int, zone: str | None, set_code: str | None, number: str | None
+) -> None:
     """Add COUNT (default 1) copies of CARD to the deck NAME.
 
     An sfb champion's name adds that champion's six action cards.
@@ -96,7 +117,9 @@ def add(app: AppContext, name: str, card: str, count: int, zone: str | None, set
     for warning in edit.warnings:
         _warn(warning)
     for c in edit.changes:
-        click.echo(f"Added {c.delta} × {c.card.name} ({c.card.set_code} {c.card.number}) to {edit.label(c.zone)}: {c.total} now.")
+        click.echo(
+            f"Added {c.delta} × {c.card.name} ({c.card.set_code} {c.card.number}) to {edit.label(c.zone)}: {c.total} now."
+        )
     _print_zone_sizes(edit)
 
 
@@ -110,8 +133,14 @@ def add(app: AppContext, name: str, card: str, count: int, zone: str | None, set
 @click.option("--number", help="Only the printing with this collector number (with --set).")
 @pass_app
 def remove(
-    app: AppContext, name: str, card: str, count: int | None, remove_all: bool, zone: str | None,
-    set_code: str | None, number: str | None,
+    app: AppContext,
+    name: str,
+    card: str,
+    count: int | None,
+    remove_all: bool,
+    zone: str | None,
+    set_code: str | None,
+    number: str | None,
 ) -> None:
     """Remove COUNT (default 1) copies of CARD from the deck NAME; --all removes every copy.
 
@@ -126,7 +155,9 @@ def remove(
     with app.db.write() as session:
         edit = remove_cards(session, name, card, count, remove_all, zone.lower() if zone else None, set_code, number)
     for c in edit.changes:
-        click.echo(f"Removed {-c.delta} × {c.card.name} ({c.card.set_code} {c.card.number}) from {edit.label(c.zone)}: {c.total} left.")
+        click.echo(
+            f"Removed {-c.delta} × {c.card.name} ({c.card.set_code} {c.card.number}) from {edit.label(c.zone)}: {c.total} left."
+        )
     _print_zone_sizes(edit)
 
 
@@ -137,8 +168,14 @@ def _print_zone_sizes(edit) -> None:
 
 @deck.command()
 @click.argument("name", shell_complete=complete_deck)
-@click.option("--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
-              help="Check under this format instead of the deck's own.")
+@click.option(
+    "--format",
+    "-f",
+    "format_name",
+    metavar="NAME|PATH",
+    shell_complete=complete_format,
+    help="Check under this format instead of the deck's own.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
 def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> None:
@@ -236,8 +273,13 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
         click.echo("The decks hold the same cards.")
         return
     emit(
-        [{"zone": r.zone, "card": r.name, "a": r.a, "b": r.b, "change": f"{r.change:+d}" if r.change else "0"} for r in rows],
-        "table", ["zone", "card", "a", "b", "change"], headers={"a": f"A: {a}", "b": f"B: {b}"},
+        [
+            {"zone": r.zone, "card": r.name, "a": r.a, "b": r.b, "change": f"{r.change:+d}" if r.change else "0"}
+            for r in rows
+        ],
+        "table",
+        ["zone", "card", "a", "b", "change"],
+        headers={"a": f"A: {a}", "b": f"B: {b}"},
     )
     plan = summary(rows)
     if plan:
@@ -249,13 +291,20 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 @deck.command("import")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True, dir_okay=False))
 @click.option("--name", "-n", help="The deck's name, for one FILE (default: the decklist's Name:, else the file name).")
-@click.option("--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
-              help="The format (default: the decklist's Format:, else the game's default).")
+@click.option(
+    "--format",
+    "-f",
+    "format_name",
+    metavar="NAME|PATH",
+    shell_complete=complete_format,
+    help="The format (default: the decklist's Format:, else the game's default).",
+)
 @click.option("--game", "-g", type=GAME_CHOICE, help="The game, when the decklist does not say.")
 @click.option("--replace", is_flag=True, help="Overwrite a stored deck of the same name.")
 @pass_app
-def import_(app: AppContext, files: tuple[str, ...], name: str | None, format_name: str | None, game: str | None,
-            replace: bool) -> None:
+def import_(
+    app: AppContext, files: tuple[str, ...], name: str | None, format_name: str | None, game: str | None, replace: bool
+) -> None:
     """Import decklist FILEs (- reads stdin) as stored decks, all in one transaction.
 
     FILE is deckcli text, JSON, CSV or a deck code, or an export of another tool: Cockatrice .cod, MTG Arena,
@@ -282,7 +331,9 @@ def import_(app: AppContext, files: tuple[str, ...], name: str | None, format_na
 def _imported(done) -> None:
     """What ``deck import`` says of one stored deck: its zones, reading notes and construction problems."""
     stored, resolved = done.stored, done.resolved
-    sizes = ", ".join(f"{z} {resolved.zone_size(z)}" for z in resolved.format.zones if resolved.zone_size(z) or z == "main")
+    sizes = ", ".join(
+        f"{z} {resolved.zone_size(z)}" for z in resolved.format.zones if resolved.zone_size(z) or z == "main"
+    )
     sizes += "".join(f", {zone} {count} (not counted)" for zone, count in done.aside_sizes().items())
     click.echo(f"Imported deck {stored.name!r} ({resolved.game}, {resolved.format.name}): {sizes}.")
     for note in resolved.notes:
@@ -295,7 +346,9 @@ def _imported(done) -> None:
 
 @deck.command()
 @click.argument("name", shell_complete=complete_deck)
-@click.option("--to", "to", type=EXPORT_CHOICE, help="The decklist format (default: from the -o file's extension, else text).")
+@click.option(
+    "--to", "to", type=EXPORT_CHOICE, help="The decklist format (default: from the -o file's extension, else text)."
+)
 @click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
 @pass_app
 def export(app: AppContext, name: str, to: str | None, target: str) -> None:

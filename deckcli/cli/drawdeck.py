@@ -26,13 +26,20 @@ WANT_HELP = (
 
 
 def play_option(f: Callable) -> Callable:
-    return click.option("--play/--draw", "on_the_play", default=True,
-                        help="Going first (default) or second: turn-1 draws and who may redraw.")(f)
+    return click.option(
+        "--play/--draw",
+        "on_the_play",
+        default=True,
+        help="Going first (default) or second: turn-1 draws and who may redraw.",
+    )(f)
 
 
 def opponent_mulligan_option(f: Callable) -> Callable:
-    return click.option("--opponent-mulligan", is_flag=True,
-                        help="The opponent took a mulligan: the starting hand holds the format's extra card(s) (boa: a 7th).")(f)
+    return click.option(
+        "--opponent-mulligan",
+        is_flag=True,
+        help="The opponent took a mulligan: the starting hand holds the format's extra card(s) (boa: a 7th).",
+    )(f)
 
 
 def open_draw_deck(app: AppContext, source: DeckSource, draw: bool = True):
@@ -51,8 +58,11 @@ def open_draw_deck(app: AppContext, source: DeckSource, draw: bool = True):
         draw_rules(deck.format.opening, source.label, deck.format.name)
         rules = sorted({p.rule for p in check_deck(deck)})
         if rules:
-            click.echo(f"warning: {source.label} is not legal in {deck.format.name} ({', '.join(rules)}); "
-                       "the figures are for the deck as it is (deckcli validate says why)", err=True)
+            click.echo(
+                f"warning: {source.label} is not legal in {deck.format.name} ({', '.join(rules)}); "
+                "the figures are for the deck as it is (deckcli validate says why)",
+                err=True,
+            )
     zone = deck.format.draw_zone
     cards = [(ref.as_dict(), n) for ref, n in deck.zone_cards(zone)]
     if not cards:
@@ -101,7 +111,8 @@ def mulligan_words(kind: str, on_the_play: bool) -> str:
         "full-redraw": "full-redraw: a hand that misses is shuffled back for a new one",
         "second-player-redraw": (
             "second-player-redraw: only the player going second may redraw (try --draw)"
-            if on_the_play else "second-player-redraw: a hand that misses is shuffled back for a new one"
+            if on_the_play
+            else "second-player-redraw: a hand that misses is shuffled back for a new one"
         ),
         "partial-redraw": "partial-redraw: the best cards to discard are replaced from the rest of the deck",
     }.get(kind, kind)

@@ -46,10 +46,21 @@ def event() -> None:
 @event.command("new")
 @click.argument("name")
 @click.option("--game", "-g", required=True, type=GAME_CHOICE, help="The event's game.")
-@click.option("--format", "-f", "format_ref", metavar="NAME|PATH", shell_complete=complete_format,
-              help="A bundled format or a format file (default: the game's default format).")
-@click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD",
-              help="The event's day: decks are checked under the format's version in force then.")
+@click.option(
+    "--format",
+    "-f",
+    "format_ref",
+    metavar="NAME|PATH",
+    shell_complete=complete_format,
+    help="A bundled format or a format file (default: the game's default format).",
+)
+@click.option(
+    "--date",
+    "day",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    metavar="YYYY-MM-DD",
+    help="The event's day: decks are checked under the format's version in force then.",
+)
 @click.option("--rounds", type=click.IntRange(min=1), help="How many rounds (side exchanges name one of them).")
 @pass_app
 def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None) -> None:
@@ -69,8 +80,10 @@ def list_(app: AppContext, output: str) -> None:
     from deckcli.events.reporting import event_facts
     from deckcli.events.store import list_events
 
-    rows = [{**event_facts(s.info), "players": s.players, "legal": s.legal, "illegal": s.illegal}
-            for s in list_events(app.db)]
+    rows = [
+        {**event_facts(s.info), "players": s.players, "legal": s.legal, "illegal": s.illegal}
+        for s in list_events(app.db)
+    ]
     emit(rows, output, LIST_COLUMNS, empty="no events")
 
 
@@ -145,8 +158,9 @@ def _print_registered(done, as_json: bool) -> None:
 @click.option("--new-player", is_flag=True, help="PLAYER is a new player even if the name looks like a registered one.")
 @click.option("--json", "as_json", is_flag=True, help="Print the registration as JSON.")
 @pass_app
-def register(app: AppContext, event_name: str, player: str, file: str, player_id, replace: bool, new_player: bool,
-             as_json: bool) -> None:
+def register(
+    app: AppContext, event_name: str, player: str, file: str, player_id, replace: bool, new_player: bool, as_json: bool
+) -> None:
     """Register PLAYER's decklist FILE (any layout deckcli reads; - reads stdin) for EVENT.
 
     The deck is checked under the event's format on its date and stored as a locked copy with a receipt
@@ -168,8 +182,9 @@ def register(app: AppContext, event_name: str, player: str, file: str, player_id
 @click.option("--new-player", is_flag=True, help="Names looking like registered (or other rows') players are new ones.")
 @output_options()
 @pass_app
-def import_(app: AppContext, event_name: str, source: str, skip_bad: bool, replace: bool, new_player: bool,
-            output: str) -> None:
+def import_(
+    app: AppContext, event_name: str, source: str, skip_bad: bool, replace: bool, new_player: bool, output: str
+) -> None:
     """Register many players: a FOLDER of decklist files (file name = player) or a form export CSV with player,
     id and decklist columns. Nothing is registered when any decklist cannot be read, unless --skip-bad."""
     from deckcli.events.registering import import_registrations
@@ -181,8 +196,11 @@ def import_(app: AppContext, event_name: str, source: str, skip_bad: bool, repla
     regs = [r.registration for r in result.registered]
     emit(status_rows(regs), output, STATUS_COLUMNS)
     illegal = sum(not r.legal for r in regs)
-    click.echo(f"Registered {len(regs)} decklists for {result.event.name!r} ({illegal} not legal"
-               f"{f', {result.skipped_decks} skipped' if result.skipped_decks else ''}).", err=True)
+    click.echo(
+        f"Registered {len(regs)} decklists for {result.event.name!r} ({illegal} not legal"
+        f"{f', {result.skipped_decks} skipped' if result.skipped_decks else ''}).",
+        err=True,
+    )
     if illegal or result.skipped_decks:
         raise SystemExit(1)
 
@@ -203,8 +221,12 @@ def status(app: AppContext, event_name: str, output: str) -> None:
     if output == "json":
         emit(rows, output)
     else:
-        emit([{**r, "legal": _yes_no(r["legal"])} for r in rows], output, STATUS_COLUMNS,
-             empty=f"no players are registered for {info.name!r}")
+        emit(
+            [{**r, "legal": _yes_no(r["legal"])} for r in rows],
+            output,
+            STATUS_COLUMNS,
+            empty=f"no players are registered for {info.name!r}",
+        )
     if any(not r.legal for r in regs):
         raise SystemExit(1)
 
@@ -225,12 +247,16 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
     if as_json:
         click.echo(dump_json(result.as_dict()))
     elif result.passed:
-        click.echo(f"Deck check of {result.player!r}: passed, the deck matches the registered list"
-                   f" (receipt {result.registered_fingerprint}).")
+        click.echo(
+            f"Deck check of {result.player!r}: passed, the deck matches the registered list"
+            f" (receipt {result.registered_fingerprint})."
+        )
     else:
         n = len(result.differences)
-        click.echo(f"Deck check of {result.player!r}: FAILED, {n} difference{'s' if n != 1 else ''}"
-                   f" (registered {result.registered_fingerprint}, presented {result.presented_fingerprint}).")
+        click.echo(
+            f"Deck check of {result.player!r}: FAILED, {n} difference{'s' if n != 1 else ''}"
+            f" (registered {result.registered_fingerprint}, presented {result.presented_fingerprint})."
+        )
         emit(result.differences, "table", CHECK_COLUMNS)
     if not result.passed:
         raise SystemExit(1)
@@ -253,8 +279,10 @@ def side(app: AppContext, event_name: str, player: str, round_no: int, file: str
         click.echo(dump_json(result.as_dict()))
     else:
         verdict = "legal" if result.legal else f"NOT legal, {len(result.problems)} problems"
-        click.echo(f"Round {result.round} side exchange of {result.player!r}: {verdict}"
-                   f"{' (replaces the earlier record of that round)' if result.replaced else ''}.")
+        click.echo(
+            f"Round {result.round} side exchange of {result.player!r}: {verdict}"
+            f"{' (replaces the earlier record of that round)' if result.replaced else ''}."
+        )
         if result.problems:
             _problems(result.problems)
     if not result.legal:
@@ -263,10 +291,20 @@ def side(app: AppContext, event_name: str, player: str, round_no: int, file: str
 
 @event.command()
 @click.argument("event_name", metavar="EVENT")
-@click.option("--to", "fmt", type=click.Choice(["json", "csv"], case_sensitive=False),
-              help="json (each deck with its zones) or csv (one row per card); default: by -o's extension, else json.")
-@click.option("--output", "-o", "target", default="-", type=click.Path(allow_dash=True, dir_okay=False),
-              help="Write to FILE (default - : stdout).")
+@click.option(
+    "--to",
+    "fmt",
+    type=click.Choice(["json", "csv"], case_sensitive=False),
+    help="json (each deck with its zones) or csv (one row per card); default: by -o's extension, else json.",
+)
+@click.option(
+    "--output",
+    "-o",
+    "target",
+    default="-",
+    type=click.Path(allow_dash=True, dir_okay=False),
+    help="Write to FILE (default - : stdout).",
+)
 @pass_app
 def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> None:
     """Everything registered for EVENT, for other tournament software."""

@@ -13,11 +13,22 @@ from deckcli.cli.output import dump_json
 @click.command()
 @click.argument("event_name", metavar="EVENT")
 @click.argument("player", required=False)
-@click.option("--output", "-o", "target", required=True, type=click.Path(allow_dash=True, dir_okay=False),
-              metavar="FILE", help="The file to write (- : the HTML on stdout).")
-@click.option("--to", "to", type=click.Choice(["html", "pdf"], case_sensitive=False),
-              help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
-                   "default: pdf when FILE ends in .pdf, else html.")
+@click.option(
+    "--output",
+    "-o",
+    "target",
+    required=True,
+    type=click.Path(allow_dash=True, dir_okay=False),
+    metavar="FILE",
+    help="The file to write (- : the HTML on stdout).",
+)
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(["html", "pdf"], case_sensitive=False),
+    help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
+    "default: pdf when FILE ends in .pdf, else html.",
+)
 @pass_app
 def sheet(app: AppContext, event_name: str, player: str | None, target: str, to: str | None) -> None:
     """Registration sheets of EVENT: one A4 page per player (or only PLAYER's), every card of each zone, the
@@ -38,17 +49,30 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
         data_stdout().write(result.html)  # the page as it is, to a file or a pipe
         return
     n = len(result.players)
-    click.echo(f"Wrote {n} registration sheet{'s' if n != 1 else ''} of {result.event!r} to {target} ({kind}, "
-               f"one A4 page per player).", err=True)
+    click.echo(
+        f"Wrote {n} registration sheet{'s' if n != 1 else ''} of {result.event!r} to {target} ({kind}, "
+        f"one A4 page per player).",
+        err=True,
+    )
 
 
 @click.command()
 @click.argument("event_name", metavar="EVENT")
-@click.option("--output", "-o", "folder", required=True, type=click.Path(file_okay=False), metavar="DIR",
-              help="The folder of the site: new, empty, or one deckcli published (replaced whole); a folder holding"
-                   " anything else is refused.")
-@click.option("--anonymous", is_flag=True,
-              help="Show 'Player N' instead of names and leave out player ids, in the pages and in the data files.")
+@click.option(
+    "--output",
+    "-o",
+    "folder",
+    required=True,
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="The folder of the site: new, empty, or one deckcli published (replaced whole); a folder holding"
+    " anything else is refused.",
+)
+@click.option(
+    "--anonymous",
+    is_flag=True,
+    help="Show 'Player N' instead of names and leave out player ids, in the pages and in the data files.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON.")
 @pass_app
 def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_json: bool) -> None:
@@ -69,11 +93,24 @@ def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_j
 
     result = publish_event(app.db, event_name, folder, anonymous)
     for kept in result.kept:
-        click.echo(f"Note: left {kept} in place: an earlier publish was stopped there, and it holds files deckcli"
-                   " did not write.", err=True)
+        click.echo(
+            f"Note: left {kept} in place: an earlier publish was stopped there, and it holds files deckcli"
+            " did not write.",
+            err=True,
+        )
     if as_json:
-        click.echo(dump_json({"event": result.event, "folder": str(result.folder), "decks": result.decks,
-                              "files": list(result.files)}))
+        click.echo(
+            dump_json(
+                {
+                    "event": result.event,
+                    "folder": str(result.folder),
+                    "decks": result.decks,
+                    "files": list(result.files),
+                }
+            )
+        )
         return
-    click.echo(f"Published {result.decks} deck{'s' if result.decks != 1 else ''} of {result.event!r} to {folder}: "
-               f"index.html, {result.decks} deck page{'s' if result.decks != 1 else ''}, decks.json, decks.csv.")
+    click.echo(
+        f"Published {result.decks} deck{'s' if result.decks != 1 else ''} of {result.event!r} to {folder}: "
+        f"index.html, {result.decks} deck page{'s' if result.decks != 1 else ''}, decks.json, decks.csv."
+    )

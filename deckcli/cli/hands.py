@@ -12,15 +12,21 @@ from deckcli.cli.output import dump_json, emit, output_options
 
 @click.command()
 @deck_source
-@click.option("--count", "-n", type=click.IntRange(min=1, max=1000), default=1, show_default=True, help="Hands to deal.")
+@click.option(
+    "--count", "-n", type=click.IntRange(min=1, max=1000), default=1, show_default=True, help="Hands to deal."
+)
 @click.option("--seed", type=click.IntRange(min=0), help="Random seed: the same seed deals the same hands.")
 @click.option("--mulligan", "-m", is_flag=True, help="Also show what the game's mulligan would do.")
-@click.option("--want", "-w", "wants", multiple=True, metavar="COND", help="Judge hands by these conditions. " + WANT_HELP)
+@click.option(
+    "--want", "-w", "wants", multiple=True, metavar="COND", help="Judge hands by these conditions. " + WANT_HELP
+)
 @play_option
 @opponent_mulligan_option
 @output_options(csv_ok=False)
 @pass_app
-def hand(app: AppContext, source: DeckSource, count, seed, mulligan, wants, on_the_play, opponent_mulligan, output) -> None:
+def hand(
+    app: AppContext, source: DeckSource, count, seed, mulligan, wants, on_the_play, opponent_mulligan, output
+) -> None:
     """Deal sample opening hands from DECK, like a playtest window (and show the mulligan with --mulligan).
 
     \b
@@ -35,25 +41,37 @@ def hand(app: AppContext, source: DeckSource, count, seed, mulligan, wants, on_t
     deck, cards = open_draw_deck(app, source)
     conditions = parse_wants(app, deck, wants)
     used_seed, hands = sample_hands(
-        cards, deck.format.opening, count, seed, conditions, mulligan=mulligan, on_the_play=on_the_play,
+        cards,
+        deck.format.opening,
+        count,
+        seed,
+        conditions,
+        mulligan=mulligan,
+        on_the_play=on_the_play,
         opponent_mulligan=opponent_mulligan,
     )
     kind = deck.format.opening.get("mulligan", "none")
     if output == "json":
-        click.echo(dump_json({
-            "seed": used_seed,
-            "hand_size": len(hands[0].cards) if hands else 0,
-            "mulligan": kind,
-            "on_the_play": on_the_play,
-            "opponent_mulligan": opponent_mulligan,
-            "conditions": [c.text for c in conditions],
-            "hands": [h.as_dict() for h in hands],
-        }))
+        click.echo(
+            dump_json(
+                {
+                    "seed": used_seed,
+                    "hand_size": len(hands[0].cards) if hands else 0,
+                    "mulligan": kind,
+                    "on_the_play": on_the_play,
+                    "opponent_mulligan": opponent_mulligan,
+                    "conditions": [c.text for c in conditions],
+                    "hands": [h.as_dict() for h in hands],
+                }
+            )
+        )
         return
     click.echo(header(deck, cards, len(hands[0].cards) if hands else 0, on_the_play) + f"; seed {used_seed}")
     for dealt in hands:
         click.echo("")
-        verdict = "" if dealt.meets is None else ("  — meets the conditions" if dealt.meets else "  — misses the conditions")
+        verdict = (
+            "" if dealt.meets is None else ("  — meets the conditions" if dealt.meets else "  — misses the conditions")
+        )
         click.echo(f"Hand {dealt.number}{verdict}")
         _print_cards(dealt.cards[: len(dealt.cards) - dealt.extra], "  ")
         if dealt.extra:
@@ -90,9 +108,15 @@ def _print_cards(cards, indent: str) -> None:
 
 @click.command()
 @deck_source
-@click.option("--by", "-b", "fields", multiple=True, metavar="FIELD",
-              help="Card field to bucket by: cost, kind, element, colour, faction, ... (repeatable; "
-                   "default: the curve field of the deck's game, such as cost or colour, then kind).")
+@click.option(
+    "--by",
+    "-b",
+    "fields",
+    multiple=True,
+    metavar="FIELD",
+    help="Card field to bucket by: cost, kind, element, colour, faction, ... (repeatable; "
+    "default: the curve field of the deck's game, such as cost or colour, then kind).",
+)
 @output_options()
 @pass_app
 def curve(app: AppContext, source: DeckSource, fields, output) -> None:
@@ -111,10 +135,18 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
     curves = deck_curves(cards, fields, deck.game, deck.format.opening)
     size, hand_size, tables = curves.deck_size, curves.hand_size, curves.tables
     if output == "json":
-        emit([], output, json_data={
-            "deck": deck.name, "game": deck.game, "format": deck.format.name, "deck_size": size,
-            "hand_size": hand_size, "distributions": [{"by": f, "rows": rows} for f, rows in tables.items()],
-        })
+        emit(
+            [],
+            output,
+            json_data={
+                "deck": deck.name,
+                "game": deck.game,
+                "format": deck.format.name,
+                "deck_size": size,
+                "hand_size": hand_size,
+                "distributions": [{"by": f, "rows": rows} for f, rows in tables.items()],
+            },
+        )
         return
     if output == "csv":
         rows = [{"by": f, **row} for f, table in tables.items() for row in table]
@@ -125,9 +157,18 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
         click.echo("")
         largest = max((r["count"] for r in table), default=0)
         rows = [
-            {"bucket": r["bucket"], "count": r["count"], "percent": f"{r['percent']:.1f}%",
-             "p_opening": f"{100 * r['p_opening']:.1f}%", "bar": bar(r["count"], largest)}
+            {
+                "bucket": r["bucket"],
+                "count": r["count"],
+                "percent": f"{r['percent']:.1f}%",
+                "p_opening": f"{100 * r['p_opening']:.1f}%",
+                "bar": bar(r["count"], largest),
+            }
             for r in table
         ]
-        emit(rows, "table", ["bucket", "count", "percent", "p_opening", "bar"],
-             headers={"bucket": field_name, "count": "cards", "p_opening": "P(1+ in hand)", "bar": ""})
+        emit(
+            rows,
+            "table",
+            ["bucket", "count", "percent", "p_opening", "bar"],
+            headers={"bucket": field_name, "count": "cards", "p_opening": "P(1+ in hand)", "bar": ""},
+        )

@@ -93,8 +93,14 @@ class DeckcliGroup(click.Group):
         from deckcli.storage.urls import scrub
 
         target = ctx.obj.db_path if isinstance(ctx.obj, AppContext) else None
-        return click.ClickException(shown(scrub(f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for"
-                                                " the traceback)", target if isinstance(target, str) else None)))
+        return click.ClickException(
+            shown(
+                scrub(
+                    f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the traceback)",
+                    target if isinstance(target, str) else None,
+                )
+            )
+        )
 
 
 #: What a full disk or a failing device says when the command's output (a file or device standing for stdout) is
@@ -121,8 +127,10 @@ def _interrupted(app: object, exc: KeyboardInterrupt | None = None) -> str:
         return f"Interrupted after {done} (the command's last output was not printed)."
     db = app.opened if isinstance(app, AppContext) else None
     if db is not None and db.committed:
-        return (f"Interrupted after the change was saved: {getattr(db, 'label', db.path)} holds it (the command's last output was not"
-                " printed).")
+        return (
+            f"Interrupted after the change was saved: {getattr(db, 'label', db.path)} holds it (the command's last output was not"
+            " printed)."
+        )
     return "Interrupted: nothing was changed." if db is not None else "Interrupted."
 
 
@@ -139,7 +147,10 @@ def _interrupted(app: object, exc: KeyboardInterrupt | None = None) -> str:
 @click.pass_context
 def cli(ctx: click.Context, db_path: Path | str | None) -> None:
     source = ctx.get_parameter_source("db_path")
-    origins: dict[click.core.ParameterSource | None, str] = {click.core.ParameterSource.COMMANDLINE: "--db", click.core.ParameterSource.ENVIRONMENT: "DECKCLI_DB"}
+    origins: dict[click.core.ParameterSource | None, str] = {
+        click.core.ParameterSource.COMMANDLINE: "--db",
+        click.core.ParameterSource.ENVIRONMENT: "DECKCLI_DB",
+    }
     app = AppContext(db_path, origins.get(source))
     ctx.obj = app
     ctx.call_on_close(app.close)

@@ -33,21 +33,39 @@ PROGRESS_ABOVE = 1_000_000
 @click.command()
 @deck_source
 @click.option("--want", "-w", "wants", multiple=True, required=True, metavar="COND", help=WANT_HELP)
-@click.option("--turn", "-t", "turns", type=click.IntRange(min=1),
-              help="Also the chance by each turn 1..N, without and with the mulligan (sfb: each round's hand).")
-@click.option("--target", type=click.FloatRange(0, 1, min_open=True), metavar="P",
-              help="With --vary: the chance to reach (e.g. 0.9).")
-@click.option("--vary", metavar="CARD|FILTER",
-              help="With --target: the fewest copies of CARD (or cards matching FILTER) that reach it, the deck "
-                   "size held fixed by cards that meet no condition.")
-@click.option("--by-turn", "by_turn", type=click.IntRange(min=1), metavar="N",
-              help="With --target: the chance by turn N instead of the opening hand.")
+@click.option(
+    "--turn",
+    "-t",
+    "turns",
+    type=click.IntRange(min=1),
+    help="Also the chance by each turn 1..N, without and with the mulligan (sfb: each round's hand).",
+)
+@click.option(
+    "--target",
+    type=click.FloatRange(0, 1, min_open=True),
+    metavar="P",
+    help="With --vary: the chance to reach (e.g. 0.9).",
+)
+@click.option(
+    "--vary",
+    metavar="CARD|FILTER",
+    help="With --target: the fewest copies of CARD (or cards matching FILTER) that reach it, the deck "
+    "size held fixed by cards that meet no condition.",
+)
+@click.option(
+    "--by-turn",
+    "by_turn",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="With --target: the chance by turn N instead of the opening hand.",
+)
 @play_option
 @opponent_mulligan_option
 @output_options(csv_ok=False)
 @pass_app
-def odds(app: AppContext, source: DeckSource, wants, turns, target, vary, by_turn, on_the_play, opponent_mulligan,
-         output) -> None:
+def odds(
+    app: AppContext, source: DeckSource, wants, turns, target, vary, by_turn, on_the_play, opponent_mulligan, output
+) -> None:
     """Exact chance that the opening hand of DECK meets every --want, with and without the mulligan.
 
     DECK is a decklist file (- reads stdin); --deck NAME takes a stored deck instead. The format's opening
@@ -75,8 +93,14 @@ def odds(app: AppContext, source: DeckSource, wants, turns, target, vary, by_tur
         return
     from deckcli.odds import odds as exact_odds
 
-    result = exact_odds(cards, conditions, deck.format.opening, turns=turns or 0, on_the_play=on_the_play,
-                        opponent_mulligan=opponent_mulligan)
+    result = exact_odds(
+        cards,
+        conditions,
+        deck.format.opening,
+        turns=turns or 0,
+        on_the_play=on_the_play,
+        opponent_mulligan=opponent_mulligan,
+    )
     print_notes(result.notes)
     if output == "json":
         click.echo(dump_json(result.as_dict(with_turns=bool(turns))))
@@ -91,13 +115,26 @@ def odds(app: AppContext, source: DeckSource, wants, turns, target, vary, by_tur
     )
     if turns:
         click.echo("")
-        rows = [{"turn": t, "cards_seen": seen, "probability": f"{100 * float(p):.2f}%",
-                 "with_mulligan": f"{100 * float(m):.2f}%"}
-                for (t, seen, p), m in zip(result.by_turn, result.by_turn_with_mulligan)]
+        rows = [
+            {
+                "turn": t,
+                "cards_seen": seen,
+                "probability": f"{100 * float(p):.2f}%",
+                "with_mulligan": f"{100 * float(m):.2f}%",
+            }
+            for (t, seen, p), m in zip(result.by_turn, result.by_turn_with_mulligan)
+        ]
         fresh = deck.format.opening.get("new_hand_each_turn", False)
-        emit(rows, "table", ["turn", "cards_seen", "probability", "with_mulligan"],
-             headers={"turn": "round" if fresh else "turn", "cards_seen": "hand" if fresh else "cards seen",
-                      "with_mulligan": "with mulligan"})
+        emit(
+            rows,
+            "table",
+            ["turn", "cards_seen", "probability", "with_mulligan"],
+            headers={
+                "turn": "round" if fresh else "turn",
+                "cards_seen": "hand" if fresh else "cards seen",
+                "with_mulligan": "with mulligan",
+            },
+        )
 
 
 def _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, output) -> None:
@@ -112,15 +149,25 @@ def _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, ou
     if varied.card_name is not None:
         ref = card_finder(app, deck)(varied.card_name)
         card, most = ref.as_dict(), _copy_limit(deck, ref)
-    result = copies_needed(cards, conditions, deck.format.opening, varied, Fraction(str(target)), by_turn,
-                           on_the_play, card=card, max_copies=most)
+    result = copies_needed(
+        cards,
+        conditions,
+        deck.format.opening,
+        varied,
+        Fraction(str(target)),
+        by_turn,
+        on_the_play,
+        card=card,
+        max_copies=most,
+    )
     if output == "json":
         click.echo(dump_json(result.as_dict()))
         return
     when = f"by turn {by_turn}" if by_turn else "in the opening hand"
     click.echo(f"{header(deck, cards, deck.format.opening.get('hand_size', 0), on_the_play)}")
-    click.echo(f"Copies of {result.varied} ({result.in_deck} in the deck) for {float(target):.1%} {when}, "
-               "with the mulligan:")
+    click.echo(
+        f"Copies of {result.varied} ({result.in_deck} in the deck) for {float(target):.1%} {when}, with the mulligan:"
+    )
     rows = [{"copies": k, "p": f"{100 * float(p):.2f}%", "plain": f"{100 * float(q):.2f}%"} for k, p, q in result.table]
     emit(rows, "table", ["copies", "p", "plain"], headers={"p": "with mulligan", "plain": "without"})
     if result.needed is None:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from deckcli.cli.context import AppContext
     from deckcli.legality.resolve import ResolvedDeck
 
+
 class DataChoice(click.Choice):
     """A choice whose values come from the games' data, read only when help, parsing or completion needs them."""
 
@@ -80,12 +81,24 @@ def deck_source(f: Callable) -> Callable:
         return f(*args, source=source, **kwargs)
 
     wrapper = click.option(
-        "--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format,
-        help="Read the deck under this format (default: its own)."
+        "--format",
+        "-f",
+        "format_name",
+        metavar="NAME|PATH",
+        shell_complete=complete_format,
+        help="Read the deck under this format (default: its own).",
     )(wrapper)
-    wrapper = click.option("--game", "-g", type=GAME_CHOICE, help="The deck's game, if the decklist does not say.")(wrapper)
-    wrapper = click.option("--deck", "-d", "deck_name", metavar="NAME", shell_complete=complete_deck,
-                           help="A stored deck instead of a DECK file.")(wrapper)
+    wrapper = click.option("--game", "-g", type=GAME_CHOICE, help="The deck's game, if the decklist does not say.")(
+        wrapper
+    )
+    wrapper = click.option(
+        "--deck",
+        "-d",
+        "deck_name",
+        metavar="NAME",
+        shell_complete=complete_deck,
+        help="A stored deck instead of a DECK file.",
+    )(wrapper)
     return click.argument(
         "deck_file", metavar="[DECK]", required=False, type=click.Path(exists=True, allow_dash=True, dir_okay=False)
     )(wrapper)
@@ -109,8 +122,12 @@ class DatabaseParam(click.ParamType):
         )
 
         if isinstance(value, str) and url_scheme(value) and not is_url(value):
-            self.fail(f"{url_scheme(value)}:// is not a database deckcli connects to (a file path, or a URL"
-                      f" {' or '.join(s + '://' for s in SERVER_SCHEMES)})", param, ctx)
+            self.fail(
+                f"{url_scheme(value)}:// is not a database deckcli connects to (a file path, or a URL"
+                f" {' or '.join(s + '://' for s in SERVER_SCHEMES)})",
+                param,
+                ctx,
+            )
         if is_url(value) and (problem := url_problem(value)):
             self.fail(f"{mask_url(value)}: {problem}", param, ctx)
         problem = None if is_url(value) else file_name_problem(value)

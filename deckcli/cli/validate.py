@@ -18,26 +18,75 @@ TABLE_PROBLEMS = 20
 
 @click.command()
 @click.argument("files", nargs=-1, type=click.Path(exists=True, allow_dash=True))
-@click.option("--format", "-f", "format_names", multiple=True, metavar="NAME|PATH", shell_complete=complete_format,
-              help="Check every deck under this format (a bundled name or a format file); with --all-formats, "
-                   "add it to the formats checked (repeatable then).")
+@click.option(
+    "--format",
+    "-f",
+    "format_names",
+    multiple=True,
+    metavar="NAME|PATH",
+    shell_complete=complete_format,
+    help="Check every deck under this format (a bundled name or a format file); with --all-formats, "
+    "add it to the formats checked (repeatable then).",
+)
 @click.option("--game", "-g", type=GAME_CHOICE, help="Read every deck as a deck of this game.")
-@click.option("--deck", "deck_names", multiple=True, metavar="NAME", shell_complete=complete_deck,
-              help="Also check this stored deck (repeatable).")
-@click.option("--side-from", "side_from", metavar="ORIGINAL", type=click.Path(exists=True, allow_dash=True, dir_okay=False),
-              help="Check FILE as a between-rounds side-deck exchange of the decklist ORIGINAL.")
-@click.option("--all-formats", is_flag=True, help="Check each deck under every format of its game; the table is a deck × format matrix.")
-@click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD",
-              help="Use the version of a dated format in force on this day (default: today).")
-@click.option("--pool", metavar="POOL", help="Competitive draft: each champion of the team must be in POOL (a decklist file or stored deck).")
+@click.option(
+    "--deck",
+    "deck_names",
+    multiple=True,
+    metavar="NAME",
+    shell_complete=complete_deck,
+    help="Also check this stored deck (repeatable).",
+)
+@click.option(
+    "--side-from",
+    "side_from",
+    metavar="ORIGINAL",
+    type=click.Path(exists=True, allow_dash=True, dir_okay=False),
+    help="Check FILE as a between-rounds side-deck exchange of the decklist ORIGINAL.",
+)
+@click.option(
+    "--all-formats",
+    is_flag=True,
+    help="Check each deck under every format of its game; the table is a deck × format matrix.",
+)
+@click.option(
+    "--date",
+    "day",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    metavar="YYYY-MM-DD",
+    help="Use the version of a dated format in force on this day (default: today).",
+)
+@click.option(
+    "--pool",
+    metavar="POOL",
+    help="Competitive draft: each champion of the team must be in POOL (a decklist file or stored deck).",
+)
 @click.option("--banned", metavar="CHAMPION", help="Competitive draft: the champion the opponent banned from the pool.")
-@click.option("--match", nargs=2, metavar="TEAM_A TEAM_B", default=None,
-              help="Casual draft: check two teams (files or stored decks) and the champions they share.")
+@click.option(
+    "--match",
+    nargs=2,
+    metavar="TEAM_A TEAM_B",
+    default=None,
+    help="Casual draft: check two teams (files or stored decks) and the champions they share.",
+)
 @click.option("--collection", is_flag=True, help="Also report cards the collection does not hold enough copies of.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per deck (and format).")
 @pass_app
-def validate(app: AppContext, files, format_names, game, deck_names, side_from, all_formats, day, pool, banned, match,
-             collection, as_json) -> None:
+def validate(
+    app: AppContext,
+    files,
+    format_names,
+    game,
+    deck_names,
+    side_from,
+    all_formats,
+    day,
+    pool,
+    banned,
+    match,
+    collection,
+    as_json,
+) -> None:
     """Check decklist FILES (deckcli text, JSON, CSV, a deck code, or another tool's export such as Cockatrice
     .cod, Arena, MTGO, Moxfield, Archidekt, Deckstats, MWS or Apprentice; - reads stdin) and stored decks.
 
@@ -66,8 +115,15 @@ def validate(app: AppContext, files, format_names, game, deck_names, side_from, 
     except DeckcliError as exc:
         raise click.BadParameter(str(exc), param_hint="--format") from None
     chosen = formats[0] if formats and not all_formats else None
-    reporter = DeckReporter(app.reads, chosen, format_names[0] if chosen else None, game, collection, day and day.date(),
-                            suggest_limit=None if as_json else TABLE_PROBLEMS)
+    reporter = DeckReporter(
+        app.reads,
+        chosen,
+        format_names[0] if chosen else None,
+        game,
+        collection,
+        day and day.date(),
+        suggest_limit=None if as_json else TABLE_PROBLEMS,
+    )
     if side_from:
         reporter.set_original(side_from)
     reporter.set_draft(pool, banned)
@@ -95,8 +151,16 @@ def validate(app: AppContext, files, format_names, game, deck_names, side_from, 
 
 def _check_usage(files, format_names, deck_names, side_from, all_formats, pool, banned, match) -> None:
     """Options that do not go together are usage errors (exit 2)."""
-    modes = [name for name, on in (("--side-from", side_from), ("--all-formats", all_formats),
-                                   ("--pool/--banned", pool or banned), ("--match", match)) if on]
+    modes = [
+        name
+        for name, on in (
+            ("--side-from", side_from),
+            ("--all-formats", all_formats),
+            ("--pool/--banned", pool or banned),
+            ("--match", match),
+        )
+        if on
+    ]
     if len(modes) > 1:
         raise click.UsageError(f"{' and '.join(modes)} do not go together")
     if match and (files or deck_names):
@@ -165,7 +229,11 @@ def _print_matrix(reports: list[dict[str, Any]], as_json: bool) -> None:
         fmt = r["format"] or "?"
         if fmt not in columns:
             columns.append(fmt)
-        cell = "legal" if r["legal"] and r.get("owned", True) else ", ".join(dict.fromkeys(p["rule"] for p in r["problems"]))
+        cell = (
+            "legal"
+            if r["legal"] and r.get("owned", True)
+            else ", ".join(dict.fromkeys(p["rule"] for p in r["problems"]))
+        )
         rows.setdefault(r["file"], {"deck": r["file"]})[fmt] = cell
         line = _version_line(r)
         if line and line not in versions:

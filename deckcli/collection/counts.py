@@ -7,8 +7,10 @@ from collections.abc import Iterable
 
 from deckcli.storage.reads import Rows, all_in
 
-_OWNED = ("SELECT c.key, sum(i.count) FROM collection_item i JOIN card c ON c.id = i.card_id"
-          " WHERE c.game = :game AND i.proxy = :proxy{keys} GROUP BY c.key")
+_OWNED = (
+    "SELECT c.key, sum(i.count) FROM collection_item i JOIN card c ON c.id = i.card_id"
+    " WHERE c.game = :game AND i.proxy = :proxy{keys} GROUP BY c.key"
+)
 
 
 def owned_by_key(rows: Rows, game: str, keys: Iterable[str] | None = None) -> dict[str, int]:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
 from deckcli.collection.csvio import JSON_LAYOUT
-from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, Writing, by_name
+from deckcli.collection.layouts import by_name
+from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, Writing
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
 from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.errors import InputError
@@ -26,8 +27,7 @@ if TYPE_CHECKING:
 
 #: How each written field reads back, to notice values a layout cannot hold.
 _READ_BACK = {"finish": finish_of, "condition": condition_of, "language": language_of}
-_WHAT = {"tag": "tags", "proxy": "proxy flag", "finish": "finishes", "condition": "conditions",
-         "language": "languages"}
+_WHAT = {"tag": "tags", "proxy": "proxy flag", "finish": "finishes", "condition": "conditions", "language": "languages"}
 
 
 @dataclass
@@ -50,11 +50,15 @@ class ExportResult:
 
 #: The entries themselves, by card and then variant: the order of the unique index on (card, variant), which
 #: SQLite reads without sorting. A card's own fields come once per card (:data:`_CARDS`), not once per entry.
-_ITEMS = ("SELECT i.card_id, i.count, i.finish, i.condition, i.language, i.tag, i.proxy FROM collection_item i{where}"
-          " ORDER BY i.card_id, i.finish, i.condition, i.language, i.tag, i.proxy")
+_ITEMS = (
+    "SELECT i.card_id, i.count, i.finish, i.condition, i.language, i.tag, i.proxy FROM collection_item i{where}"
+    " ORDER BY i.card_id, i.finish, i.condition, i.language, i.tag, i.proxy"
+)
 #: The collection's cards in export order (game, set, card), with the fields an export writes.
-_CARDS = ("SELECT c.id, c.name, c.game, c.set_code, c.number, s.name{data} FROM card c JOIN card_set s ON s.id = c.set_id"
-          " WHERE c.id IN (SELECT card_id FROM collection_item){game} ORDER BY c.game, c.set_code, c.id")
+_CARDS = (
+    "SELECT c.id, c.name, c.game, c.set_code, c.number, s.name{data} FROM card c JOIN card_set s ON s.id = c.set_id"
+    " WHERE c.id IN (SELECT card_id FROM collection_item){game} ORDER BY c.game, c.set_code, c.id"
+)
 #: An entry's own fields and its card's, as the columns of :data:`_ITEMS` and :data:`_CARDS` after the card id.
 _ITEM_FIELDS = ("count", "finish", "condition", "language", "tag", "proxy")
 _CARD_FIELDS = ("name", "game", "set", "number", "set_name")
@@ -169,7 +173,9 @@ def _columns(entries: Entries, writing: Writing, lost: Counter) -> tuple[list[li
 
 def _writer(stream: IO[str], writing: Writing):
     """The csv writer of a layout (every cell quoted where the tool quotes every cell)."""
-    return CsvWriter(stream, writing.line_end, csv.QUOTE_ALL if writing.quote_all else csv.QUOTE_MINIMAL)  # a cell holding a bare CR is quoted too
+    return CsvWriter(
+        stream, writing.line_end, csv.QUOTE_ALL if writing.quote_all else csv.QUOTE_MINIMAL
+    )  # a cell holding a bare CR is quoted too
 
 
 def write_csv(entries: Entries, stream: IO[str], layout: str | Layout = "deckcli") -> ExportResult:

@@ -73,9 +73,18 @@ class CollectionChange:
     def as_row(self) -> dict[str, Any]:
         v = self.variant
         return {
-            "name": self.card.name, "game": self.card.game, "set": self.card.set_code, "number": self.card.number,
-            "finish": v.finish, "condition": v.condition, "language": v.language, "tag": v.tag, "proxy": v.proxy,
-            "before": self.before, "after": self.after, "change": self.after - self.before,
+            "name": self.card.name,
+            "game": self.card.game,
+            "set": self.card.set_code,
+            "number": self.card.number,
+            "finish": v.finish,
+            "condition": v.condition,
+            "language": v.language,
+            "tag": v.tag,
+            "proxy": v.proxy,
+            "before": self.before,
+            "after": self.after,
+            "change": self.after - self.before,
         }
 
 
@@ -127,7 +136,9 @@ def _row_card(lookup: CardResolver, game: str | None, name: str, set_text: str, 
     return lookup.find(name, set_text, number, row_game or game)
 
 
-def plan_import(db: BaseDatabase, source: str, game: str | None = None, stdin: IO[str] | IO[bytes] | None = None) -> ImportPlan:
+def plan_import(
+    db: BaseDatabase, source: str, game: str | None = None, stdin: IO[str] | IO[bytes] | None = None
+) -> ImportPlan:
     """Read and resolve every row of a collection file (one card index per game, loaded once); write nothing.
 
     Lookups are remembered by the row's raw text, so repeated cards cost one dict lookup per row.
@@ -157,8 +168,9 @@ def plan_import(db: BaseDatabase, source: str, game: str | None = None, stdin: I
             card = cards.get((name, set_text, number, game_text))
             if card is None:
                 try:
-                    card = _row_card(lookup, game, unescape(name), unescape(set_text), unescape(number),
-                                     unescape(game_text))
+                    card = _row_card(
+                        lookup, game, unescape(name), unescape(set_text), unescape(number), unescape(game_text)
+                    )
                 except DeckcliError as exc:
                     card = exc
                 cards[(name, set_text, number, game_text)] = card
@@ -183,8 +195,9 @@ def plan_import(db: BaseDatabase, source: str, game: str | None = None, stdin: I
     return plan
 
 
-def _result(session, plan: ImportPlan, before: dict[tuple, int], replace: bool, written: bool,
-            list_changes: bool) -> CollectionImportResult:
+def _result(
+    session, plan: ImportPlan, before: dict[tuple, int], replace: bool, written: bool, list_changes: bool
+) -> CollectionImportResult:
     result = CollectionImportResult(plan, written)
     for key, n in plan.counts.items():
         had = before.get(key, 0)
@@ -208,8 +221,15 @@ def _result(session, plan: ImportPlan, before: dict[tuple, int], replace: bool, 
     return result
 
 
-def apply_import(db: BaseDatabase, plan: ImportPlan, *, skip_bad: bool = False, replace: bool = False,
-                 dry_run: bool = False, max_shown: int = 20) -> CollectionImportResult:
+def apply_import(
+    db: BaseDatabase,
+    plan: ImportPlan,
+    *,
+    skip_bad: bool = False,
+    replace: bool = False,
+    dry_run: bool = False,
+    max_shown: int = 20,
+) -> CollectionImportResult:
     """Write a plan as one bulk upsert in one transaction (a dry run only works out the changes).
 
     Any bad row stops the import unless ``skip_bad``; ``replace`` first empties the collection (only the
@@ -220,7 +240,9 @@ def apply_import(db: BaseDatabase, plan: ImportPlan, *, skip_bad: bool = False, 
         if len(plan.problems) > max_shown:
             shown.append(f"... and {len(plan.problems) - max_shown} more bad rows")
         n = len(plan.problems)
-        shown.append(f"{n} bad row{'s' if n != 1 else ''} of {plan.rows}; nothing was imported (--skip-bad imports the rest)")
+        shown.append(
+            f"{n} bad row{'s' if n != 1 else ''} of {plan.rows}; nothing was imported (--skip-bad imports the rest)"
+        )
         raise InputError("\n".join(shown))
     if dry_run:
         with db.read() as session:
@@ -228,7 +250,9 @@ def apply_import(db: BaseDatabase, plan: ImportPlan, *, skip_bad: bool = False, 
     with db.write() as session:
         result = _result(session, plan, current_counts(session, plan.game), replace, written=True, list_changes=False)
         if replace:
-            doomed = ITEMS.c.card_id.in_(select(col(Card.id)).where(col(Card.game) == plan.game)) if plan.game else true()
+            doomed = (
+                ITEMS.c.card_id.in_(select(col(Card.id)).where(col(Card.game) == plan.game)) if plan.game else true()
+            )
             session.execute(delete(ITEMS).where(doomed))
         upsert(session, plan.counts.items())
     return result

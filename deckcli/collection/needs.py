@@ -45,8 +45,12 @@ class Need:
         return max(0, self.need - self.have)
 
     def as_dict(self, with_decks: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {"name": self.name, "need": self.need, "have": self.have,
-                                "missing": max(0, self.need - self.have)}
+        data: dict[str, Any] = {
+            "name": self.name,
+            "need": self.need,
+            "have": self.have,
+            "missing": max(0, self.need - self.have),
+        }
         if with_decks:
             data["decks"] = list(self.decks)
         return data
@@ -57,8 +61,9 @@ def deck_label(deck: ResolvedDeck) -> str:
     return deck.name or deck.decklist.source or "deck"
 
 
-def count_needs(game: str, label: str, cards: Iterable[tuple[str, str, int]],
-                into: dict[tuple[str, str], Need] | None = None) -> dict[tuple[str, str], Need]:
+def count_needs(
+    game: str, label: str, cards: Iterable[tuple[str, str, int]], into: dict[tuple[str, str], Need] | None = None
+) -> dict[tuple[str, str], Need]:
     """Copies needed per (game, card name key) of ``cards`` (name key, card name, count) in order, for the deck
     called ``label``; adds to ``into`` when given."""
     needs = {} if into is None else into
@@ -105,8 +110,15 @@ class DeckStatus:
 
     __slots__ = ("_short", "cards", "format", "game", "lacking", "missing", "name", "problem")
 
-    def __init__(self, name: str, game: str, format: str, cards: int = 0, short: list[Need] | None = None,
-                 problem: str | None = None):
+    def __init__(
+        self,
+        name: str,
+        game: str,
+        format: str,
+        cards: int = 0,
+        short: list[Need] | None = None,
+        problem: str | None = None,
+    ):
         self.name, self.game, self.format, self.cards, self.problem = name, game, format, cards, problem
         self.lacking: list[tuple[str, int, int]] = []
         self.missing = 0
@@ -117,8 +129,9 @@ class DeckStatus:
     @property
     def short(self) -> list[Need]:
         if self._short is None:
-            self._short = [Need(self.game, name_key(name), name, need, have, [self.name])
-                           for name, need, have in self.lacking]
+            self._short = [
+                Need(self.game, name_key(name), name, need, have, [self.name]) for name, need, have in self.lacking
+            ]
         return self._short
 
     @short.setter
@@ -141,10 +154,16 @@ class DeckStatus:
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "deck": self.name, "game": self.game, "format": self.format, "cards": self.cards,
-            "buildable": self.buildable, "short": self.missing,
-            "missing": [{"name": name, "need": need, "have": have, "missing": max(0, need - have)}
-                        for name, need, have in self.lacking],
+            "deck": self.name,
+            "game": self.game,
+            "format": self.format,
+            "cards": self.cards,
+            "buildable": self.buildable,
+            "short": self.missing,
+            "missing": [
+                {"name": name, "need": need, "have": have, "missing": max(0, need - have)}
+                for name, need, have in self.lacking
+            ],
         }
         if self.problem:
             data["problem"] = self.problem
@@ -158,9 +177,11 @@ class DeckStatus:
             texts = [text or _need_json(need) for text, need in zip(texts, self.lacking)]
         missing = ", ".join(cast("list[str]", texts))  # (no None left)
         problem = f', "problem": {text(self.problem)}' if self.problem else ""
-        return (f'{{"deck": {text(self.name)}, "game": {text(self.game)}, "format": {text(self.format)}, '
-                f'"cards": {self.cards}, "buildable": {"true" if self.buildable else "false"}, '
-                f'"short": {self.missing}, "missing": [{missing}]{problem}}}')
+        return (
+            f'{{"deck": {text(self.name)}, "game": {text(self.game)}, "format": {text(self.format)}, '
+            f'"cards": {self.cards}, "buildable": {"true" if self.buildable else "false"}, '
+            f'"short": {self.missing}, "missing": [{missing}]{problem}}}'
+        )
 
     def as_row(self) -> dict[str, Any]:
         """One flat row for a listing: the deck, and its status in words."""
@@ -171,8 +192,15 @@ class DeckStatus:
             status = "buildable"
         else:
             status = f"short {missing} cards ({len(self.lacking)} different)"
-        return {"deck": self.name, "game": self.game, "format": self.format, "cards": self.cards,
-                "buildable": self.buildable, "short": missing, "status": status}
+        return {
+            "deck": self.name,
+            "game": self.game,
+            "format": self.format,
+            "cards": self.cards,
+            "buildable": self.buildable,
+            "short": missing,
+            "status": status,
+        }
 
 
 #: Each ``(name, need, have)`` need's JSON text as written once (decks share many); bounded by :func:`_need_json`.
@@ -217,16 +245,19 @@ def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
             counts = held.get(stored.id)
             if counts:
                 have, named = owned[status.game].get, names.get(stored.id, names[None])
-                status.set_lacking([(named[key], need, got) for key, need in counts.items()
-                                    if need > (got := have(key, 0))])
-            ordered.append(((status.problem is not None or status.missing > 0, status.missing, status.name.casefold()),
-                            status))
+                status.set_lacking(
+                    [(named[key], need, got) for key, need in counts.items() if need > (got := have(key, 0))]
+                )
+            ordered.append(
+                ((status.problem is not None or status.missing > 0, status.missing, status.name.casefold()), status)
+            )
     ordered.sort(key=itemgetter(0))
     return [status for _, status in ordered]
 
 
-def _held_cards(decks: list[DeckHead], found: list[tuple[int, int, int]], names: dict[int, str]
-                ) -> tuple[dict[int, dict[str, int]], dict[int | None, dict[str, str]]]:
+def _held_cards(
+    decks: list[DeckHead], found: list[tuple[int, int, int]], names: dict[int, str]
+) -> tuple[dict[int, dict[str, int]], dict[int | None, dict[str, str]]]:
     """Deck id -> {card name key: copies} in deck order, from the rows of :func:`counted_lines` in one pass (each
     card's key looked up once), and the name each key is reported under: ``None`` -> the one name of each key,
     and deck id -> its own names for a deck naming cards whose names differ but share a key (its first one)."""
@@ -250,8 +281,9 @@ def _held_cards(decks: list[DeckHead], found: list[tuple[int, int, int]], names:
     return held, own
 
 
-def _statuses(resolver: Resolver, rows: Rows, decks: list[DeckHead], held: dict[int, dict[str, int]],
-              game: str | None) -> dict[int, DeckStatus]:
+def _statuses(
+    resolver: Resolver, rows: Rows, decks: list[DeckHead], held: dict[int, dict[str, int]], game: str | None
+) -> dict[int, DeckStatus]:
     """Deck id -> its status before the collection is weighed: game, format and cards, or why it cannot be read
     (its cards are then dropped from ``held``: it needs nothing). A deck of a known game is chosen for by its stored
     game and format alone, so each pair is chosen once."""
@@ -291,8 +323,6 @@ def _bare_decklist(stored: DeckHead) -> Decklist:
     return Decklist(name=stored.name, game=stored.game, format=stored.format, source=f"deck:{stored.name}")
 
 
-
-
 @dataclass
 class Together:
     """Several decks built at the same time: every card's total need across them against one collection."""
@@ -310,7 +340,9 @@ class Together:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "decks": self.decks, "buildable": self.buildable, "short": sum(n.missing for n in self.short),
+            "decks": self.decks,
+            "buildable": self.buildable,
+            "short": sum(n.missing for n in self.short),
             "missing": [n.as_dict(with_decks=True) for n in self.short],
         }
 

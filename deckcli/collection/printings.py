@@ -32,7 +32,11 @@ class CardQuery:
 
 
 def change_card(
-    db: BaseDatabase, change: Callable[[BaseDatabase, CardRef, int, Variant], int], query: CardQuery, count: int, variant: Variant
+    db: BaseDatabase,
+    change: Callable[[BaseDatabase, CardRef, int, Variant], int],
+    query: CardQuery,
+    count: int,
+    variant: Variant,
 ) -> tuple[CardRef, int]:
     """Apply ``change`` (add_card, remove_card, set_card) to the printing meant; returns it and the new count."""
     ref = query.find(CardResolver(db))
@@ -52,8 +56,12 @@ class Owned:
         return sum(h.count for h in self.holdings)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.card.name, "game": self.card.game, "total": self.total,
-                "entries": [h.as_row() for h in self.holdings]}
+        return {
+            "name": self.card.name,
+            "game": self.card.game,
+            "total": self.total,
+            "entries": [h.as_row() for h in self.holdings],
+        }
 
 
 def owned_card(db: BaseDatabase, query: CardQuery) -> Owned:

@@ -25,8 +25,14 @@ KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")
 #: The most copies one add, set, import row or deck may name (far below SQLite's 64-bit integer limit).
 MAX_COUNT = 1_000_000_000
 #: Fields ``collection list --where`` offers besides the card fields.
-COLLECTION_FIELDS = {"count": "integer", "finish": "string", "condition": "string", "language": "string", "tag": "string",
-                     "proxy": "boolean"}
+COLLECTION_FIELDS = {
+    "count": "integer",
+    "finish": "string",
+    "condition": "string",
+    "language": "string",
+    "tag": "string",
+    "proxy": "boolean",
+}
 
 
 @dataclass
@@ -41,16 +47,31 @@ class Holding:
         """The flat row printed by list/show/export."""
         v = self.variant
         return {
-            "count": self.count, "name": self.card.name, "game": self.card.game, "set": self.card.set_code,
-            "number": self.card.number, "kind": self.card.kind, "finish": v.finish, "condition": v.condition,
-            "language": v.language, "tag": v.tag, "proxy": v.proxy,
+            "count": self.count,
+            "name": self.card.name,
+            "game": self.card.game,
+            "set": self.card.set_code,
+            "number": self.card.number,
+            "kind": self.card.kind,
+            "finish": v.finish,
+            "condition": v.condition,
+            "language": v.language,
+            "tag": v.tag,
+            "proxy": v.proxy,
         }
 
     def filter_fields(self) -> dict[str, Any]:
         """Card fields plus the collection fields, for ``--where``."""
         v = self.variant
-        return {**self.card.as_dict(), "count": self.count, "finish": v.finish, "condition": v.condition,
-                "language": v.language, "tag": v.tag, "proxy": v.proxy}
+        return {
+            **self.card.as_dict(),
+            "count": self.count,
+            "finish": v.finish,
+            "condition": v.condition,
+            "language": v.language,
+            "tag": v.tag,
+            "proxy": v.proxy,
+        }
 
 
 #: The unique key of one collection entry: (card_id, finish, condition, language, tag, proxy).
@@ -111,8 +132,12 @@ def upsert(session: Session, entries: Iterable[tuple[EntryKey, int]], *, add: bo
 
 def _where_key(card_id: int, variant: Variant):
     return (
-        (ITEMS.c.card_id == card_id) & (ITEMS.c.finish == variant.finish) & (ITEMS.c.condition == variant.condition)
-        & (ITEMS.c.language == variant.language) & (ITEMS.c.tag == variant.tag) & (ITEMS.c.proxy == variant.proxy)
+        (ITEMS.c.card_id == card_id)
+        & (ITEMS.c.finish == variant.finish)
+        & (ITEMS.c.condition == variant.condition)
+        & (ITEMS.c.language == variant.language)
+        & (ITEMS.c.tag == variant.tag)
+        & (ITEMS.c.proxy == variant.proxy)
     )
 
 
@@ -161,11 +186,20 @@ def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = 
         have = count_of(session, card.id, variant, lock=True)  # two removals at once cannot both take the same copies
         if have == 0:
             # Copies of any printing of the card: the one picked by name alone may not be the one held.
-            ids = session.execute(select(col(Card.id)).where(col(Card.game) == card.game, col(Card.key) == card.key)).scalars().all()
-            others = [f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]"
-                      for h in holdings(session, card_ids=ids)]
-            held = (f"; it has {', '.join(others)} (choose with --set/--number/--foil/--condition/--language/--tag)"
-                    if others else "")
+            ids = (
+                session.execute(select(col(Card.id)).where(col(Card.game) == card.game, col(Card.key) == card.key))
+                .scalars()
+                .all()
+            )
+            others = [
+                f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]"
+                for h in holdings(session, card_ids=ids)
+            ]
+            held = (
+                f"; it has {', '.join(others)} (choose with --set/--number/--foil/--condition/--language/--tag)"
+                if others
+                else ""
+            )
             raise NotFoundError(
                 f"the collection has no {card.name} ({card.set_code}) {card.number} [{variant.describe()}]{held}"
             )
@@ -196,9 +230,16 @@ def holdings(
         query = query.where(col(CollectionItem.tag) == tag)
     if card_ids is not None:
         query = query.where(col(CollectionItem.card_id).in_(list(card_ids)))
-    query = query.order_by(col(Card.game), col(Card.set_code), col(Card.id), col(CollectionItem.finish),
-                           col(CollectionItem.condition), col(CollectionItem.language), col(CollectionItem.tag),
-                           col(CollectionItem.proxy))
+    query = query.order_by(
+        col(Card.game),
+        col(Card.set_code),
+        col(Card.id),
+        col(CollectionItem.finish),
+        col(CollectionItem.condition),
+        col(CollectionItem.language),
+        col(CollectionItem.tag),
+        col(CollectionItem.proxy),
+    )
     refs: dict[int, CardRef] = {}
     result = []
     for item, card in session.execute(query):
@@ -222,18 +263,33 @@ def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str,
     Proxies are counted apart per game (``proxies``) and never towards a set's completion.
     """
     real = col(CollectionItem.proxy) == False  # noqa: E712 - an SQL expression
-    sizes = select(col(CardSet.id), col(CardSet.game), col(CardSet.code), col(CardSet.name),
-                   func.count(col(Card.id))).join(
-        Card, col(Card.set_id) == CardSet.id, isouter=True
-    ).group_by(col(CardSet.id)).order_by(col(CardSet.game), col(CardSet.code))
-    owned = select(col(Card.set_id), func.sum(col(CollectionItem.count)),
-                   func.count(func.distinct(col(CollectionItem.card_id)))).join(
-        Card, col(Card.id) == CollectionItem.card_id
-    ).where(real).group_by(col(Card.set_id))
-    per_game = select(col(Card.game), col(CollectionItem.proxy), func.sum(col(CollectionItem.count)),
-                      func.count(func.distinct(col(CollectionItem.card_id)))).join(
-        Card, col(Card.id) == CollectionItem.card_id
-    ).group_by(col(Card.game), col(CollectionItem.proxy)).order_by(col(Card.game))
+    sizes = (
+        select(col(CardSet.id), col(CardSet.game), col(CardSet.code), col(CardSet.name), func.count(col(Card.id)))
+        .join(Card, col(Card.set_id) == CardSet.id, isouter=True)
+        .group_by(col(CardSet.id))
+        .order_by(col(CardSet.game), col(CardSet.code))
+    )
+    owned = (
+        select(
+            col(Card.set_id),
+            func.sum(col(CollectionItem.count)),
+            func.count(func.distinct(col(CollectionItem.card_id))),
+        )
+        .join(Card, col(Card.id) == CollectionItem.card_id)
+        .where(real)
+        .group_by(col(Card.set_id))
+    )
+    per_game = (
+        select(
+            col(Card.game),
+            col(CollectionItem.proxy),
+            func.sum(col(CollectionItem.count)),
+            func.count(func.distinct(col(CollectionItem.card_id))),
+        )
+        .join(Card, col(Card.id) == CollectionItem.card_id)
+        .group_by(col(Card.game), col(CollectionItem.proxy))
+        .order_by(col(Card.game))
+    )
     if game:
         sizes = sizes.where(col(CardSet.game) == game)
         per_game = per_game.where(col(Card.game) == game)
@@ -242,8 +298,17 @@ def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str,
     for set_id, g, code, name, size in session.execute(sizes):
         copies, distinct = have.get(set_id, (0, 0))
         completion = round(100.0 * distinct / size, 1) if size else 0.0
-        sets.append({"game": g, "set": code, "name": name, "cards": copies, "distinct": distinct, "size": size,
-                     "completion": completion})
+        sets.append(
+            {
+                "game": g,
+                "set": code,
+                "name": name,
+                "cards": copies,
+                "distinct": distinct,
+                "size": size,
+                "completion": completion,
+            }
+        )
     games: dict[str, dict[str, Any]] = {}
     for g, proxy, copies, distinct in session.execute(per_game):
         row = games.setdefault(g, {"game": g, "cards": 0, "distinct": 0, "proxies": 0})

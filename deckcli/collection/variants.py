@@ -28,29 +28,63 @@ CONDITIONS = {
 
 # Words other tools use (lower case, letters and digits only) -> canonical code.
 _CONDITION_WORDS = {
-    "m": "M", "mint": "M",
-    "nm": "NM", "nearmint": "NM", "nmm": "NM",
-    "ex": "EX", "excellent": "EX",
-    "gd": "GD", "good": "GD",
-    "lp": "LP", "lightlyplayed": "LP", "lightplayed": "LP", "slightlyplayed": "LP", "sp": "LP",
+    "m": "M",
+    "mint": "M",
+    "nm": "NM",
+    "nearmint": "NM",
+    "nmm": "NM",
+    "ex": "EX",
+    "excellent": "EX",
+    "gd": "GD",
+    "good": "GD",
+    "lp": "LP",
+    "lightlyplayed": "LP",
+    "lightplayed": "LP",
+    "slightlyplayed": "LP",
+    "sp": "LP",
     "goodlightlyplayed": "LP",  # Deckbox: "Good (Lightly Played)"
-    "mp": "MP", "moderatelyplayed": "MP",
-    "pl": "PL", "pld": "PL", "played": "PL",
-    "hp": "HP", "heavilyplayed": "HP", "heavyplayed": "HP",
-    "po": "PO", "poor": "PO", "damaged": "PO", "dmg": "PO", "d": "PO",
+    "mp": "MP",
+    "moderatelyplayed": "MP",
+    "pl": "PL",
+    "pld": "PL",
+    "played": "PL",
+    "hp": "HP",
+    "heavilyplayed": "HP",
+    "heavyplayed": "HP",
+    "po": "PO",
+    "poor": "PO",
+    "damaged": "PO",
+    "dmg": "PO",
+    "d": "PO",
 }
 
 #: The finishes deckcli stores.
 FINISHES = ("normal", "foil", "etched")
 
 _FINISH_WORDS = {
-    "": "normal", "normal": "normal", "nonfoil": "normal", "regular": "normal", "no": "normal", "false": "normal",
-    "0": "normal", "n": "normal",
-    "foil": "foil", "foiled": "foil", "yes": "foil", "true": "foil", "1": "foil", "y": "foil", "f": "foil",
-    "holo": "foil", "holofoil": "foil",
+    "": "normal",
+    "normal": "normal",
+    "nonfoil": "normal",
+    "regular": "normal",
+    "no": "normal",
+    "false": "normal",
+    "0": "normal",
+    "n": "normal",
+    "foil": "foil",
+    "foiled": "foil",
+    "yes": "foil",
+    "true": "foil",
+    "1": "foil",
+    "y": "foil",
+    "f": "foil",
+    "holo": "foil",
+    "holofoil": "foil",
     # Etched foils are kept apart (Moxfield, ManaBox, Archidekt, TopDecked "etched"; MTGGoldfish "FOIL_ETCHED";
     # Helvault "etchedFoil"; TCGplayer names "Foil Etched").
-    "etched": "etched", "etchedfoil": "etched", "foiletched": "etched", "e": "etched",
+    "etched": "etched",
+    "etchedfoil": "etched",
+    "foiletched": "etched",
+    "e": "etched",
 }
 
 #: Every language deckcli knows: the code it stores (Scryfall's), then its English name (the first spelling,
@@ -68,10 +102,32 @@ LANGUAGES: dict[str, tuple[str, ...]] = {
     "ko": ("Korean", "KR", "한국어"),
     # Moxfield and Deckbox write Simplified Chinese as plain "Chinese"; ManaBox zh_CN; Archidekt and Moxfield CS;
     # TCGplayer "Chinese (S)"; Dragon Shield "Simplified Chinese".
-    "zhs": ("Simplified Chinese", "Chinese", "Chinese Simplified", "Chinese (S)", "Chinese (Simplified)",
-            "zh_CN", "zh-CN", "zh-Hans", "zh", "CS", "CN", "简体中文"),
-    "zht": ("Traditional Chinese", "Chinese Traditional", "Chinese (T)", "Chinese (Traditional)",
-            "zh_TW", "zh-TW", "zh-Hant", "CT", "TW", "繁體中文"),
+    "zhs": (
+        "Simplified Chinese",
+        "Chinese",
+        "Chinese Simplified",
+        "Chinese (S)",
+        "Chinese (Simplified)",
+        "zh_CN",
+        "zh-CN",
+        "zh-Hans",
+        "zh",
+        "CS",
+        "CN",
+        "简体中文",
+    ),
+    "zht": (
+        "Traditional Chinese",
+        "Chinese Traditional",
+        "Chinese (T)",
+        "Chinese (Traditional)",
+        "zh_TW",
+        "zh-TW",
+        "zh-Hant",
+        "CT",
+        "TW",
+        "繁體中文",
+    ),
     "he": ("Hebrew",),
     "la": ("Latin",),
     "grc": ("Ancient Greek",),
@@ -91,8 +147,18 @@ _LANGUAGE_WORDS = {_word(spelling): code for code, spellings in LANGUAGES.items(
 #: Finish words TCGplayer appends to a condition ("Near Mint Foil"); the finish has its own column.
 _CONDITION_SUFFIXES = ("reverseholofoil", "holofoil", "nonfoil", "foiletched", "etchedfoil", "etched", "foil")
 _PROXY_WORDS = {
-    "": False, "false": False, "no": False, "n": False, "0": False,
-    "true": True, "yes": True, "y": True, "1": True, "proxy": True, "playtest": True, "playtestcard": True,
+    "": False,
+    "false": False,
+    "no": False,
+    "n": False,
+    "0": False,
+    "true": True,
+    "yes": True,
+    "y": True,
+    "1": True,
+    "proxy": True,
+    "playtest": True,
+    "playtestcard": True,
 }
 
 
@@ -170,12 +236,18 @@ class Variant:
     proxy: bool = False
 
     @classmethod
-    def parse(cls, finish: str = "", condition: str = "", language: str = "", tag: str = "",
-              proxy: str | bool = "") -> Variant:
+    def parse(
+        cls, finish: str = "", condition: str = "", language: str = "", tag: str = "", proxy: str | bool = ""
+    ) -> Variant:
         """A variant from user or file text, normalised (raises InputError on unknown words)."""
         flag = proxy if isinstance(proxy, bool) else proxy_of(proxy or "")
-        return cls(finish_of(finish or ""), condition_of(condition or ""), language_of(language or ""),
-                   (tag or "").strip(), flag)
+        return cls(
+            finish_of(finish or ""),
+            condition_of(condition or ""),
+            language_of(language or ""),
+            (tag or "").strip(),
+            flag,
+        )
 
     def describe(self) -> str:
         """A short label such as ``foil, NM, ja, tag binder, proxy`` (``normal`` when nothing is set)."""

@@ -117,8 +117,10 @@ def _code_text(value: object, what: str) -> str:
 def encode_code(deck: Decklist) -> str:
     """The deck code of ``deck`` (game, format, cards by printing, Ne-mu); InputError for an entry without a printing."""
     payload = bytearray([VERSION])
-    texts = {what: _code_text(value, what) for what, value in
-             (("game", deck.game), ("format", deck.format), (NEMU_KEY, deck.meta.get(NEMU_KEY)))}
+    texts = {
+        what: _code_text(value, what)
+        for what, value in (("game", deck.game), ("format", deck.format), (NEMU_KEY, deck.meta.get(NEMU_KEY)))
+    }
     payload += _string(texts["game"]) + _string(texts["format"])
     zones = _grouped(deck)
     payload += _varint(len(zones))
@@ -239,8 +241,10 @@ def _unpack(payload: bytes) -> Decklist:
                     if previous_number is not None and number <= previous_number:
                         raise _Bad("its card numbers are out of order")
                     if (set_code, number) in listed:
-                        raise _Bad(f"({set_code}) {number} is listed under two counts, so it is not in canonical form"
-                                   " (deckcli writes each printing once, with its total)")
+                        raise _Bad(
+                            f"({set_code}) {number} is listed under two counts, so it is not in canonical form"
+                            " (deckcli writes each printing once, with its total)"
+                        )
                     listed.add((set_code, number))
                     previous_number = number
                     deck.entries.append(DeckEntry(by_id[zone], count, "", set_code, number))

@@ -24,7 +24,13 @@ DECK_FORMATS = layouts.writable()
 READ_FORMATS = layouts.readable()
 #: File extensions that name the format ``deck export -o FILE`` writes (reading: see layouts.choose).
 EXTENSIONS = {
-    ".json": "json", ".csv": "csv", ".txt": "text", ".dec": "text", ".deck": "text", ".code": "code", ".cod": "cod",
+    ".json": "json",
+    ".csv": "csv",
+    ".txt": "text",
+    ".dec": "text",
+    ".deck": "text",
+    ".code": "code",
+    ".cod": "cod",
 }
 #: Larger input is not a decklist (the reading front door's limit).
 MAX_BYTES = LIMITS["decklist"]
@@ -48,8 +54,9 @@ def read_decklist(
     return decklist_of_text(document.text, document.label, document.path, fmt=fmt, allow_empty=allow_empty)
 
 
-def decklist_of_text(text: str, label: str, path: Path | str | None = None, *, fmt: str | None = None,
-                     allow_empty: bool = False) -> Decklist:
+def decklist_of_text(
+    text: str, label: str, path: Path | str | None = None, *, fmt: str | None = None, allow_empty: bool = False
+) -> Decklist:
     """A decklist already read as text (a file's, or a cell of a form export), refused as :func:`read_decklist`
     refuses one: empty, or no cards at all."""
     if not text.strip():

@@ -59,8 +59,13 @@ def _games_schema() -> str:
     doc["$id"] = GAMES_SCHEMA_ID
     doc["properties"]["zones"]["properties"] = {
         name: (
-            {"description": f"{zone.title}: one item per line, no count.", "type": "array", "items": {"$ref": "#/$defs/champion"}}
-            if not zone.counted else {"description": f"{zone.title}.", "$ref": "#/$defs/cards"}
+            {
+                "description": f"{zone.title}: one item per line, no count.",
+                "type": "array",
+                "items": {"$ref": "#/$defs/champion"},
+            }
+            if not zone.counted
+            else {"description": f"{zone.title}.", "$ref": "#/$defs/cards"}
         )
         for name, zone in registry.zones().items()
     }

@@ -35,7 +35,6 @@ SKIP = "\x00skip"
 META = "\x00meta"
 
 
-
 def meta_line(line: str) -> tuple[str, str] | None:
     """``(key, value)`` of a ``Key: value`` line (the value unstripped), else None."""
     return key_value(line, ":")

@@ -66,11 +66,17 @@ class ZoneRouter:
         notes = []
         if self.grouped:
             lines = [e.line for e in self.grouped if e.line is not None]
-            span = f"line {min(lines)}" if lines and min(lines) == max(lines) else f"lines {min(lines, default=0)}–{max(lines, default=0)}"
+            span = (
+                f"line {min(lines)}"
+                if lines and min(lines) == max(lines)
+                else f"lines {min(lines, default=0)}–{max(lines, default=0)}"
+            )
             where = f" ({span})" if lines else ""
             count = sum(e.count for e in self.grouped)
-            notes.append(f"the last group of {count} card{'s' if count != 1 else ''}{where}, after a blank line and "
-                         f"with no section header, was read as the {self.label(self.grouped[0].zone)}")
+            notes.append(
+                f"the last group of {count} card{'s' if count != 1 else ''}{where}, after a blank line and "
+                f"with no section header, was read as the {self.label(self.grouped[0].zone)}"
+            )
         for (kind, zone), count in self.moved.items():
             title = self.game.kind_title(kind)
             what = title if count != 1 else title.removesuffix("s")

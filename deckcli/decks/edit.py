@@ -63,8 +63,13 @@ def _begin(session: Session, deck_name: str, name: str, set_code: str | None, nu
 
 
 def add_cards(
-    session: Session, deck_name: str, name: str, count: int = 1, zone: str | None = None,
-    set_code: str | None = None, number: str | None = None,
+    session: Session,
+    deck_name: str,
+    name: str,
+    count: int = 1,
+    zone: str | None = None,
+    set_code: str | None = None,
+    number: str | None = None,
 ) -> Edit:
     """Add ``count`` copies of the card ``name`` to the stored deck, in ``zone`` or the first zone that accepts it."""
     stored, edit, index, found = _begin(session, deck_name, name, set_code, number)
@@ -95,17 +100,30 @@ def _limit_warnings(session: Session, stored, fmt: Format, index: CardIndex, key
     from deckcli.legality.resolve import ResolvedCard, ResolvedDeck
     from deckcli.legality.rules import limit_problems
 
-    cards = [ResolvedCard(zone, count, ref) for zone, card_id, count in deck_cards(session, stored)
-             if (ref := index.card(card_id)) is not None]
-    deck = ResolvedDeck(stored.name, stored.game, fmt.on(date.today()), Decklist(name=stored.name), cards=cards,
-                        index=index)
-    return [f"[{p.rule}] {p.message}; the deck is stored, not legal under {fmt.name}"
-            for p in limit_problems(deck) if any(c.card.key in keys for c in deck.cards if c.card.name in p.cards)]
+    cards = [
+        ResolvedCard(zone, count, ref)
+        for zone, card_id, count in deck_cards(session, stored)
+        if (ref := index.card(card_id)) is not None
+    ]
+    deck = ResolvedDeck(
+        stored.name, stored.game, fmt.on(date.today()), Decklist(name=stored.name), cards=cards, index=index
+    )
+    return [
+        f"[{p.rule}] {p.message}; the deck is stored, not legal under {fmt.name}"
+        for p in limit_problems(deck)
+        if any(c.card.key in keys for c in deck.cards if c.card.name in p.cards)
+    ]
 
 
 def remove_cards(
-    session: Session, deck_name: str, name: str, count: int | None = None, remove_all: bool = False,
-    zone: str | None = None, set_code: str | None = None, number: str | None = None,
+    session: Session,
+    deck_name: str,
+    name: str,
+    count: int | None = None,
+    remove_all: bool = False,
+    zone: str | None = None,
+    set_code: str | None = None,
+    number: str | None = None,
 ) -> Edit:
     """Remove ``count`` (default 1; ``remove_all``: every) copies of the card ``name`` from the stored deck."""
     stored, edit, index, found = _begin(session, deck_name, name, set_code, number)
@@ -124,9 +142,13 @@ def remove_cards(
         where = f" in its {edit.label(zone)}" if zone else ""
         if not rows:
             raise DeckcliError(f"deck {stored.name!r} holds no {group[0].name!r}{where}")
-        zones = sorted({z for z, _, _ in rows}, key=lambda z: list(fmt.zones).index(z) if z in fmt.zones else len(fmt.zones))
+        zones = sorted(
+            {z for z, _, _ in rows}, key=lambda z: list(fmt.zones).index(z) if z in fmt.zones else len(fmt.zones)
+        )
         if len(zones) > 1:
-            raise DeckcliError(f"{group[0].name!r} is in {' and '.join(edit.label(z) for z in zones)}; say which with --zone")
+            raise DeckcliError(
+                f"{group[0].name!r} is in {' and '.join(edit.label(z) for z in zones)}; say which with --zone"
+            )
         have = sum(n for _, _, n in rows)
         want = have if remove_all else (count or 1)
         if want > have:

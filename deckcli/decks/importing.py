@@ -59,8 +59,9 @@ def _read(resolver: Resolver, file: str, name: str | None, format_name: str | No
     return _Read(file, decklist, resolved, deck_name.strip())
 
 
-def _read_all(db: BaseDatabase, files: list[str], name: str | None, format_name: str | None,
-              game: str | None) -> list[_Read]:
+def _read_all(
+    db: BaseDatabase, files: list[str], name: str | None, format_name: str | None, game: str | None
+) -> list[_Read]:
     """Every file read and resolved; one file's problems raise as they are, several files' as one DecksReadError
     listing every problem of every file (and every deck name two files share)."""
     if name is not None and len(files) > 1:
@@ -96,16 +97,27 @@ def _clashes(done: list[_Read]) -> list[tuple[str, list[str]]]:
     for read in done:
         key = name_key(read.name)
         if key in first:
-            found.append((read.file, [f"{read.file}: the deck name {read.name!r} is also the name of the deck in"
-                                      f" {first[key].file}; give each decklist its own Name: line"]))
+            found.append(
+                (
+                    read.file,
+                    [
+                        f"{read.file}: the deck name {read.name!r} is also the name of the deck in"
+                        f" {first[key].file}; give each decklist its own Name: line"
+                    ],
+                )
+            )
         else:
             first[key] = read
     return found
 
 
 def import_decks(
-    db: BaseDatabase, files: list[str], name: str | None = None, format_name: str | None = None,
-    game: str | None = None, replace: bool = False,
+    db: BaseDatabase,
+    files: list[str],
+    name: str | None = None,
+    format_name: str | None = None,
+    game: str | None = None,
+    replace: bool = False,
 ) -> list[ImportedDeck]:
     """Store every decklist of ``files`` (each named by ``name``, its Name: line or its file name) in one
     transaction; when any file cannot be read or any name is taken (without ``replace``), nothing is stored."""
@@ -115,16 +127,26 @@ def import_decks(
         if not replace:
             taken = [(r, deck) for r in reads if (deck := find_deck(session, r.name)) is not None]
             if len(reads) == 1 and taken:
-                raise DeckcliError(f"a deck called {taken[0][1].name!r} already exists; give another --name, or"
-                                   " --replace to overwrite it")
+                raise DeckcliError(
+                    f"a deck called {taken[0][1].name!r} already exists; give another --name, or"
+                    " --replace to overwrite it"
+                )
             if taken:
                 what = ", ".join(f"{deck.name!r} ({r.file})" for r, deck in taken)
-                raise DeckcliError(f"stored decks already have the names of {len(taken)} of these decklists: {what};"
-                                   " rename them (Name: lines), or --replace to overwrite them; nothing was imported")
+                raise DeckcliError(
+                    f"stored decks already have the names of {len(taken)} of these decklists: {what};"
+                    " rename them (Name: lines), or --replace to overwrite them; nothing was imported"
+                )
         for r in reads:
-            stored.append(save_deck(
-                session, r.name, r.resolved.game, stored_format_name(r.resolved.format),
-                [(dc.zone, dc.card.id, dc.count) for dc in r.resolved.cards + r.resolved.aside], dict(r.decklist.meta),
-                replace=replace,
-            ))
+            stored.append(
+                save_deck(
+                    session,
+                    r.name,
+                    r.resolved.game,
+                    stored_format_name(r.resolved.format),
+                    [(dc.zone, dc.card.id, dc.count) for dc in r.resolved.cards + r.resolved.aside],
+                    dict(r.decklist.meta),
+                    replace=replace,
+                )
+            )
     return [ImportedDeck(deck, r.resolved, check_deck(r.resolved)) for deck, r in zip(stored, reads)]

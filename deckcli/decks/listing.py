@@ -52,9 +52,16 @@ def list_stored_decks(db: Readable, game: str | None = None) -> DeckListing:
         row.update({z: zones.get(z, 0) for z in listing.zones})
         row.update({"legal": {True: "yes", False: "no", None: "?"}[legal], "updated": updated})
         listing.rows.append(row)
-        listing.data.append({
-            "name": stored.name, "game": stored.game, "format": stored.format,
-            "zones": dict(zones), "cards": sum(zones.values()),
-            "legal": legal, "problems": len(problems), "updated": updated,
-        })
+        listing.data.append(
+            {
+                "name": stored.name,
+                "game": stored.game,
+                "format": stored.format,
+                "zones": dict(zones),
+                "cards": sum(zones.values()),
+                "legal": legal,
+                "problems": len(problems),
+                "updated": updated,
+            }
+        )
     return listing

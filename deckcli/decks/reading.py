@@ -85,8 +85,10 @@ def deck_heads(rows: Rows, game: str | None = None) -> list[DeckHead]:
 def card_rows(rows: Rows, decks: list[StoredDeck], every: bool = False) -> list[tuple]:
     """``(deck id, zone, count, card name, set code, number)`` of every card line of ``decks``, each deck's lines
     in their stored order, in one query (``every``: the decks are all the stored ones, so no id list is sent)."""
-    sql = ("SELECT dc.deck_id, dc.zone, dc.count, c.name, c.set_code, c.number FROM deck_card dc"
-           " JOIN card c ON c.id = dc.card_id{where} ORDER BY dc.deck_id, dc.position, dc.id")
+    sql = (
+        "SELECT dc.deck_id, dc.zone, dc.count, c.name, c.set_code, c.number FROM deck_card dc"
+        " JOIN card c ON c.id = dc.card_id{where} ORDER BY dc.deck_id, dc.position, dc.id"
+    )
     if every:
         return rows.all(sql.format(where=""))
     return all_in(rows, sql.format(where=" WHERE dc.deck_id IN ({ids})"), "ids", [d.id for d in decks]) if decks else []
@@ -99,13 +101,17 @@ def counted_lines(rows: Rows, game: str | None = None) -> tuple[list[tuple[int, 
     order, aside = registry.zone_order(), registry.aside_zones()
     params: dict[str, Any] = {f"z{i}": zone for i, zone in enumerate(order)}
     rank = "CASE dc.zone " + " ".join(f"WHEN :z{i} THEN {i}" for i in range(len(order))) + f" ELSE {len(order)} END"
-    where = [f"dc.zone NOT IN ({', '.join(f':z{i}' for i, zone in enumerate(order) if zone in aside)})"] if aside else []
+    where = (
+        [f"dc.zone NOT IN ({', '.join(f':z{i}' for i, zone in enumerate(order) if zone in aside)})"] if aside else []
+    )
     join = ""
     if game:
         join, params["game"] = " JOIN deck d ON d.id = dc.deck_id", game
         where.append("d.game = :game")
-    sql = (f"SELECT dc.deck_id, dc.card_id, dc.count FROM deck_card dc{join}"
-           f"{' WHERE ' + ' AND '.join(where) if where else ''} ORDER BY dc.deck_id, {rank}, dc.position, dc.id")
+    sql = (
+        f"SELECT dc.deck_id, dc.card_id, dc.count FROM deck_card dc{join}"
+        f"{' WHERE ' + ' AND '.join(where) if where else ''} ORDER BY dc.deck_id, {rank}, dc.position, dc.id"
+    )
     lines = rows.all(sql, params)
     ids = sorted(set(map(itemgetter(1), lines)))
     names = dict(all_in(rows, "SELECT c.id, c.name FROM card c WHERE c.id IN ({ids})", "ids", ids)) if ids else {}
@@ -123,8 +129,14 @@ def decklists(rows: Rows, decks: list[StoredDeck], every: bool = False) -> dict[
     result = {}
     for deck in decks:
         held = sorted(entries[deck.id], key=lambda e: zone_rank(e.zone)[0])
-        result[deck.id] = Decklist(entries=held, name=deck.name, game=deck.game, format=deck.format,
-                                   meta=dict(deck.meta), source=f"deck:{deck.name}")
+        result[deck.id] = Decklist(
+            entries=held,
+            name=deck.name,
+            game=deck.game,
+            format=deck.format,
+            meta=dict(deck.meta),
+            source=f"deck:{deck.name}",
+        )
     return result
 
 

@@ -111,8 +111,15 @@ def save_deck(
         deck.name, deck.game, deck.format, deck.meta, deck.updated = name, game, format_name, dict(meta or {}), now
         deck.key = name_key(name)
     else:
-        deck = Deck(name=name, key=name_key(name), game=game, format=format_name, meta=dict(meta or {}), created=now,
-                    updated=now)
+        deck = Deck(
+            name=name,
+            key=name_key(name),
+            game=game,
+            format=format_name,
+            meta=dict(meta or {}),
+            created=now,
+            updated=now,
+        )
         session.add(deck)
     session.flush()
     set_cards(session, deck, cards)
@@ -151,7 +158,9 @@ def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: i
     _check_count(new, zone)
     if row is None and new > 0:
         last = session.execute(select(func.max(DeckCard.position)).where(col(DeckCard.deck_id) == deck.id)).scalar()
-        session.add(DeckCard(deck_id=cast(int, deck.id), zone=zone, card_id=card_id, count=new, position=(last or 0) + 1))
+        session.add(
+            DeckCard(deck_id=cast(int, deck.id), zone=zone, card_id=card_id, count=new, position=(last or 0) + 1)
+        )
     elif row is not None and new == 0:
         session.delete(row)
     elif row is not None:

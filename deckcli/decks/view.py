@@ -82,8 +82,10 @@ def aside(deck: ResolvedDeck) -> list[tuple[str, str, list[tuple[CardRef, int]]]
         card, count = held.get(dc.card.id, (dc.card, 0))
         held[dc.card.id] = (card, count + dc.count)
     zones = registry.zones()
-    return [(zone, zones[zone].title if zone in zones else zone, list(found[zone].values()))
-            for zone in sorted(found, key=zone_rank)]
+    return [
+        (zone, zones[zone].title if zone in zones else zone, list(found[zone].values()))
+        for zone in sorted(found, key=zone_rank)
+    ]
 
 
 def curve(deck: ResolvedDeck) -> tuple[str, list[tuple[str, int]]]:
@@ -127,7 +129,9 @@ def verdict_lines(deck: ResolvedDeck, problems: list[Problem]) -> list[str]:
     return lines
 
 
-def inspect_deck(db: Readable, name: str, format_name: str | None = None) -> tuple[ResolvedDeck, list[Problem], list[FormatVerdict]]:
+def inspect_deck(
+    db: Readable, name: str, format_name: str | None = None
+) -> tuple[ResolvedDeck, list[Problem], list[FormatVerdict]]:
     """The stored deck ``name`` under its format (or ``format_name``), its problems, and its verdict under every
     format of its game."""
     resolver = Resolver(db)
@@ -137,7 +141,11 @@ def inspect_deck(db: Readable, name: str, format_name: str | None = None) -> tup
 
 def render_deck(deck: ResolvedDeck, problems: list[Problem], verdicts: list[FormatVerdict] | None = None) -> str:
     """The whole ``deck show`` text."""
-    lines = [f"{deck.name or 'Deck'}", f"Game: {deck.game} ({registry.title(deck.game)})", f"Format: {deck.format.name}"]
+    lines = [
+        f"{deck.name or 'Deck'}",
+        f"Game: {deck.game} ({registry.title(deck.game)})",
+        f"Format: {deck.format.name}",
+    ]
     for key, value in deck.decklist.meta.items():
         lines.append(f"{key}: {value}")
     for zone, kinds in grouped(deck):
@@ -167,7 +175,9 @@ def render_deck(deck: ResolvedDeck, problems: list[Problem], verdicts: list[Form
     return "\n".join(lines)
 
 
-def deck_data(deck: ResolvedDeck, problems: list[Problem], verdicts: list[FormatVerdict] | None = None) -> dict[str, Any]:
+def deck_data(
+    deck: ResolvedDeck, problems: list[Problem], verdicts: list[FormatVerdict] | None = None
+) -> dict[str, Any]:
     """The ``deck show --json`` object; ``formats`` the deck's verdict under every format of its game."""
     zones = {}
     for zone, kinds in grouped(deck):
@@ -175,8 +185,14 @@ def deck_data(deck: ResolvedDeck, problems: list[Problem], verdicts: list[Format
             "label": zone_label(deck, zone),
             "size": deck.zone_size(zone),
             "cards": [
-                {"count": count, "name": card.name, "set": card.set_code, "number": card.number, "kind": kind,
-                 **({"cost": card.fields["cost"]} if card.fields.get("cost") is not None else {})}
+                {
+                    "count": count,
+                    "name": card.name,
+                    "set": card.set_code,
+                    "number": card.number,
+                    "kind": kind,
+                    **({"cost": card.fields["cost"]} if card.fields.get("cost") is not None else {}),
+                }
                 for kind, items in kinds
                 for card, count in items
             ],
@@ -188,12 +204,33 @@ def deck_data(deck: ResolvedDeck, problems: list[Problem], verdicts: list[Format
         "format": deck.format.name,
         "meta": dict(deck.decklist.meta),
         "zones": zones,
-        **({"aside": {zone: {"label": title, "size": sum(c for _, c in items),
-                             "cards": [{"count": c, "name": r.name, "set": r.set_code, "number": r.number, "kind": r.kind}
-                                       for r, c in items]}
-                      for zone, title, items in aside(deck)}} if deck.aside else {}),
-        "curve": {"field": field, "zone": deck.format.draw_zone, "buckets": [{"value": b, "cards": n} for b, n in buckets]},
+        **(
+            {
+                "aside": {
+                    zone: {
+                        "label": title,
+                        "size": sum(c for _, c in items),
+                        "cards": [
+                            {"count": c, "name": r.name, "set": r.set_code, "number": r.number, "kind": r.kind}
+                            for r, c in items
+                        ],
+                    }
+                    for zone, title, items in aside(deck)
+                }
+            }
+            if deck.aside
+            else {}
+        ),
+        "curve": {
+            "field": field,
+            "zone": deck.format.draw_zone,
+            "buckets": [{"value": b, "cards": n} for b, n in buckets],
+        },
         "legal": not problems,
         "problems": [p.as_dict() for p in problems],
-        **({"formats": [{"format": v.format.name, "legal": v.legal, "rules": v.rules} for v in verdicts]} if verdicts else {}),
+        **(
+            {"formats": [{"format": v.format.name, "legal": v.legal, "rules": v.rules} for v in verdicts]}
+            if verdicts
+            else {}
+        ),
     }

@@ -22,9 +22,18 @@ PROGRAMS = ("chromium", "chromium-browser", "google-chrome")
 #: Seconds a run may take before it is stopped (a first start on a cold, busy machine is slow).
 TIMEOUT = 120
 #: Flags of every run: headless, no sandbox (containers, root), nothing fetched or synced in the background.
-BASE_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-              "--disable-component-update", "--disable-sync", "--disable-extensions", "--mute-audio",
-              "--no-default-browser-check")
+BASE_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--mute-audio",
+    "--no-default-browser-check",
+)
 
 
 def find_chromium(what: str = "print to PDF") -> str:
@@ -36,8 +45,9 @@ def find_chromium(what: str = "print to PDF") -> str:
     raise BrowserMissing(PROGRAMS, what)
 
 
-def run_chromium(page: Path, flags: list[str], target: Path | None = None,
-                 program: str | None = None, label: str | None = None) -> tuple[str, str]:
+def run_chromium(
+    page: Path, flags: list[str], target: Path | None = None, program: str | None = None, label: str | None = None
+) -> tuple[str, str]:
     """Run Chromium on ``page`` with ``flags`` in a fresh profile: its (stdout, stderr). When it fails, or a
     ``target`` file is expected and not written, BrowserFailed (naming the target as ``label``) with the end of
     Chromium's output."""
@@ -46,8 +56,15 @@ def run_chromium(page: Path, flags: list[str], target: Path | None = None,
     with tempfile.TemporaryDirectory(prefix="deckcli-chromium-") as profile:
         command = [program, *BASE_FLAGS, f"--user-data-dir={profile}", *flags, Path(page).resolve().as_uri()]
         try:
-            done = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=TIMEOUT,
-                                  stdin=subprocess.DEVNULL, check=False)
+            done = subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                errors="replace",
+                timeout=TIMEOUT,
+                stdin=subprocess.DEVNULL,
+                check=False,
+            )
         except subprocess.TimeoutExpired as exc:
             raise BrowserFailed(program, None, str(exc.stderr or ""), named) from None
         except OSError as exc:  # not a program it can run (a broken script, no permission)
@@ -61,8 +78,9 @@ def run_chromium(page: Path, flags: list[str], target: Path | None = None,
 _WHOLE = {".pdf": (b"%PDF-", b"%%EOF")}
 
 
-def _write_through(page: Path, target: Path | str, flags: Callable[[Path], list[str]], suffix: str,
-                   program: str | None) -> Path:
+def _write_through(
+    page: Path, target: Path | str, flags: Callable[[Path], list[str]], suffix: str, program: str | None
+) -> Path:
     """Have Chromium write ``target`` (a PDF, by ``suffix``) through :func:`deckcli.fileerrors.write_file`:
     into a temporary file beside it, put in its place only when Chromium succeeded and the file is whole, so a
     failed run leaves an earlier file as it was; a device or pipe gets the bytes; a database is never written."""
@@ -77,8 +95,9 @@ def _write_through(page: Path, target: Path | str, flags: Callable[[Path], list[
             made.seek(max(0, temp.stat().st_size - 1024))
             last = made.read()
         if start != head or end not in last:
-            raise BrowserFailed(program, 0, "", label, f"wrote no whole {suffix[1:].upper()}, so {label} was not"
-                                " written")
+            raise BrowserFailed(
+                program, 0, "", label, f"wrote no whole {suffix[1:].upper()}, so {label} was not written"
+            )
 
     write_file(target, fill, suffix)
     return Path(target)

@@ -42,10 +42,15 @@ class DeckCheck:
         return not self.differences
 
     def as_dict(self) -> dict[str, Any]:
-        return {"event": self.event.name, "player": self.player, "passed": self.passed,
-                "registered_fingerprint": self.registered_fingerprint,
-                "presented_fingerprint": self.presented_fingerprint, "checked_at": self.checked_at.isoformat(),
-                "differences": self.differences}
+        return {
+            "event": self.event.name,
+            "player": self.player,
+            "passed": self.passed,
+            "registered_fingerprint": self.registered_fingerprint,
+            "presented_fingerprint": self.presented_fingerprint,
+            "checked_at": self.checked_at.isoformat(),
+            "differences": self.differences,
+        }
 
 
 @dataclass
@@ -64,16 +69,29 @@ class SideExchange:
         return not self.problems
 
     def as_dict(self) -> dict[str, Any]:
-        return {"event": self.event.name, "player": self.player, "round": self.round, "legal": self.legal,
-                "at": self.at.isoformat(), "problems": [p.as_dict() for p in self.problems]}
+        return {
+            "event": self.event.name,
+            "player": self.player,
+            "round": self.round,
+            "legal": self.legal,
+            "at": self.at.isoformat(),
+            "problems": [p.as_dict() for p in self.problems],
+        }
 
 
 def differences(registered: ResolvedDeck, presented: ResolvedDeck) -> list[dict[str, Any]]:
     """Rows ``{"zone", "card", "registered", "presented", "verdict"}`` for each (zone, card name) whose counts differ:
     :func:`deckcli.decks.diff.diff_decks` (by name, every printing together) with the judge's verdict."""
-    rows: list[dict[str, Any]] = [{"zone": r.zone, "card": r.name, "registered": r.a, "presented": r.b,
-             "verdict": NOT_REGISTERED if not r.a else TOO_MANY if r.b > r.a else TOO_FEW}
-            for r in diff_decks(registered, presented)]
+    rows: list[dict[str, Any]] = [
+        {
+            "zone": r.zone,
+            "card": r.name,
+            "registered": r.a,
+            "presented": r.b,
+            "verdict": NOT_REGISTERED if not r.a else TOO_MANY if r.b > r.a else TOO_FEW,
+        }
+        for r in diff_decks(registered, presented)
+    ]
     rows.sort(key=lambda r: (zone_rank(r["zone"]), r["card"].casefold()))
     return rows
 
@@ -90,9 +108,19 @@ def deck_check(db: BaseDatabase, event_name: str, player: str, file: str) -> Dec
     rows = differences(registered, presented.resolved)
     result = DeckCheck(info, row.player, row.fingerprint, presented.fingerprint, rows, now())
     with db.write() as session:
-        session.add(DeckCheckRow(registration_id=cast(int, row.id), passed=result.passed, checked_at=result.checked_at,
-                                 result={"file": file, "presented": locked_data(presented.locked),
-                                         "fingerprint": presented.fingerprint, "differences": rows}))
+        session.add(
+            DeckCheckRow(
+                registration_id=cast(int, row.id),
+                passed=result.passed,
+                checked_at=result.checked_at,
+                result={
+                    "file": file,
+                    "presented": locked_data(presented.locked),
+                    "fingerprint": presented.fingerprint,
+                    "differences": rows,
+                },
+            )
+        )
     return result
 
 
@@ -105,8 +133,10 @@ def side_exchange(db: BaseDatabase, event_name: str, player: str, round_no: int,
     decks = EventDecks(db, info, undone="no side exchange was recorded")
     zones = decks.format.data.get("side_exchange", {}).get("zones")
     if not zones:
-        raise InputError(f"format {decks.format.name!r} of event {info.name!r} has no side deck to exchange with:"
-                         f" its zones are {', '.join(z.get('label', n) for n, z in decks.format.zones.items())}")
+        raise InputError(
+            f"format {decks.format.name!r} of event {info.name!r} has no side deck to exchange with:"
+            f" its zones are {', '.join(z.get('label', n) for n, z in decks.format.zones.items())}"
+        )
     if round_no < 1 or (info.rounds is not None and round_no > info.rounds):
         upto = f"1 to {info.rounds}" if info.rounds is not None else "1 or more"
         raise InputError(f"round {round_no} is not a round of event {info.name!r} (rounds: {upto})")
@@ -115,15 +145,27 @@ def side_exchange(db: BaseDatabase, event_name: str, player: str, round_no: int,
     problems = check_side_exchange(original, presented.resolved)
     stamp = now()
     with db.write() as session:
-        earlier = session.exec(select(SideExchangeRow).where(
-            SideExchangeRow.registration_id == row.id, SideExchangeRow.round == round_no,
-            col(SideExchangeRow.superseded_at).is_(None))).all()
+        earlier = session.exec(
+            select(SideExchangeRow).where(
+                SideExchangeRow.registration_id == row.id,
+                SideExchangeRow.round == round_no,
+                col(SideExchangeRow.superseded_at).is_(None),
+            )
+        ).all()
         for old in earlier:
             old.superseded_at = stamp
             session.add(old)
         session.flush()
-        session.add(SideExchangeRow(registration_id=cast(int, row.id), round=round_no, decklist=locked_data(presented.locked),
-                                    problems=[p.as_dict() for p in problems], legal=not problems, at=stamp))
+        session.add(
+            SideExchangeRow(
+                registration_id=cast(int, row.id),
+                round=round_no,
+                decklist=locked_data(presented.locked),
+                problems=[p.as_dict() for p in problems],
+                legal=not problems,
+                at=stamp,
+            )
+        )
         stored = get_event(session, info.name)
         if stored.started is None:
             stored.started = stamp

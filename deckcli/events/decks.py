@@ -77,8 +77,14 @@ class EventDecks:
             lines = [(p.line, f"[{p.rule}] {p.message}") for p in ordered]
             other = self._other_game(deck) if any(p.rule == "wrong-game" for p in blocking) else None
             if other:
-                lines.insert(0, (None, f"this is a deck of {_game_title(other)}, but event {self.info.name!r} is for"
-                                       f" {_game_title(self.info.game)}"))
+                lines.insert(
+                    0,
+                    (
+                        None,
+                        f"this is a deck of {_game_title(other)}, but event {self.info.name!r} is for"
+                        f" {_game_title(self.info.game)}",
+                    ),
+                )
             raise DeckReadError(label, lines, self.undone)
         return resolved
 
@@ -103,8 +109,9 @@ class EventDecks:
         name = deck.name or (Path(source.path).stem if source.path and source.path != "-" else source.player)
         name = clean_deck_name(name)  # a file name too: refused as deck import refuses it
         locked.name = name
-        return CheckedDeck(source, name, resolved, locked, check_deck(resolved), fingerprint(locked),
-                           list(resolved.notes))
+        return CheckedDeck(
+            source, name, resolved, locked, check_deck(resolved), fingerprint(locked), list(resolved.notes)
+        )
 
     def reopen(self, data: dict, label: str) -> ResolvedDeck:
         """A stored locked copy as the deck of its own card names (:func:`~deckcli.events.locked.locked_deck`), to

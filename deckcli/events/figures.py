@@ -70,8 +70,13 @@ class KeyFigures:
         key = (tuple(sorted(zip(classes.signatures, classes.counts))), repr(sorted(opening.items())))
         if key not in self._done:
             result = classes_odds(classes, draw_rules(opening), on_the_play=False)
-            self._done[key] = (result.hand_size, result.deck_size, result.p_opening, result.p_with_mulligan,
-                               result.mulligan)
+            self._done[key] = (
+                result.hand_size,
+                result.deck_size,
+                result.p_opening,
+                result.p_with_mulligan,
+                result.mulligan,
+            )
         hand, size, plain, mulligan, kind = self._done[key]
         return KeyFigure(self.spec["label"], tuple(self.spec["conditions"]), hand, size, plain, mulligan, kind)
 
@@ -151,5 +156,10 @@ def figure_as_dict(figure: KeyFigure | None) -> dict[str, Any] | None:
     """The figure for decks.json: label, conditions, hand size, both chances."""
     if figure is None:
         return None
-    return {"label": figure.label, "conditions": list(figure.conditions), "hand_size": figure.hand_size,
-            "p_opening": float(figure.p_opening), "p_with_mulligan": float(figure.p_with_mulligan)}
+    return {
+        "label": figure.label,
+        "conditions": list(figure.conditions),
+        "hand_size": figure.hand_size,
+        "p_opening": float(figure.p_opening),
+        "p_with_mulligan": float(figure.p_with_mulligan),
+    }

@@ -49,6 +49,6 @@ def fingerprint(deck: Decklist) -> str:
     text = base64.b32encode(digest).decode("ascii")[:LENGTH]
     parts, start = [], 0
     for size in GROUPS:
-        parts.append(text[start:start + size])
+        parts.append(text[start : start + size])
         start += size
     return "-".join(parts)

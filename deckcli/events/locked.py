@@ -37,10 +37,19 @@ def locked_data(deck: Decklist) -> dict[str, Any]:
 
 def locked_decklist(data: dict[str, Any], source: str | None = None) -> Decklist:
     """The stored form read back as a decklist, entries in zone order as stored."""
-    entries = [DeckEntry(zone, int(item.get("count", 1)), item.get("name", ""), item.get("set"), item.get("number"))
-               for zone, items in (data.get("zones") or {}).items() for item in items]
-    return Decklist(entries=entries, name=data.get("name"), game=data.get("game"), format=data.get("format"),
-                    meta=dict(data.get("meta") or {}), source=source)
+    entries = [
+        DeckEntry(zone, int(item.get("count", 1)), item.get("name", ""), item.get("set"), item.get("number"))
+        for zone, items in (data.get("zones") or {}).items()
+        for item in items
+    ]
+    return Decklist(
+        entries=entries,
+        name=data.get("name"),
+        game=data.get("game"),
+        format=data.get("format"),
+        meta=dict(data.get("meta") or {}),
+        source=source,
+    )
 
 
 def locked_deck(data: dict[str, Any], game: str, fmt: Format, source: str | None = None) -> ResolvedDeck:
@@ -54,6 +63,7 @@ def locked_deck(data: dict[str, Any], game: str, fmt: Format, source: str | None
     for entry in decklist.entries:
         printing = (entry.name, entry.set_code or "", entry.number or "")
         card = printings.get(printing) or printings.setdefault(
-            printing, CardRef(-1 - len(printings), game, printing[1], printing[2], entry.name, "", {}))
+            printing, CardRef(-1 - len(printings), game, printing[1], printing[2], entry.name, "", {})
+        )
         (deck.aside if entry.zone in aside else deck.cards).append(ResolvedCard(entry.zone, entry.count, card))
     return deck

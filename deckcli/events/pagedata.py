@@ -111,8 +111,9 @@ def _zone(game: Any, deck: ResolvedDeck, zone: str, lines: list[CardLine]) -> Zo
     return ZoneView(zone, title, sum(line.count for line in lines), tuple(lines))
 
 
-def deck_views(db: Readable, event: EventInfo, registrations: Sequence[Registration],
-               anonymous: bool = False, figures: bool = True) -> list[DeckView]:
+def deck_views(
+    db: Readable, event: EventInfo, registrations: Sequence[Registration], anonymous: bool = False, figures: bool = True
+) -> list[DeckView]:
     """The view of every registration, in the order given (anonymous: numbered 'Player N' in fingerprint order and
     listed in that order, the ids left out, as the order given is when they registered). ``figures``: compute each
     deck's opening-hand figure (the sheets do not show it)."""
@@ -135,12 +136,22 @@ def deck_views(db: Readable, event: EventInfo, registrations: Sequence[Registrat
         deck = resolver.resolve(registration.decklist, fmt, event.game)  # the locked copy, under the event
         field_name, buckets = curve(deck)
         name, player_id = shown[id(registration)]
-        views.append(DeckView(
-            registration=registration, shown=name, shown_id=player_id, slug=slug, game_title=game.title,
-            format_name=deck.format.name, zones=zone_views(deck), curve_field=field_name, curve=tuple(buckets),
-            group=deck_group(game, deck), key=keys.figure(deck) if keys else None,
-            rules=tuple(rule_ids(registration)),
-        ))
+        views.append(
+            DeckView(
+                registration=registration,
+                shown=name,
+                shown_id=player_id,
+                slug=slug,
+                game_title=game.title,
+                format_name=deck.format.name,
+                zones=zone_views(deck),
+                curve_field=field_name,
+                curve=tuple(buckets),
+                group=deck_group(game, deck),
+                key=keys.figure(deck) if keys else None,
+                rules=tuple(rule_ids(registration)),
+            )
+        )
     return views
 
 

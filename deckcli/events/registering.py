@@ -48,8 +48,9 @@ class RegisteredMany:
     skipped_decks: int = 0
 
 
-def _source(player: str, label: str, path: str | None = None, text: str | None = None,
-            player_id: str | None = None) -> PlayerDecklist:
+def _source(
+    player: str, label: str, path: str | None = None, text: str | None = None, player_id: str | None = None
+) -> PlayerDecklist:
     """A source whose player name (and id) is clean: kept as typed, no control characters."""
     player = clean_name(player, "player name")
     if player_id is not None:
@@ -74,12 +75,20 @@ def _lookalike(index: LookalikeIndex, player: str) -> LookalikePlayer | None:
 def _registered_players(session, event: EventRow) -> dict[str, str]:
     """Key -> name of the players currently registered for the event (read without their decklists)."""
     query = select(RegistrationRow.player_key, RegistrationRow.player).where(
-        RegistrationRow.event_id == event.id, col(RegistrationRow.superseded_at).is_(None))
+        RegistrationRow.event_id == event.id, col(RegistrationRow.superseded_at).is_(None)
+    )
     return dict(session.exec(query).all())
 
 
-def register(db: BaseDatabase, event_name: str, player: str, file: str, player_id: str | None = None,
-             replace: bool = False, new_player: bool = False) -> Registered:
+def register(
+    db: BaseDatabase,
+    event_name: str,
+    player: str,
+    file: str,
+    player_id: str | None = None,
+    replace: bool = False,
+    new_player: bool = False,
+) -> Registered:
     """Register ``player``'s decklist ``file`` (``-``: stdin) for the event; raises when it cannot be read, when the
     player is registered already (without ``replace``), when ``replace`` comes after the event started, or when the
     name looks like a registered player's without being it (unless ``new_player``)."""
@@ -93,8 +102,14 @@ def register(db: BaseDatabase, event_name: str, player: str, file: str, player_i
     return _store(db, info, [checked], replace, new_player)[0]
 
 
-def import_registrations(db: BaseDatabase, event_name: str, path: str, skip_bad: bool = False,
-                         replace: bool = False, new_players: bool = False) -> RegisteredMany:
+def import_registrations(
+    db: BaseDatabase,
+    event_name: str,
+    path: str,
+    skip_bad: bool = False,
+    replace: bool = False,
+    new_players: bool = False,
+) -> RegisteredMany:
     """``event import``: every decklist of a folder (one file per player) or of a form export CSV."""
     from deckcli.events.sources import import_sources
 
@@ -104,9 +119,15 @@ def import_registrations(db: BaseDatabase, event_name: str, path: str, skip_bad:
     return register_many(db, event_name, sources, skip_bad, replace, bad, new_players)
 
 
-def register_many(db: BaseDatabase, event_name: str, sources: list[PlayerDecklist], skip_bad: bool = False,
-                  replace: bool = False, bad: list[tuple[str, str]] | tuple = (),
-                  new_players: bool = False) -> RegisteredMany:
+def register_many(
+    db: BaseDatabase,
+    event_name: str,
+    sources: list[PlayerDecklist],
+    skip_bad: bool = False,
+    replace: bool = False,
+    bad: list[tuple[str, str]] | tuple = (),
+    new_players: bool = False,
+) -> RegisteredMany:
     """Register every source in one transaction. Every problem of every decklist (and each of the ``bad`` rows
     that named none) is listed; unless ``skip_bad``, nothing is registered when any decklist cannot be read (a
     deck that breaks a rule is registered, flagged). A name that looks like a registered player's or an earlier
@@ -128,13 +149,27 @@ def register_many(db: BaseDatabase, event_name: str, sources: list[PlayerDecklis
             continue
         key = name_key(source.player)
         if key in seen:
-            failures.append((source.label, [f"{source.label}: player {source.player!r} is also the player of"
-                                            f" {seen[key]}; one decklist per player"]))
+            failures.append(
+                (
+                    source.label,
+                    [
+                        f"{source.label}: player {source.player!r} is also the player of"
+                        f" {seen[key]}; one decklist per player"
+                    ],
+                )
+            )
             continue
         seen[key] = source.label
         if key in taken and not replace:
-            failures.append((source.label, [f"{source.label}: {source.player!r} is already registered; --replace"
-                                            " registers the new decklist instead"]))
+            failures.append(
+                (
+                    source.label,
+                    [
+                        f"{source.label}: {source.player!r} is already registered; --replace"
+                        " registers the new decklist instead"
+                    ],
+                )
+            )
             continue
         alike = None if new_players else _lookalike(lookalikes, source.player)
         lookalikes.add(source.player, source.label)
@@ -147,8 +182,13 @@ def register_many(db: BaseDatabase, event_name: str, sources: list[PlayerDecklis
             failures.append((source.label, _lines(exc, source.label)))
     lines = [line for _, found in failures for line in found]
     if failures and not skip_bad:
-        raise DecksReadError(lines, len(lines), len(failures), len(sources) + len(bad),
-                             "nothing was registered (--skip-bad registers the others)")
+        raise DecksReadError(
+            lines,
+            len(lines),
+            len(failures),
+            len(sources) + len(bad),
+            "nothing was registered (--skip-bad registers the others)",
+        )
     registered = _store(db, info, done, replace, new_players) if done else []
     return RegisteredMany(info, registered, lines, len(failures))
 
@@ -159,8 +199,9 @@ def _lines(exc: DeckcliError, label: str) -> list[str]:
     return [line if line.startswith(label) else f"{label}: {line}" for line in lines]
 
 
-def _store(db: BaseDatabase, info: EventInfo, decks: list[CheckedDeck], replace: bool,
-           new_players: bool = False) -> list[Registered]:
+def _store(
+    db: BaseDatabase, info: EventInfo, decks: list[CheckedDeck], replace: bool, new_players: bool = False
+) -> list[Registered]:
     """Store the checked decks as current registrations in one write transaction: the rows they replace marked
     superseded first (one UPDATE), then every new row in one INSERT of many rows. The event's row is locked first
     (on SQLite the write transaction already is), so writers registering for one event at once take turns, each
@@ -192,8 +233,10 @@ def _store(db: BaseDatabase, info: EventInfo, decks: list[CheckedDeck], replace:
             session.execute(insert(table), rows)
         except IntegrityError:  # another writer registered one of these players first
             raise AlreadyRegistered(event.name, [d.source.player for d in decks]) from None
-    return [Registered(_record(row, deck), deck.problems, deck.notes, old is not None)
-            for row, deck, old in zip(rows, decks, olds)]
+    return [
+        Registered(_record(row, deck), deck.problems, deck.notes, old is not None)
+        for row, deck, old in zip(rows, decks, olds)
+    ]
 
 
 def _locked(session, event: EventRow) -> EventRow:
@@ -208,13 +251,29 @@ def _row(event: EventRow, deck: CheckedDeck, old: RegistrationRow | None, stamp:
     given) id as first registered."""
     player_id = deck.source.player_id if deck.source.player_id is not None else (old.player_id if old else "")
     player = old.player if old is not None else deck.source.player
-    return {"event_id": event.id, "player": player, "player_key": name_key(player), "player_id": player_id,
-            "deck": deck.deck, "decklist": locked_data(deck.locked), "legal": deck.legal,
-            "problems": [p.as_dict() for p in deck.problems], "fingerprint": deck.fingerprint,
-            "registered_at": stamp, "superseded_at": None}
+    return {
+        "event_id": event.id,
+        "player": player,
+        "player_key": name_key(player),
+        "player_id": player_id,
+        "deck": deck.deck,
+        "decklist": locked_data(deck.locked),
+        "legal": deck.legal,
+        "problems": [p.as_dict() for p in deck.problems],
+        "fingerprint": deck.fingerprint,
+        "registered_at": stamp,
+        "superseded_at": None,
+    }
 
 
 def _record(row: dict[str, Any], deck: CheckedDeck) -> Registration:
-    return Registration(player=row["player"], player_id=row["player_id"], deck=row["deck"], legal=row["legal"],
-                        fingerprint=row["fingerprint"], registered_at=row["registered_at"], decklist=deck.locked,
-                        problems=tuple(row["problems"]))
+    return Registration(
+        player=row["player"],
+        player_id=row["player_id"],
+        deck=row["deck"],
+        legal=row["legal"],
+        fingerprint=row["fingerprint"],
+        registered_at=row["registered_at"],
+        decklist=deck.locked,
+        problems=tuple(row["problems"]),
+    )

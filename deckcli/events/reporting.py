@@ -25,31 +25,52 @@ def rule_ids(registration: Registration) -> list[str]:
 
 def status_rows(registrations: list[Registration]) -> list[dict[str, Any]]:
     """``event status``: one row per player, the problems as rule ids."""
-    return [{"player": r.player, "player_id": r.player_id, "deck": r.deck, "legal": r.legal,
-             "problems": rule_ids(r), "fingerprint": r.fingerprint,
-             "registered_at": r.registered_at.isoformat(timespec="seconds")} for r in registrations]
+    return [
+        {
+            "player": r.player,
+            "player_id": r.player_id,
+            "deck": r.deck,
+            "legal": r.legal,
+            "problems": rule_ids(r),
+            "fingerprint": r.fingerprint,
+            "registered_at": r.registered_at.isoformat(timespec="seconds"),
+        }
+        for r in registrations
+    ]
 
 
 def event_facts(info: EventInfo) -> dict[str, Any]:
     """The event's own facts as JSON-ready data."""
-    return {"name": info.name, "game": info.game, "format": info.format,
-            "date": info.date.isoformat() if info.date else None, "rounds": info.rounds,
-            "created": info.created.isoformat(timespec="seconds"),
-            "started": info.started.isoformat(timespec="seconds") if info.started else None}
+    return {
+        "name": info.name,
+        "game": info.game,
+        "format": info.format,
+        "date": info.date.isoformat() if info.date else None,
+        "rounds": info.rounds,
+        "created": info.created.isoformat(timespec="seconds"),
+        "started": info.started.isoformat(timespec="seconds") if info.started else None,
+    }
 
 
 def event_details(summary: EventSummary) -> dict[str, Any]:
     """``event show``: the event's facts, why it counts as started, and its players' counts."""
     from deckcli.events.store import started_reason
 
-    return {**event_facts(summary.info), "started_because": started_reason(summary.info),
-            "players": summary.players, "legal": summary.legal, "illegal": summary.illegal}
+    return {
+        **event_facts(summary.info),
+        "started_because": started_reason(summary.info),
+        "players": summary.players,
+        "legal": summary.legal,
+        "illegal": summary.illegal,
+    }
 
 
 def export_json(info: EventInfo, registrations: list[Registration]) -> str:
     """Everything registered: the event, and per player the verdict, every problem and the locked decklist's zones."""
-    players = [{**row, "problems": list(r.problems), "zones": locked_data(r.decklist).get("zones", {})}
-               for row, r in zip(status_rows(registrations), registrations)]
+    players = [
+        {**row, "problems": list(r.problems), "zones": locked_data(r.decklist).get("zones", {})}
+        for row, r in zip(status_rows(registrations), registrations)
+    ]
     return json.dumps({"event": event_facts(info), "registrations": players}, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -60,7 +81,17 @@ def export_csv(registrations: list[Registration]) -> str:
     writer.writerow(EXPORT_CSV_COLUMNS)
     for r in registrations:
         for entry in r.decklist.entries:
-            cells = [r.player, r.player_id, r.deck, "yes" if r.legal else "no", r.fingerprint, entry.zone,
-                     entry.count, entry.name, entry.set_code or "", entry.number or ""]
+            cells = [
+                r.player,
+                r.player_id,
+                r.deck,
+                "yes" if r.legal else "no",
+                r.fingerprint,
+                entry.zone,
+                entry.count,
+                entry.name,
+                entry.set_code or "",
+                entry.number or "",
+            ]
             writer.writerow([escape_cell(c) if isinstance(c, str) else c for c in cells])
     return out.getvalue()

@@ -45,8 +45,9 @@ def sheets_html(db: Readable, event: EventInfo, registrations: Sequence[Registra
     return render("sheet.html.j2", event=event, decks=views, metagame_title=metagame.get("title", ""))
 
 
-def write_sheets(db: Readable, event: EventInfo, registrations: Sequence[Registration], out: str | Path,
-                 to: str = "html") -> SheetResult:
+def write_sheets(
+    db: Readable, event: EventInfo, registrations: Sequence[Registration], out: str | Path, to: str = "html"
+) -> SheetResult:
     """Write the sheets to ``out`` (``-``: returned only, for standard output; HTML only) as HTML or PDF."""
     if to not in TARGETS:
         raise InputError(f"unknown sheet target {to!r}; choose one of {', '.join(TARGETS)}")
@@ -79,7 +80,9 @@ def _print_pdf(html: str, pdf: str | Path) -> None:
         print_to_pdf(page, pdf)
 
 
-def event_sheets(db: BaseDatabase, event_name: str, player: str | None, out: str | Path, to: str = "html") -> SheetResult:
+def event_sheets(
+    db: BaseDatabase, event_name: str, player: str | None, out: str | Path, to: str = "html"
+) -> SheetResult:
     """``event sheet``: the sheets of every player of the event (or of one), written to ``out``."""
     from deckcli.events.store import event_registrations
 

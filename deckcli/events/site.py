@@ -27,8 +27,20 @@ if TYPE_CHECKING:
 
 INDEX, JSON_FILE, CSV_FILE = "index.html", "decks.json", "decks.csv"
 #: The columns of decks.csv: a status row's, then one card line's.
-CSV_COLUMNS = ("player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "zone", "count",
-               "name", "set", "number")
+CSV_COLUMNS = (
+    "player",
+    "player_id",
+    "deck",
+    "legal",
+    "problems",
+    "fingerprint",
+    "registered_at",
+    "zone",
+    "count",
+    "name",
+    "set",
+    "number",
+)
 
 
 @dataclass(frozen=True)
@@ -62,10 +74,18 @@ def deck_row(view: DeckView, anonymous: bool = False) -> dict[str, Any]:
     """decks.json's row: the status row, the page, the group, the key figure and every card by zone."""
     from deckcli.events.figures import figure_as_dict
 
-    cards = [{"zone": zone.name, "count": line.count, "name": line.name, "set": line.set_code, "number": line.number}
-             for zone in view.zones for line in zone.lines]
-    return {**status_row(view, anonymous), "page": page_of(view), "group": list(view.group),
-            "opening_hand": figure_as_dict(view.key), "cards": cards}
+    cards = [
+        {"zone": zone.name, "count": line.count, "name": line.name, "set": line.set_code, "number": line.number}
+        for zone in view.zones
+        for line in zone.lines
+    ]
+    return {
+        **status_row(view, anonymous),
+        "page": page_of(view),
+        "group": list(view.group),
+        "opening_hand": figure_as_dict(view.key),
+        "cards": cards,
+    }
 
 
 def _csv_cell(value: Any) -> Any:
@@ -81,7 +101,7 @@ def _csv_cell(value: Any) -> Any:
 
 def decks_csv(rows: Sequence[dict[str, Any]]) -> str:
     """One CSV row per card line, the deck's status columns repeated; every text cell formula-escaped."""
-    deck_columns, card_columns = CSV_COLUMNS[:CSV_COLUMNS.index("zone")], CSV_COLUMNS[CSV_COLUMNS.index("zone"):]
+    deck_columns, card_columns = CSV_COLUMNS[: CSV_COLUMNS.index("zone")], CSV_COLUMNS[CSV_COLUMNS.index("zone") :]
     stream = io.StringIO()
     writer = CsvWriter(stream)
     writer.writerow(CSV_COLUMNS)
@@ -106,20 +126,34 @@ def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> 
     game = registry.game(event.game)
     title = (game.event.get("metagame") or {}).get("title", "")
     by_value, by_group = metagame([v.group for v in views])
-    played = most_played([(ln.name, ln.translation, ln.count) for z in v.zones for ln in z.lines if ln.known]
-                         for v in views)
-    pages = {INDEX: render(
-        "index.html.j2", event=event, decks=views, anonymous=anonymous, game_title=game.title,
-        format_name=views[0].format_name if views else event.format, legal_count=sum(v.registration.legal for v in views),
-        metagame_title=title, by_value=by_value, by_group=by_group, most_played=played, page_of=page_of,
-        version=__version__)}
+    played = most_played(
+        [(ln.name, ln.translation, ln.count) for z in v.zones for ln in z.lines if ln.known] for v in views
+    )
+    pages = {
+        INDEX: render(
+            "index.html.j2",
+            event=event,
+            decks=views,
+            anonymous=anonymous,
+            game_title=game.title,
+            format_name=views[0].format_name if views else event.format,
+            legal_count=sum(v.registration.legal for v in views),
+            metagame_title=title,
+            by_value=by_value,
+            by_group=by_group,
+            most_played=played,
+            page_of=page_of,
+            version=__version__,
+        )
+    }
     for view in views:
         pages[page_of(view)] = render("deck.html.j2", event=event, deck=view, version=__version__)
     return pages
 
 
-def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration], folder: str | Path,
-            anonymous: bool = False) -> PublishResult:
+def publish(
+    db: Readable, event: EventInfo, registrations: Sequence[Registration], folder: str | Path, anonymous: bool = False
+) -> PublishResult:
     """Build every page and data file in memory, then put them in ``folder`` whole or not at all
     (:func:`deckcli.events.sitefolder.write_site`: only a new or empty folder, or deckcli's own site there, which
     is checked before anything is built)."""
@@ -133,7 +167,9 @@ def publish(db: Readable, event: EventInfo, registrations: Sequence[Registration
     return PublishResult(event.name, Path(folder), written.files, len(registrations), tuple(map(str, written.kept)))
 
 
-def site_files(db: Readable, event: EventInfo, registrations: Sequence[Registration], anonymous: bool) -> dict[str, str]:
+def site_files(
+    db: Readable, event: EventInfo, registrations: Sequence[Registration], anonymous: bool
+) -> dict[str, str]:
     """File name -> text of every file of the site: the index, a page per registration, decks.json, decks.csv."""
     from deckcli.events.pagedata import deck_views
 

@@ -99,8 +99,10 @@ def _target(path: Path, label: str) -> Path:
         raise InputError(f"{label}: is not a folder")
     real = Path(os.path.realpath(path))
     if found is not None and os.path.ismount(real):
-        raise InputError(f"{label}: is a mount point, which cannot be swapped with a new site built beside it:"
-                         " publish into a folder inside it")
+        raise InputError(
+            f"{label}: is a mount point, which cannot be swapped with a new site built beside it:"
+            " publish into a folder inside it"
+        )
     return real
 
 
@@ -116,9 +118,13 @@ def _clear_leftovers(target: Path) -> list[Path]:
     pattern = re.compile(rf"\.{re.escape(target.name[:_SHORT])}\.deckcli-(new|old)-(\d+)-[0-9a-f]{{8}}")
     try:
         with os.scandir(target.parent) as listing:
-            found = sorted((m.group(1), entry.path) for entry in listing
-                           if (m := pattern.fullmatch(entry.name)) and entry.is_dir(follow_symlinks=False)
-                           and not _running(int(m.group(2))))
+            found = sorted(
+                (m.group(1), entry.path)
+                for entry in listing
+                if (m := pattern.fullmatch(entry.name))
+                and entry.is_dir(follow_symlinks=False)
+                and not _running(int(m.group(2)))
+            )
     except OSError:  # no parent folder yet: nothing was left there
         return []
     kept = []
@@ -333,7 +339,9 @@ def _remove_own(folder: Path) -> bool:
     try:
         with os.scandir(folder) as listing:
             for entry in listing:
-                if (entry.name == MANIFEST or OWN_NAME.fullmatch(entry.name)) and not entry.is_dir(follow_symlinks=False):
+                if (entry.name == MANIFEST or OWN_NAME.fullmatch(entry.name)) and not entry.is_dir(
+                    follow_symlinks=False
+                ):
                     os.unlink(entry.path)
         os.rmdir(folder)
     except FileNotFoundError:

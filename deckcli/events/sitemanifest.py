@@ -46,8 +46,12 @@ def digest(data: bytes) -> str:
 
 def manifest_bytes(event: str, files: Mapping[str, bytes]) -> bytes:
     """The manifest of a site of ``files`` (name -> content) published for ``event``."""
-    doc = {"deckcli": MARKER, "format": VERSION, "event": event,
-           "files": {name: digest(data) for name, data in files.items()}}
+    doc = {
+        "deckcli": MARKER,
+        "format": VERSION,
+        "event": event,
+        "files": {name: digest(data) for name, data in files.items()},
+    }
     return (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
@@ -59,13 +63,15 @@ def read_manifest(path: Path, label: str) -> dict[str, str]:
 
     doc = parse_json(read_document(path, "site manifest", label=label).text, label)
     if not isinstance(doc, dict) or doc.get("deckcli") != MARKER:
-        raise InputError(f"{label}: not a manifest deckcli wrote (no \"deckcli\": \"{MARKER}\")")
+        raise InputError(f'{label}: not a manifest deckcli wrote (no "deckcli": "{MARKER}")')
     if doc.get("format") != VERSION:
-        raise InputError(f"{label}: a manifest of format {doc.get('format')!r}, which this deckcli does not know"
-                         f" (it writes format {VERSION}); publish with the deckcli that wrote it, or into a new folder")
+        raise InputError(
+            f"{label}: a manifest of format {doc.get('format')!r}, which this deckcli does not know"
+            f" (it writes format {VERSION}); publish with the deckcli that wrote it, or into a new folder"
+        )
     files = doc.get("files")
     if not isinstance(files, dict):
-        raise InputError(f"{label}: \"files\" is not an object of file names and digests")
+        raise InputError(f'{label}: "files" is not an object of file names and digests')
     for name, value in files.items():
         if not OWN_NAME.fullmatch(name):
             raise InputError(f"{label}: lists {name!r}, which is no name deckcli publishes")
@@ -125,7 +131,7 @@ def _not_regular(entry: os.DirEntry) -> str:
 
 
 def _changed(entry: os.DirEntry, expected: str) -> str:
-    """"changed since deckcli published it" when the file's SHA-256 is not the manifest's, else nothing (the file
+    """ "changed since deckcli published it" when the file's SHA-256 is not the manifest's, else nothing (the file
     is opened without following links, so one planted since the listing is not read)."""
     sha = hashlib.sha256()
     try:

@@ -52,8 +52,16 @@ class EventSummary:
 
 def info_of(row: EventRow) -> EventInfo:
     """The record of an event row."""
-    return EventInfo(id=typing.cast(int, row.id), name=row.name, game=row.game, format=row.format, date=row.date, rounds=row.rounds,
-                     created=row.created, started=row.started)
+    return EventInfo(
+        id=typing.cast(int, row.id),
+        name=row.name,
+        game=row.game,
+        format=row.format,
+        date=row.date,
+        rounds=row.rounds,
+        created=row.created,
+        started=row.started,
+    )
 
 
 def started_reason(info: EventInfo, today: date | None = None) -> str | None:
@@ -80,8 +88,14 @@ def get_event(session: Session, name: str) -> EventRow:
     return found
 
 
-def create_event(db: BaseDatabase, name: str, game: str, format_ref: str | None = None, day: date | None = None,
-                 rounds: int | None = None) -> EventInfo:
+def create_event(
+    db: BaseDatabase,
+    name: str,
+    game: str,
+    format_ref: str | None = None,
+    day: date | None = None,
+    rounds: int | None = None,
+) -> EventInfo:
     """A new event of ``game`` under ``format_ref`` (a bundled name or a file; default: the game's default format)."""
     from deckcli.decks.store import stored_format_name
     from deckcli.games import registry
@@ -93,8 +107,9 @@ def create_event(db: BaseDatabase, name: str, game: str, format_ref: str | None 
     if rounds is not None and rounds < 1:
         raise InputError(f"an event has at least 1 round, not {rounds}")
     fmt = load_format(format_ref, game) if format_ref else default_format(game)
-    row = EventRow(name=name, key=name_key(name), game=game, format=stored_format_name(fmt), date=day, rounds=rounds,
-                   created=now())
+    row = EventRow(
+        name=name, key=name_key(name), game=game, format=stored_format_name(fmt), date=day, rounds=rounds, created=now()
+    )
     with db.write() as session:
         clash = find_event(session, name)
         if clash is not None:
@@ -106,8 +121,11 @@ def create_event(db: BaseDatabase, name: str, game: str, format_ref: str | None 
 
 def _player_counts(session: Session, event_id: int | None = None) -> dict[int, tuple[int, int]]:
     """Current registrations and legal decks per event (one event's, or every event's), in one query."""
-    query = (select(RegistrationRow.event_id, func.count(), func.sum(cast(RegistrationRow.legal, Integer)))
-             .where(col(RegistrationRow.superseded_at).is_(None)).group_by(col(RegistrationRow.event_id)))
+    query = (
+        select(RegistrationRow.event_id, func.count(), func.sum(cast(RegistrationRow.legal, Integer)))
+        .where(col(RegistrationRow.superseded_at).is_(None))
+        .group_by(col(RegistrationRow.event_id))
+    )
     if event_id is not None:
         query = query.where(RegistrationRow.event_id == event_id)
     return {found: (players, int(legal or 0)) for found, players, legal in session.exec(query)}
@@ -152,7 +170,9 @@ def delete_event(db: BaseDatabase, name: str) -> EventInfo:
 def current_rows(session: Session, event: EventRow, player: str | None = None) -> list[RegistrationRow]:
     """The current registration rows of an event (one per player) in registration order, or the one of ``player``
     (UnknownPlayer naming the closest players when there is none)."""
-    query = select(RegistrationRow).where(RegistrationRow.event_id == event.id, col(RegistrationRow.superseded_at).is_(None))
+    query = select(RegistrationRow).where(
+        RegistrationRow.event_id == event.id, col(RegistrationRow.superseded_at).is_(None)
+    )
     if player is None:
         return list(session.exec(query.order_by(col(RegistrationRow.id))))
     found = list(session.exec(query.where(RegistrationRow.player_key == name_key(player))))
@@ -164,13 +184,21 @@ def current_rows(session: Session, event: EventRow, player: str | None = None) -
 
 def registration_of(row: RegistrationRow) -> Registration:
     """The record of a registration row, its locked copy read back as a decklist."""
-    return Registration(player=row.player, player_id=row.player_id, deck=row.deck, legal=row.legal,
-                        fingerprint=row.fingerprint, registered_at=row.registered_at,
-                        decklist=locked_decklist(row.decklist, f"registration:{row.player}"),
-                        problems=tuple(row.problems))
+    return Registration(
+        player=row.player,
+        player_id=row.player_id,
+        deck=row.deck,
+        legal=row.legal,
+        fingerprint=row.fingerprint,
+        registered_at=row.registered_at,
+        decklist=locked_decklist(row.decklist, f"registration:{row.player}"),
+        problems=tuple(row.problems),
+    )
 
 
-def event_registrations(db: BaseDatabase, event_name: str, player: str | None = None) -> tuple[EventInfo, list[Registration]]:
+def event_registrations(
+    db: BaseDatabase, event_name: str, player: str | None = None
+) -> tuple[EventInfo, list[Registration]]:
     """The event and its current registrations (the latest per player) in registration order, or only ``player``'s;
     UnknownEvent / UnknownPlayer name the closest events or players."""
     with db.read() as session:

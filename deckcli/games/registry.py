@@ -132,9 +132,15 @@ def codes() -> list[str]:
 def _zones(doc: dict[str, Any]) -> dict[str, Zone]:
     return {
         name: Zone(
-            name=name, id=spec["id"], title=spec["title"], headers=tuple(spec["headers"]),
-            kinds=tuple(spec["kinds"]) if "kinds" in spec else None, routed=spec.get("routed", True),
-            counted=spec.get("counted", True), stands_for=spec.get("stands_for"), aside=spec.get("aside", False),
+            name=name,
+            id=spec["id"],
+            title=spec["title"],
+            headers=tuple(spec["headers"]),
+            kinds=tuple(spec["kinds"]) if "kinds" in spec else None,
+            routed=spec.get("routed", True),
+            counted=spec.get("counted", True),
+            stands_for=spec.get("stands_for"),
+            aside=spec.get("aside", False),
         )
         for name, spec in doc["zones"].items()
     }
@@ -155,11 +161,18 @@ def _load(path: Path) -> Game:
     if problems:
         raise GameDataError(problems)
     return Game(
-        code=doc["code"], title=doc["title"], card_schema=doc["card_schema"], folder=path.parent,
-        kinds=doc["kinds"], zones=_zones(doc), summary_fields=tuple(doc.get("summary_fields", ())),
+        code=doc["code"],
+        title=doc["title"],
+        card_schema=doc["card_schema"],
+        folder=path.parent,
+        kinds=doc["kinds"],
+        zones=_zones(doc),
+        summary_fields=tuple(doc.get("summary_fields", ())),
         field_labels=doc.get("field_labels", {}),
-        curve_field=doc.get("curve_field", "cost"), card_order=tuple(doc.get("card_order", ())),
-        value_order={k: tuple(v) for k, v in doc.get("value_order", {}).items()}, hooks=doc.get("hooks", {}),
+        curve_field=doc.get("curve_field", "cost"),
+        card_order=tuple(doc.get("card_order", ())),
+        value_order={k: tuple(v) for k, v in doc.get("value_order", {}).items()},
+        hooks=doc.get("hooks", {}),
         event=doc.get("event", {}),
     )
 
@@ -174,9 +187,13 @@ def games() -> dict[str, Game]:
         for zone in game.zones.values():
             seen = ids.setdefault(zone.name, (zone.id, game.code))
             if seen[0] != zone.id:
-                problems.append(f"{game.folder / GAME_FILE}: $.zones.{zone.name}.id: {zone.id}, but {seen[1]} gives it {seen[0]}")
+                problems.append(
+                    f"{game.folder / GAME_FILE}: $.zones.{zone.name}.id: {zone.id}, but {seen[1]} gives it {seen[0]}"
+                )
     if len({i for i, _ in ids.values()}) != len(ids):
-        problems.append(f"{carddb_dir()}: two zone names share one deck-code id: {sorted(ids.items(), key=lambda kv: kv[1])}")
+        problems.append(
+            f"{carddb_dir()}: two zone names share one deck-code id: {sorted(ids.items(), key=lambda kv: kv[1])}"
+        )
     if problems:
         raise GameDataError(problems)
     return loaded
@@ -248,8 +265,13 @@ def _zone_sets(merged: dict[str, Zone]) -> tuple[frozenset[str], frozenset[str]]
     """The pseudo and uncounted zones of ``merged`` (zones()), worked out once per zones() table: every decklist
     line asks."""
     if _ZONE_SETS[0] is not merged:
-        _ZONE_SETS[:] = [merged, (frozenset(n for n, z in merged.items() if z.stands_for),
-                                  frozenset(n for n, z in merged.items() if not z.counted))]
+        _ZONE_SETS[:] = [
+            merged,
+            (
+                frozenset(n for n, z in merged.items() if z.stands_for),
+                frozenset(n for n, z in merged.items() if not z.counted),
+            ),
+        ]
     return _ZONE_SETS[1]
 
 

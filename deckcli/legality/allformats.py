@@ -52,5 +52,7 @@ def verdict_line(verdicts: list[FormatVerdict]) -> str:
     """``legal in: boa-standard; not in: boa-advanced (restricted)``."""
     legal = [v.format.name for v in verdicts if v.legal]
     illegal = [f"{v.format.name} ({', '.join(v.rules)})" for v in verdicts if not v.legal]
-    parts = ([f"legal in: {', '.join(legal)}"] if legal else []) + ([f"not in: {', '.join(illegal)}"] if illegal else [])
+    parts = ([f"legal in: {', '.join(legal)}"] if legal else []) + (
+        [f"not in: {', '.join(illegal)}"] if illegal else []
+    )
     return "; ".join(parts)

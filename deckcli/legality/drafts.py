@@ -29,7 +29,9 @@ def _sets(game: str) -> Any:
     """The game's ``champion-sets`` hook; an error for a game without champions."""
     sets = hook(registry.game(game), DRAFT_HOOK)
     if sets is None:
-        raise InputError(f"{registry.title(game)} decks have no champions; --pool, --banned and --match check champion drafts")
+        raise InputError(
+            f"{registry.title(game)} decks have no champions; --pool, --banned and --match check champion drafts"
+        )
     return sets
 
 
@@ -70,15 +72,20 @@ def pool_problems(team: ResolvedDeck, pool: ResolvedDeck | str, label: str) -> l
     if isinstance(pool, str):
         return [Problem("not-in-pool", f"the pool {label} cannot be read: {pool}")]
     problems = [
-        Problem("not-in-pool", f"the pool {label} is not legal under {pool.format.name}: {p.message}",
-                cards=p.cards, extra={"pool_rule": p.rule})
+        Problem(
+            "not-in-pool",
+            f"the pool {label} is not legal under {pool.format.name}: {p.message}",
+            cards=p.cards,
+            extra={"pool_rule": p.rule},
+        )
         for p in check_deck(pool)
     ]
     pooled = champions_of(pool)
     names = ", ".join(c.name for c in pooled.values()) or "no champions"
     problems += [
-        Problem("not-in-pool", f"{c.name} is not in the pool {label} ({names})",
-                cards=[c.name], zone=c.zone, line=c.line)
+        Problem(
+            "not-in-pool", f"{c.name} is not in the pool {label} ({names})", cards=[c.name], zone=c.zone, line=c.line
+        )
         for key, c in champions_of(team).items()
         if key not in pooled
     ]
@@ -90,8 +97,15 @@ def banned_problems(team: ResolvedDeck, banned: str) -> list[Problem]:
     chosen = champions_of(team).get(name_key(banned))
     if chosen is None:
         return []
-    return [Problem("banned-champion", f"{chosen.name} was banned by the opponent; pick another champion of the pool",
-                    cards=[chosen.name], zone=chosen.zone, line=chosen.line)]
+    return [
+        Problem(
+            "banned-champion",
+            f"{chosen.name} was banned by the opponent; pick another champion of the pool",
+            cards=[chosen.name],
+            zone=chosen.zone,
+            line=chosen.line,
+        )
+    ]
 
 
 def shared_problems(team: ResolvedDeck, other: ResolvedDeck | str, label: str) -> list[Problem]:
@@ -100,8 +114,13 @@ def shared_problems(team: ResolvedDeck, other: ResolvedDeck | str, label: str) -
         return [Problem("shared-champion", f"the other team {label} cannot be read: {other}")]
     theirs = champions_of(other)
     return [
-        Problem("shared-champion", f"{c.name} is on both teams (also in {label}); in a casual draft each champion is picked once",
-                cards=[c.name], zone=c.zone, line=c.line)
+        Problem(
+            "shared-champion",
+            f"{c.name} is on both teams (also in {label}); in a casual draft each champion is picked once",
+            cards=[c.name],
+            zone=c.zone,
+            line=c.line,
+        )
         for key, c in champions_of(team).items()
         if key in theirs
     ]

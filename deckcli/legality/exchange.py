@@ -12,7 +12,9 @@ def check_side_exchange(original: ResolvedDeck, new: ResolvedDeck) -> list[Probl
     """``new`` as a between-rounds exchange of ``original``: the same count of every card name across the
     format's ``side_exchange`` zones, every other zone unchanged (rule ``side-exchange``), and ``new`` legal."""
     problems = [
-        Problem("side-exchange", f"the original deck cannot be read: {p.message}", cards=p.cards, zone=p.zone, line=p.line)
+        Problem(
+            "side-exchange", f"the original deck cannot be read: {p.message}", cards=p.cards, zone=p.zone, line=p.line
+        )
         for p in original.problems
         if p.rule in READ_RULES
     ]

@@ -156,7 +156,9 @@ def _load(ref: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
         base, _ = _load(parent, seen + (label,))
         if base.get("game") != doc.get("game", base.get("game")):
             raise InputError(f"{label}: extends {parent!r}, a format of another game")
-        doc = _merge({k: v for k, v in base.items() if k not in ("default", "title", "description")}, _over_versions(doc, base))
+        doc = _merge(
+            {k: v for k, v in base.items() if k not in ("default", "title", "description")}, _over_versions(doc, base)
+        )
     return doc, str(path)
 
 
@@ -195,10 +197,14 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
     referred = [("$.draw_zone", [doc.get("draw_zone", "main")])]
     referred += [(f"$.{key}.zones", doc.get(key, {}).get("zones") or []) for key in ("copy_limit", "side_exchange")]
     for where, names in referred:
-        problems += [f"{label}: {where}: no zone {name!r} (zones: {', '.join(zones)})" for name in names if name not in zones]
+        problems += [
+            f"{label}: {where}: no zone {name!r} (zones: {', '.join(zones)})" for name in names if name not in zones
+        ]
     problems += _version_problems(doc.get("versions", []), label)
     if not registry.is_game(doc.get("game")):
-        return problems + [f"{label}: $.game: unknown game {doc.get('game')!r}; known games: {', '.join(registry.codes())}"]
+        return problems + [
+            f"{label}: $.game: unknown game {doc.get('game')!r}; known games: {', '.join(registry.codes())}"
+        ]
     game = registry.game(doc["game"])
     problems += [
         f"{label}: $.zones.{name}: {game.code} has no zone {name!r} (its zones: {', '.join(game.zones)});"
@@ -211,9 +217,13 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
         if needed and needed not in doc:
             problems.append(f"{label}: $.checks: the check {check!r} needs {needed!r} in the format")
         if game.hook_settings(_CHECK_HOOKS[check]) is None:
-            problems.append(f"{label}: $.checks: the check {check!r} needs the game hook {_CHECK_HOOKS[check]!r}, which {game.code} does not use")
+            problems.append(
+                f"{label}: $.checks: the check {check!r} needs the game hook {_CHECK_HOOKS[check]!r}, which {game.code} does not use"
+            )
     if "draft" in doc and game.hook_settings(DRAFT_HOOK) is None:
-        problems.append(f"{label}: $.draft: a draft needs the game hook {DRAFT_HOOK!r} (champions), which {game.code} does not use")
+        problems.append(
+            f"{label}: $.draft: a draft needs the game hook {DRAFT_HOOK!r} (champions), which {game.code} does not use"
+        )
     return problems
 
 
@@ -266,11 +276,14 @@ def named_format(name: str, given: Format | None = None, game: str | None = None
         return given
     if looks_like_path(name):
         stem = Path(name.replace("\\", "/")).stem  # boa-advanced.json: boa-advanced
-        raise InputError(f"{name!r} is a file path, not a format name (a format file is given with --format PATH);"
-                         f" {_names_hint(stem, game)}")
+        raise InputError(
+            f"{name!r} is a file path, not a format name (a format file is given with --format PATH);"
+            f" {_names_hint(stem, game)}"
+        )
     if name not in _bundled():
-        raise NotFoundError(f"unknown format {name!r}; {_names_hint(name, game)} (a format file is given with"
-                            " --format PATH)")
+        raise NotFoundError(
+            f"unknown format {name!r}; {_names_hint(name, game)} (a format file is given with --format PATH)"
+        )
     return _bundled_format(name)
 
 

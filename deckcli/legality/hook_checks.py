@@ -64,7 +64,8 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
         problems.append(
             Problem(
                 "champion-set",
-                f"{champion}'s {len(expected)} {sets.member_kind} cards must each be in the deck exactly once: " + "; ".join(parts),
+                f"{champion}'s {len(expected)} {sets.member_kind} cards must each be in the deck exactly once: "
+                + "; ".join(parts),
                 cards=missing + extra,
                 zone=cards[0].zone,
                 line=first_line(cards),
@@ -112,6 +113,8 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
             )
         )
     return problems
+
+
 def _other_nemu_keys(cards: list[ResolvedCard], nemu) -> set[str]:
     """The ネーム keys of the cards' aliases and localised names (``Datenshi "Amaha Tsukasa"`` -> amaha tsukasa)."""
     keys: set[str] = set()

@@ -54,8 +54,14 @@ class DeckReporter:
     original deck (``--side-from``), draft (``--pool``/``--banned``) and the collection (``--collection``)."""
 
     def __init__(
-        self, db: Readable, fmt: Format | None = None, format_name: str | None = None,
-        game: str | None = None, collection: bool = False, day: date | None = None, suggest_limit: int | None = None,
+        self,
+        db: Readable,
+        fmt: Format | None = None,
+        format_name: str | None = None,
+        game: str | None = None,
+        collection: bool = False,
+        day: date | None = None,
+        suggest_limit: int | None = None,
     ):
         self.db, self.resolver, self.collection = db, Resolver(db, day, suggest_limit), collection
         self.format_name, self.game = format_name, game
@@ -67,10 +73,14 @@ class DeckReporter:
         self.warnings: list[str] = []
         self._formats_seen: set[tuple[str, str | None]] = set()
 
-    def open(self, source: str | None, deck_name: str | None, format_name: str | Format | None = None) -> ResolvedDeck | str:
+    def open(
+        self, source: str | None, deck_name: str | None, format_name: str | Format | None = None
+    ) -> ResolvedDeck | str:
         """A resolved deck, or the error text when it cannot be read at all."""
         try:
-            return self.resolver.open(source=source, deck_name=deck_name, format_name=format_name or self.format_name, game=self.game)
+            return self.resolver.open(
+                source=source, deck_name=deck_name, format_name=format_name or self.format_name, game=self.game
+            )
         except NotFoundError as exc:
             if deck_name is not None and source is None and Path(deck_name).suffix:
                 return f"{deck_name}: no such decklist file or stored deck"
@@ -98,7 +108,10 @@ class DeckReporter:
         if isinstance(deck, str):
             return self._unreadable(label, deck)
         if isinstance(self.original, str):
-            problems = [Problem("side-exchange", f"the original deck cannot be read: {self.original}"), *check_deck(deck)]
+            problems = [
+                Problem("side-exchange", f"the original deck cannot be read: {self.original}"),
+                *check_deck(deck),
+            ]
         elif self.original is not None:
             problems = check_side_exchange(self.original, deck)
         else:
@@ -107,12 +120,16 @@ class DeckReporter:
             problems += self._draft_problems(deck)
         return self._verdict(label, deck, problems)
 
-    def report_every_format(self, source: str | None, deck_name: str | None, extra: list[Format]) -> list[dict[str, Any]]:
+    def report_every_format(
+        self, source: str | None, deck_name: str | None, extra: list[Format]
+    ) -> list[dict[str, Any]]:
         """One report per format of the deck's game (bundled, then ``extra``), the decklist read once."""
         with fewer_collections():
             return self._report_every_format(source, deck_name, extra)
 
-    def _report_every_format(self, source: str | None, deck_name: str | None, extra: list[Format]) -> list[dict[str, Any]]:
+    def _report_every_format(
+        self, source: str | None, deck_name: str | None, extra: list[Format]
+    ) -> list[dict[str, Any]]:
         label = source_label(source, deck_name)
         try:
             decklist = self.resolver.read(source, deck_name)
@@ -155,7 +172,13 @@ class DeckReporter:
 
     def _unreadable(self, label: str, why: str) -> dict[str, Any]:
         game, fmt = self.fallback
-        return {"file": label, "game": game, "format": fmt, "legal": False, "problems": [Problem("parse", why).as_dict()]}
+        return {
+            "file": label,
+            "game": game,
+            "format": fmt,
+            "legal": False,
+            "problems": [Problem("parse", why).as_dict()],
+        }
 
     def _verdict(self, label: str, deck: ResolvedDeck, problems: list[Problem]) -> dict[str, Any]:
         """The report of a readable deck; ``version`` names a dated format's version in force (None: its own list)."""

@@ -99,8 +99,10 @@ class ResolvedDeck:
 
     def to_decklist(self) -> Decklist:
         """The deck as a decklist naming every printing (for export and deck codes)."""
-        entries = [DeckEntry(dc.zone, dc.count, dc.card.name, dc.card.set_code, dc.card.number)
-                   for dc in self.cards + self.aside]
+        entries = [
+            DeckEntry(dc.zone, dc.count, dc.card.name, dc.card.set_code, dc.card.number)
+            for dc in self.cards + self.aside
+        ]
         return Decklist(
             entries=entries, name=self.name, game=self.game, format=self.format.name, meta=dict(self.decklist.meta)
         )
@@ -142,15 +144,23 @@ class Resolver:
             return None
         return ranked[0][0]
 
-    def choose(self, deck: Decklist, format_name: str | Format | None, game: str | None) -> tuple[str, Format, list[Problem]]:
+    def choose(
+        self, deck: Decklist, format_name: str | Format | None, game: str | None
+    ) -> tuple[str, Format, list[Problem]]:
         """The game and format to check ``deck`` under: options first, then the file, then the card names."""
         problems: list[Problem] = []
         fmt = load_format(format_name) if isinstance(format_name, str) and format_name else format_name or None
         chosen = game or (fmt.game if fmt else None)
         if deck.game and not registry.is_game(deck.game):
-            problems.append(Problem("wrong-game", f"unknown game {deck.game!r} in the decklist; known: {', '.join(registry.codes())}"))
+            problems.append(
+                Problem(
+                    "wrong-game", f"unknown game {deck.game!r} in the decklist; known: {', '.join(registry.codes())}"
+                )
+            )
         elif deck.game and chosen and deck.game != chosen:
-            problems.append(Problem("wrong-game", f"the decklist says Game: {deck.game}, but it is being checked as {chosen}"))
+            problems.append(
+                Problem("wrong-game", f"the decklist says Game: {deck.game}, but it is being checked as {chosen}")
+            )
         if not chosen and registry.is_game(deck.game):
             chosen = deck.game
         if deck.format and deck.layout is not None:  # a decklist read from text: its line names a format, never a file
@@ -162,7 +172,9 @@ class Resolver:
                     problems.append(Problem("parse", f"Format: {exc}", line=deck.format_line))
             if fmt is None and named is not None:
                 fmt = self._line_format(named, chosen, problems)
-        elif fmt is None and deck.format:  # a stored deck: a bundled name, or the path of the --format it was kept under
+        elif (
+            fmt is None and deck.format
+        ):  # a stored deck: a bundled name, or the path of the --format it was kept under
             try:
                 fmt = self._line_format(load_format(deck.format), chosen, problems)
             except DeckcliError as exc:
@@ -198,8 +210,9 @@ class Resolver:
         resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
         legal_sets = frozenset(s.casefold() for s in fmt.data.get("legal_sets", ()))
         router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
-        found = self.cards.lookup_many(((e.name, e.set_code or "", e.number or "") for e in deck.entries), game,
-                                       legal_sets)  # the deck's names in one query, each distinct line once
+        found = self.cards.lookup_many(
+            ((e.name, e.set_code or "", e.number or "") for e in deck.entries), game, legal_sets
+        )  # the deck's names in one query, each distinct line once
         unknown: list[tuple[int, DeckEntry]] = []  # (problem index, line) of the unknown cards to find closest names of
         limit = self.suggest_limit
         for entry, card in zip(deck.entries, found):
@@ -226,8 +239,9 @@ class Resolver:
         resolved.notes = [*deck.notes, *router.notes()]
         return resolved
 
-    def _suggest(self, resolved: ResolvedDeck, unknown: list[tuple[int, DeckEntry]], game: str,
-                 legal_sets: frozenset[str]) -> None:
+    def _suggest(
+        self, resolved: ResolvedDeck, unknown: list[tuple[int, DeckEntry]], game: str, legal_sets: frozenset[str]
+    ) -> None:
         """Closest names for the ``unknown`` cards (those among a deck's first ``suggest_limit`` problems; all, without
         a limit): a table shows no more, and 80,000 unknown lines must not cost 80,000 look-ups."""
         for at, entry in unknown:
@@ -241,8 +255,14 @@ class Resolver:
         NO_CARD line has none: its message is worded without making its error)."""
         cards = [entry.name or getattr(exc, "name", "")]
         if exc is NO_CARD:
-            return Problem("unknown-card", UnknownCard.wording(entry.name.strip(), game), cards, entry.zone, entry.line,
-                           {"suggestions": []})
+            return Problem(
+                "unknown-card",
+                UnknownCard.wording(entry.name.strip(), game),
+                cards,
+                entry.zone,
+                entry.line,
+                {"suggestions": []},
+            )
         if isinstance(exc, WrongGame):
             return Problem("wrong-game", str(exc), cards, entry.zone, entry.line)
         suggestions = exc.suggestions if isinstance(exc, UnknownCard) else []
@@ -251,8 +271,14 @@ class Resolver:
     @staticmethod
     def _ambiguous(entry: DeckEntry, exc: AmbiguousCard) -> Problem:
         """An ``unknown-card`` problem for a line whose name answers to several different cards."""
-        return Problem("unknown-card", str(exc), cards=[entry.name], zone=entry.zone, line=entry.line,
-                       extra={"suggestions": exc.names})
+        return Problem(
+            "unknown-card",
+            str(exc),
+            cards=[entry.name],
+            zone=entry.zone,
+            line=entry.line,
+            extra={"suggestions": exc.names},
+        )
 
     @staticmethod
     def _stood_for(index: CardIndex, leader: CardRef, entry: DeckEntry, resolved: ResolvedDeck) -> list[ResolvedCard]:
@@ -263,8 +289,13 @@ class Resolver:
         if members is None or target is None:
             heading = game.zones[entry.zone].title if entry.zone in game.zones else entry.zone
             resolved.problems.append(
-                Problem("champion-set", f"{leader.name!r} cannot stand in the {heading} section: it stands for no cards",
-                        cards=[leader.name], zone=entry.zone, line=entry.line)
+                Problem(
+                    "champion-set",
+                    f"{leader.name!r} cannot stand in the {heading} section: it stands for no cards",
+                    cards=[leader.name],
+                    zone=entry.zone,
+                    line=entry.line,
+                )
             )
             return []
         return [ResolvedCard(target, entry.count, c, entry.line) for c in members]
@@ -305,4 +336,3 @@ def open_deck(
 ) -> ResolvedDeck:
     """Read and resolve one deck (a file, ``-`` or a stored deck by name); ``day`` picks dated format versions."""
     return Resolver(db, day).open(source, deck_name, format_name, game)
-

@@ -141,7 +141,14 @@ def limit_problems(deck: ResolvedDeck) -> list[Problem]:
         else:
             rule, message = "copy-limit", f"{count} copies of {name!r} ({where}); at most {limit} of a name"
         problems.append(
-            Problem(rule, message, cards=[name], zone=cards[0].zone, line=first_line(cards), extra={"count": count, "max": limit})
+            Problem(
+                rule,
+                message,
+                cards=[name],
+                zone=cards[0].zone,
+                line=first_line(cards),
+                extra={"count": count, "max": limit},
+            )
         )
     return problems
 

@@ -41,8 +41,9 @@ def subset_counts(
     table = SubsetCounts([max_n, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)], bound)
     for count, signature in zip(counts, signatures):
         if count > 0:
-            table.add([([k, *(k if hit else 0 for hit in signature)], comb(count, k))
-                       for k in range(min(count, max_n) + 1)])
+            table.add(
+                [([k, *(k if hit else 0 for hit in signature)], comb(count, k)) for k in range(min(count, max_n) + 1)]
+            )
     return table
 
 
@@ -52,7 +53,9 @@ def holds_tables(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool
     return [np.asarray(values, dtype=bool) for values in holding_lists(conditions, axes)]
 
 
-def successes(table: SubsetCounts, holds: Sequence[np.ndarray], queries: Sequence[tuple[int, Sequence[int] | None]]) -> list[int]:
+def successes(
+    table: SubsetCounts, holds: Sequence[np.ndarray], queries: Sequence[tuple[int, Sequence[int] | None]]
+) -> list[int]:
     """For each query ``(n, start)``: how many ``n``-card subsets meet every condition once ``start[i]`` more
     matching cards (kept cards, say) are added to their counts."""
     if not queries:
@@ -98,7 +101,7 @@ def counts_from(
     group: list[tuple[list[int], list[int]]] = []
     finish: list[tuple[int, np.ndarray]] = []
     moves = 1
-    for c, done in zip(order[added:], finished[added + 1:]):
+    for c, done in zip(order[added:], finished[added + 1 :]):
         count = classes.classes[c].count
         ways = [comb(count, k) for k in range(min(count, max_n) + 1)]
         if group and len(table.weights) * moves * len(ways) > STEP_BUDGET:
@@ -130,8 +133,11 @@ def _handed_over(stop: Unfinished, table: SubsetCounts, max_n: int) -> SubsetCou
     packed = np.asarray(keys, dtype=np.int64) if max(keys).bit_length() < 63 else None
     for axis, low in enumerate(stop.place):
         top = (1 << int(table.limits[axis + 1]).bit_length()) - 1
-        values = (packed >> (low.bit_length() - 1) & top if packed is not None else
-                  np.asarray([key // low & top for key in keys], dtype=np.int64))
+        values = (
+            packed >> (low.bit_length() - 1) & top
+            if packed is not None
+            else np.asarray([key // low & top for key in keys], dtype=np.int64)
+        )
         mixed += values * table._place[axis + 1]
     full = mixed[:, None] + np.arange(sizes, dtype=np.int64) * table._place[0]
     kept = counts != 0

@@ -26,5 +26,7 @@ def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[tupl
 
 def holding_lists(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[list[bool]]:
     """:func:`holds_tables` in plain lists (the Python-integer counts read them one value at a time)."""
-    return [[c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False])
-            for c, (limit, saturate) in zip(conditions, axes)]
+    return [
+        [c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False])
+        for c, (limit, saturate) in zip(conditions, axes)
+    ]

@@ -47,13 +47,18 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     for cls in classes.classes:
         hand_hits = [cls.signature[i] for i in lows]
         seen_hits = [cls.signature[i] for i in highs]
-        table.add([
-            ([a, b, *(a if hit else 0 for hit in hand_hits), *(a + b if hit else 0 for hit in seen_hits)],
-             comb(cls.count, a) * comb(cls.count - a, b))
-            for a in range(min(cls.count, n) + 1) for b in range(min(cls.count - a, most) + 1)
-        ])
+        table.add(
+            [
+                (
+                    [a, b, *(a if hit else 0 for hit in hand_hits), *(a + b if hit else 0 for hit in seen_hits)],
+                    comb(cls.count, a) * comb(cls.count - a, b),
+                )
+                for a in range(min(cls.count, n) + 1)
+                for b in range(min(cls.count - a, most) + 1)
+            ]
+        )
     states = table.states
-    met = np.all(states[:, 2:2 + len(lows)] == np.asarray([conditions[i].low for i in lows], dtype=np.int64), axis=1)
+    met = np.all(states[:, 2 : 2 + len(lows)] == np.asarray([conditions[i].low for i in lows], dtype=np.int64), axis=1)
     met &= states[:, 0] == n
     good = table.totals(np.stack([met & (states[:, 1] == e) for e in extras])) if extras else []
     return {e: Fraction(g, comb(size, n) * comb(size - n, e)) for e, g in zip(extras, good)}
@@ -95,8 +100,9 @@ def _by_round(classes: DeckClasses, rules: OpeningRules, n: int, rounds: int, on
     return round_odds(classes, n, rounds, kept_hands(classes, rules, n, on_the_play))
 
 
-def _after_partial_redraw(classes: DeckClasses, rules: OpeningRules, n: int, seen: Sequence[int],
-                          on_the_play: bool) -> list[Fraction]:
+def _after_partial_redraw(
+    classes: DeckClasses, rules: OpeningRules, n: int, seen: Sequence[int], on_the_play: bool
+) -> list[Fraction]:
     """A partial redraw, cards seen adding up: the kept hand's law plus the draws from the rest (numpy, loaded
     only here)."""
     from deckcli.odds.kept import expected_success, kept_hands

@@ -76,9 +76,15 @@ def split_classes(cards: CardCounts, conditions: Sequence[Condition]) -> DeckCla
     costs, colours), keyed by the value and its type (``True``, ``1`` and ``1.0`` stay apart; a string is its own
     key); a list value or a card name goes to the filter itself."""
     groups: dict[tuple[bool, ...], list[tuple[Mapping[str, Any], int]]] = {}
-    tests: list[tuple[Any, list[tuple[str, Any, dict[Any, bool]]] | None]] = [(c.filter, None if c.filter.card_name is not None else
-              [(comparison.field, comparison.matches, {}) for comparison in c.filter.comparisons])
-             for c in conditions]
+    tests: list[tuple[Any, list[tuple[str, Any, dict[Any, bool]]] | None]] = [
+        (
+            c.filter,
+            None
+            if c.filter.card_name is not None
+            else [(comparison.field, comparison.matches, {}) for comparison in c.filter.comparisons],
+        )
+        for c in conditions
+    ]
     for card, count in cards:
         if count <= 0:
             continue

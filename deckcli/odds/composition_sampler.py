@@ -67,8 +67,10 @@ class CompositionSampler:
     def histograms(self, hands: np.ndarray, n: int) -> list[np.ndarray]:
         """Per condition, how many dealt hands hold each matched count ``0..n``."""
         dealt = np.bincount(hands, minlength=len(self.table))
-        return [np.bincount(self.table[:, i], weights=dealt, minlength=n + 1)[: n + 1].astype(np.int64)
-                for i in range(self.table.shape[1])]
+        return [
+            np.bincount(self.table[:, i], weights=dealt, minlength=n + 1)[: n + 1].astype(np.int64)
+            for i in range(self.table.shape[1])
+        ]
 
     def matched(self, hands: np.ndarray) -> list[np.ndarray]:
         """Per condition, how many matching cards each dealt hand holds."""

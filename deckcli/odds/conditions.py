@@ -97,9 +97,13 @@ def parse_condition(text: str, fields: Mapping[str, str] | None = None) -> Condi
     glued = _GLUED_COUNT.match(token)
     if glued and parse_count(token) is None:
         count = glued.group(1)
-        rest = text.strip()[len(count):]
-        raise _bad(text, f"put a space between the count {count!r} and the filter, e.g. '{count} {rest}'",
-                   start + len(count), 1)
+        rest = text.strip()[len(count) :]
+        raise _bad(
+            text,
+            f"put a space between the count {count!r} and the filter, e.g. '{count} {rest}'",
+            start + len(count),
+            1,
+        )
     if any(ch in _OPERATOR_CHARS for ch in token) or token[:1] in "\"'":
         raise _bad(text, f"missing count before the filter: COUNT is {COUNT_FORMS}, e.g. '1+ {text.strip()}'", start, 1)
     bounds = parse_count(token)
@@ -108,10 +112,14 @@ def parse_condition(text: str, fields: Mapping[str, str] | None = None) -> Condi
     low, high = bounds
     if high is not None and high < low:
         raise _bad(text, f"empty range {token!r}: the first number must not be above the second", start, len(token))
-    filter_text = text[lead.end():]
+    filter_text = text[lead.end() :]
     if not filter_text.strip():
-        raise _bad(text, "missing filter after the count: 'field OP value[,field OP value...]' or a quoted card name",
-                   len(text), 1)
+        raise _bad(
+            text,
+            "missing filter after the count: 'field OP value[,field OP value...]' or a quoted card name",
+            len(text),
+            1,
+        )
     offset = lead.end()
     try:
         flt = parse_filter(filter_text, fields)

@@ -30,7 +30,9 @@ def parse_vary(text: str, fields: Mapping[str, str] | None = None) -> Filter:
     if not stripped:
         raise InputError("--vary needs a card name or a filter")
     if stripped[0] in "\"'" or not (_OPERATORS & set(stripped)):
-        name = stripped[1:-1] if len(stripped) > 1 and stripped[0] == stripped[-1] and stripped[0] in "\"'" else stripped
+        name = (
+            stripped[1:-1] if len(stripped) > 1 and stripped[0] == stripped[-1] and stripped[0] in "\"'" else stripped
+        )
         return Filter(card_name=name, text=name)
     return parse_filter(stripped, fields)
 
@@ -62,8 +64,9 @@ class CopiesResult:
         }
 
 
-def _signature(cards: CardCounts, conditions: Sequence[Condition], varied: Filter,
-               card: Mapping[str, Any] | None) -> tuple[bool, ...]:
+def _signature(
+    cards: CardCounts, conditions: Sequence[Condition], varied: Filter, card: Mapping[str, Any] | None
+) -> tuple[bool, ...]:
     """The conditions the varied cards match, all alike (else an error naming two that differ)."""
     members = [c for c, n in cards if n > 0 and varied.matches(c)] or ([card] if card is not None else [])
     if not members:

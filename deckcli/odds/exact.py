@@ -68,7 +68,9 @@ def impossibility_notes(classes: DeckClasses, hand_size: int) -> list[str]:
                 have = f"the deck has only {matching}" if matching else "no card in the deck matches"
                 notes.append(f"'{condition.text}' needs {condition.describe()}, but {have}")
             else:
-                notes.append(f"'{condition.text}' needs {condition.describe()}, but a hand holds only {hand_size} cards")
+                notes.append(
+                    f"'{condition.text}' needs {condition.describe()}, but a hand holds only {hand_size} cards"
+                )
         elif condition.high is not None and condition.high < least:
             notes.append(
                 f"'{condition.text}' allows at most {condition.high}, but every hand of {hand_size} cards holds at "

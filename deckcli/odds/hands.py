@@ -64,7 +64,7 @@ class DealtHand:
 
     @property
     def extra_cards(self) -> list[Card]:
-        return self.cards[len(self.cards) - self.extra:] if self.extra else []
+        return self.cards[len(self.cards) - self.extra :] if self.extra else []
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"number": self.number, "cards": [card_summary(c) for c in self.cards]}
@@ -133,8 +133,11 @@ def _mulligan(rules, conditions, classes, policy, order, size, on_the_play, rng)
     again = order[:]
     rng.shuffle(again)
     new = again[:size]
-    note = "the hand misses the conditions: shuffle it back and draw a new hand" if conditions else (
-        "shuffle the hand back and draw a new hand")
+    note = (
+        "the hand misses the conditions: shuffle it back and draw a new hand"
+        if conditions
+        else ("shuffle the hand back and draw a new hand")
+    )
     return MulliganOutcome("redraw", note, final=new, meets=_meets(conditions, new) if conditions else None)
 
 
@@ -161,7 +164,9 @@ def _partial(conditions, classes, policy, hand, rest) -> MulliganOutcome:
     final = kept + drawn
     if not discarded:
         note = "the hand meets the conditions: keep it" if keep.p_success == 1 else "keeping every card is best"
-        return MulliganOutcome("keep", note, final=hand, meets=_meets(conditions, hand), p_success=float(keep.p_success))
+        return MulliganOutcome(
+            "keep", note, final=hand, meets=_meets(conditions, hand), p_success=float(keep.p_success)
+        )
     return MulliganOutcome(
         "partial",
         f"discard {len(discarded)} and draw {len(drawn)}: the best chance, {float(keep.p_success):.1%}, of meeting the conditions",

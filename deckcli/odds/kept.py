@@ -61,7 +61,9 @@ def kept_hands(classes: DeckClasses, rules: OpeningRules, n: int, on_the_play: b
     return uniform_hands(classes, n)
 
 
-def mixed_success(classes: DeckClasses, kept: Composition, pairs: Iterable[tuple[int, int]]) -> dict[tuple[int, int], Fraction]:
+def mixed_success(
+    classes: DeckClasses, kept: Composition, pairs: Iterable[tuple[int, int]]
+) -> dict[tuple[int, int], Fraction]:
     """For each ``(j, k)``: the chance that ``j`` cards taken at random from the kept hand ``kept`` and ``k``
     drawn at random from the rest of the deck together meet the conditions."""
     pairs = sorted(set(pairs))
@@ -91,8 +93,9 @@ def mixed_success(classes: DeckClasses, kept: Composition, pairs: Iterable[tuple
     }
 
 
-def expected_success(classes: DeckClasses, kept: Mapping[Composition, Fraction],
-                     pairs: Iterable[tuple[int, int]]) -> dict[tuple[int, int], Fraction]:
+def expected_success(
+    classes: DeckClasses, kept: Mapping[Composition, Fraction], pairs: Iterable[tuple[int, int]]
+) -> dict[tuple[int, int], Fraction]:
     """:func:`mixed_success` averaged over the distribution ``kept`` of kept hands."""
     pairs = sorted(set(pairs))
     out = {pair: Fraction(0) for pair in pairs}

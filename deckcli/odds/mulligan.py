@@ -95,8 +95,12 @@ def _compute_policy(classes: DeckClasses, hand_size: int) -> Policy:
             hand_ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=np.int64)[keeps.hands[:, i]]
         total = int((hand_ways * keeps.good * (denominator // keeps.ways)).sum())
     else:  # each hand's chance over the common denominator, in Python integers
-        total = sum(w * g * (denominator // v) for w, g, v in zip(
-            hand_ways_of(classes.counts, keeps.hands.tolist()), keeps.good.tolist(), keeps.ways.tolist()))
+        total = sum(
+            w * g * (denominator // v)
+            for w, g, v in zip(
+                hand_ways_of(classes.counts, keeps.hands.tolist()), keeps.good.tolist(), keeps.ways.tolist()
+            )
+        )
     return Policy(n, KeepTable(keeps), Fraction(total, denominator * comb(size, n)))
 
 
@@ -117,8 +121,10 @@ class KeepTable(Mapping):
     def _built(self) -> dict[tuple[int, ...], Keep]:
         if self._table is None:
             k = self._keeps
-            self._table = {tuple(hand): Keep(tuple(kept), Fraction(good, ways)) for hand, kept, good, ways in
-                           zip(k.hands.tolist(), k.kept.tolist(), k.good.tolist(), k.ways.tolist())}
+            self._table = {
+                tuple(hand): Keep(tuple(kept), Fraction(good, ways))
+                for hand, kept, good, ways in zip(k.hands.tolist(), k.kept.tolist(), k.good.tolist(), k.ways.tolist())
+            }
         return self._table
 
     def __getitem__(self, hand: tuple[int, ...]) -> Keep:
@@ -183,4 +189,3 @@ def p_with_mulligan(
     if rules.redraws(on_the_play):
         return p + (1 - p) * p
     return p
-

@@ -63,7 +63,7 @@ def hand_compositions(counts: tuple[int, ...], n: int) -> np.ndarray:
     """Every class composition of an ``n``-card hand, one row each, in :func:`~deckcli.odds.mulligan.compositions`'
     order (the first class's count rising slowest)."""
     left = np.array([n], dtype=np.int64)
-    after = [sum(counts[i + 1:]) for i in range(len(counts))]
+    after = [sum(counts[i + 1 :]) for i in range(len(counts))]
     levels = []  # per class: each row's parent row one class before, and its count of this class
     for count, rest in zip(counts, after):
         low, high = np.maximum(0, left - rest), np.minimum(count, left)
@@ -100,7 +100,7 @@ def batched_keeps(classes: DeckClasses, hands: np.ndarray, n: int) -> Keeps | No
         meets &= holding[np.minimum(matched[:, i], len(holding) - 1)]
     missing = np.flatnonzero(~meets)  # a hand that meets keeps everything, at a chance of 1
     for start in range(0, len(missing), BATCH):
-        rows = missing[start:start + BATCH]
+        rows = missing[start : start + BATCH]
         kept[rows], good[rows], ways[rows] = _batch(classes, hands[rows], n, rest_size, axes, holds, signatures)
     return Keeps(hands, kept, good, ways)
 
@@ -115,8 +115,12 @@ def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int,
     class ``i`` a column per distinct prefix ``hand[:i + 1]`` (hands come in order, so a prefix's hands are
     consecutive). Classes go in together while the step stays small (the first ones: few states, few prefixes)."""
     draws = min(n, rest_size)
-    table = SubsetCounts([draws, *(limit for limit, _ in axes)], [False, *(sat for _, sat in axes)],
-                         _bound(rest_size, n), columns=max(len(hands), 2))
+    table = SubsetCounts(
+        [draws, *(limit for limit, _ in axes)],
+        [False, *(sat for _, sat in axes)],
+        _bound(rest_size, n),
+        columns=max(len(hands), 2),
+    )
     # changed[h, i]: hand h + 1's first i + 1 classes differ from hand h's; prefix[h, i]: hand h's prefix of i classes
     changed = np.logical_or.accumulate(hands[1:] != hands[:-1], axis=1)
     prefix = np.zeros((len(hands), hands.shape[1] + 1), dtype=np.int64)
@@ -126,8 +130,11 @@ def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int,
     start = 0
     while start < len(classes.counts):
         end, moves = start + 1, min(classes.counts[start], draws) + 1
-        while end < len(classes.counts) and len(table.weights) * moves * (min(classes.counts[end], draws) + 1) \
-                * (int(levels[end + 1][-1]) + 1) <= TRIE_STEP:
+        while (
+            end < len(classes.counts)
+            and len(table.weights) * moves * (min(classes.counts[end], draws) + 1) * (int(levels[end + 1][-1]) + 1)
+            <= TRIE_STEP
+        ):
             moves *= min(classes.counts[end], draws) + 1
             end += 1
         firsts = np.flatnonzero(np.concatenate(([True], changed[:, end - 1])))
@@ -136,10 +143,15 @@ def _rest_table(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int,
         for i in range(start, end):
             count = classes.counts[i]
             if count not in binomials:
-                binomials[count] = np.array([[comb(r, k) for k in range(min(count, draws) + 1)]
-                                             for r in range(count, -1, -1)], dtype=np.int64)
-            group.append(([0, *(a + 1 for a, hit in enumerate(classes.signatures[i]) if hit)],
-                          binomials[count][hands[firsts, i]].T))
+                binomials[count] = np.array(
+                    [[comb(r, k) for k in range(min(count, draws) + 1)] for r in range(count, -1, -1)], dtype=np.int64
+                )
+            group.append(
+                (
+                    [0, *(a + 1 for a, hit in enumerate(classes.signatures[i]) if hit)],
+                    binomials[count][hands[firsts, i]].T,
+                )
+            )
         table.add_classes(group)
         start = end
     return table
@@ -205,15 +217,20 @@ def _batch(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, axes
     return kept, good[best], ways_of[discards[best]]
 
 
-def _whole_deck_keeps(classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, holds, caps: np.ndarray,
-                      signatures: np.ndarray):
+def _whole_deck_keeps(
+    classes: DeckClasses, hands: np.ndarray, n: int, rest_size: int, holds, caps: np.ndarray, signatures: np.ndarray
+):
     """:func:`_batch` from the whole deck's counts, no table per hand (:func:`.wholedeck.whole_deck_keeps`). None
     when a sum would not be exact as a float, a score would pass int64, or codes or multisets would be too many."""
     bound = counts_bound(n, _bound(classes.size, n))
     ways = [comb(rest_size, d) for d in range(n + 1)]
     most = int((hands > 0).sum(axis=1).max(initial=0))
-    if bound >= FLOAT_EXACT or lcm(*(w for w in ways if w)) * (n + 2) << n >= SCORE_LIMIT \
-            or (n + 1) * prod((caps + 1).tolist()) > DENSE_QUERIES or len(hands) * comb(n + most, n) > WHOLE_DECK_CELLS:
+    if (
+        bound >= FLOAT_EXACT
+        or lcm(*(w for w in ways if w)) * (n + 2) << n >= SCORE_LIMIT
+        or (n + 1) * prod((caps + 1).tolist()) > DENSE_QUERIES
+        or len(hands) * comb(n + most, n) > WHOLE_DECK_CELLS
+    ):
         return None
     kind = np.float32 if bound < FLOAT32_EXACT else np.float64
     return whole_deck_keeps(hands, classes.counts, signatures, holds, caps, n, ways, kind, _product)
@@ -228,7 +245,7 @@ def _shapes(hands: np.ndarray, signatures: np.ndarray, caps: np.ndarray, n: int,
     held_count = int((hands > 0).sum(axis=1).max(initial=0))
     radix = int(hands.max(initial=0)) + 1
     space = prod((caps + 1).tolist())
-    if radix ** held_count >= EXACT_LIMIT or (n + 1) * space >= FLOAT_EXACT:
+    if radix**held_count >= EXACT_LIMIT or (n + 1) * space >= FLOAT_EXACT:
         return None
     place = (space // np.cumprod(caps + 1)).astype(np.float64)  # the first condition the most significant digit
     ceilings, matching = caps.astype(np.float64), signatures.astype(np.float64)
@@ -245,7 +262,7 @@ def _shapes(hands: np.ndarray, signatures: np.ndarray, caps: np.ndarray, n: int,
         listed = list(product(*(range(h, -1, -1) for h in counts)))
         parts = np.asarray(listed, dtype=np.int64).reshape(len(listed), len(counts))
         parts = parts[n - parts.sum(axis=1) <= rest_size]
-        classes_held = held_classes[rows, :len(counts)]
+        classes_held = held_classes[rows, : len(counts)]
         along = matching[classes_held].transpose(1, 0, 2).reshape(len(counts), -1)
         matched = (parts.astype(np.float64) @ along).reshape(len(parts), len(rows), len(caps))
         codes = np.minimum(matched, ceilings, out=matched) @ place + (parts.sum(axis=1) * space)[:, None]
@@ -271,8 +288,9 @@ def _shape_queries(shapes, caps: np.ndarray, n: int) -> tuple[np.ndarray, np.nda
     return query_of.ravel(), np.column_stack([n - queries_code // space, starts]).astype(np.int64)
 
 
-def _choose_by_shape(hands: np.ndarray, shapes, counts: np.ndarray, query_of: np.ndarray, ways_of: np.ndarray,
-                     rest_size: int, n: int):
+def _choose_by_shape(
+    hands: np.ndarray, shapes, counts: np.ndarray, query_of: np.ndarray, ways_of: np.ndarray, rest_size: int, n: int
+):
     """:func:`_choose` on the parts of :func:`_shapes`: per shape, every hand's scores as one matrix, the best
     the first greatest of its row (parts in order); past int64 scores, the parts listed hand by hand."""
     ways = [comb(rest_size, d) for d in range(min(n, rest_size) + 1)]
@@ -292,7 +310,7 @@ def _choose_by_shape(hands: np.ndarray, shapes, counts: np.ndarray, query_of: np
     scale = np.asarray([common // w for w in ways], dtype=np.int64)
     at = 0
     for rows, classes_held, parts, part_codes in shapes:
-        queries = query_of[at:at + part_codes.size].reshape(part_codes.shape)
+        queries = query_of[at : at + part_codes.size].reshape(part_codes.shape)
         at += part_codes.size
         good = counts[queries, rows[:, None]].astype(np.int64)
         discards = n - parts.sum(axis=1)
@@ -331,7 +349,7 @@ def _meeting(holds, starts: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     for holding, offset in zip(holds, offsets.tolist()):
         top = len(holding) - 1
         reach = np.minimum(np.arange(top + 1)[:, None] + np.arange(top + 1), top)
-        fails[offset:offset + top + 1, offset:offset + top + 1] = ~holding[reach]
+        fails[offset : offset + top + 1, offset : offset + top + 1] = ~holding[reach]
     failing = fails[starts + offsets].sum(axis=1)  # per start: which drawn values fail each condition
     drawn_hot = np.zeros((len(fails), len(drawn)), dtype=np.float32)
     drawn_hot[drawn + offsets, np.arange(len(drawn))[:, None]] = 1
@@ -346,7 +364,7 @@ def _product(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     out = np.empty((left.shape[0], right.shape[1]), dtype=left.dtype)
     step = max(1, SINGLE_THREAD // max(1, left.shape[0] * left.shape[1]))
     for c in range(0, right.shape[1], step):
-        out[:, c:c + step] = left @ right[:, c:c + step]
+        out[:, c : c + step] = left @ right[:, c : c + step]
     return out
 
 

@@ -65,8 +65,11 @@ def meeting_by_size(
     for added, (c, done) in enumerate(zip(order, finished[1:]), 1):
         count = counts[c]
         offers = [(k, k, comb(count, k) << k * slot) for k in range(min(count, max_n) + 1)]
-        hit = [(place[a], axes[a][0], axes[a][1], False, holds[a] if a in done else None)
-               for a, on in enumerate(signatures[c]) if on]
+        hit = [
+            (place[a], axes[a][0], axes[a][1], False, holds[a] if a in done else None)
+            for a, on in enumerate(signatures[c])
+            if on
+        ]
         fields = [(p, (1 << limit.bit_length()) - 1) for p, limit, *_ in hit]
         along = sum(p * width for p, width in fields)
         moves: dict[int, list[tuple[int, int]]] = {}  # per value on the class's axes: (key change, ways)

@@ -57,8 +57,10 @@ class OddsResult:
             mulligan = self.by_turn_with_mulligan
             data["p_by_turn"] = [float(p) for _, _, p in self.by_turn]
             data["p_by_turn_with_mulligan"] = [float(p) for p in mulligan]
-            data["turns"] = [{"turn": t, "cards_seen": seen, "p": float(p), "p_with_mulligan": float(m)}
-                             for (t, seen, p), m in zip(self.by_turn, mulligan)]
+            data["turns"] = [
+                {"turn": t, "cards_seen": seen, "p": float(p), "p_with_mulligan": float(m)}
+                for (t, seen, p), m in zip(self.by_turn, mulligan)
+            ]
         data.update(
             deck_size=self.deck_size,
             mulligan=self.mulligan,
@@ -99,9 +101,7 @@ def classes_odds(classes: DeckClasses, rules: OpeningRules, turns: int = 0, on_t
     if hand < rules.hand_size:
         notes.append(f"the deck has only {size} cards to draw from, fewer than a hand of {rules.hand_size}")
     if p_open == 0:
-        notes += impossibility_notes(classes, hand) or [
-            f"no hand of {hand} cards meets all the conditions together"
-        ]
+        notes += impossibility_notes(classes, hand) or [f"no hand of {hand} cards meets all the conditions together"]
     return OddsResult(
         hand_size=hand,
         deck_size=size,

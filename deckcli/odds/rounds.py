@@ -27,15 +27,17 @@ from deckcli.odds.kept import Composition, expected_success
 def _hypergeometric(population: int, marked: int, draws: int) -> dict[int, Fraction]:
     """How many marked cards ``draws`` cards from ``population`` hold, exactly."""
     total = comb(population, draws)
-    return {k: Fraction(comb(marked, k) * comb(population - marked, draws - k), total)
-            for k in range(max(0, draws - population + marked), min(marked, draws) + 1)}
+    return {
+        k: Fraction(comb(marked, k) * comb(population - marked, draws - k), total)
+        for k in range(max(0, draws - population + marked), min(marked, draws) + 1)
+    }
 
 
 def overlap_by_round(deck_size: int, hand_size: int, rounds: int) -> list[dict[int, Fraction]]:
     """For rounds 1..``rounds``: the law of how many cards of round 1's hand the round's hand holds."""
     n, total = hand_size, deck_size
     laws = [{n: Fraction(1)}][:rounds]
-    deck = total - n          # cards in the deck at round 2's draw
+    deck = total - n  # cards in the deck at round 2's draw
     in_deck = {0: Fraction(1)}  # law of how many of H1's cards are in the deck (the rest are in the discards)
     for _ in range(2, rounds + 1):
         law: dict[int, Fraction] = {}
@@ -55,8 +57,9 @@ def overlap_by_round(deck_size: int, hand_size: int, rounds: int) -> list[dict[i
     return laws
 
 
-def round_odds(classes: DeckClasses, hand_size: int, rounds: int,
-               kept: Mapping[Composition, Fraction]) -> list[Fraction]:
+def round_odds(
+    classes: DeckClasses, hand_size: int, rounds: int, kept: Mapping[Composition, Fraction]
+) -> list[Fraction]:
     """The chance that the hand of each round 1..``rounds`` meets the conditions, given the law ``kept`` of
     round 1's hand (by class composition)."""
     n = min(hand_size, classes.size)

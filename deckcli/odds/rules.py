@@ -81,13 +81,19 @@ class OpeningRules:
         player's own is dealt with them again (a hand of ``hand_size + opponent_mulligan_cards``).
         """
         if not self.opponent_mulligan_cards:
-            raise InputError("in this format a player gets no extra card when the opponent takes a mulligan "
-                             "(opening.opponent_mulligan_cards)")
+            raise InputError(
+                "in this format a player gets no extra card when the opponent takes a mulligan "
+                "(opening.opponent_mulligan_cards)"
+            )
         return replace(self, hand_size=self.hand_size + self.opponent_mulligan_cards)
 
 
-def draw_rules(opening: Mapping[str, Any] | OpeningRules, label: str = "the deck", format_name: str = "",
-               opponent_mulligan: bool = False) -> OpeningRules:
+def draw_rules(
+    opening: Mapping[str, Any] | OpeningRules,
+    label: str = "the deck",
+    format_name: str = "",
+    opponent_mulligan: bool = False,
+) -> OpeningRules:
     """The opening rules of a deck that is shuffled and drawn from; refuses a deck that never is (a pool)."""
     rules = opening if isinstance(opening, OpeningRules) else OpeningRules.from_dict(opening)
     if not rules.draw:

@@ -66,7 +66,7 @@ class SubsetCounts:
         sizes = [int(v) + 1 for v in self.limits]
         self._float_keys = prod(sizes) < FLOAT_EXACT  # every key also exact as a float64
         if prod(sizes) < EXACT_LIMIT:
-            self._place = [prod(sizes[a + 1:]) for a in range(len(sizes))]
+            self._place = [prod(sizes[a + 1 :]) for a in range(len(sizes))]
             self._places = np.asarray(self._place, dtype=np.int64)
             self._keys: np.ndarray | None = np.zeros(1, dtype=np.int64)
             self._rows: np.ndarray | None = None
@@ -92,8 +92,11 @@ class SubsetCounts:
         if self._decoded is None:
             keys = self._keys
             assert keys is not None  # exactly one of _keys and _rows is held
-            self._decoded = np.stack([(keys // place) % (int(limit) + 1) for place, limit in zip(self._place, self.limits)],
-                                     axis=1) if len(keys) else np.zeros((0, len(self.limits)), dtype=np.int64)
+            self._decoded = (
+                np.stack([(keys // place) % (int(limit) + 1) for place, limit in zip(self._place, self.limits)], axis=1)
+                if len(keys)
+                else np.zeros((0, len(self.limits)), dtype=np.int64)
+            )
         return self._decoded
 
     def add(self, moves: Sequence[tuple[Sequence[int], int]], finish: Sequence[tuple[int, np.ndarray]] = ()) -> None:
@@ -132,8 +135,9 @@ class SubsetCounts:
             return self._decoded[:, axis]
         return (self._keys // self._place[axis]) % (int(self.limits[axis]) + 1)
 
-    def add_classes(self, classes: Sequence[tuple[Sequence[int], Sequence]],
-                    finish: Sequence[tuple[int, np.ndarray]] = ()) -> None:
+    def add_classes(
+        self, classes: Sequence[tuple[Sequence[int], Sequence]], finish: Sequence[tuple[int, np.ndarray]] = ()
+    ) -> None:
         """Add several classes in one step. A class ``(along, ways)`` offers ``k`` of its cards for each ``k`` below
         ``len(ways)``, in ``ways[k]`` ways (a number, or a row of one per column), each card moving every axis in
         ``along`` by one; every state takes each combination of one move per class (the product of their ways,
@@ -161,8 +165,9 @@ class SubsetCounts:
             if axis not in axes:
                 self.retire(axis, kept)
 
-    def _take(self, axes: np.ndarray, steps: np.ndarray, scale: np.ndarray,
-              inside: list[tuple[int, np.ndarray]]) -> None:
+    def _take(
+        self, axes: np.ndarray, steps: np.ndarray, scale: np.ndarray, inside: list[tuple[int, np.ndarray]]
+    ) -> None:
         """:meth:`_step` itself; ``inside``: the axes to retire, by their place in ``axes``."""
         limits, dropping = self.limits[axes], ~self.saturate[axes]
         if dropping.any():  # moves past a limit whatever the state (their ways may have wrapped: never used)
@@ -230,7 +235,7 @@ class SubsetCounts:
         limits, dropping = self.limits[axes], ~self.saturate[axes]
         keys, keep = self._keys, None  # keys grow to (moves, states) as axes move
         for j, axis in enumerate(axes.tolist()):
-            limit, place, step = int(limits[j]), self._place[axis], steps[:, j:j + 1]
+            limit, place, step = int(limits[j]), self._place[axis], steps[:, j : j + 1]
             values = (self._keys // place) % (limit + 1)
             reached = values + step
             ok = reached <= limit if dropping[j] else None

@@ -26,8 +26,9 @@ LOOKUP = 1 << 13
 CELLS = 1 << 13
 
 
-def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int,
-                     ways: list[int], kind, multiply) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def whole_deck_keeps(
+    hands: np.ndarray, counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int, ways: list[int], kind, multiply
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per hand (rows, ``n`` cards, none meeting): its best part, as the per-hand search picks it (the best chance
     ``good / ways[d]``, then the most cards kept, then the first part in its order), its good and its ways.
 
@@ -53,7 +54,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, c
     for group in np.split(by_shape, np.flatnonzero(np.diff(shape_of[by_shape])) + 1):
         counts_held = held[group[0]][held[group[0]] > 0]
         r = len(counts_held)
-        sets = widest[(widest[:, :most - r] == 0).all(axis=1), most - r:]
+        sets = widest[(widest[:, : most - r] == 0).all(axis=1), most - r :]
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
         coef = coefficients(counts_held, sets, n).T.astype(kind)
         discards = n - parts.sum(axis=1)  # score: chance, then cards kept, then the hand's order (parts x hands)
@@ -61,7 +62,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, signatures: np.ndarray, holds, c
         last = np.where(weight > 0, ((n - discards) * len(parts) + len(parts) - 1)[:, None], -1 - len(parts))
         removed = (counts_held - parts).astype(np.float64)
         for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
-            rows = group[at:at + max(1, CELLS // len(sets))]
+            rows = group[at : at + max(1, CELLS // len(sets))]
             counted = np.take(whole, set_codes(sets, classes_held[rows, :r], tables))  # multisets x hands
             good = multiply(coef, counted).astype(np.int64)  # parts x hands
             place = (removed @ after[rows, :r].T).astype(np.int64)
@@ -153,8 +154,9 @@ def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[
         table = np.zeros(1, dtype=np.intp)  # digit by digit, the first the most significant
         for limit, at in zip(limits[group].tolist(), place[group].tolist()):
             table = (table[:, None] + np.minimum(np.arange(n + 1), limit) * at).ravel()
-        tables.append(((adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32),
-                       table))
+        tables.append(
+            ((adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32), table)
+        )
     return tables
 
 
@@ -166,5 +168,5 @@ def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
     keys = (sets.astype(np.float32) @ numbers).astype(np.intp)  # gathers take intp indices as they are
     codes: Any = 0  # an array from the first table on
     for t, (_, table) in enumerate(tables):
-        codes = codes + np.take(table, keys[:, t * len(classes_held):(t + 1) * len(classes_held)])
+        codes = codes + np.take(table, keys[:, t * len(classes_held) : (t + 1) * len(classes_held)])
     return codes

@@ -20,8 +20,14 @@ from deckcli.reading.decoding import decode
 MB = 1024 * 1024
 #: The largest document of each kind deckcli reads (a 60-card decklist is about 1 kB; 100,000 collection rows
 #: about 6 MB; a 20,000-card set about 10 MB; a published site's manifest about 90 bytes a deck).
-LIMITS = {"decklist": 2 * MB, "format": 1 * MB, "card set": 64 * MB, "collection": 64 * MB, "form export": 64 * MB,
-          "site manifest": 8 * MB}
+LIMITS = {
+    "decklist": 2 * MB,
+    "format": 1 * MB,
+    "card set": 64 * MB,
+    "collection": 64 * MB,
+    "form export": 64 * MB,
+    "site manifest": 8 * MB,
+}
 #: The kinds read only from regular files: a format is named in other files (``extends``) and read on every start, so
 #: a pipe or device given as one must not hang the command.
 REGULAR_ONLY = frozenset({"format"})
@@ -64,8 +70,13 @@ def _opened(path: Path, label: str, what: str) -> IO[bytes]:
     mode = os.fstat(descriptor).st_mode
     if not stat.S_ISREG(mode):
         os.close(descriptor)
-        kind = "a named pipe" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else \
-            "a special file"
+        kind = (
+            "a named pipe"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a special file"
+        )
         raise InputError(f"{label}: is {kind}, not a {what} file (a {what} is read from a regular file)")
     return os.fdopen(descriptor, "rb")
 
@@ -85,8 +96,9 @@ def _from_file(path: Path, label: str, what: str) -> bytes:
     return data
 
 
-def read_bytes(source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes | None = None,
-               label: str | None = None) -> tuple[bytes, str]:
+def read_bytes(
+    source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes | None = None, label: str | None = None
+) -> tuple[bytes, str]:
     """The bytes of the file ``source`` (``-``: ``stdin``, default sys.stdin) and its label (``label``, else the
     path as given), within the limit of ``what`` (a key of LIMITS)."""
     if str(source) == "-":
@@ -97,8 +109,9 @@ def read_bytes(source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes
     return _from_file(Path(source).expanduser(), label, what), label
 
 
-def read_document(source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes | None = None,
-                  label: str | None = None) -> Document:
+def read_document(
+    source: str | Path, what: str, stdin: IO[bytes] | IO[str] | bytes | None = None, label: str | None = None
+) -> Document:
     """The decoded text of the file ``source`` (``-``: stdin) read as a ``what``; InputError for anything unreadable."""
     data, label = read_bytes(source, what, stdin, label)
     path = None if str(source) == "-" else Path(source).expanduser()

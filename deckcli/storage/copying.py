@@ -121,11 +121,13 @@ def _copy_rows(src: BaseDatabase, dst: BaseDatabase) -> dict[str, int]:
     with src.read() as reading, dst.write() as writing:
         # One snapshot of the source, while other clients write: SQLite's read transaction is one; on a server
         # it takes REPEATABLE READ.
-        source = reading.connection(execution_options={"isolation_level": "REPEATABLE READ"}
-                                    if src.backend == "postgresql" else None)
+        source = reading.connection(
+            execution_options={"isolation_level": "REPEATABLE READ"} if src.backend == "postgresql" else None
+        )
         for table in SQLModel.metadata.sorted_tables:
             result = source.execution_options(yield_per=CHUNK).execute(
-                select(table).order_by(*table.primary_key.columns))
+                select(table).order_by(*table.primary_key.columns)
+            )
             copied[table.name] = 0
             for chunk in result.mappings().partitions(CHUNK):
                 writing.execute(insert(table), [dict(row) for row in chunk])
@@ -142,5 +144,7 @@ def _reset_sequences(session) -> None:
         if not ids or len(table.primary_key.columns) != 1:
             continue
         top = session.execute(select(func.max(ids[0]))).scalar()
-        session.execute(text("SELECT setval(pg_get_serial_sequence(:t, 'id'), :v, :called)"),
-                        {"t": table.name, "v": top or 1, "called": top is not None})
+        session.execute(
+            text("SELECT setval(pg_get_serial_sequence(:t, 'id'), :v, :called)"),
+            {"t": table.name, "v": top or 1, "called": top is not None},
+        )

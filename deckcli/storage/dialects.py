@@ -29,13 +29,17 @@ def upsert_insert(source: Any, table: Table):
     return sqlite_insert(table)
 
 
-
 #: From how many rows a PostgreSQL bulk write goes through COPY (below it, a temporary table costs more than it saves).
 COPY_AT_LEAST = 200
 
 
-def copy_upsert(session: Any, table: Table, rows: list[dict[str, Any]], conflict: list[str] | None = None,
-                update: dict[str, str] | None = None) -> None:
+def copy_upsert(
+    session: Any,
+    table: Table,
+    rows: list[dict[str, Any]],
+    conflict: list[str] | None = None,
+    update: dict[str, str] | None = None,
+) -> None:
     """PostgreSQL's fast path for many rows: COPY them into a temporary table, then one ``INSERT ... SELECT`` into
     ``table`` (in the rows' order, so ids follow it), ``ON CONFLICT (conflict) DO UPDATE SET`` column = SQL
     expression of ``update`` (``excluded.x``, ``table.x``). The rows must not repeat a conflict key. JSON values are
@@ -49,8 +53,10 @@ def copy_upsert(session: Any, table: Table, rows: list[dict[str, Any]], conflict
     columns = list(rows[0])
     kinds = {c: table.c[c].type for c in columns}
     temp = f"_deckcli_in_{table.name}"
-    types = ", ".join(f'"{c}" {"json" if isinstance(kinds[c], JSON) else kinds[c].compile(dialect=dialect_of(session))}'
-                      for c in columns)
+    types = ", ".join(
+        f'"{c}" {"json" if isinstance(kinds[c], JSON) else kinds[c].compile(dialect=dialect_of(session))}'
+        for c in columns
+    )
     raw = session.connection().connection.dbapi_connection
     quoted = ", ".join(f'"{c}"' for c in columns)
     with raw.cursor() as cursor:
@@ -58,8 +64,9 @@ def copy_upsert(session: Any, table: Table, rows: list[dict[str, Any]], conflict
         encode = [(c, isinstance(kinds[c], JSON)) for c in columns]
         with cursor.copy(f'COPY "{temp}" (ord, {quoted}) FROM STDIN') as copy:
             for n, row in enumerate(rows):
-                copy.write_row([n, *(json.dumps(row[c], ensure_ascii=False) if is_json else row[c]
-                                     for c, is_json in encode)])
+                copy.write_row(
+                    [n, *(json.dumps(row[c], ensure_ascii=False) if is_json else row[c] for c, is_json in encode)]
+                )
         sql = f'INSERT INTO "{table.name}" ({quoted}) SELECT {quoted} FROM "{temp}" ORDER BY ord'
         if conflict:
             sets = ", ".join(f'"{c}" = {expr}' for c, expr in (update or {}).items())

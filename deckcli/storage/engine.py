@@ -130,11 +130,19 @@ class Database(BaseDatabase):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except (FileExistsError, NotADirectoryError):  # (it named the file in the way as "the database")
-            raise DatabaseFault(self.path, "its folder cannot be created: a file is in the way",
-                                "point {option} at a file in a folder you can write", self.origin) from None
+            raise DatabaseFault(
+                self.path,
+                "its folder cannot be created: a file is in the way",
+                "point {option} at a file in a folder you can write",
+                self.origin,
+            ) from None
         except OSError as exc:
-            raise DatabaseFault(self.path.parent, f"cannot create the database folder ({exc.strerror})",
-                                "point {option} at a file in a folder you can write", self.origin) from None
+            raise DatabaseFault(
+                self.path.parent,
+                f"cannot create the database folder ({exc.strerror})",
+                "point {option} at a file in a folder you can write",
+                self.origin,
+            ) from None
 
     def _open_read_only(self) -> None:
         """The file cannot be written: serve reads from it (a schema that needs migrating cannot be). A read-only
@@ -178,15 +186,24 @@ class Database(BaseDatabase):
 
     def _check_version(self, version: int) -> None:
         if version > SCHEMA_VERSION:
-            raise DamagedDatabase(self.path, f"it was written by a newer deckcli (schema {version}, this one knows"
-                                  f" {SCHEMA_VERSION})", "upgrade deckcli", self.origin)
+            raise DamagedDatabase(
+                self.path,
+                f"it was written by a newer deckcli (schema {version}, this one knows {SCHEMA_VERSION})",
+                "upgrade deckcli",
+                self.origin,
+            )
         known = set(MIGRATIONS) | {LEGACY_HEAD} | set(REVISION_SCHEMAS.values())
         if version < 0 or (0 < version < SCHEMA_VERSION and version not in known):
-            raise DamagedDatabase(self.path, f"it has schema version {version}, which no deckcli writes",
-                                  DAMAGED_ADVICE, self.origin)
+            raise DamagedDatabase(
+                self.path, f"it has schema version {version}, which no deckcli writes", DAMAGED_ADVICE, self.origin
+            )
         if self.read_only and version != SCHEMA_VERSION:
-            raise ReadOnlyDatabase(self.path, f"it needs upgrading from schema {version} to {SCHEMA_VERSION}, but it"
-                                   " is read-only", "run deckcli once where the file can be written", self.origin)
+            raise ReadOnlyDatabase(
+                self.path,
+                f"it needs upgrading from schema {version} to {SCHEMA_VERSION}, but it is read-only",
+                "run deckcli once where the file can be written",
+                self.origin,
+            )
 
     def _upgrade(self, conn: Connection) -> None:
         """Create, migrate or mark the database, in the caller's write transaction (read again under its lock): the

@@ -41,8 +41,14 @@ class RegistrationRow(SQLModel, table=True):
 
     __tablename__ = "registration"
     __table_args__ = (
-        Index("ux_registration_current", "event_id", "player_key", unique=True,
-              sqlite_where=_CURRENT, postgresql_where=_CURRENT),
+        Index(
+            "ux_registration_current",
+            "event_id",
+            "player_key",
+            unique=True,
+            sqlite_where=_CURRENT,
+            postgresql_where=_CURRENT,
+        ),
         Index("ix_registration_event_player", "event_id", "player_key"),
     )
 
@@ -68,7 +74,8 @@ class DeckCheckRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     registration_id: int = Field(
-        sa_column=Column(Integer, ForeignKey("registration.id", ondelete="CASCADE"), nullable=False, index=True))
+        sa_column=Column(Integer, ForeignKey("registration.id", ondelete="CASCADE"), nullable=False, index=True)
+    )
     result: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     passed: bool
     checked_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
@@ -79,14 +86,21 @@ class SideExchangeRow(SQLModel, table=True):
 
     __tablename__ = "side_exchange"
     __table_args__ = (
-        Index("ux_side_exchange_current", "registration_id", "round", unique=True,
-              sqlite_where=_CURRENT, postgresql_where=_CURRENT),
+        Index(
+            "ux_side_exchange_current",
+            "registration_id",
+            "round",
+            unique=True,
+            sqlite_where=_CURRENT,
+            postgresql_where=_CURRENT,
+        ),
         Index("ix_side_exchange_registration", "registration_id", "round"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     registration_id: int = Field(
-        sa_column=Column(Integer, ForeignKey("registration.id", ondelete="CASCADE"), nullable=False))
+        sa_column=Column(Integer, ForeignKey("registration.id", ondelete="CASCADE"), nullable=False)
+    )
     round: int
     decklist: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     problems: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))

@@ -38,9 +38,14 @@ def _code(error: sqlite3.Error) -> int | None:
     if code is not None:
         return code & 0xFF
     text = str(error).lower()  # an error raised without a result code (rare): by its words
-    for words, primary in (("readonly", SQLITE_READONLY), ("locked", SQLITE_BUSY), ("malformed", SQLITE_CORRUPT),
-                           ("is full", SQLITE_FULL), ("not a database", SQLITE_NOTADB),
-                           ("unable to open", SQLITE_CANTOPEN)):
+    for words, primary in (
+        ("readonly", SQLITE_READONLY),
+        ("locked", SQLITE_BUSY),
+        ("malformed", SQLITE_CORRUPT),
+        ("is full", SQLITE_FULL),
+        ("not a database", SQLITE_NOTADB),
+        ("unable to open", SQLITE_CANTOPEN),
+    ):
         if words in text:
             return primary
     return None
@@ -53,26 +58,43 @@ def fault_of(exc: BaseException, path: object, origin: str | None = None, timeou
         return None
     code = _code(error)
     if code in (SQLITE_READONLY, SQLITE_PERM):
-        return ReadOnlyDatabase(path, "it is read-only (the file or its folder cannot be written), so this command"
-                                " cannot change it", "read-only commands still work; " + NOTHING_WRITTEN, origin)
+        return ReadOnlyDatabase(
+            path,
+            "it is read-only (the file or its folder cannot be written), so this command cannot change it",
+            "read-only commands still work; " + NOTHING_WRITTEN,
+            origin,
+        )
     if code in (SQLITE_BUSY, SQLITE_LOCKED):
         waited = f" for more than {timeout_ms / 1000:g} s" if timeout_ms else ""
-        return LockedDatabase(path, f"another program or deckcli command has held it locked{waited}",
-                              "try again when it has finished (DECKCLI_BUSY_TIMEOUT_MS sets how long deckcli waits); "
-                              + NOTHING_WRITTEN, origin)
+        return LockedDatabase(
+            path,
+            f"another program or deckcli command has held it locked{waited}",
+            "try again when it has finished (DECKCLI_BUSY_TIMEOUT_MS sets how long deckcli waits); " + NOTHING_WRITTEN,
+            origin,
+        )
     if code == SQLITE_FULL:
-        return DatabaseFull(path, "the disk is full (or the database reached its size limit)",
-                            "free some space and run the command again; " + NOTHING_WRITTEN, origin)
+        return DatabaseFull(
+            path,
+            "the disk is full (or the database reached its size limit)",
+            "free some space and run the command again; " + NOTHING_WRITTEN,
+            origin,
+        )
     if code == SQLITE_CORRUPT:
         return DamagedDatabase(path, "it is damaged (SQLite: database disk image is malformed)", DAMAGED_ADVICE, origin)
     if code == SQLITE_NOTADB:
         return NotADatabase(path, "it is not an SQLite database", NOT_A_DATABASE_ADVICE, origin)
     if code in (SQLITE_CANTOPEN, SQLITE_IOERR):
-        return UnopenableDatabase(path, f"cannot open or read it ({error})",
-                             "check that the file and its folder exist and can be read", origin)
+        return UnopenableDatabase(
+            path,
+            f"cannot open or read it ({error})",
+            "check that the file and its folder exist and can be read",
+            origin,
+        )
     return None
 
 
-DAMAGED_ADVICE = ("`deckcli db check` lists what is wrong; restore a copy (`deckcli db backup` makes one), or move the"
-                  " file away and deckcli starts a new database")
+DAMAGED_ADVICE = (
+    "`deckcli db check` lists what is wrong; restore a copy (`deckcli db backup` makes one), or move the"
+    " file away and deckcli starts a new database"
+)
 NOT_A_DATABASE_ADVICE = "point {option} at a deckcli database or at a new file"

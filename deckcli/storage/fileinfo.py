@@ -18,8 +18,13 @@ from deckcli.storage.faults import NOT_A_DATABASE_ADVICE, fault_of
 
 #: The tables every deckcli schema version has (a file from before the mark is deckcli's if it has them all).
 CORE_TABLES = frozenset({"meta", "card_set", "card", "card_name", "deck", "deck_card", "collection_item"})
-_LOOKS_LIKE = [(b"\x89PNG", "a PNG image"), (b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive"),
-               (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image")]
+_LOOKS_LIKE = [
+    (b"\x89PNG", "a PNG image"),
+    (b"%PDF", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+]
 
 
 @dataclass(frozen=True)
@@ -124,8 +129,9 @@ def refuse_foreign(info: FileInfo, path: Path, origin: str | None = None) -> Non
     listed = ", ".join(sorted(info.tables)[:5]) + (", ..." if len(info.tables) > 5 else "")
     marks = f"application id {info.application_id:#010x}" if info.application_id else "no deckcli mark"
     problem = f"it is another program's SQLite database ({marks}; tables: {listed or 'none'})"
-    raise ForeignDatabase(path, problem, "deckcli leaves it as it is: point {option} at a deckcli database or at a new file",
-                          origin)
+    raise ForeignDatabase(
+        path, problem, "deckcli leaves it as it is: point {option} at a deckcli database or at a new file", origin
+    )
 
 
 def recorded_revision(con: sqlite3.Connection) -> str | None:

@@ -131,9 +131,12 @@ def schema_errors(
     except ValueError:  # a lone surrogate, which jsonschema-rs cannot take (it is no text): each one named first
         broken = _surrogates(instance, path_prefix)
     errors = sorted(validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
-    lines = [f"{source}: {path}: {_visible(json.dumps(text))} is not allowed: a lone surrogate (U+D800-U+DFFF) is"
-             " not a character" for path, text in broken]
-    shown = errors if limit is None else errors[:max(limit - len(lines), 0)]
+    lines = [
+        f"{source}: {path}: {_visible(json.dumps(text))} is not allowed: a lone surrogate (U+D800-U+DFFF) is"
+        " not a character"
+        for path, text in broken
+    ]
+    shown = errors if limit is None else errors[: max(limit - len(lines), 0)]
     lines += [f"{source}: {path_prefix}{_leaf(e).json_path[1:]}: {_message(_leaf(e))}" for e in shown]
     if len(errors) > len(shown):
         lines.append(f"{source}: ... and {len(errors) - len(shown)} more errors")

@@ -45,8 +45,8 @@ def _deck_name_key(conn: Connection) -> None:
     conn.exec_driver_sql("ALTER TABLE deck ADD COLUMN \"key\" VARCHAR DEFAULT '' NOT NULL")
     rows = conn.exec_driver_sql("SELECT id, name FROM deck").all()
     if rows:
-        conn.exec_driver_sql("UPDATE deck SET \"key\" = ? WHERE id = ?", [(name_key(name), i) for i, name in rows])
-    conn.exec_driver_sql("CREATE INDEX ix_deck_key ON deck (\"key\")")
+        conn.exec_driver_sql('UPDATE deck SET "key" = ? WHERE id = ?', [(name_key(name), i) for i, name in rows])
+    conn.exec_driver_sql('CREATE INDEX ix_deck_key ON deck ("key")')
 
 
 #: The pre-Alembic steps from version N to N+1, run in the caller's write transaction.

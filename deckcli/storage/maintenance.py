@@ -49,9 +49,16 @@ class CheckReport:
         return not self.problems
 
     def as_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "schema": self.schema, "application_id": self.application_id, "rows": self.rows,
-                "problems": self.problems, "backend": self.backend, "revision": self.revision,
-                "integrity": self.integrity}
+        return {
+            "ok": self.ok,
+            "schema": self.schema,
+            "application_id": self.application_id,
+            "rows": self.rows,
+            "problems": self.problems,
+            "backend": self.backend,
+            "revision": self.revision,
+            "integrity": self.integrity,
+        }
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
@@ -68,7 +75,9 @@ def _mark_problems(schema: int, app_id: int, tables: set[str]) -> list[str]:
     problems = []
     unmarked_deckcli = app_id == 0 and schema > 0 and CORE_TABLES <= tables
     if app_id != APPLICATION_ID and not unmarked_deckcli:
-        problems.append(f"application id {app_id:#010x} is not deckcli's ({APPLICATION_ID:#010x}): not a deckcli database")
+        problems.append(
+            f"application id {app_id:#010x} is not deckcli's ({APPLICATION_ID:#010x}): not a deckcli database"
+        )
     if schema < 0 or schema > SCHEMA_VERSION:
         problems.append(f"schema version {schema}: this deckcli reads 1 to {SCHEMA_VERSION}")
     missing = sorted(CORE_TABLES - tables)
@@ -95,13 +104,19 @@ def check_database(path: Path) -> CheckReport:
         report.problems += [f"integrity check: {line}" for line in found if line != "ok"]
         report.integrity = "ok" if found == ["ok"] else "problems found"
         report.revision = recorded_revision(con)
-        tables = [r[0] for r in con.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        tables = [
+            r[0]
+            for r in con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            )
+        ]
         for table in tables:
             quoted = '"' + table.replace('"', '""') + '"'
             report.rows[table] = con.execute(f"SELECT count(*) FROM {quoted}").fetchone()[0]
-        report.problems += [f"foreign key: {t} row {rowid} names a missing row of {parent}"
-                            for t, rowid, parent, _ in con.execute("PRAGMA foreign_key_check").fetchmany(MAX_PROBLEMS)]
+        report.problems += [
+            f"foreign key: {t} row {rowid} names a missing row of {parent}"
+            for t, rowid, parent, _ in con.execute("PRAGMA foreign_key_check").fetchmany(MAX_PROBLEMS)
+        ]
         report.problems += _mark_problems(report.schema, report.application_id, set(tables))
     except sqlite3.Error as exc:
         report.problems.append(f"SQLite cannot read it: {exc}")
@@ -126,8 +141,9 @@ def backup_database(source: Path, target: Path, origin: str | None = None) -> Ba
         raise DatabaseFault(source, "no such file", "there is nothing to back up yet", origin)
     refuse_foreign(info, source, origin)
     if companion_of(target, source) is not None:  # (SQLite would take the copy for the database's WAL and reset it)
-        raise DatabaseFault(target, f"it is a file SQLite keeps beside the database {source}",
-                            "give the copy another name")
+        raise DatabaseFault(
+            target, f"it is a file SQLite keeps beside the database {source}", "give the copy another name"
+        )
     if mode_of(target, advice="give the copy another name") is not None:
         if target.resolve() == source.resolve():
             raise DatabaseFault(target, "it is the database itself", "give the copy another name", origin)
@@ -140,9 +156,13 @@ def backup_database(source: Path, target: Path, origin: str | None = None) -> Ba
         _copy(source, temp)
         os.replace(temp, target)
     except sqlite3.Error as exc:
-        raise DatabaseFault(source, f"the copy failed ({exc})", "nothing was written to " + str(target), origin) from None
+        raise DatabaseFault(
+            source, f"the copy failed ({exc})", "nothing was written to " + str(target), origin
+        ) from None
     except OSError as exc:
-        raise DatabaseFault(target, f"cannot write the copy ({exc.strerror})", "choose a folder you can write") from None
+        raise DatabaseFault(
+            target, f"cannot write the copy ({exc.strerror})", "choose a folder you can write"
+        ) from None
     finally:
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)

@@ -57,9 +57,7 @@ class CardName(SQLModel, table=True):
     __tablename__ = "card_name"
     __table_args__ = (Index("ix_card_name_game_key", "game", "key"),)
 
-    card_id: int = Field(
-        sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), primary_key=True)
-    )
+    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), primary_key=True))
     key: str = Field(primary_key=True)
     game: str
     display: str
@@ -86,7 +84,9 @@ class DeckCard(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("deck_id", "zone", "card_id"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    deck_id: int = Field(sa_column=Column(Integer, ForeignKey("deck.id", ondelete="CASCADE"), nullable=False, index=True))
+    deck_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("deck.id", ondelete="CASCADE"), nullable=False, index=True)
+    )
     zone: str
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False))
     count: int
@@ -100,7 +100,9 @@ class CollectionItem(SQLModel, table=True):
     __table_args__ = (UniqueConstraint("card_id", "finish", "condition", "language", "tag", "proxy"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False, index=True))
+    card_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False, index=True)
+    )
     count: int
     finish: str = "normal"
     condition: str = ""

@@ -89,12 +89,14 @@ def in_list(name: str, values: Iterable[Any]) -> tuple[str, dict[str, Any]]:
     return ", ".join(f":{p}" for p in params), params
 
 
-def all_in(rows: Rows, sql: str, name: str, values: Iterable[Any], params: Mapping[str, Any] | None = None) -> list[tuple]:
+def all_in(
+    rows: Rows, sql: str, name: str, values: Iterable[Any], params: Mapping[str, Any] | None = None
+) -> list[tuple]:
     """The rows of ``sql`` whose ``{name}`` placeholder is an IN list of ``values``, run in chunks of IN_CHUNK."""
     values = list(dict.fromkeys(values))
     found: list[tuple] = []
     for start in range(0, len(values), IN_CHUNK):
-        listed, bound = in_list(name, values[start:start + IN_CHUNK])
+        listed, bound = in_list(name, values[start : start + IN_CHUNK])
         found += rows.all(sql.replace("{" + name + "}", listed), {**(params or {}), **bound})
     return found
 

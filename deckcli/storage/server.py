@@ -32,8 +32,10 @@ from deckcli.storage.settings import HEAD_REVISION
 SETUP_LOCK = int.from_bytes(b"dkcl", "big")
 #: How long (seconds) a client waits for the server to answer a connection.
 CONNECT_TIMEOUT = 10
-FOREIGN_ADVICE = ("deckcli leaves it as it is: give deckcli an empty database (createdb -O USER DBNAME, or CREATE"
-                  " DATABASE ... OWNER ...) and point {option} at it")
+FOREIGN_ADVICE = (
+    "deckcli leaves it as it is: give deckcli an empty database (createdb -O USER DBNAME, or CREATE"
+    " DATABASE ... OWNER ...) and point {option} at it"
+)
 UPGRADE_ADVICE = "run `deckcli db upgrade` (once, from one client: every client of the database then uses it)"
 
 
@@ -46,13 +48,21 @@ def server_url(url: str, origin: str | None = None) -> URL:
     try:
         parsed = make_url(url)
     except (ArgumentError, ValueError):
-        raise BadDatabaseURL(mask_url(url), "it is not a valid database URL",
-                             "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin) from None
+        raise BadDatabaseURL(
+            mask_url(url),
+            "it is not a valid database URL",
+            "write it as postgresql+psycopg://USER@HOST:5432/DBNAME",
+            origin,
+        ) from None
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
     if parsed.drivername != "postgresql+psycopg":
-        raise BadDatabaseURL(mask_url(url), f"deckcli does not connect through {parsed.drivername}",
-                             "write it as postgresql+psycopg://USER@HOST:5432/DBNAME", origin)
+        raise BadDatabaseURL(
+            mask_url(url),
+            f"deckcli does not connect through {parsed.drivername}",
+            "write it as postgresql+psycopg://USER@HOST:5432/DBNAME",
+            origin,
+        )
     if parsed.password is None and os.environ.get(PASSWORD_VARIABLE):
         parsed = parsed.set(password=os.environ[PASSWORD_VARIABLE])
     return parsed
@@ -62,8 +72,12 @@ def _need_driver(label: str, origin: str | None) -> None:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        raise MissingDriver(label, "connecting to PostgreSQL needs the psycopg driver, which is not installed",
-                            "pip install 'deckcli[postgresql]'", origin) from None
+        raise MissingDriver(
+            label,
+            "connecting to PostgreSQL needs the psycopg driver, which is not installed",
+            "pip install 'deckcli[postgresql]'",
+            origin,
+        ) from None
 
 
 def server_engine(url: str, origin: str | None = None):
@@ -153,16 +167,27 @@ class ServerDatabase(BaseDatabase):
         if found is None:
             tables = deckcli_tables(conn)
             if tables:
-                raise ForeignDatabase(self.path, f"it holds tables named as deckcli's ({', '.join(sorted(tables))}) but"
-                                      " no deckcli revision", "point {option} at an empty database or a deckcli one",
-                                      self.origin)
+                raise ForeignDatabase(
+                    self.path,
+                    f"it holds tables named as deckcli's ({', '.join(sorted(tables))}) but no deckcli revision",
+                    "point {option} at an empty database or a deckcli one",
+                    self.origin,
+                )
             revisions.upgrade(conn)
             return
         if not revisions.known(found):
-            raise SchemaMismatch(self.path, f"it was set up by a newer deckcli (revision {found}, this one knows up"
-                                 f" to {HEAD_REVISION})", "upgrade deckcli", self.origin)
+            raise SchemaMismatch(
+                self.path,
+                f"it was set up by a newer deckcli (revision {found}, this one knows up to {HEAD_REVISION})",
+                "upgrade deckcli",
+                self.origin,
+            )
         if not upgrade:
-            raise SchemaMismatch(self.path, f"it is at revision {found}, older than this deckcli's {HEAD_REVISION}",
-                                 UPGRADE_ADVICE, self.origin)
+            raise SchemaMismatch(
+                self.path,
+                f"it is at revision {found}, older than this deckcli's {HEAD_REVISION}",
+                UPGRADE_ADVICE,
+                self.origin,
+            )
         revisions.upgrade(conn)
         self.upgraded_from = found

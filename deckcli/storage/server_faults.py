@@ -51,27 +51,52 @@ def server_fault(exc: BaseException, url: str, origin: str | None = None) -> Dat
     label = mask_url(url)
     state = getattr(error, "sqlstate", None) or ""
     words = str(error).lower()
-    if (state in _AUTH_STATES or "password authentication failed" in words or "no password supplied" in words
-            or ('role "' in words and "does not exist" in words)):
-        return ServerAuthFailed(label, f"authentication failed ({_reason(error, url)})",
-                                "check the user and password (in the URL, DECKCLI_DB_PASSWORD or ~/.pgpass)", origin)
+    if (
+        state in _AUTH_STATES
+        or "password authentication failed" in words
+        or "no password supplied" in words
+        or ('role "' in words and "does not exist" in words)
+    ):
+        return ServerAuthFailed(
+            label,
+            f"authentication failed ({_reason(error, url)})",
+            "check the user and password (in the URL, DECKCLI_DB_PASSWORD or ~/.pgpass)",
+            origin,
+        )
     if state == "3D000" or ("database" in words and "does not exist" in words):
-        return MissingServerDatabase(label, "the server has no such database",
-                                     "create it first (createdb, or CREATE DATABASE ... OWNER ...) or fix the name",
-                                     origin)
+        return MissingServerDatabase(
+            label,
+            "the server has no such database",
+            "create it first (createdb, or CREATE DATABASE ... OWNER ...) or fix the name",
+            origin,
+        )
     if state in _BUSY_STATES:
-        return LockedDatabase(label, f"the server gave up waiting for another client's lock ({_reason(error, url)})",
-                              "try again; " + NOTHING_WRITTEN, origin)
+        return LockedDatabase(
+            label,
+            f"the server gave up waiting for another client's lock ({_reason(error, url)})",
+            "try again; " + NOTHING_WRITTEN,
+            origin,
+        )
     if state == "53100":
-        return DatabaseFull(label, "the server's disk is full", "free some space on the server; " + NOTHING_WRITTEN,
-                            origin)
+        return DatabaseFull(
+            label, "the server's disk is full", "free some space on the server; " + NOTHING_WRITTEN, origin
+        )
     if state == "25006":
-        return ReadOnlyDatabase(label, "the server only allows reads", "read-only commands still work; "
-                                + NOTHING_WRITTEN, origin)
+        return ReadOnlyDatabase(
+            label, "the server only allows reads", "read-only commands still work; " + NOTHING_WRITTEN, origin
+        )
     if state == "42501":
-        return DatabaseFault(label, f"the user may not do this ({_reason(error, url)})",
-                             "grant the user rights on deckcli's tables (or connect as their owner)", origin)
+        return DatabaseFault(
+            label,
+            f"the user may not do this ({_reason(error, url)})",
+            "grant the user rights on deckcli's tables (or connect as their owner)",
+            origin,
+        )
     if state in _GONE_STATES or (isinstance(error, psycopg.OperationalError) and not state):
-        return ServerUnreachable(label, f"cannot connect to the server ({_reason(error, url)})",
-                                 "check that PostgreSQL runs there and the host and port are right", origin)
+        return ServerUnreachable(
+            label,
+            f"cannot connect to the server ({_reason(error, url)})",
+            "check that PostgreSQL runs there and the host and port are right",
+            origin,
+        )
     return None

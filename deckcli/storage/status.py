@@ -13,9 +13,13 @@ from deckcli.storage.location import is_url, label_of
 from deckcli.storage.settings import HEAD_REVISION, REVISION_SCHEMAS
 
 #: What ``db status`` says of each state.
-STATES = {"current": "up to date", "older": "older: run `deckcli db upgrade`", "newer": "newer: upgrade deckcli",
-          "empty": "empty: set up on first use",
-          "foreign": "holds tables that are not deckcli's: refused (give deckcli an empty database)"}
+STATES = {
+    "current": "up to date",
+    "older": "older: run `deckcli db upgrade`",
+    "newer": "newer: upgrade deckcli",
+    "empty": "empty: set up on first use",
+    "foreign": "holds tables that are not deckcli's: refused (give deckcli an empty database)",
+}
 
 
 @dataclass(frozen=True)
@@ -65,8 +69,11 @@ def _file_revision(path: Path, origin: str | None) -> str | None:
         if found:
             return found
     by_number = {number: revision for revision, number in REVISION_SCHEMAS.items()}
-    return f"schema {info.user_version}" if info.user_version < min(by_number) else by_number.get(
-        info.user_version, f"schema {info.user_version}")
+    return (
+        f"schema {info.user_version}"
+        if info.user_version < min(by_number)
+        else by_number.get(info.user_version, f"schema {info.user_version}")
+    )
 
 
 def database_status(target: Path | str, origin: str | None = None) -> Status:

@@ -14,18 +14,48 @@ import urllib.parse
 #: Supplies the password of a URL that has none (else libpq looks in ``~/.pgpass``).
 PASSWORD_VARIABLE = "DECKCLI_DB_PASSWORD"
 #: The query parameters a URL may carry: libpq's connection parameters that the URL's own parts do not already say.
-URL_PARAMETERS = frozenset({
-    "application_name", "channel_binding", "client_encoding", "connect_timeout", "fallback_application_name",
-    "gssencmode", "host", "hostaddr", "keepalives", "keepalives_count", "keepalives_idle", "keepalives_interval",
-    "krbsrvname", "load_balance_hosts", "options", "passfile", "password", "port", "require_auth", "service",
-    "sslcert", "sslcrl", "sslcrldir", "sslkey", "sslmode", "sslnegotiation", "sslpassword", "sslrootcert", "sslsni",
-    "target_session_attrs", "tcp_user_timeout", "user",
-})
+URL_PARAMETERS = frozenset(
+    {
+        "application_name",
+        "channel_binding",
+        "client_encoding",
+        "connect_timeout",
+        "fallback_application_name",
+        "gssencmode",
+        "host",
+        "hostaddr",
+        "keepalives",
+        "keepalives_count",
+        "keepalives_idle",
+        "keepalives_interval",
+        "krbsrvname",
+        "load_balance_hosts",
+        "options",
+        "passfile",
+        "password",
+        "port",
+        "require_auth",
+        "service",
+        "sslcert",
+        "sslcrl",
+        "sslcrldir",
+        "sslkey",
+        "sslmode",
+        "sslnegotiation",
+        "sslpassword",
+        "sslrootcert",
+        "sslsni",
+        "target_session_attrs",
+        "tcp_user_timeout",
+        "user",
+    }
+)
 #: The query parameters whose values are secrets, masked as the URL's password is.
 SECRET_PARAMETERS = frozenset({"password", "sslpassword"})
 #: The query parameters that take a whole number.
-NUMBER_PARAMETERS = frozenset({"connect_timeout", "keepalives", "keepalives_count", "keepalives_idle",
-                               "keepalives_interval", "tcp_user_timeout"})
+NUMBER_PARAMETERS = frozenset(
+    {"connect_timeout", "keepalives", "keepalives_count", "keepalives_idle", "keepalives_interval", "tcp_user_timeout"}
+)
 ENCODE = "percent-encode it (%40, %3A, %2F)"
 MASK = "***"
 
@@ -95,8 +125,10 @@ def _query_problem(query: str) -> str | None:
         if not equals:  # (not quoted: it may be the end of a password holding a raw &)
             return "a parameter has no =VALUE: write ?KEY=VALUE, an & inside a value percent-encoded (%26)"
         if key not in URL_PARAMETERS:
-            return (f"unknown parameter ?{key}= (deckcli passes on libpq's: sslmode, sslrootcert, sslcert, sslkey,"
-                    " connect_timeout, application_name, options, host, password, ...)")
+            return (
+                f"unknown parameter ?{key}= (deckcli passes on libpq's: sslmode, sslrootcert, sslcert, sslkey,"
+                " connect_timeout, application_name, options, host, password, ...)"
+            )
         value = urllib.parse.unquote(value)
         if key in NUMBER_PARAMETERS and not (value.isascii() and value.isdigit()):
             return f"?{key}= takes a whole number of seconds (or a count), not {value!r}"

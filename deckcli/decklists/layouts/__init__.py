@@ -38,8 +38,19 @@ from deckcli.errors import InputError
 LAYOUTS: dict[str, Layout] = {
     layout.name: layout
     for layout in (
-        builtin.TEXT, builtin.JSON, builtin.CSV, builtin.CODE, cockatrice.LAYOUT, arena.LAYOUT, mtgo.LAYOUT,
-        moxfield.LAYOUT, archidekt.LAYOUT, deckstats.LAYOUT, mws.LAYOUT, apprentice.LAYOUT, forum.LAYOUT,
+        builtin.TEXT,
+        builtin.JSON,
+        builtin.CSV,
+        builtin.CODE,
+        cockatrice.LAYOUT,
+        arena.LAYOUT,
+        mtgo.LAYOUT,
+        moxfield.LAYOUT,
+        archidekt.LAYOUT,
+        deckstats.LAYOUT,
+        mws.LAYOUT,
+        apprentice.LAYOUT,
+        forum.LAYOUT,
     )
 }
 #: The layout of a text with no marks of any other.
@@ -111,8 +122,9 @@ def _check_metadata(deck: Decklist, text: str) -> None:
     for key, value in values:
         problem = text_problem(value, key) if value is not None and value != "" else None
         if problem:
-            line = next((n for n, row in enumerate(text.splitlines(), 1) if isinstance(value, str) and value in row),
-                        None)
+            line = next(
+                (n for n, row in enumerate(text.splitlines(), 1) if isinstance(value, str) and value in row), None
+            )
             deck.add_problem(problem, line)
 
 

@@ -39,5 +39,10 @@ def read(text: str, source: str | None = None) -> Decklist:
     return read_lines(text, source, _SYNTAX)
 
 
-LAYOUT = Layout("apprentice", "Apprentice deck", read, counter(r"\[\s*(?:main|sideboard|metadata|general)\s*\]", re.I),
-                (".dec", ".txt"))
+LAYOUT = Layout(
+    "apprentice",
+    "Apprentice deck",
+    read,
+    counter(r"\[\s*(?:main|sideboard|metadata|general)\s*\]", re.I),
+    (".dec", ".txt"),
+)

@@ -32,10 +32,32 @@ def _is_code(text: str) -> int:
     return CERTAIN if len(tokens) == 1 and _CODE.match(tokens[0]) else 0
 
 
-TEXT = Layout("text", "deckcli text decklist", parse_text, extensions=(".txt", ".dec", ".deck"), write=format_text,
-              knows_zones=True)
-JSON = Layout("json", "deckcli JSON decklist", lambda text, source: parse_json(text, source or "<json>"), _is_json,
-              (".json",), format_json, lines=False, knows_zones=True)
+TEXT = Layout(
+    "text",
+    "deckcli text decklist",
+    parse_text,
+    extensions=(".txt", ".dec", ".deck"),
+    write=format_text,
+    knows_zones=True,
+)
+JSON = Layout(
+    "json",
+    "deckcli JSON decklist",
+    lambda text, source: parse_json(text, source or "<json>"),
+    _is_json,
+    (".json",),
+    format_json,
+    lines=False,
+    knows_zones=True,
+)
 CSV = Layout("csv", "deckcli CSV decklist", parse_csv, _is_csv, (".csv",), format_csv, lines=False, knows_zones=True)
-CODE = Layout("code", "deckcli deck code", decode_code, _is_code, (".code",), lambda deck: encode_code(deck) + "\n",
-              lines=False, knows_zones=True)
+CODE = Layout(
+    "code",
+    "deckcli deck code",
+    decode_code,
+    _is_code,
+    (".code",),
+    lambda deck: encode_code(deck) + "\n",
+    lines=False,
+    knows_zones=True,
+)

@@ -69,8 +69,9 @@ class _Reader:
             self.deck.add_problem(str(exc), self.parser.CurrentLineNumber)
         except expat.ExpatError as exc:  # half a file is no deck: nothing of it is kept
             self.deck.entries.clear()
-            self.deck.add_problem(f"not well-formed XML: {expat.ErrorString(exc.code)} (column {exc.offset + 1})",
-                                  exc.lineno)
+            self.deck.add_problem(
+                f"not well-formed XML: {expat.ErrorString(exc.code)} (column {exc.offset + 1})", exc.lineno
+            )
         for zone, count in self.skipped.items():
             if count:
                 cards = f"{count} card{'s' if count != 1 else ''}"
@@ -118,8 +119,9 @@ class _Reader:
         if problem:
             self.deck.add_problem(problem, line)
             return
-        self.deck.entries.append(DeckEntry(zone, int(count_text), name, set_code if printed else None,
-                                           number if printed else None, line))
+        self.deck.entries.append(
+            DeckEntry(zone, int(count_text), name, set_code if printed else None, number if printed else None, line)
+        )
 
     def _end(self, tag: str) -> None:
         if self.depth == 2 and tag == self.collecting:
@@ -147,7 +149,9 @@ def read(text: str, source: str | None = None) -> Decklist:
 
 
 def _checked(value: str, what: str) -> str:
-    problem = text_problem(value, what) or (f"{what} {value!r} holds a character XML cannot" if _NOT_XML.search(value) else None)
+    problem = text_problem(value, what) or (
+        f"{what} {value!r} holds a character XML cannot" if _NOT_XML.search(value) else None
+    )
     if problem:
         raise InputError(f"cannot write the decklist as a Cockatrice deck: {problem}")
     return value
@@ -157,8 +161,11 @@ def write(deck: Decklist) -> str:
     """The deck as a ``.cod`` file: every zone its own ``<zone>``, game, format and metadata in ``<comments>``."""
     from xml.sax.saxutils import escape, quoteattr  # here, not at the top: it imports urllib.request (~30 ms)
 
-    comments = [f"{key}: {_checked(value.strip(), key)}" for key, value in
-                (("Game", deck.game), ("Format", deck.format)) if value]
+    comments = [
+        f"{key}: {_checked(value.strip(), key)}"
+        for key, value in (("Game", deck.game), ("Format", deck.format))
+        if value
+    ]
     for key, value in deck.meta.items():
         problem = meta_problem(key, value)
         if problem:

@@ -38,8 +38,11 @@ def read(text: str, source: str | None = None) -> Decklist:
 def sniff(text: str) -> int:
     """The MWS banner comment is sure; each bracketed-set or ``SB:`` card line and ``// NAME :`` line counts one."""
     lines = sample(text)
-    return sum(10 if _BANNER.fullmatch(line) else 1 for line in lines
-               if _BANNER.fullmatch(line) or _MWS_LINE.fullmatch(line) or _META.fullmatch(line))
+    return sum(
+        10 if _BANNER.fullmatch(line) else 1
+        for line in lines
+        if _BANNER.fullmatch(line) or _MWS_LINE.fullmatch(line) or _META.fullmatch(line)
+    )
 
 
 LAYOUT = Layout("mws", "Magic Workstation deck", read, sniff, (".mwdeck", ".dec"))

@@ -111,7 +111,9 @@ class ChampionSets:
                 continue
             key = name_key(str(card.get(self.link_field, "")))
             if key not in leaders:
-                problems.append(f"{source}: $.cards[{i}].{self.link_field}: no {self.leader_kind} {card.get(self.link_field)!r} in this set")
+                problems.append(
+                    f"{source}: $.cards[{i}].{self.link_field}: no {self.leader_kind} {card.get(self.link_field)!r} in this set"
+                )
             got[key][str(card.get(split_field)) if split_field else ""] += 1
         for key, (i, name) in leaders.items():
             problem = self._set_problem(got.get(key, Counter()))

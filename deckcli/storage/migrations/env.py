@@ -6,7 +6,11 @@ from __future__ import annotations
 from alembic import context
 
 connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=None, transaction_per_migration=False,
-                  render_as_batch=connection.dialect.name == "sqlite")
+context.configure(
+    connection=connection,
+    target_metadata=None,
+    transaction_per_migration=False,
+    render_as_batch=connection.dialect.name == "sqlite",
+)
 with context.begin_transaction():
     context.run_migrations()

@@ -56,8 +56,14 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["event_id"], ["event.id"], ondelete="CASCADE"),
     )
     op.create_index("ix_registration_event_player", "registration", ["event_id", "player_key"])
-    op.create_index("ux_registration_current", "registration", ["event_id", "player_key"], unique=True,
-                    sqlite_where=_CURRENT, postgresql_where=_CURRENT)
+    op.create_index(
+        "ux_registration_current",
+        "registration",
+        ["event_id", "player_key"],
+        unique=True,
+        sqlite_where=_CURRENT,
+        postgresql_where=_CURRENT,
+    )
     op.create_table(
         "deck_check",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -83,8 +89,14 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["registration_id"], ["registration.id"], ondelete="CASCADE"),
     )
     op.create_index("ix_side_exchange_registration", "side_exchange", ["registration_id", "round"])
-    op.create_index("ux_side_exchange_current", "side_exchange", ["registration_id", "round"], unique=True,
-                    sqlite_where=_CURRENT, postgresql_where=_CURRENT)
+    op.create_index(
+        "ux_side_exchange_current",
+        "side_exchange",
+        ["registration_id", "round"],
+        unique=True,
+        sqlite_where=_CURRENT,
+        postgresql_where=_CURRENT,
+    )
 
 
 def downgrade() -> None:
