@@ -7,10 +7,8 @@ import json
 import os
 import sqlite3
 
-import pytest
 from click.testing import CliRunner
 
-from backends import NO_SERVER
 from deckcli.cli.main import cli
 from deckcli.storage.location import mask_url
 
@@ -22,17 +20,6 @@ NOT_EMPTY_ADVICE = "copy into a new or empty database (createdb, or a new file),
 
 def _invoke(*args):
     return CliRunner().invoke(cli, [str(a) for a in args])
-
-
-@pytest.fixture
-def server():
-    if not PG_URL:
-        pytest.skip(NO_SERVER)
-    from pg_support import PgServer
-
-    made = PgServer(PG_URL, template=False)
-    yield made
-    made.close()
 
 
 def _sql(url: str, *statements: str) -> list[tuple]:

@@ -8,11 +8,9 @@ import os
 import subprocess
 import sys
 
-import pytest
 from click.testing import CliRunner
 
 import paths
-from backends import NO_SERVER
 from deckcli.cli.main import cli
 from deckcli.storage.location import is_url, label_of, mask_url, target_of
 
@@ -63,17 +61,6 @@ def test_without_psycopg_the_message_names_the_extra():
     assert done.returncode == 1
     assert "connecting to PostgreSQL needs the psycopg driver, which is not installed" in done.stderr
     assert "pip install 'deckcli[postgresql]'" in done.stderr and ":pw@" not in done.stderr
-
-
-@pytest.fixture
-def server():
-    if not PG_URL:
-        pytest.skip(NO_SERVER)
-    from pg_support import PgServer
-
-    made = PgServer(PG_URL, template=False)
-    yield made
-    made.close()
 
 
 def _with_password(url: str, password: str) -> str:

@@ -13,7 +13,6 @@ from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from backends import NO_SERVER
 from deckcli.cli.main import cli
 from deckcli.storage.location import mask_url
 
@@ -143,17 +142,6 @@ def test_the_drivers_message_never_carries_a_password():
         assert "envsecret" not in str(server_fault(said, url)) and "or *** refused" in str(server_fault(said, url))
     finally:
         del os.environ["DECKCLI_DB_PASSWORD"]
-
-
-@pytest.fixture
-def server():
-    if not PG_URL:
-        pytest.skip(NO_SERVER)
-    from pg_support import PgServer
-
-    made = PgServer(PG_URL, template=False)
-    yield made
-    made.close()
 
 
 def _bare(url: str) -> str:
