@@ -4,7 +4,6 @@ foreign SQLite file is; ``db copy`` refuses a target holding any table, a server
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 
 from click.testing import CliRunner
@@ -12,7 +11,6 @@ from click.testing import CliRunner
 from deckcli.cli.main import cli
 from deckcli.storage.location import mask_url
 
-PG_URL = os.environ.get("DECKCLI_TEST_PG_URL")
 FOREIGN_ADVICE = ("deckcli leaves it as it is: give deckcli an empty database (createdb -O USER DBNAME, or CREATE"
                   " DATABASE ... OWNER ...) and point --db at it")
 NOT_EMPTY_ADVICE = "copy into a new or empty database (createdb, or a new file), so nothing is mixed or lost"

@@ -14,7 +14,6 @@ import paths
 from deckcli.cli.main import cli
 from deckcli.storage.location import is_url, label_of, mask_url, target_of
 
-PG_URL = os.environ.get("DECKCLI_TEST_PG_URL")
 
 
 def _invoke(*args, env=None):

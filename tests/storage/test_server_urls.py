@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from deckcli.cli.main import cli
 from deckcli.storage.location import mask_url
 
-PG_URL = os.environ.get("DECKCLI_TEST_PG_URL")
 ENCODE = "percent-encode it (%40, %3A, %2F)"
 NO_DATABASE = "it names no database: write it after the host, postgresql+psycopg://USER@HOST:5432/DBNAME"
 BRACKET = "the host has an unbalanced [ or ]: write an IPv6 address in brackets, as [::1]:5432"
