@@ -11,7 +11,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 from deckcli.errors import BrowserFailed, BrowserMissing
@@ -74,36 +73,26 @@ def run_chromium(
         return done.stdout or "", done.stderr or ""
 
 
-#: What a whole file of each kind Chromium writes begins with, and holds in its last bytes.
-_WHOLE = {".pdf": (b"%PDF-", b"%%EOF")}
-
-
-def _write_through(
-    page: Path, target: Path | str, flags: Callable[[Path], list[str]], suffix: str, program: str | None
-) -> Path:
-    """Have Chromium write ``target`` (a PDF, by ``suffix``) through :func:`deckcli.fileerrors.write_file`:
-    into a temporary file beside it, put in its place only when Chromium succeeded and the file is whole, so a
-    failed run leaves an earlier file as it was; a device or pipe gets the bytes; a database is never written."""
-    program = program or find_chromium()
-    label = str(target)
-
-    def fill(temp: Path) -> None:
-        run_chromium(page, flags(temp), temp, program, label)
-        head, end = _WHOLE[suffix]
-        with temp.open("rb") as made:
-            start = made.read(len(head))
-            made.seek(max(0, temp.stat().st_size - 1024))
-            last = made.read()
-        if start != head or end not in last:
-            raise BrowserFailed(
-                program, 0, "", label, f"wrote no whole {suffix[1:].upper()}, so {label} was not written"
-            )
-
-    write_file(target, fill, suffix)
-    return Path(target)
+#: What a whole PDF begins with, and holds in its last kilobyte.
+_PDF_HEAD, _PDF_END = b"%PDF-", b"%%EOF"
 
 
 def print_to_pdf(page: Path, pdf: Path | str, program: str | None = None) -> Path:
-    """Print ``page`` to ``pdf`` as the page's own print CSS lays it out (no header or footer), whole or not at
-    all (see :func:`_write_through`)."""
-    return _write_through(page, pdf, lambda out: [f"--print-to-pdf={out}", "--no-pdf-header-footer"], ".pdf", program)
+    """Print ``page`` to ``pdf`` as the page's own print CSS lays it out (no header or footer), through
+    :func:`deckcli.fileerrors.write_file`: Chromium prints into a temporary file beside the target, put in its place
+    only when Chromium succeeded and the PDF is whole, so a failed print leaves an earlier file as it was; a device
+    or pipe gets the bytes; a database is never written."""
+    program = program or find_chromium()
+    label = str(pdf)
+
+    def fill(temp: Path) -> None:
+        run_chromium(page, [f"--print-to-pdf={temp}", "--no-pdf-header-footer"], temp, program, label)
+        with temp.open("rb") as made:
+            start = made.read(len(_PDF_HEAD))
+            made.seek(max(0, temp.stat().st_size - 1024))
+            last = made.read()
+        if start != _PDF_HEAD or _PDF_END not in last:
+            raise BrowserFailed(program, 0, "", label, f"wrote no whole PDF, so {label} was not written")
+
+    write_file(pdf, fill, ".pdf")
+    return Path(pdf)
