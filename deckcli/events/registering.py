@@ -93,11 +93,8 @@ def register(
     player is registered already (without ``replace``), when ``replace`` comes after the event started, or when the
     name looks like a registered player's without being it (unless ``new_player``)."""
     with db.read() as session:
-        event = get_event(session, event_name)
-        info, players = info_of(event), _registered_players(session, event)
+        info = info_of(get_event(session, event_name))
     source = _source(player, file, path=file, player_id=player_id)
-    if not new_player and (alike := _lookalike(LookalikeIndex(list(players.values())), source.player)):
-        raise alike
     checked = EventDecks(db, info).check(source)
     return _store(db, info, [checked], replace, new_player)[0]
 
