@@ -83,11 +83,7 @@ def _kind(cell: Any, numparse: bool) -> str | None:
         return "number" if numparse else "text"  # without number parsing tabulate aligns numbers as text
     if cell == "":
         return "empty"
-    if (
-        cell != cell.strip()
-        or "\x1b" in cell
-        or not ((cell.isascii() and cell.isprintable()) or all(map(_known_width, cell)))
-    ):
+    if cell != cell.strip() or not ((cell.isascii() and cell.isprintable()) or all(map(_known_width, cell))):
         return None
     return "number text" if numparse and _number_like(cell) else "text"
 
