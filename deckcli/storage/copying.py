@@ -67,16 +67,15 @@ def _tables_of(target: Path | str) -> list[str]:
 
 def _server_tables(url: str) -> list[str]:
     """The tables of a server database's schema, read without setting anything up."""
-    from sqlalchemy import inspect as sa_inspect
     from sqlalchemy.exc import DBAPIError
 
-    from deckcli.storage.server import server_engine
+    from deckcli.storage.server import server_engine, table_names
     from deckcli.storage.server_faults import server_fault
 
     engine = server_engine(url)
     try:
         with engine.connect() as conn:
-            return sorted(sa_inspect(conn).get_table_names())
+            return table_names(conn)
     except DBAPIError as exc:
         raise (server_fault(exc, url) or exc) from None
     finally:

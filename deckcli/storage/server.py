@@ -93,9 +93,14 @@ def server_engine(url: str, origin: str | None = None):
     return engine
 
 
+def table_names(conn: Connection) -> list[str]:
+    """Every table of the database's schema (``search_path``'s first, normally ``public``), sorted."""
+    return sorted(sa_inspect(conn).get_table_names())
+
+
 def deckcli_tables(conn: Connection) -> set[str]:
     """The tables of deckcli's schema found in the database (none: an empty database deckcli may set up)."""
-    return set(sa_inspect(conn).get_table_names()) & (CORE_TABLES | {revisions.VERSION_TABLE})
+    return set(table_names(conn)) & (CORE_TABLES | {revisions.VERSION_TABLE})
 
 
 def foreign_tables(conn: Connection) -> list[str]:
@@ -104,7 +109,7 @@ def foreign_tables(conn: Connection) -> list[str]:
     from sqlmodel import SQLModel
 
     ours = set(SQLModel.metadata.tables) | CORE_TABLES | {revisions.VERSION_TABLE}
-    return sorted(set(sa_inspect(conn).get_table_names()) - ours)
+    return [name for name in table_names(conn) if name not in ours]
 
 
 def refuse_foreign_tables(conn: Connection, label: str, origin: str | None) -> None:

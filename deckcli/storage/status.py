@@ -102,13 +102,12 @@ def database_status(target: Path | str, origin: str | None = None) -> Status:
 def check_server(url: str, origin: str | None = None):
     """``db check`` of a server database: its revision, the rows of each table, and what is wrong. The server keeps
     its own integrity (no page checks to run from a client): reported as not applicable."""
-    from sqlalchemy import inspect as sa_inspect
     from sqlalchemy.exc import DBAPIError
 
     from deckcli.storage import revisions
     from deckcli.storage.fileinfo import CORE_TABLES
     from deckcli.storage.maintenance import CheckReport
-    from deckcli.storage.server import server_engine
+    from deckcli.storage.server import server_engine, table_names
     from deckcli.storage.server_faults import server_fault
 
     report = CheckReport(label_of(url), backend="postgresql", integrity="not applicable (the server keeps it)")
@@ -118,7 +117,7 @@ def check_server(url: str, origin: str | None = None):
             report.revision = revisions.current(conn)
             report.schema = REVISION_SCHEMAS.get(report.revision or "")
             state = _server_state(conn, report.revision)
-            tables = sorted(sa_inspect(conn).get_table_names())
+            tables = table_names(conn)
             for table in tables:
                 quoted = '"' + table.replace('"', '""') + '"'
                 report.rows[table] = conn.exec_driver_sql(f"SELECT count(*) FROM {quoted}").scalar()
