@@ -17,7 +17,8 @@ from deckcli.errors import DeckcliError, InputError
 from deckcli.legality.formats import default_format, list_formats, load_format
 from deckcli.storage.jsonschemas import schema_errors
 from deckcli.storage.resources import bundled_format_files, schemas_dir
-from deckcli.legality.rules import CHECKS, card_limit_keys
+from deckcli.legality.checks import CHECKS
+from deckcli.legality.rules import card_limit_keys
 
 SCHEMA = "format.schema.json"
 
