@@ -8,15 +8,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from deckcli.errors import InputError
+from deckcli.games import registry
+from deckcli.games.hooks.champion_sets import ChampionSets
 from deckcli.names import name_key
 
 _COMPARISON = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(<=|>=|!=|==|=|<|>)\s*(.*?)\s*$", re.S)
 _FIELD_ONLY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(.*?)\s*$", re.S)
-#: Fields compared as names (forgiving: case, width, quotes).
-NAME_FIELDS = frozenset({"name", "champion"})
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,14 @@ def card_keys(card: Mapping[str, Any]) -> set[str]:
     return keys
 
 
+@cache
+def _name_fields() -> frozenset[str]:
+    """Fields compared as names (forgiving: case, width, quotes): a card's name, and each field by which a game's
+    hook links a card to another by name (the ``link_field`` of ``champion-sets``: an sfb action's champion)."""
+    links = (g.hook_settings(ChampionSets.name) for g in registry.games().values())
+    return frozenset({"name", *(settings["link_field"] for settings in links if settings)})
+
+
 def _compare(actual: Any, op: str, expected: Any, field: str) -> bool:
     left: Any
     right: Any
@@ -82,7 +91,7 @@ def _compare(actual: Any, op: str, expected: Any, field: str) -> bool:
         left, right = actual, expected
     elif isinstance(expected, bool):
         left, right = bool(actual), expected
-    elif field in NAME_FIELDS:
+    elif field in _name_fields():
         left, right = name_key(str(actual)), name_key(str(expected))
     else:
         left, right = str(actual).casefold(), str(expected).casefold()

@@ -332,7 +332,9 @@ def _imported(done) -> None:
     """What ``deck import`` says of one stored deck: its zones, reading notes and construction problems."""
     stored, resolved = done.stored, done.resolved
     sizes = ", ".join(
-        f"{z} {resolved.zone_size(z)}" for z in resolved.format.zones if resolved.zone_size(z) or z == "main"
+        f"{z} {resolved.zone_size(z)}"
+        for z in resolved.format.zones
+        if resolved.zone_size(z) or z == resolved.format.draw_zone
     )
     sizes += "".join(f", {zone} {count} (not counted)" for zone, count in done.aside_sizes().items())
     click.echo(f"Imported deck {stored.name!r} ({resolved.game}, {resolved.format.name}): {sizes}.")

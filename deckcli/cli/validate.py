@@ -104,6 +104,9 @@ def validate(
       deckcli validate team.txt --pool pool.txt --banned Kilgore
       deckcli validate --match team-a.txt team-b.txt
     """
+    from functools import partial
+
+    from deckcli.collection.owned import not_owned_problems
     from deckcli.errors import DeckcliError
     from deckcli.legality.formats import load_format
     from deckcli.legality.reports import DeckReporter
@@ -120,7 +123,7 @@ def validate(
         chosen,
         format_names[0] if chosen else None,
         game,
-        collection,
+        partial(not_owned_problems, app.reads) if collection else None,
         day and day.date(),
         suggest_limit=None if as_json else TABLE_PROBLEMS,
     )

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any, cast
 from deckcli.collection.counts import owned_by_key
 from deckcli.collection.variants import Variant
 from deckcli.decklists.model import Decklist
-from deckcli.decks.reading import DeckHead, counted_lines, deck_heads, stored_decklist, stored_decks
+from deckcli.decklists.stored import DeckHead, counted_lines, deck_heads, stored_decklist, stored_decks
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
-from deckcli.gcpause import fewer_collections
 from deckcli.legality.formats import Format
 from deckcli.legality.resolve import ResolvedDeck, Resolver
 from deckcli.names import name_key
@@ -231,26 +230,25 @@ def buildable_decks(db: Readable, game: str | None = None) -> list[DeckStatus]:
     owned per game) and one pass over the lines: a deck's cards are counted as stored (their printings need no
     resolving again), its game and format are chosen as for any deck (once per distinct stored game and format).
     """
-    with fewer_collections():  # tens of thousands of needs that live to the end
-        with db.rows() as rows:
-            decks = deck_heads(rows, game)
-            held, names = _held_cards(decks, *counted_lines(rows, game))
-            statuses = _statuses(Resolver(db), rows, decks, held, game)
-            # every named card's key for each game weighed (a key no deck of that game names is simply not asked)
-            keys = sorted({key for named in names.values() for key in named})
-            owned = {g: owned_by_key(rows, g, keys) for g in {statuses[d].game for d in held}}
-        ordered = []
-        for stored in decks:
-            status = statuses[stored.id]
-            counts = held.get(stored.id)
-            if counts:
-                have, named = owned[status.game].get, names.get(stored.id, names[None])
-                status.set_lacking(
-                    [(named[key], need, got) for key, need in counts.items() if need > (got := have(key, 0))]
-                )
-            ordered.append(
-                ((status.problem is not None or status.missing > 0, status.missing, status.name.casefold()), status)
+    with db.rows() as rows:
+        decks = deck_heads(rows, game)
+        held, names = _held_cards(decks, *counted_lines(rows, game))
+        statuses = _statuses(Resolver(db), rows, decks, held, game)
+        # every named card's key for each game weighed (a key no deck of that game names is simply not asked)
+        keys = sorted({key for named in names.values() for key in named})
+        owned = {g: owned_by_key(rows, g, keys) for g in {statuses[d].game for d in held}}
+    ordered = []
+    for stored in decks:
+        status = statuses[stored.id]
+        counts = held.get(stored.id)
+        if counts:
+            have, named = owned[status.game].get, names.get(stored.id, names[None])
+            status.set_lacking(
+                [(named[key], need, got) for key, need in counts.items() if need > (got := have(key, 0))]
             )
+        ordered.append(
+            ((status.problem is not None or status.missing > 0, status.missing, status.name.casefold()), status)
+        )
     ordered.sort(key=itemgetter(0))
     return [status for _, status in ordered]
 

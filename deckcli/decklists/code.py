@@ -1,7 +1,8 @@
 """Deck codes: a whole deck as one short, URL-safe string, like Hearthstone deckstrings (varints + base64).
 
-A code carries the game, the format, the cards by printing (set code + card number) and the declared
-``Ne-mu`` (an aqa-yome deck's legality depends on it); names, the deck's name and other metadata are
+A code carries the game, the format, the cards by printing (set code + card number) and, for a game whose decks
+declare a name-level name (the ``name-level`` hook: an aqa ``Ne-mu``; an aqa-yome deck's legality depends on it),
+the declared one; names, the deck's name and other metadata are
 left out, as Hearthstone leaves them out. Decoded entries have an empty ``name``: resolving the deck
 looks the printings up.
 
@@ -13,7 +14,8 @@ length then the bytes::
       per zone (its id in the games' data, increasing): zone  set-count
         per set (by code): set-code  group-count
           per count (increasing): count  number-count  numbers (sorted)
-    [ne-mu]   (only when the deck declares one: a non-empty string; codes without it end after the zones)
+    [declared name]   (only when the deck declares one under its game's name-level key: a non-empty string;
+                       codes without it end after the zones)
 
 A number of up to 7 ASCII digits is one varint ``value << 4 | digits << 1 | 1`` (``050`` keeps its zero);
 any other number is the varint ``byte-length << 1`` and its UTF-8 bytes. The encoder writes exactly
@@ -29,7 +31,6 @@ import zlib
 
 from deckcli.decklists.model import (
     MAX_COUNT,
-    NEMU_KEY,
     NUMBER_PATTERN,
     SET_PATTERN,
     DeckEntry,
@@ -39,6 +40,7 @@ from deckcli.decklists.model import (
 )
 from deckcli.errors import InputError
 from deckcli.games import registry
+from deckcli.games.hooks.name_level import declared_key
 
 VERSION = 1
 #: Every deck code starts with this (``dk`` + version).
@@ -101,7 +103,7 @@ def _grouped(deck: Decklist) -> dict[int, dict[str, dict[int, list[str]]]]:
 
 
 def _code_text(value: object, what: str) -> str:
-    """A game, format or Ne-mu as the code stores it: stripped, one line, at most _MAX_TEXT_BYTES."""
+    """A game, format or declared name as the code stores it: stripped, one line, at most _MAX_TEXT_BYTES."""
     if value is None:
         return ""
     if not isinstance(value, str):
@@ -115,13 +117,13 @@ def _code_text(value: object, what: str) -> str:
 
 
 def encode_code(deck: Decklist) -> str:
-    """The deck code of ``deck`` (game, format, cards by printing, Ne-mu); InputError for an entry without a printing."""
+    """The deck code of ``deck`` (game, format, cards by printing, declared name); InputError for an entry without a
+    printing."""
     payload = bytearray([VERSION])
-    texts = {
-        what: _code_text(value, what)
-        for what, value in (("game", deck.game), ("format", deck.format), (NEMU_KEY, deck.meta.get(NEMU_KEY)))
-    }
-    payload += _string(texts["game"]) + _string(texts["format"])
+    key = declared_key(deck.game)
+    game, fmt = _code_text(deck.game, "game"), _code_text(deck.format, "format")
+    declared = _code_text(deck.meta.get(key), key) if key else ""
+    payload += _string(game) + _string(fmt)
     zones = _grouped(deck)
     payload += _varint(len(zones))
     for zone in sorted(zones):
@@ -135,8 +137,8 @@ def encode_code(deck: Decklist) -> str:
                 payload += _varint(count) + _varint(len(numbers))
                 for number in numbers:
                     payload += _number(number)
-    if texts[NEMU_KEY]:
-        payload += _string(texts[NEMU_KEY])
+    if declared:
+        payload += _string(declared)
     payload += zlib.crc32(payload).to_bytes(4, "big")
     return PREFIX + base64.urlsafe_b64encode(bytes(payload)).decode("ascii").rstrip("=")
 
@@ -248,11 +250,12 @@ def _unpack(payload: bytes) -> Decklist:
                     listed.add((set_code, number))
                     previous_number = number
                     deck.entries.append(DeckEntry(by_id[zone], count, "", set_code, number))
-    if reader.left():
-        declared = reader.string(NEMU_KEY, _MAX_TEXT_BYTES)
-        if not declared or declared != declared.strip() or text_problem(declared, NEMU_KEY):
-            raise _Bad(f"the {NEMU_KEY} {declared!r} is malformed")
-        deck.meta[NEMU_KEY] = declared
+    key = declared_key(deck.game)
+    if key and reader.left():
+        declared = reader.string(key, _MAX_TEXT_BYTES)
+        if not declared or declared != declared.strip() or text_problem(declared, key):
+            raise _Bad(f"the {key} {declared!r} is malformed")
+        deck.meta[key] = declared
     if reader.left():
         raise _Bad(f"it has {reader.left()} unexpected trailing bytes")
     return deck

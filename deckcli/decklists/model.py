@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from deckcli.games import registry
+from deckcli.games.hooks.name_level import meta_spellings
 from deckcli.textrules import text_problem  # the one definition; the readers import it from here too
 
 #: Largest count one line may give (more is a typo, not a deck).
@@ -27,10 +28,6 @@ META_KEY_PATTERN = (
 )
 #: Keys that are Decklist fields rather than ``meta`` entries.
 FIELD_KEYS = ("name", "game", "format")
-#: Spellings of the Aquarian Age ネーム key, all stored as ``Ne-mu``.
-NEMU_KEYS = ("ne-mu", "nemu", "ネーム")
-#: The stored spelling of the ネーム key (deck codes carry its value).
-NEMU_KEY = "Ne-mu"
 #: How a reader knew an entry's zone (``DeckEntry.placed``).
 GIVEN, DEFAULT, GUESSED = "given", "default", "guessed"
 
@@ -87,9 +84,10 @@ def listed_once(zone: str) -> bool:
 
 
 def meta_key(key: str) -> str:
-    """The stored spelling of a metadata key: stripped, and ``Ne-mu`` for every ネーム spelling."""
+    """The stored spelling of a metadata key: stripped, and a name-level key's own for each of its spellings in the
+    games' data (``nemu``, ``ネーム``: ``Ne-mu``)."""
     key = key.strip()
-    return NEMU_KEY if key.casefold() in NEMU_KEYS else key
+    return meta_spellings().get(key.casefold(), key)
 
 
 def entry_problem(entry: DeckEntry) -> str | None:
@@ -154,7 +152,7 @@ class ParseProblem:
 
 @dataclass
 class Decklist:
-    """A whole decklist. ``meta`` keeps other ``Key: value`` lines (Player, Ne-mu, ...) in order; ``layout``
+    """A whole decklist. ``meta`` keeps other ``Key: value`` lines (Player, a declared ネーム, ...) in order; ``layout``
     names the layout it was read in, ``notes`` what the reader decided that the reader of a report should know."""
 
     entries: list[DeckEntry] = field(default_factory=list)

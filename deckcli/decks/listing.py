@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from deckcli.decks.reading import decklists, stored_decks, zone_sizes
+from deckcli.decklists.stored import decklists, stored_decks, zone_sizes
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
 from deckcli.legality.resolve import Resolver

@@ -14,8 +14,8 @@ from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
 from deckcli.decklists.model import MAX_COUNT, Decklist
-from deckcli.decks.reading import find_stored, no_such_deck, stored_decklist
-from deckcli.decks.reading import zone_sizes as read_zone_sizes
+from deckcli.decklists.stored import find_stored, no_such_deck, stored_decklist
+from deckcli.decklists.stored import zone_sizes as read_zone_sizes
 from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
 from deckcli.names import name_key
@@ -44,7 +44,7 @@ def clean_deck_name(name: str) -> str:
 
 def find_deck(session: Session, name: str) -> Deck | None:
     """The stored deck called ``name``: exact name first, else the one deck equal to it ignoring case and width
-    (:func:`deckcli.decks.reading.find_stored`, both through an index)."""
+    (:func:`deckcli.decklists.stored.find_stored`, both through an index)."""
     session.flush()  # decks added in this transaction are found too
     found = find_stored(CoreRows(session), name)
     return session.get(Deck, found.id) if found is not None else None

@@ -232,6 +232,17 @@ def zones() -> dict[str, Zone]:
     return dict(sorted(merged.items(), key=lambda kv: kv[1].id))
 
 
+@cache
+def default_zone() -> str:
+    """The zone a decklist's card lines go to before any section header, and a format's draw zone when it names none:
+    the first zone (in deck-code order) that every game has and that holds cards of its own (``main``)."""
+    every = [g.zones for g in games().values()]
+    for name, zone in zones().items():
+        if all(name in z for z in every) and zone.routed and not zone.stands_for and not zone.aside:
+            return name
+    raise GameDataError([f"{carddb_dir()}: no zone that every game has holds cards of its own (a main deck)"])
+
+
 def zone_order() -> tuple[str, ...]:
     """Zone names in their canonical order (deck-code id)."""
     return tuple(zones())

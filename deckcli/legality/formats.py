@@ -16,6 +16,7 @@ from typing import Any
 
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.games import registry
+from deckcli.legality.checks import CHECKS, DRAFT_HOOK
 from deckcli.reading import jsondoc
 from deckcli.reading.source import read_document
 from deckcli.storage.resources import bundled_format_files
@@ -47,8 +48,8 @@ class Format:
 
     @property
     def draw_zone(self) -> str:
-        """The zone shuffled into the draw deck."""
-        return self.data.get("draw_zone", "main")
+        """The zone shuffled into the draw deck (when the format names none, the games' main deck)."""
+        return self.data.get("draw_zone") or registry.default_zone()
 
     @property
     def is_default(self) -> bool:
@@ -175,14 +176,6 @@ def _bundled_format(name: str) -> Format:
     return _make(*_load(name))
 
 
-#: What a named code check needs in the (merged) format.
-_CHECK_NEEDS = {"champion-set": "champions", "name-limit": "name_limit"}
-#: The game hook each named check works through (deckcli/legality/hook_checks.py).
-_CHECK_HOOKS = {"champion-set": "champion-sets", "name-limit": "name-level"}
-#: The game hook a format's ``draft`` works through: a team's champions (deckcli/legality/drafts.py).
-DRAFT_HOOK = "champion-sets"
-
-
 def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
     """What the schema cannot see: bounds in order, and every zone or field a rule refers to present.
 
@@ -194,7 +187,7 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
         for name, spec in zones.items()
         if spec.get("max") is not None and spec.get("min", 0) > spec["max"]
     ]
-    referred = [("$.draw_zone", [doc.get("draw_zone", "main")])]
+    referred = [("$.draw_zone", [doc.get("draw_zone") or registry.default_zone()])]
     referred += [(f"$.{key}.zones", doc.get(key, {}).get("zones") or []) for key in ("copy_limit", "side_exchange")]
     for where, names in referred:
         problems += [
@@ -212,13 +205,13 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
         for name in zones
         if name not in game.zones or game.zones[name].stands_for
     ]
-    for check in doc.get("checks", ()):
-        needed = _CHECK_NEEDS.get(check)
-        if needed and needed not in doc:
-            problems.append(f"{label}: $.checks: the check {check!r} needs {needed!r} in the format")
-        if game.hook_settings(_CHECK_HOOKS[check]) is None:
+    for name in doc.get("checks", ()):
+        check = CHECKS[name]  # the schema lists the same names
+        if check.needs not in doc:
+            problems.append(f"{label}: $.checks: the check {name!r} needs {check.needs!r} in the format")
+        if game.hook_settings(check.hook) is None:
             problems.append(
-                f"{label}: $.checks: the check {check!r} needs the game hook {_CHECK_HOOKS[check]!r}, which {game.code} does not use"
+                f"{label}: $.checks: the check {name!r} needs the game hook {check.hook!r}, which {game.code} does not use"
             )
     if "draft" in doc and game.hook_settings(DRAFT_HOOK) is None:
         problems.append(

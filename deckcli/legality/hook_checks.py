@@ -1,16 +1,15 @@
-"""Format checks only code can do, named in a format's ``checks``, each working through a game hook.
-
-``champion-set`` needs the game's ``champion-sets`` hook and ``name-limit`` its ``name-level`` hook; a format
-naming a check its game has no hook for is refused when it is loaded.
+"""The functions of the format checks only code can do, each working through a game hook; the registry
+:mod:`deckcli.legality.checks` names them, with the format field and the hook each needs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from deckcli.games import registry
 from deckcli.games.hooks import hook
+from deckcli.games.hooks.champion_sets import ChampionSets
+from deckcli.games.hooks.name_level import NameLevel
 from deckcli.legality.grouping import first_line, in_zones, placement, unique
 from deckcli.legality.resolve import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
@@ -25,7 +24,7 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
     (``champion-count``), each with its whole set of member cards exactly once (``champion-set``)."""
     spec = deck.format.data["champions"]  # present: formats are checked when loaded
     count = spec["count"]
-    sets = _hook(deck, "champion-sets")
+    sets = _hook(deck, ChampionSets.name)
     chosen: dict[str, list[ResolvedCard]] = {}
     for dc in in_zones(deck.cards, list(deck.format.zones)):
         champion = sets.leader_of(dc.card)
@@ -75,13 +74,12 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
 
 
 def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
-    """Name-level names (``name-level`` hook; aqa-yome): cards sharing a ネーム count together; the declared
-    ネーム may be on up to ``declared_max`` cards, every other on up to ``max`` (``name-limit``)."""
+    """Name-level names (``name-level`` hook; aqa-yome): cards sharing a ネーム count together; the ネーム declared
+    under the hook's ``meta_key`` may be on up to ``declared_max`` cards, every other on up to ``max`` (``name-limit``)."""
     spec = deck.format.data["name_limit"]  # present: formats are checked when loaded
-    meta_key = name_key(spec["meta_key"])
-    declared_text = next((v for k, v in deck.decklist.meta.items() if name_key(k) == meta_key), "") or ""
-    nemu = _hook(deck, "name-level").of
-    declared = name_key(nemu(declared_text) or declared_text) if declared_text.strip() else None
+    level = _hook(deck, NameLevel.name)
+    meta, nemu = deck.decklist.meta, level.of
+    declared_text, declared = level.declared_text(meta), level.declared(meta)
     zones = deck.format.data.get("copy_limit", {}).get("zones")
     groups: dict[str, list[ResolvedCard]] = {}
     for dc in in_zones(deck.cards, zones):
@@ -99,9 +97,9 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
         shown = nemu(cards[0].card.name)
         hint = ""
         if declared is None:
-            hint = f" (declare it with '{spec['meta_key']}: {shown}' to allow {spec['declared_max']})"
+            hint = f" (declare it with '{level.meta_key}: {shown}' to allow {spec['declared_max']})"
         elif key != declared:
-            hint = f" (the declared ネーム is {declared_text.strip()!r})"
+            hint = f" (the declared ネーム is {declared_text!r})"
         problems.append(
             Problem(
                 "name-limit",
@@ -123,10 +121,3 @@ def _other_nemu_keys(cards: list[ResolvedCard], nemu) -> set[str]:
         others = [*(dc.card.fields.get("aliases") or ()), *(names.values() if isinstance(names, dict) else ())]
         keys.update(name_key(found) for found in map(nemu, (str(o) for o in others)) if found)
     return keys
-
-
-#: Named checks a format switches on with ``"checks": [...]`` (the schema lists the same names).
-CHECKS: dict[str, Callable[[ResolvedDeck], list[Problem]]] = {
-    "champion-set": champion_problems,
-    "name-limit": name_limit_problems,
-}

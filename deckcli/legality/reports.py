@@ -8,12 +8,12 @@ other decks are still checked.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import DeckcliError, NotFoundError
-from deckcli.gcpause import fewer_collections
 from deckcli.legality import drafts
 from deckcli.legality.allformats import formats_of
 from deckcli.legality.exchange import check_side_exchange
@@ -51,7 +51,8 @@ def source_label(source: str | None, deck_name: str | None) -> str:
 
 class DeckReporter:
     """Reports on decks read under an optional ``--format``/``--game`` on a day (``--date``), against an optional
-    original deck (``--side-from``), draft (``--pool``/``--banned``) and the collection (``--collection``)."""
+    original deck (``--side-from``), draft (``--pool``/``--banned``) and the collection (``--collection``: ``owned``
+    gives a deck's ``not-owned`` problems; the collection is a package above this one, so its caller passes it)."""
 
     def __init__(
         self,
@@ -59,11 +60,11 @@ class DeckReporter:
         fmt: Format | None = None,
         format_name: str | None = None,
         game: str | None = None,
-        collection: bool = False,
+        owned: Callable[[ResolvedDeck], list[Problem]] | None = None,
         day: date | None = None,
         suggest_limit: int | None = None,
     ):
-        self.db, self.resolver, self.collection = db, Resolver(db, day, suggest_limit), collection
+        self.resolver, self.owned = Resolver(db, day, suggest_limit), owned
         self.format_name, self.game = format_name, game
         self.fallback = (fmt.game, fmt.name) if fmt is not None else (game, None)  # for decks that cannot be read
         self.original: ResolvedDeck | str | None = None  # --side-from: the original deck, or why it cannot be read
@@ -99,10 +100,6 @@ class DeckReporter:
     # -- one report per deck ----------------------------------------------------------------------
     def report(self, source: str | None, deck_name: str | None) -> dict[str, Any]:
         """One deck's verdict: ``{"file", "game", "format", ["version",] "legal", ["owned",] "problems"}``."""
-        with fewer_collections():  # a decklist of 80,000 lines builds objects that live to the end
-            return self._report(source, deck_name)
-
-    def _report(self, source: str | None, deck_name: str | None) -> dict[str, Any]:
         label = source_label(source, deck_name)
         deck = self.open(source, deck_name)
         if isinstance(deck, str):
@@ -124,12 +121,6 @@ class DeckReporter:
         self, source: str | None, deck_name: str | None, extra: list[Format]
     ) -> list[dict[str, Any]]:
         """One report per format of the deck's game (bundled, then ``extra``), the decklist read once."""
-        with fewer_collections():
-            return self._report_every_format(source, deck_name, extra)
-
-    def _report_every_format(
-        self, source: str | None, deck_name: str | None, extra: list[Format]
-    ) -> list[dict[str, Any]]:
         label = source_label(source, deck_name)
         try:
             decklist = self.resolver.read(source, deck_name)
@@ -189,10 +180,8 @@ class DeckReporter:
         report["legal"] = not problems
         if deck.notes:  # what reading decided (cards routed to their zone): said once, never a problem
             report["notes"] = list(deck.notes)
-        if self.collection:
-            from deckcli.collection.owned import not_owned_problems
-
-            missing = not_owned_problems(self.db, deck)
+        if self.owned is not None:
+            missing = self.owned(deck)
             problems = problems + missing
             report["owned"] = not missing
         return {**report, "problems": [p.as_dict() for p in problems]}

@@ -15,6 +15,7 @@ from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
 from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.decklists.routing import ZoneRouter
+from deckcli.decklists.stored import stored_decklist
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
@@ -76,7 +77,7 @@ class ResolvedDeck:
     #: What reading decided that a report should say (cards routed to their zone, a blank-line side deck).
     notes: list[str] = field(default_factory=list)
 
-    def zone_cards(self, zone: str = "main") -> list[tuple[CardRef, int]]:
+    def zone_cards(self, zone: str) -> list[tuple[CardRef, int]]:
         """The printings in one zone with their counts, aggregated, in first-seen order."""
         counts: dict[int, int] = {}
         refs: dict[int, CardRef] = {}
@@ -316,8 +317,6 @@ class Resolver:
         if (source is None) == (deck_name is None):
             raise InputError("give either a decklist file or --deck NAME")
         if deck_name is not None:
-            from deckcli.decks.reading import stored_decklist
-
             with self.db.rows() as rows:
                 return stored_decklist(rows, deck_name)
         from deckcli.decklists.io import read_decklist

@@ -1,17 +1,17 @@
 """Deck legality: every rule of a deck's format, checked at once, each problem naming cards, zone and line.
 
 The generic rules (zone sizes and kinds, copy limit, banned and restricted cards, legal sets) are driven
-by the format file's data; the few rules data cannot say are named checks in
-:mod:`deckcli.legality.hook_checks`, switched on by the format's ``checks`` list.
+by the format file's data; the few rules data cannot say are the named checks of :mod:`deckcli.legality.checks`,
+switched on by the format's ``checks`` list.
 """
 
 from __future__ import annotations
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.games import registry
+from deckcli.legality.checks import CHECKS
 from deckcli.legality.formats import Format
 from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
-from deckcli.legality.hook_checks import CHECKS
 from deckcli.legality.resolve import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
 
@@ -26,7 +26,7 @@ def check_deck(deck: ResolvedDeck) -> list[Problem]:
     problems += set_problems(deck)
     problems += limit_problems(deck)
     for name in deck.format.data.get("checks", ()):
-        problems += CHECKS[name](deck)
+        problems += CHECKS[name].function()(deck)
     return problems
 
 

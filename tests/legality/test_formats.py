@@ -17,7 +17,8 @@ from deckcli.errors import DeckcliError, InputError
 from deckcli.legality.formats import default_format, list_formats, load_format
 from deckcli.storage.jsonschemas import schema_errors
 from deckcli.storage.resources import bundled_format_files, schemas_dir
-from deckcli.legality.rules import CHECKS, card_limit_keys
+from deckcli.legality.checks import CHECKS
+from deckcli.legality.rules import card_limit_keys
 
 SCHEMA = "format.schema.json"
 
@@ -92,7 +93,7 @@ def test_the_numbers_of_the_rules():
     assert load_format("sfb-4p").opening["hand_size"] == 4 and load_format("sfb-4p").data["champions"]["count"] == 2
     assert load_format("sfb-pool").data["champions"]["count"] == 5 and load_format("sfb-pool").zones["main"]["max"] == 30
     yome = load_format("aqa-yome")
-    assert yome.data["name_limit"] == {"max": 4, "declared_max": 12, "meta_key": "Ne-mu"} and yome.data["checks"] == ["name-limit"]
+    assert yome.data["name_limit"] == {"max": 4, "declared_max": 12} and yome.data["checks"] == ["name-limit"]
 
 
 def test_extends_merges_zone_by_zone_and_does_not_inherit_default():
@@ -157,7 +158,7 @@ def test_a_check_without_its_data_is_a_clear_error(db, tmp_path):
         ({"draw_zone": "deck"}, "$.draw_zone: no zone 'deck'"),
         ({"copy_limit": {"max": 4, "zones": ["main", "extra"]}}, "$.copy_limit.zones: no zone 'extra'"),
         ({"checks": ["name-limit"]}, "the check 'name-limit' needs 'name_limit'"),
-        ({"checks": ["name-limit"], "name_limit": {"max": 4, "declared_max": 12, "meta_key": "Ne-mu"}},
+        ({"checks": ["name-limit"], "name_limit": {"max": 4, "declared_max": 12}},
          "the check 'name-limit' needs the game hook 'name-level', which boa does not use"),
         ({"zones": {"extra": {"label": "Extra Deck", "min": 0, "max": 15}}},
          "$.zones.extra: boa has no zone 'extra' (its zones: main, limitbreak, side, maybe); a zone is declared in carddb/boa/game.json"),

@@ -1,12 +1,15 @@
 """The ``name-level`` hook: card names that carry a name-level name inside quotes (an aqa ネーム), which a deck
-may declare under a metadata key (嫁スタンダード lets the declared ネーム appear on more cards)."""
+may declare under a metadata key (嫁スタンダード lets the declared ネーム appear on more cards). The key and its other
+spellings are the hook's settings in game.json (``meta_key``, ``meta_aliases``)."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 from typing import Any
 
+from deckcli.games import registry
 from deckcli.names import QUOTES, name_key
 
 _QUOTED = re.compile(r'"([^"]+)"')
@@ -41,3 +44,22 @@ class NameLevel:
         """The declared value as the deck wrote it."""
         wanted = name_key(self.meta_key)
         return (next((v for k, v in meta.items() if name_key(k) == wanted), "") or "").strip()
+
+
+def declared_key(game: str | None) -> str | None:
+    """The metadata key a deck of ``game`` declares its name-level name under; None for a game without the hook."""
+    settings = registry.game(game).hook_settings(NameLevel.name) if registry.is_game(game) else None
+    return settings["meta_key"] if settings else None
+
+
+@cache
+def meta_spellings() -> dict[str, str]:
+    """Every spelling of a name-level metadata key in the games' data, casefolded -> the key as stored: a decklist's
+    ``nemu:`` or ``ネーム:`` line is read as ``Ne-mu`` before its game is known."""
+    spellings: dict[str, str] = {}
+    for game in registry.games().values():
+        level = game.hook_settings(NameLevel.name)
+        if level:
+            for spelling in (level["meta_key"], *level.get("meta_aliases", ())):
+                spellings.setdefault(spelling.casefold(), level["meta_key"])
+    return spellings
