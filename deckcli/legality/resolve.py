@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
-from deckcli.decklists.model import DeckEntry, Decklist
+from deckcli.decklists.model import DeckEntry, Decklist, ParseProblem
 from deckcli.decklists.routing import ZoneRouter
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.games import registry
@@ -130,7 +130,7 @@ class Resolver:
         everything = self.index(None)
         self.cards.prefetch(None, (e.name for e in deck.entries if e.name))  # one query for the deck, not one a line
         votes: Counter[str] = Counter()
-        for entry in deck.entries:
+        for entry in [*deck.entries, *(p.reading for p in deck.problems if p.reading)]:  # (``ember whelp 4`` too)
             games = {r.game for r in self.cards.refs(None, entry.name)} if entry.name else set()
             if len(games) != 1 and entry.set_code and entry.number:  # a name of several games: its printing tells
                 printed = {r.game for r in everything.printings(entry.set_code, entry.number)}
@@ -207,15 +207,16 @@ class Resolver:
         game, fmt, problems = self.choose(deck, format_name, game)
         index = self.index(game)
         resolved = ResolvedDeck(deck.name, game, fmt, deck, problems=problems, index=index)
-        resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
+        entries, unread = self._card_lines(deck, game)
+        resolved.problems += [Problem("parse", p.message, line=p.line) for p in unread]
         legal_sets = frozenset(s.casefold() for s in fmt.data.get("legal_sets", ()))
         router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
         found = self.cards.lookup_many(
-            ((e.name, e.set_code or "", e.number or "") for e in deck.entries), game, legal_sets
+            ((e.name, e.set_code or "", e.number or "") for e in entries), game, legal_sets
         )  # the deck's names in one query, each distinct line once
         unknown: list[tuple[int, DeckEntry]] = []  # (problem index, line) of the unknown cards to find closest names of
         limit = self.suggest_limit
-        for entry, card in zip(deck.entries, found):
+        for entry, card in zip(entries, found):
             if isinstance(card, (NoCard, UnknownCard, UnknownSet)):  # (NO_CARD is the one NoCard)
                 if (card is NO_CARD or type(card) is UnknownCard) and (limit is None or len(resolved.problems) < limit):
                     unknown.append((len(resolved.problems), entry))
@@ -238,6 +239,19 @@ class Resolver:
         resolved.unresolved = [e for e in resolved.unresolved if e.zone not in aside]
         resolved.notes = [*deck.notes, *router.notes()]
         return resolved
+
+    def _card_lines(self, deck: Decklist, game: str) -> tuple[list[DeckEntry], list[ParseProblem]]:
+        """The deck's card lines with each unreadable line read another way (``ember whelp 4``) whose name is a card
+        of ``game`` and whose whole text is not, and the unreadable lines left."""
+        others = [p.reading for p in deck.problems if p.reading is not None]
+        if not others:
+            return deck.entries, deck.problems
+        self.cards.prefetch(game, (n for e in others for n in (e.name, f"{e.name} {e.count}")))
+        taken = {
+            id(e) for e in others if self.cards.refs(game, e.name) and not self.cards.refs(game, f"{e.name} {e.count}")
+        }
+        entries = sorted([*deck.entries, *(e for e in others if id(e) in taken)], key=lambda e: e.line or 0)
+        return entries, [p for p in deck.problems if id(p.reading) not in taken]
 
     def _suggest(
         self, resolved: ResolvedDeck, unknown: list[tuple[int, DeckEntry]], game: str, legal_sets: frozenset[str]
