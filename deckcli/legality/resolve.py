@@ -215,11 +215,14 @@ class Resolver:
             ((e.name, e.set_code or "", e.number or "") for e in entries), game, legal_sets
         )  # the deck's names in one query, each distinct line once
         unknown: list[tuple[int, DeckEntry]] = []  # (problem index, line) of the unknown cards to find closest names of
+        wrong: list[tuple[int, DeckEntry, WrongGame]] = []  # (problem index, line, error) of cards of other games
         limit = self.suggest_limit
         for entry, card in zip(entries, found):
             if isinstance(card, (NoCard, UnknownCard, UnknownSet)):  # (NO_CARD is the one NoCard)
                 if (card is NO_CARD or type(card) is UnknownCard) and (limit is None or len(resolved.problems) < limit):
                     unknown.append((len(resolved.problems), entry))
+                if isinstance(card, WrongGame):
+                    wrong.append((len(resolved.problems), entry, card))
                 resolved.problems.append(self._unknown(entry, card, game))
                 resolved.unresolved.append(entry)
                 continue
@@ -236,6 +239,7 @@ class Resolver:
             else:
                 resolved.cards.append(ResolvedCard(router.zone(entry, card.kind), entry.count, card, entry.line))
         self._suggest(resolved, unknown, game, legal_sets)
+        _one_other_game(resolved, wrong, len(entries))
         resolved.unresolved = [e for e in resolved.unresolved if e.zone not in aside]
         resolved.notes = [*deck.notes, *router.notes()]
         return resolved
@@ -350,3 +354,30 @@ def open_deck(
 ) -> ResolvedDeck:
     """Read and resolve one deck (a file, ``-`` or a stored deck by name); ``day`` picks dated format versions."""
     return Resolver(db, day).open(source, deck_name, format_name, game)
+
+
+def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, WrongGame]], lines: int) -> None:
+    """One ``wrong-game`` problem instead of one per line when most of the deck's ``lines`` name cards of one other
+    game: which game, how many cards, and their names (``this looks like a boa deck``)."""
+    ranked = Counter(g for _, _, exc in wrong for g in exc.games).most_common(1)
+    code = ranked[0][0] if ranked else ""
+    ours = [(at, entry) for at, entry, exc in wrong if code in exc.games]
+    if len(ours) < 2 or len(ours) * 2 <= lines:
+        return
+    zones = {entry.zone for _, entry in ours}
+    count = sum(entry.count for _, entry in ours)
+    article = "an" if code[0] in "aeiou" else "a"
+    message = (
+        f"{len(ours)} lines ({count} cards) name {registry.title(code)} ({code}) cards, not "
+        f"{registry.title(resolved.game)} ({resolved.game}) ones: this looks like {article} {code} deck"
+    )
+    lined = [entry.line for _, entry in ours if entry.line is not None]
+    names = list(dict.fromkeys(entry.name for _, entry in ours))
+    zone = zones.pop() if len(zones) == 1 else None
+    one = Problem(
+        "wrong-game", message, names, zone, min(lined, default=None), {"game": code, "count": count, "lines": lined}
+    )
+    first, dropped = ours[0][0], {at for at, _ in ours}
+    resolved.problems = [
+        one if i == first else p for i, p in enumerate(resolved.problems) if i not in dropped or i == first
+    ]
