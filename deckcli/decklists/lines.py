@@ -185,7 +185,7 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
     no section header and no line naming its zone, a last group of cards after a blank line that holds
     fewer cards than the groups before it goes to the side deck. Each entry's ``placed`` says which of these put
     it in its zone (a header, or a line's own mark, is GIVEN). The first line before any section or card that is
-    no metadata or card line is the deck's name (a post's title; see :func:`_titled`).
+    no metadata or card line is the deck's name (a post's title; see :func:`_name_from_title`).
     """
     deck = Decklist(source=source)
     zone, in_header, headers, group, gap = DEFAULT_ZONE, True, False, 0, False
@@ -234,7 +234,7 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
             deck.add_problem(card, number, reading)
             if was_header and untitled and not headers:  # the first such line: the deck's name, or no name
                 untitled = False
-                if reading is None and _may_be_title(line) and deck.problems[-1].line == number:
+                if reading is None and _may_be_title(line) and deck.problems[-1].line == number:  # (kept, not summed)
                     title, in_header = (deck.problems[-1], line), True  # metadata may still follow a title
             continue
         group, gap = group + (1 if gap else 0), False
@@ -243,7 +243,7 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
         groups.append(group)
     if not headers and all(e.zone == DEFAULT_ZONE for e in deck.entries):
         _last_group_to_side(deck, groups)
-    _titled(deck, title)
+    _name_from_title(deck, title)
     return deck
 
 
@@ -252,7 +252,7 @@ def _may_be_title(line: str) -> bool:
     return len(line) <= _TITLE_MAX and not line[0].isdigit() and not _NEGATIVE.fullmatch(line)
 
 
-def _titled(deck: Decklist, title: tuple[ParseProblem, str] | None) -> None:
+def _name_from_title(deck: Decklist, title: tuple[ParseProblem, str] | None) -> None:
     """Forum tools read a post's first line (``Tide Control by Jo — for Saturday!!``) as the deck's name: so does
     deckcli, with a note, when no ``Name:`` line names the deck and it has cards; else that line stays a problem."""
     if title is None or deck.name is not None or not (deck.entries or any(p.reading for p in deck.problems)):
