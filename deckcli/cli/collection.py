@@ -34,6 +34,7 @@ CHANGE_COLUMNS = [
     "change",
 ]
 NEED_COLUMNS = ["name", "need", "have", "missing"]
+TOGETHER_COLUMNS = ["name", "game", "need", "have", "missing", "decks"]  # decks of several games: rows name theirs
 MAX_SHOWN = 20
 
 
@@ -351,13 +352,13 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
         result = needs_mod.together(app.reads, open_decks(app.reads, refs, game))
         rows = [n.as_dict(with_decks=True) for n in result.short]
         if output != "table":
-            emit(rows, output, [*NEED_COLUMNS, "decks"], json_data=result.as_dict())
+            emit(rows, output, TOGETHER_COLUMNS, json_data=result.as_dict())
         elif result.buildable:
             click.echo(
                 f"The collection can build all {len(result.decks)} decks at the same time: {', '.join(result.decks)}"
             )
         else:
-            emit(rows, "table", [*NEED_COLUMNS, "decks"])
+            emit(rows, "table", TOGETHER_COLUMNS)
             click.echo(
                 f"Short of {result.as_dict()['short']} cards to build {', '.join(result.decks)} together", err=True
             )

@@ -44,8 +44,10 @@ class Need:
         return max(0, self.need - self.have)
 
     def as_dict(self, with_decks: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "name": self.name,
+        """The need as a row; ``with_decks`` for a listing over several decks, which may be of several games: each
+        card's game too, and the decks that need it."""
+        data: dict[str, Any] = {"name": self.name, "game": self.game} if with_decks else {"name": self.name}
+        data |= {
             "need": self.need,
             "have": self.have,
             "missing": max(0, self.need - self.have),

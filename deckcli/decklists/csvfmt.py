@@ -12,7 +12,7 @@ import io
 import re
 
 from deckcli.csvcells import CsvWriter, escape_cell, unescape_cell
-from deckcli.decklists.model import MAX_COUNT, DeckEntry, Decklist, entry_problem, listed_once, zone_order
+from deckcli.decklists.model import DEFAULT, MAX_COUNT, DeckEntry, Decklist, entry_problem, listed_once, zone_order
 from deckcli.decklists.text import zone_for_section
 from deckcli.errors import InputError
 from deckcli.reading.numbers import shown_digits, whole_number
@@ -108,6 +108,8 @@ def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
         return f"count must be from 1 to {MAX_COUNT}, got {count}"
     set_code, number = cell("set") or None, cell("number") or None
     entry = DeckEntry(zone, count, cell("name"), set_code, number, line)
+    if not cell("section"):  # no section named (a tool's export with no such column): the main deck by default
+        entry.placed = DEFAULT  # so a card the main deck does not hold goes where its kind goes
     problem = entry_problem(entry)
     return problem if problem else entry
 

@@ -63,7 +63,8 @@ def decklist_of_text(
         raise InputError(f"{label}: empty decklist")
     deck = parse_decklist(text, fmt or detect_format(text, path), label)
     says_what_it_is = bool(deck.name or deck.game or deck.format or deck.meta)
-    if not deck.entries and not (allow_empty and says_what_it_is and not deck.problems):
+    may_have_cards = deck.entries or any(p.reading for p in deck.problems)  # (``ember whelp 4``: the resolver says)
+    if not may_have_cards and not (allow_empty and says_what_it_is and not deck.problems):
         raise InputError(_no_cards(deck, label))
     return deck
 

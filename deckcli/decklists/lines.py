@@ -18,6 +18,7 @@ from deckcli.decklists.model import (
     SET_PATTERN,
     DeckEntry,
     Decklist,
+    ParseProblem,
     key_value,
     listed_once,
     meta_key,
@@ -52,6 +53,10 @@ _SECTION_WORD = re.compile(r"(?i)\b(?:deck|board|section)\b")
 _PLAIN_LINE = re.compile(r"([1-9][0-9]{0,2}) ([^\sxX\"(][^(]*)")
 
 EXPECTED = 'expected "COUNT NAME" (like "4 Ember Whelp")'
+#: A count written after the name (``ember whelp 4``): no leading zero, so the name and count give the line back.
+_AFTER_COUNT = re.compile(r"[1-9][0-9]{0,2}")
+#: Longer lines are never read as the deck's name.
+_TITLE_MAX = 100
 
 
 def zone_for_section(word: str) -> str | None:
@@ -132,6 +137,15 @@ def card_entry(line: str, zone: str, number: int) -> DeckEntry | str:
     return f'{EXPECTED}, got "{shown(line)}"'
 
 
+def count_after_name(line: str, zone: str, number: int) -> DeckEntry | None:
+    """``ember whelp 4`` read as 4 ember whelp: the other reading of a line that is no card line as written (a judge's
+    list), for the resolver to take when that name is a card and the whole line is not; None if it has none."""
+    parts = line.rsplit(None, 1)  # (split, not a pattern: linear on any line)
+    if len(parts) != 2 or line[0].isdigit() or listed_once(zone) or not _AFTER_COUNT.fullmatch(parts[1]):
+        return None
+    return DeckEntry(zone, int(parts[1]), parts[0], None, None, number)
+
+
 def unknown_section(line: str) -> str:
     known = ", ".join(section_header(z) for z in zone_order())
     return f'unknown section "{shown(line)}" (sections: {known}), or {EXPECTED}'
@@ -170,10 +184,13 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
     other key goes to ``meta``). Cards before any section header belong to the main deck. In a list with
     no section header and no line naming its zone, a last group of cards after a blank line that holds
     fewer cards than the groups before it goes to the side deck. Each entry's ``placed`` says which of these put
-    it in its zone (a header, or a line's own mark, is GIVEN).
+    it in its zone (a header, or a line's own mark, is GIVEN). The first line before any section or card that is
+    no metadata or card line is the deck's name (a post's title; see :func:`_name_from_title`).
     """
     deck = Decklist(source=source)
     zone, in_header, headers, group, gap = DEFAULT_ZONE, True, False, 0, False
+    title: tuple[ParseProblem, str] | None = None  # the problem of that line, until the deck is known to have cards
+    untitled = True  # whether no such line was seen yet
     opened = False  # whether a header opened the current zone
     groups: list[int] = []
     own_rules = _own_rules(syntax)
@@ -208,10 +225,17 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
                 continue
         if syntax.comment(line):
             continue
-        in_header = False
+        was_header, in_header = in_header, False
         card = syntax.card(line, zone, number)
         if isinstance(card, str):
-            deck.add_problem(card, number)
+            reading = count_after_name(line, zone, number)
+            if reading is not None:
+                reading.placed = GIVEN if opened else DEFAULT
+            deck.add_problem(card, number, reading)
+            if was_header and untitled and not headers:  # the first such line: the deck's name, or no name
+                untitled = False
+                if reading is None and _may_be_title(line) and deck.problems[-1].line == number:  # (kept, not summed)
+                    title, in_header = (deck.problems[-1], line), True  # metadata may still follow a title
             continue
         group, gap = group + (1 if gap else 0), False
         card.placed = GIVEN if opened or card.zone != zone else DEFAULT
@@ -219,7 +243,24 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
         groups.append(group)
     if not headers and all(e.zone == DEFAULT_ZONE for e in deck.entries):
         _last_group_to_side(deck, groups)
+    _name_from_title(deck, title)
     return deck
+
+
+def _may_be_title(line: str) -> bool:
+    """Whether a line no layout reads may be a deck's name: not a card line with a bad count (``0 Fireball``)."""
+    return len(line) <= _TITLE_MAX and not line[0].isdigit() and not _NEGATIVE.fullmatch(line)
+
+
+def _name_from_title(deck: Decklist, title: tuple[ParseProblem, str] | None) -> None:
+    """Forum tools read a post's first line (``Tide Control by Jo — for Saturday!!``) as the deck's name: so does
+    deckcli, with a note, when no ``Name:`` line names the deck and it has cards; else that line stays a problem."""
+    if title is None or deck.name is not None or not (deck.entries or any(p.reading for p in deck.problems)):
+        return
+    problem, line = title
+    deck.problems = [p for p in deck.problems if p is not problem]
+    deck.name = line
+    deck.notes.append(f'line {problem.line}, "{shown(line)}", was read as the deck\'s name')
 
 
 def _own_rules(syntax: Syntax) -> bool:

@@ -16,6 +16,8 @@ from deckcli.textrules import text_problem  # the one definition; the readers im
 MAX_COUNT = 999
 #: How many parse problems a decklist keeps; the rest are counted in one summary problem.
 MAX_PROBLEMS = 20
+#: How many it keeps when they are lines the resolver may read another way (``ember whelp 4``): a deck's worth.
+MAX_READINGS = 1000
 #: A set code as written in ``(SET) NUMBER``.
 SET_PATTERN = r"[A-Za-z0-9][A-Za-z0-9-]{0,31}"
 #: A card number in a decklist: one token, no whitespace or double quote (those would be misread in text), no control
@@ -141,10 +143,12 @@ class DeckEntry:
 
 @dataclass
 class ParseProblem:
-    """A line that could not be read; the rest of the decklist is still used."""
+    """A line that could not be read; the rest of the decklist is still used. ``reading`` is the line read another
+    way (``Ember Whelp 4`` as 4 Ember Whelp), which only the card index can confirm: the resolver weighs it."""
 
     message: str
     line: int | None = None
+    reading: DeckEntry | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line is not None else self.message
@@ -171,21 +175,22 @@ class Decklist:
         """The entries of one zone, in file order."""
         return [e for e in self.entries if e.zone == zone]
 
-    def add_problem(self, message: str, line: int | None = None) -> None:
+    def add_problem(self, message: str, line: int | None = None, reading: DeckEntry | None = None) -> None:
         """Record a parse problem, keeping the first MAX_PROBLEMS and one summary counting the rest.
 
-        Bounded so megabytes of garbage cannot turn into megabytes of messages.
+        Bounded so megabytes of garbage cannot turn into megabytes of messages; a problem with a ``reading`` is kept
+        (before the summary) up to MAX_READINGS problems, as a deck's card lines are.
         """
-        if len(self.problems) < MAX_PROBLEMS:
-            self.problems.append(ParseProblem(message, line))
+        dropped = getattr(self, "_dropped", 0)
+        if len(self.problems) < (MAX_PROBLEMS if reading is None else MAX_READINGS):
+            self.problems.insert(len(self.problems) - (1 if dropped else 0), ParseProblem(message, line, reading))
             return
-        dropped = getattr(self, "_dropped", 0) + 1
-        self._dropped = dropped
-        summary = f"... and {dropped} more problem{'s' if dropped > 1 else ''}"
-        if len(self.problems) == MAX_PROBLEMS:
-            self.problems.append(ParseProblem(summary))
+        self._dropped = dropped = dropped + 1
+        summary = ParseProblem(f"... and {dropped} more problem{'s' if dropped > 1 else ''}")
+        if dropped == 1:
+            self.problems.append(summary)
         else:
-            self.problems[-1] = ParseProblem(summary)
+            self.problems[-1] = summary
 
     def problem_total(self) -> int:
         """How many problems were found, counting those add_problem summarised instead of keeping."""

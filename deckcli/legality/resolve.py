@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
-from deckcli.decklists.model import DeckEntry, Decklist
+from deckcli.decklists.model import DeckEntry, Decklist, ParseProblem
 from deckcli.decklists.routing import ZoneRouter
 from deckcli.decklists.stored import stored_decklist
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
@@ -131,7 +131,7 @@ class Resolver:
         everything = self.index(None)
         self.cards.prefetch(None, (e.name for e in deck.entries if e.name))  # one query for the deck, not one a line
         votes: Counter[str] = Counter()
-        for entry in deck.entries:
+        for entry in [*deck.entries, *(p.reading for p in deck.problems if p.reading)]:  # (``ember whelp 4`` too)
             games = {r.game for r in self.cards.refs(None, entry.name)} if entry.name else set()
             if len(games) != 1 and entry.set_code and entry.number:  # a name of several games: its printing tells
                 printed = {r.game for r in everything.printings(entry.set_code, entry.number)}
@@ -208,18 +208,22 @@ class Resolver:
         game, fmt, problems = self.choose(deck, format_name, game)
         index = self.index(game)
         resolved = ResolvedDeck(deck.name, game, fmt, deck, problems=problems, index=index)
-        resolved.problems += [Problem("parse", p.message, line=p.line) for p in deck.problems]
+        entries, unread = self._card_lines(deck, game)
+        resolved.problems += [Problem("parse", p.message, line=p.line) for p in unread]
         legal_sets = frozenset(s.casefold() for s in fmt.data.get("legal_sets", ()))
         router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
         found = self.cards.lookup_many(
-            ((e.name, e.set_code or "", e.number or "") for e in deck.entries), game, legal_sets
+            ((e.name, e.set_code or "", e.number or "") for e in entries), game, legal_sets
         )  # the deck's names in one query, each distinct line once
         unknown: list[tuple[int, DeckEntry]] = []  # (problem index, line) of the unknown cards to find closest names of
+        wrong: list[tuple[int, DeckEntry, WrongGame]] = []  # (problem index, line, error) of cards of other games
         limit = self.suggest_limit
-        for entry, card in zip(deck.entries, found):
+        for entry, card in zip(entries, found):
             if isinstance(card, (NoCard, UnknownCard, UnknownSet)):  # (NO_CARD is the one NoCard)
                 if (card is NO_CARD or type(card) is UnknownCard) and (limit is None or len(resolved.problems) < limit):
                     unknown.append((len(resolved.problems), entry))
+                if isinstance(card, WrongGame):
+                    wrong.append((len(resolved.problems), entry, card))
                 resolved.problems.append(self._unknown(entry, card, game))
                 resolved.unresolved.append(entry)
                 continue
@@ -236,9 +240,23 @@ class Resolver:
             else:
                 resolved.cards.append(ResolvedCard(router.zone(entry, card.kind), entry.count, card, entry.line))
         self._suggest(resolved, unknown, game, legal_sets)
+        _one_other_game(resolved, wrong, len(entries))
         resolved.unresolved = [e for e in resolved.unresolved if e.zone not in aside]
         resolved.notes = [*deck.notes, *router.notes()]
         return resolved
+
+    def _card_lines(self, deck: Decklist, game: str) -> tuple[list[DeckEntry], list[ParseProblem]]:
+        """The deck's card lines with each unreadable line read another way (``ember whelp 4``) whose name is a card
+        of ``game`` and whose whole text is not, and the unreadable lines left."""
+        others = [p.reading for p in deck.problems if p.reading is not None]
+        if not others:
+            return deck.entries, deck.problems
+        self.cards.prefetch(game, (n for e in others for n in (e.name, f"{e.name} {e.count}")))
+        taken = {
+            id(e) for e in others if self.cards.refs(game, e.name) and not self.cards.refs(game, f"{e.name} {e.count}")
+        }
+        entries = sorted([*deck.entries, *(e for e in others if id(e) in taken)], key=lambda e: e.line or 0)
+        return entries, [p for p in deck.problems if id(p.reading) not in taken]
 
     def _suggest(
         self, resolved: ResolvedDeck, unknown: list[tuple[int, DeckEntry]], game: str, legal_sets: frozenset[str]
@@ -335,3 +353,30 @@ def open_deck(
 ) -> ResolvedDeck:
     """Read and resolve one deck (a file, ``-`` or a stored deck by name); ``day`` picks dated format versions."""
     return Resolver(db, day).open(source, deck_name, format_name, game)
+
+
+def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, WrongGame]], lines: int) -> None:
+    """One ``wrong-game`` problem instead of one per line when most of the deck's ``lines`` name cards of one other
+    game: which game, how many cards, and their names (``this looks like a boa deck``)."""
+    ranked = Counter(g for _, _, exc in wrong for g in exc.games).most_common(1)
+    code = ranked[0][0] if ranked else ""
+    ours = [(at, entry) for at, entry, exc in wrong if code in exc.games]
+    if len(ours) < 2 or len(ours) * 2 <= lines:
+        return
+    zones = {entry.zone for _, entry in ours}
+    count = sum(entry.count for _, entry in ours)
+    article = "an" if code[0] in "aeiou" else "a"
+    message = (
+        f"{len(ours)} lines ({count} cards) name {registry.title(code)} ({code}) cards, not "
+        f"{registry.title(resolved.game)} ({resolved.game}) ones: this looks like {article} {code} deck"
+    )
+    lined = [entry.line for _, entry in ours if entry.line is not None]
+    names = list(dict.fromkeys(entry.name for _, entry in ours))
+    zone = zones.pop() if len(zones) == 1 else None
+    one = Problem(
+        "wrong-game", message, names, zone, min(lined, default=None), {"game": code, "count": count, "lines": lined}
+    )
+    first, dropped = ours[0][0], {at for at, _ in ours}
+    resolved.problems = [
+        one if i == first else p for i, p in enumerate(resolved.problems) if i not in dropped or i == first
+    ]

@@ -134,7 +134,8 @@ def test_together_counts_each_copy_once(run, db, deckfile):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["buildable"] is False and data["short"] == 1
-    assert data["missing"] == [{"name": "Ember Whelp", "need": 5, "have": 4, "missing": 1, "decks": ["Alpha", "Beta"]}]
+    assert data["missing"] == [{"name": "Ember Whelp", "game": "boa", "need": 5, "have": 4, "missing": 1,
+                                "decks": ["Alpha", "Beta"]}]
     run("collection", "add", "Ember Whelp")
     ok = run("collection", "buildable", "--together", "Alpha", "Beta")
     assert ok.exit_code == 0 and "can build all 2 decks" in ok.stdout

@@ -46,7 +46,7 @@ def test_buildable_csv_per_deck_and_together(run):
     assert [(r["deck"], r["buildable"], r["short"], r["status"]) for r in rows] == [
         ("More Whelps", "True", "0", "buildable"), ("Whelps", "True", "0", "buildable")]
     together = _csv(run("collection", "buildable", "--together", "--csv"))
-    assert together == [{"name": "Ember Whelp", "need": "5", "have": "3", "missing": "2",
+    assert together == [{"name": "Ember Whelp", "game": "boa", "need": "5", "have": "3", "missing": "2",
                          "decks": "More Whelps, Whelps"}]
     data = json.loads(run("collection", "buildable", "--together", "--json").stdout)
     assert (data["buildable"], data["short"]) == (False, 2)

@@ -182,7 +182,8 @@ def test_no_bytes_on_stdin_give_anything_but_a_decklist_or_input_error(text):
         deck = read_decklist("-", stdin=text.encode("utf-8"))
     except InputError:
         return
-    assert deck.entries and len(deck.problems) <= 21
+    assert deck.entries or any(p.reading for p in deck.problems)  # (a line read another way may be a card)
+    assert len(deck.problems) <= 21
 
 
 @pytest.mark.parametrize("name", [n for n, lay in layouts.LAYOUTS.items() if lay.lines])

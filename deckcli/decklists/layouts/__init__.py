@@ -109,7 +109,7 @@ def read(text: str, fmt: str | None = None, path: Path | str | None = None, sour
     deck.source, deck.layout = source, chosen.name
     _check_metadata(deck, text)
     if not chosen.knows_zones:  # its "main deck" is the whole deck: cards there are there by default
-        for entry in deck.entries:
+        for entry in [*deck.entries, *(p.reading for p in deck.problems if p.reading)]:
             entry.placed = DEFAULT if entry.zone == DEFAULT_ZONE and entry.placed == GIVEN else entry.placed
     return deck
 
