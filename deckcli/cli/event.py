@@ -14,7 +14,7 @@ from deckcli.cli.output import dump_json, emit, output_options
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
 CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
-FILE = click.Path(exists=True, allow_dash=True, dir_okay=False)
+FILE = click.Path(allow_dash=True, dir_okay=False)  # a decklist file, a deck code or a stored deck
 
 
 def _yes_no(value: bool) -> str:
@@ -161,7 +161,7 @@ def _print_registered(done, as_json: bool) -> None:
 def register(
     app: AppContext, event_name: str, player: str, file: str, player_id, replace: bool, new_player: bool, as_json: bool
 ) -> None:
-    """Register PLAYER's decklist FILE (any layout deckcli reads; - reads stdin) for EVENT.
+    """Register PLAYER's decklist FILE (any layout deckcli reads; - reads stdin), deck code or stored deck for EVENT.
 
     The deck is checked under the event's format on its date and stored as a locked copy with a receipt
     (fingerprint). An illegal deck is registered and flagged (exit 1); one that cannot be read is not.

@@ -51,13 +51,13 @@ class DeckcliGroup(click.Group):
 
     def invoke(self, ctx: click.Context):
         from deckcli.cli.output import shown_streams
-        from deckcli.errors import BadDatabaseURL, DeckcliError
+        from deckcli.errors import BadDatabaseURL, DeckcliError, NoSuchDecklist
         from deckcli.textrules import shown
 
         try:
             with shown_streams():  # what the command prints: control characters escaped
                 return super().invoke(ctx)
-        except BadDatabaseURL as exc:
+        except (BadDatabaseURL, NoSuchDecklist) as exc:  # a URL libpq would misread; a deck argument naming nothing
             raise click.UsageError(shown(str(exc))) from None
         except DeckcliError as exc:
             raise click.ClickException(shown(str(exc))) from None
