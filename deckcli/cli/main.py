@@ -28,6 +28,7 @@ COMMANDS = {
     "db": "deckcli.cli.db:db",
     "deck": "deckcli.cli.deck:deck",
     "event": "deckcli.cli.event:event",
+    "formats": "deckcli.cli.formats:formats",
     "games": "deckcli.cli.cards:games",
     "hand": "deckcli.cli.hands:hand",
     "odds": "deckcli.cli.odds:odds",
