@@ -1,5 +1,5 @@
 """Completion in a real shell: an interactive bash (and zsh, when installed) with deckcli's completion script loaded,
-driven through a pseudo-terminal. Each test types a line ending in Tab, then has the shell print the words the
+driven through a pseudo-terminal. Each test types lines ending in Tab, then has the shell print the words each
 completed line holds, so a name with a space must come back as one word."""
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ def shell_env(tmp_path):
     return env
 
 
-def _drive(argv: list[str], setup: str, typed: str, env: dict[str, str], cwd, timeout: float = 30) -> list[str]:
-    """Start ``argv`` on a pseudo-terminal, run ``setup``, type ``typed`` (its Tabs complete), then print the words
-    of the line; returns them (each ``<word>`` of the output)."""
+def _drive(argv: list[str], setup: str, lines: list[str], env: dict[str, str], cwd, timeout: float = 30) -> list:
+    """Start ``argv`` on a pseudo-terminal, run ``setup``, then for each of ``lines`` (their Tabs complete) print the
+    words the completed line holds; returns them, a list of words per line. (Keys typed while the shell is busy wait
+    for it, as a user's do.)"""
     pid, fd = pty.fork()
     if pid == 0:  # the child: the shell
         os.chdir(cwd)
@@ -45,8 +46,8 @@ def _drive(argv: list[str], setup: str, typed: str, env: dict[str, str], cwd, ti
     output = b""
     try:
         os.write(fd, f"{setup}\n".encode())
-        keys = f"{typed}\x01{PRINT_WORDS}\r"  # Ctrl-A: to the line's start, where the printing command goes
-        os.write(fd, keys.encode())
+        for typed in lines:  # Ctrl-A: to the line's start, where the printing command goes
+            os.write(fd, f"{typed}\x01{PRINT_WORDS}\r".encode())
         os.write(fd, f"echo '{DONE[:2]}''{DONE[2:]}'\n".encode())  # (split: the echoed command is not the marker)
         end = time.monotonic() + timeout
         while DONE.encode() not in output and time.monotonic() < end:
@@ -62,44 +63,56 @@ def _drive(argv: list[str], setup: str, typed: str, env: dict[str, str], cwd, ti
         os.waitpid(pid, 0)
     text = output.decode("utf-8", "replace")
     assert DONE in text, text
-    lines = text.replace("\r", "").split("\n")
-    start = max(i for i, line in enumerate(lines) if PRINT_WORDS.strip() in line)
-    return [line[1:-1] for line in lines[start + 1 :] if line.startswith("<") and line.endswith(">") and line != DONE]
+    words = [line[1:-1] for line in text.replace("\r", "").split("\n") if line[:1] == "<" and line[-1:] == ">"]
+    printed: list[list[str]] = []
+    for word in words[: words.index(DONE[1:-1])]:  # each printed line starts with the word deckcli
+        if word == "deckcli":
+            printed.append([])
+        printed[-1].append(word)
+    return printed
 
 
-def _bash(typed: str, env, cwd) -> list[str]:
+def _bash(lines: list[str], env, cwd) -> list[list[str]]:
     setup = "PS1='$ '; bind 'set bell-style none'; eval \"$(_DECKCLI_COMPLETE=bash_source deckcli)\""
-    return _drive(["bash", "--norc", "--noprofile", "-i"], setup, typed, env, cwd)
+    return _drive(["bash", "--norc", "--noprofile", "-i"], setup, lines, env, cwd)
 
 
-@pytest.mark.parametrize(("typed", "words"), [
-    ("deckcli cards show Emb\t", ["deckcli", "cards", "show", "Ember Whelp"]),  # was: Ember, Whelp
-    ('deckcli cards show "Emb\t', ["deckcli", "cards", "show", "Ember Whelp"]),  # completes inside the quote
-    ("deckcli cards show 'Emb\t", ["deckcli", "cards", "show", "Ember Whelp"]),
-    ("deckcli cards show lil\t", ["deckcli", "cards", "show", "Lil'Y"]),
-    ("deckcli cards show Ember\\ W\t", ["deckcli", "cards", "show", "Ember Whelp"]),
-])
-def test_bash_inserts_a_card_name_as_one_word(run, shell_env, tmp_path, typed, words):
-    assert _bash(typed, shell_env, tmp_path) == words
+def test_bash_inserts_a_card_name_as_one_word(run, shell_env, tmp_path):
+    typed = [
+        "deckcli cards show Emb\t",  # was: the two words Ember, Whelp
+        'deckcli cards show "Emb\t',  # completes inside the quote, and closes it
+        "deckcli cards show 'Emb\t",
+        "deckcli cards show lil\t",
+        "deckcli cards show Ember\\ W\t",
+    ]
+    words = ["deckcli", "cards", "show"]
+    expected = [[*words, "Ember Whelp"]] * 3 + [[*words, "Lil'Y"], [*words, "Ember Whelp"]]
+    assert _bash(typed, shell_env, tmp_path) == expected
 
 
 def test_bash_completes_deck_names_and_files_together(run, shell_env, tmp_path):
     assert run("deck", "import", EMBER).exit_code == 0
     (tmp_path / "Ember notes.txt").write_text("4 Ember Whelp\n", encoding="utf-8")
-    assert _bash("deckcli validate Ember\\ R\t", shell_env, tmp_path) == ["deckcli", "validate", "Ember Rush"]
-    assert _bash("deckcli odds Ember\\ n\t", shell_env, tmp_path) == ["deckcli", "odds", "Ember notes.txt"]
-    assert _bash("deckcli deck show Emb\t", shell_env, tmp_path) == ["deckcli", "deck", "show", "Ember Rush"]
+    typed = ["deckcli validate Ember\\ R\t", "deckcli odds Ember\\ n\t", "deckcli deck show Emb\t"]
+    assert _bash(typed, shell_env, tmp_path) == [
+        ["deckcli", "validate", "Ember Rush"],
+        ["deckcli", "odds", "Ember notes.txt"],
+        ["deckcli", "deck", "show", "Ember Rush"],
+    ]
 
 
 def test_bash_completes_event_and_player_names(run, shell_env, tmp_path):
     assert run("event", "new", "Spring Open", "--game", "boa").exit_code == 0
     assert run("event", "register", "Spring Open", "Sam Example", EMBER).exit_code == 0
-    assert _bash("deckcli event status Spr\t", shell_env, tmp_path) == ["deckcli", "event", "status", "Spring Open"]
-    assert _bash("deckcli event check Spring\\ Open Sa\t", shell_env, tmp_path) == [
-        "deckcli", "event", "check", "Spring Open", "Sam Example"
+    typed = [
+        "deckcli event status Spr\t",
+        "deckcli event check Spring\\ Open Sa\t",
+        "deckcli event sheet 'Spring Open' 'Sa\t",
     ]
-    assert _bash("deckcli event sheet 'Spring Open' 'Sa\t", shell_env, tmp_path) == [
-        "deckcli", "event", "sheet", "Spring Open", "Sam Example"
+    assert _bash(typed, shell_env, tmp_path) == [
+        ["deckcli", "event", "status", "Spring Open"],
+        ["deckcli", "event", "check", "Spring Open", "Sam Example"],
+        ["deckcli", "event", "sheet", "Spring Open", "Sam Example"],
     ]
 
 
@@ -107,5 +120,5 @@ def test_bash_completes_event_and_player_names(run, shell_env, tmp_path):
 def test_zsh_inserts_a_card_name_as_one_word(run, shell_env, tmp_path):
     setup = ("PS1='$ '; unsetopt beep; autoload -Uz compinit && compinit -u -D;"
              " eval \"$(_DECKCLI_COMPLETE=zsh_source deckcli)\"")
-    words = _drive(["zsh", "-f", "-i"], setup, "deckcli cards show Emb\t", shell_env, tmp_path)
-    assert words == ["deckcli", "cards", "show", "Ember Whelp"]
+    words = _drive(["zsh", "-f", "-i"], setup, ["deckcli cards show Emb\t"], shell_env, tmp_path)
+    assert words == [["deckcli", "cards", "show", "Ember Whelp"]]
