@@ -165,6 +165,24 @@ class DecksReadError(DeckcliError):
         return list(self.problem_lines)
 
 
+class NoSuchDecklist(NotFoundError):
+    """A deck argument with an extension that is no file, deck code or stored deck: a missing file, a usage error
+    (exit 2) as it always was; ``suggestions`` are the closest stored deck names."""
+
+    def __init__(self, ref: str, suggestions: list[str]):
+        self.ref, self.suggestions = ref, list(suggestions)
+        hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
+        super().__init__(f"'{ref}' does not exist: no decklist file, deck code or stored deck is called so{hint}")
+
+
+class AmbiguousDecklist(InputError):
+    """A deck argument that two sources answer to (``kinds``: "decklist file", "deck code", "stored deck")."""
+
+    def __init__(self, ref: str, kinds: list[str], hint: str):
+        self.ref, self.kinds = ref, list(kinds)
+        super().__init__(f"{ref!r} is both a {' and a '.join(kinds)}: {hint}")
+
+
 # -- tournament events (raised by deckcli.events) -----------------------------------------------------
 
 

@@ -309,7 +309,7 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
 @output_options()
 @pass_app
 def missing(app: AppContext, source, output) -> None:
-    """The cards a deck (DECK file or --deck NAME) needs more of than you own: needed, owned, missing.
+    """The cards a deck (DECK: a file, deck code or stored deck) needs more of than you own: needed, owned, missing.
 
     Proxies do not count as owned. --json prints [{"name", "need", "have", "missing"}].
     """
@@ -385,7 +385,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
 @variant_options
 @pass_app
 def add_deck(app: AppContext, source, times, **variant_options) -> None:
-    """Add every card of a deck (DECK file or --deck NAME, all zones) to the collection."""
+    """Add every card of a deck (DECK: a file, deck code or stored deck, all zones) to the collection."""
     from deckcli.collection.needs import add_deck as add_deck_cards
     from deckcli.collection.needs import deck_label
 

@@ -1,10 +1,14 @@
-"""Shell completion that knows the data: card names, stored deck names and format names (``shell_complete``).
+"""Shell completion that knows the data: card, stored deck, event, player and format names (``shell_complete``).
 
 Game codes, zones and other choices complete through their ``click.Choice`` types. Each callback reads names
-only when the shell asks, through the read-only look-ups of :mod:`deckcli.cards.completion` and
-:mod:`deckcli.decks.completion` (plain sqlite3, nothing created or migrated), so ``deckcli --help`` imports none
-of it. Enable it with ``eval "$(_DECKCLI_COMPLETE=bash_source deckcli)"`` (zsh: ``zsh_source``; fish:
-``_DECKCLI_COMPLETE=fish_source deckcli | source``).
+only when the shell asks, through the read-only look-ups of :mod:`deckcli.cards.completion`,
+:mod:`deckcli.decks.completion` and :mod:`deckcli.events.completion` (plain sqlite3, nothing created or migrated),
+so ``deckcli --help`` imports none of it. Enable it with ``eval "$(_DECKCLI_COMPLETE=bash_source deckcli)"`` (zsh:
+``zsh_source``; fish: ``_DECKCLI_COMPLETE=fish_source deckcli | source``).
+
+Names hold spaces and quotes ("Ember Whelp", "Lil'y"). zsh and fish quote what they insert; Click's bash script
+inserts it raw, so bash gets :class:`QuotingBashComplete`, whose script escapes each name for the shell (``Ember\
+Whelp``), or leaves it as it is inside a quote the user opened (``"Ember Whelp"``).
 """
 
 from __future__ import annotations
@@ -12,7 +16,65 @@ from __future__ import annotations
 import os
 
 import click
-from click.shell_completion import CompletionItem
+from click.shell_completion import BashComplete, CompletionItem, add_completion_class
+
+#: Click's bash script, changed where it inserts names: ``read -r`` keeps backslashes and each name is one word (no
+#: globbing of ``[`` or ``*``), escaped with ``printf %q`` unless the word being completed opens a quote. Where files
+#: complete too (a deck name or a decklist file), the files matching the word join the names (Click's dropped the
+#: names) and bash quotes them all as it quotes file names.
+_BASH_SCRIPT = """\
+%(complete_func)s() {
+    local IFS=$'\\n'
+    local response type value typed files
+    local -a names=()
+    local word=${COMP_WORDS[COMP_CWORD]}
+
+    response=$(env COMP_WORDS="${COMP_WORDS[*]}" COMP_CWORD=$COMP_CWORD \
+%(complete_var)s=bash_complete $1)
+
+    for completion in $response; do
+        IFS=',' read -r type value <<< "$completion"
+
+        if [[ $type == 'dir' ]]; then
+            files=-d typed=$value
+        elif [[ $type == 'file' ]]; then
+            files=-f typed=$value
+        elif [[ $type == 'plain' ]]; then
+            names+=("$value")
+        fi
+    done
+
+    if [[ -n $files ]]; then
+        compopt -o filenames
+        COMPREPLY=("${names[@]}")
+        mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen $files -- "$typed")
+    else
+        for value in "${names[@]}"; do
+            if [[ $word != [\\"\\']* ]]; then
+                printf -v value '%%q' "$value"
+            fi
+            COMPREPLY+=("$value")
+        done
+    fi
+
+    return 0
+}
+
+%(complete_func)s_setup() {
+    complete -o nosort -F %(complete_func)s %(prog_name)s
+}
+
+%(complete_func)s_setup;
+"""
+
+
+class QuotingBashComplete(BashComplete):
+    """Bash completion whose script quotes the names it inserts (Click's inserts ``Ember Whelp`` as two words)."""
+
+    source_template = _BASH_SCRIPT
+
+
+add_completion_class(QuotingBashComplete)  # under "bash", in place of Click's own
 
 
 def _database(ctx: click.Context):
@@ -38,6 +100,21 @@ def complete_deck(ctx: click.Context, param: click.Parameter, incomplete: str) -
     from deckcli.decks.completion import deck_names
 
     return [CompletionItem(name) for name in deck_names(_database(ctx), incomplete)]
+
+
+def complete_event(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Event names."""
+    from deckcli.events.completion import event_names
+
+    return [CompletionItem(name) for name in event_names(_database(ctx), incomplete)]
+
+
+def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """The players registered for the command's EVENT."""
+    from deckcli.events.completion import player_names
+
+    event = ctx.params.get("event_name")
+    return [CompletionItem(name) for name in player_names(_database(ctx), event, incomplete)] if event else []
 
 
 def _looks_like_path(text: str) -> bool:

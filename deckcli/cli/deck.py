@@ -255,7 +255,8 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
 def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> None:
     """Compare decks A and B per zone and card: copies in A, in B, and the change.
 
-    A and B are stored deck names or decklist files (an existing file wins).
+    A and B are decklist files, deck codes or stored deck names (an existing file wins; a file and a stored
+    deck of the same name are refused).
     """
     from deckcli.decks.diff import diff_decks, summary
     from deckcli.legality.reports import open_decks
@@ -289,7 +290,7 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 
 
 @deck.command("import")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True, dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--name", "-n", help="The deck's name, for one FILE (default: the decklist's Name:, else the file name).")
 @click.option(
     "--format",
@@ -305,9 +306,9 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 def import_(
     app: AppContext, files: tuple[str, ...], name: str | None, format_name: str | None, game: str | None, replace: bool
 ) -> None:
-    """Import decklist FILEs (- reads stdin) as stored decks, all in one transaction.
+    """Import decklist FILEs (- reads stdin) or deck codes as stored decks, all in one transaction.
 
-    FILE is deckcli text, JSON, CSV or a deck code, or an export of another tool: Cockatrice .cod, MTG Arena,
+    FILE is deckcli text, JSON, CSV or a deck code (a file, or the code itself), or an export of another tool: Cockatrice .cod, MTG Arena,
     MTGO, Moxfield, Archidekt, Deckstats, Magic Workstation, Apprentice, or a list from a forum post (the
     layout is told from the extension and the content). Every line must name a real card: otherwise every
     problem is listed and nothing is stored. A deck that breaks construction rules is stored, with a

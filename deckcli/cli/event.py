@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli.completion import complete_format
+from deckcli.cli.completion import complete_event, complete_format, complete_player
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
@@ -14,7 +14,7 @@ from deckcli.cli.output import dump_json, emit, output_options
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
 CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
-FILE = click.Path(exists=True, allow_dash=True, dir_okay=False)
+FILE = click.Path(allow_dash=True, dir_okay=False)  # a decklist file, a deck code or a stored deck
 
 
 def _yes_no(value: bool) -> str:
@@ -88,7 +88,7 @@ def list_(app: AppContext, output: str) -> None:
 
 
 @event.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete_event)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
 def show(app: AppContext, name: str, as_json: bool) -> None:
@@ -106,7 +106,7 @@ def show(app: AppContext, name: str, as_json: bool) -> None:
 
 
 @event.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete_event)
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @pass_app
 def delete(app: AppContext, name: str, yes: bool) -> None:
@@ -121,7 +121,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
 
 
 @event.command()
-@click.argument("name")
+@click.argument("name", shell_complete=complete_event)
 @pass_app
 def start(app: AppContext, name: str) -> None:
     """Start the event NAME: registered decklists are locked from now on (no --replace)."""
@@ -150,8 +150,8 @@ def _print_registered(done, as_json: bool) -> None:
 
 
 @event.command()
-@click.argument("event_name", metavar="EVENT")
-@click.argument("player")
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
+@click.argument("player", shell_complete=complete_player)
 @click.argument("file", type=FILE)
 @click.option("--player-id", help="The player's id (membership number).")
 @click.option("--replace", is_flag=True, help="Register a new decklist for a registered player (before the start).")
@@ -161,7 +161,7 @@ def _print_registered(done, as_json: bool) -> None:
 def register(
     app: AppContext, event_name: str, player: str, file: str, player_id, replace: bool, new_player: bool, as_json: bool
 ) -> None:
-    """Register PLAYER's decklist FILE (any layout deckcli reads; - reads stdin) for EVENT.
+    """Register PLAYER's decklist FILE (any layout deckcli reads; - reads stdin), deck code or stored deck for EVENT.
 
     The deck is checked under the event's format on its date and stored as a locked copy with a receipt
     (fingerprint). An illegal deck is registered and flagged (exit 1); one that cannot be read is not.
@@ -175,7 +175,7 @@ def register(
 
 
 @event.command("import")
-@click.argument("event_name", metavar="EVENT")
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("source", metavar="FOLDER|FILE.csv", type=click.Path(exists=True))
 @click.option("--skip-bad", is_flag=True, help="Register the readable decklists even when some cannot be read.")
 @click.option("--replace", is_flag=True, help="Register new decklists for registered players (before the start).")
@@ -206,7 +206,7 @@ def import_(
 
 
 @event.command()
-@click.argument("event_name", metavar="EVENT")
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @output_options()
 @pass_app
 def status(app: AppContext, event_name: str, output: str) -> None:
@@ -232,8 +232,8 @@ def status(app: AppContext, event_name: str, output: str) -> None:
 
 
 @event.command()
-@click.argument("event_name", metavar="EVENT")
-@click.argument("player")
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
+@click.argument("player", shell_complete=complete_player)
 @click.argument("file", type=FILE)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
@@ -263,8 +263,8 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
 
 
 @event.command()
-@click.argument("event_name", metavar="EVENT")
-@click.argument("player")
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
+@click.argument("player", shell_complete=complete_player)
 @click.argument("round_no", metavar="ROUND", type=int)
 @click.argument("file", type=FILE)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -290,7 +290,7 @@ def side(app: AppContext, event_name: str, player: str, round_no: int, file: str
 
 
 @event.command()
-@click.argument("event_name", metavar="EVENT")
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option(
     "--to",
     "fmt",

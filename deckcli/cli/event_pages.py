@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import click
 
+from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.output import dump_json
 
 
 @click.command()
-@click.argument("event_name", metavar="EVENT")
-@click.argument("player", required=False)
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
+@click.argument("player", required=False, shell_complete=complete_player)
 @click.option(
     "--output",
     "-o",
@@ -57,7 +58,7 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
 
 
 @click.command()
-@click.argument("event_name", metavar="EVENT")
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option(
     "--output",
     "-o",

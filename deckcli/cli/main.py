@@ -28,6 +28,7 @@ COMMANDS = {
     "db": "deckcli.cli.db:db",
     "deck": "deckcli.cli.deck:deck",
     "event": "deckcli.cli.event:event",
+    "formats": "deckcli.cli.formats:formats",
     "games": "deckcli.cli.cards:games",
     "hand": "deckcli.cli.hands:hand",
     "odds": "deckcli.cli.odds:odds",
@@ -51,13 +52,13 @@ class DeckcliGroup(click.Group):
 
     def invoke(self, ctx: click.Context):
         from deckcli.cli.output import shown_streams
-        from deckcli.errors import BadDatabaseURL, DeckcliError
+        from deckcli.errors import BadDatabaseURL, DeckcliError, NoSuchDecklist
         from deckcli.textrules import shown
 
         try:
             with shown_streams():  # what the command prints: control characters escaped
                 return super().invoke(ctx)
-        except BadDatabaseURL as exc:
+        except (BadDatabaseURL, NoSuchDecklist) as exc:  # a URL libpq would misread; a deck argument naming nothing
             raise click.UsageError(shown(str(exc))) from None
         except DeckcliError as exc:
             raise click.ClickException(shown(str(exc))) from None

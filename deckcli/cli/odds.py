@@ -68,7 +68,7 @@ def odds(
 ) -> None:
     """Exact chance that the opening hand of DECK meets every --want, with and without the mulligan.
 
-    DECK is a decklist file (- reads stdin); --deck NAME takes a stored deck instead. The format's opening
+    DECK is a decklist file (- reads stdin), a deck code or a stored deck (also --deck NAME). The format's opening
     rules give the hand size and mulligan; a hand is redrawn only when it misses the conditions (sfb: the
     best cards to discard are found exactly). --turn N adds the chance over all cards seen by each turn
     (sfb: the fresh hand of each round). --target P --vary CARD asks how many copies reach P.

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckcli.cli.completion import complete_deck, complete_format
+from deckcli.cli.completion import complete_deck, complete_deck_or_file, complete_format
 from deckcli.games import registry
 
 if TYPE_CHECKING:
@@ -45,8 +45,8 @@ ZONE_CHOICE = DataChoice(_deck_zones)
 
 @dataclass(frozen=True)
 class DeckSource:
-    """A deck named on the command line: DECK (a decklist file or ``-``) or ``--deck NAME``, read under
-    ``--game``/``--format`` when given."""
+    """A deck named on the command line: DECK (a decklist file or ``-``, a deck code or a stored deck) or ``--deck
+    NAME``, read under ``--game``/``--format`` when given."""
 
     file: str | None
     name: str | None
@@ -97,11 +97,9 @@ def deck_source(f: Callable) -> Callable:
         "deck_name",
         metavar="NAME",
         shell_complete=complete_deck,
-        help="A stored deck instead of a DECK file.",
+        help="A stored deck (DECK may name one too, when no file is called so).",
     )(wrapper)
-    return click.argument(
-        "deck_file", metavar="[DECK]", required=False, type=click.Path(exists=True, allow_dash=True, dir_okay=False)
-    )(wrapper)
+    return click.argument("deck_file", metavar="[DECK]", required=False, shell_complete=complete_deck_or_file)(wrapper)
 
 
 class DatabaseParam(click.ParamType):

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from deckcli.cli.completion import complete_deck, complete_format
+from deckcli.cli.completion import complete_deck, complete_deck_or_file, complete_format
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit
@@ -17,7 +17,7 @@ TABLE_PROBLEMS = 20
 
 
 @click.command()
-@click.argument("files", nargs=-1, type=click.Path(exists=True, allow_dash=True))
+@click.argument("files", nargs=-1, metavar="[DECK]...", shell_complete=complete_deck_or_file)
 @click.option(
     "--format",
     "-f",
@@ -41,8 +41,8 @@ TABLE_PROBLEMS = 20
     "--side-from",
     "side_from",
     metavar="ORIGINAL",
-    type=click.Path(exists=True, allow_dash=True, dir_okay=False),
-    help="Check FILE as a between-rounds side-deck exchange of the decklist ORIGINAL.",
+    shell_complete=complete_deck_or_file,
+    help="Check DECK as a between-rounds side-deck exchange of ORIGINAL (a decklist file, deck code or stored deck).",
 )
 @click.option(
     "--all-formats",
@@ -59,7 +59,8 @@ TABLE_PROBLEMS = 20
 @click.option(
     "--pool",
     metavar="POOL",
-    help="Competitive draft: each champion of the team must be in POOL (a decklist file or stored deck).",
+    shell_complete=complete_deck_or_file,
+    help="Competitive draft: each champion of the team must be in POOL (a decklist file, deck code or stored deck).",
 )
 @click.option("--banned", metavar="CHAMPION", help="Competitive draft: the champion the opponent banned from the pool.")
 @click.option(
@@ -67,7 +68,7 @@ TABLE_PROBLEMS = 20
     nargs=2,
     metavar="TEAM_A TEAM_B",
     default=None,
-    help="Casual draft: check two teams (files or stored decks) and the champions they share.",
+    help="Casual draft: check two teams (files, deck codes or stored decks) and the champions they share.",
 )
 @click.option("--collection", is_flag=True, help="Also report cards the collection does not hold enough copies of.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per deck (and format).")
@@ -87,8 +88,8 @@ def validate(
     collection,
     as_json,
 ) -> None:
-    """Check decklist FILES (deckcli text, JSON, CSV, a deck code, or another tool's export such as Cockatrice
-    .cod, Arena, MTGO, Moxfield, Archidekt, Deckstats, MWS or Apprentice; - reads stdin) and stored decks.
+    """Check each DECK: a decklist file (deckcli text, JSON, CSV, or another tool's export such as Cockatrice .cod,
+    Arena, MTGO, Moxfield, Archidekt, Deckstats, MWS or Apprentice; - reads stdin), a deck code or a stored deck.
 
     Every problem of every deck is reported with its rule id, zone and line. Exit status: 0 when
     every deck is legal (with --all-formats: each deck in at least one format), 1 when any deck is
@@ -97,6 +98,7 @@ def validate(
     \b
     Examples:
       deckcli validate ember.txt
+      deckcli validate dk1AQNib2EMYm9hLXN0YW5kYXJk...
       deckcli validate decks/*.txt --format boa-advanced --json
       deckcli validate --format event-banlist.json --deck "Ember Rush"
       deckcli validate --side-from round1.txt round2.txt
@@ -130,13 +132,13 @@ def validate(
     if side_from:
         reporter.set_original(side_from)
     reporter.set_draft(pool, banned)
-    sources = [(f, None) for f in files] + [(None, d) for d in deck_names]
+    sources = reporter.sources(files, deck_names)
     if match:
         reports = reporter.match(*match)
     elif all_formats:
-        reports = [r for source, deck_name in sources for r in reporter.report_every_format(source, deck_name, formats)]
+        reports = [r for ref in sources for r in reporter.report_every_format(ref, formats)]
     else:
-        reports = [reporter.report(source, deck_name) for source, deck_name in sources]
+        reports = [reporter.report(ref) for ref in sources]
     for warning in reporter.warnings:
         click.echo(f"Warning: {warning}", err=True)
     for note in () if as_json else dict.fromkeys(f"{r['file']}: {n}" for r in reports for n in r.get("notes", ())):

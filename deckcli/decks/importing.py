@@ -7,9 +7,7 @@ then all the decks are stored in one write transaction.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from deckcli.decklists.io import read_decklist
 from deckcli.decklists.model import Decklist
 from deckcli.decks.store import find_deck, save_deck, stored_format_name
 from deckcli.errors import DeckcliError, DeckReadError, DecksReadError, InputError
@@ -47,13 +45,15 @@ class _Read:
 
 
 def _read(resolver: Resolver, file: str, name: str | None, format_name: str | None, game: str | None) -> _Read:
-    """One file read and resolved; a line naming no card raises DeckReadError (a rule problem does not)."""
-    decklist = read_decklist(file, allow_empty=True)
+    """One file (or deck code) read and resolved; a line naming no card raises DeckReadError (a rule problem does
+    not)."""
+    ref = resolver.locator.locate(file, stored=False)
+    decklist = resolver.locator.read(ref, allow_empty=True)
     resolved = resolver.resolve(decklist, format_name, game and game.lower())
     if resolved.problems:
         ordered = sorted(resolved.problems, key=lambda p: (p.line is None, p.line or 0))
         raise DeckReadError(decklist.source or file, [(p.line, f"[{p.rule}] {p.message}") for p in ordered])
-    deck_name = name or decklist.name or (None if file == "-" else Path(file).stem)
+    deck_name = name or decklist.name or ref.stem
     if not deck_name or not deck_name.strip():
         raise DeckcliError("the decklist has no Name: line; give --name")
     return _Read(file, decklist, resolved, deck_name.strip())

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckcli.decklists.io import decklist_of_text, read_decklist
+from deckcli.decklists.io import decklist_of_text
 from deckcli.decklists.model import Decklist
 from deckcli.decks.store import clean_deck_name
 from deckcli.errors import DeckcliError, DeckReadError
@@ -27,7 +26,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class PlayerDecklist:
-    """One player's decklist: a file (``path``) or the text of a form export's cell (``text``), named ``label``."""
+    """One player's decklist: a deck argument (``path``: a file, deck code or stored deck) or the text of a form
+    export's cell (``text``), named ``label``."""
 
     player: str
     label: str
@@ -62,11 +62,13 @@ class EventDecks:
         self.format: Format = load_format(info.format, info.game).on(self.day)
         self.resolver = Resolver(db, self.day)
 
-    def read(self, source: PlayerDecklist) -> Decklist:
-        """The decklist of a file or a form cell, not yet resolved; InputError when nothing in it can be read."""
+    def read(self, source: PlayerDecklist) -> tuple[Decklist, str | None]:
+        """The decklist of a deck argument or a form cell, not yet resolved, and the name a file gives it;
+        InputError when nothing in it can be read."""
         if source.text is None:
-            return read_decklist(source.path or "-")
-        return decklist_of_text(source.text, source.label)
+            ref = self.resolver.locator.locate(source.path or "-")
+            return self.resolver.locator.read(ref), ref.stem
+        return decklist_of_text(source.text, source.label), None
 
     def resolve(self, deck: Decklist, label: str) -> ResolvedDeck:
         """The deck resolved against the event's game and format; DeckReadError when any line names no card of it."""
@@ -100,13 +102,13 @@ class EventDecks:
         """Read, resolve and check one player's decklist (raises when it cannot be read); ``by_name``: each line that
         names its card by its name alone (a deck presented to compare by name, whatever printings it names; a deck
         code's lines name printings only)."""
-        deck = self.read(source)
+        deck, stem = self.read(source)
         for entry in deck.entries if by_name else ():
             if entry.name:
                 entry.set_code = entry.number = None
         resolved = self.resolve(deck, deck.source or source.label)
         locked = resolved.to_decklist()
-        name = deck.name or (Path(source.path).stem if source.path and source.path != "-" else source.player)
+        name = deck.name or stem or source.player
         name = clean_deck_name(name)  # a file name too: refused as deck import refuses it
         locked.name = name
         return CheckedDeck(

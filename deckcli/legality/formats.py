@@ -147,8 +147,7 @@ def _load(ref: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
     elif path.suffix == ".json" or _exists(path) or "/" in ref or "\\" in ref:
         label, bundled = ref, False
     else:
-        known = ", ".join(sorted(_bundled()))
-        raise NotFoundError(f"unknown format {ref!r}; known formats: {known} (or give a path to a format file)")
+        raise NotFoundError(f"unknown format {ref!r}; {_names_hint(ref, None)} (or give a path to a format file)")
     if label in seen:
         raise InputError(f"format {label!r} extends itself: {' -> '.join(seen + (label,))}")
     doc = _read(path, label, bundled)

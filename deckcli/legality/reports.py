@@ -7,13 +7,11 @@ other decks are still checked.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcli.errors import DeckcliError, NotFoundError
+from deckcli.errors import DeckcliError
 from deckcli.legality import drafts
 from deckcli.legality.allformats import formats_of
 from deckcli.legality.exchange import check_side_exchange
@@ -22,31 +20,20 @@ from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
 from deckcli.legality.rules import card_limit_keys, check_deck
 
 if TYPE_CHECKING:
+    from deckcli.decklists.sources import DeckRef
     from deckcli.storage.reads import Readable
 
 
-def deck_source(ref: str) -> tuple[str | None, str | None]:
-    """(file, None) when ``ref`` is ``-`` or an existing file, else (None, stored deck name). (os.path.isfile:
-    Path.is_file raises on a name no file can have, such as one too long, on Python 3.11.)"""
-    return (ref, None) if ref == "-" or os.path.isfile(ref) else (None, ref)
-
-
 def open_decks(db: Readable, refs: list[str], game: str | None = None) -> list[ResolvedDeck]:
-    """Decks named on the command line (:func:`deck_source`: an existing file or ``-`` is a decklist, anything else
-    a stored deck), read with one resolver; each must hold cards."""
+    """Decks named on the command line (deck arguments: :mod:`deckcli.decklists.sources`), read with one resolver; each
+    must hold cards."""
     resolver = Resolver(db)
     decks = []
     for ref in refs:
-        source, name = deck_source(ref)
-        deck = resolver.open(source=source, deck_name=name, game=game)
+        deck = resolver.open(ref, game=game)
         deck.require_cards()
         decks.append(deck)
     return decks
-
-
-def source_label(source: str | None, deck_name: str | None) -> str:
-    """How a report names its deck: the file, or ``deck:NAME``."""
-    return source if source is not None else f"deck:{deck_name}"
 
 
 class DeckReporter:
@@ -70,38 +57,39 @@ class DeckReporter:
         self.original: ResolvedDeck | str | None = None  # --side-from: the original deck, or why it cannot be read
         self.pool: str | None = None  # --pool: a decklist file or a stored deck
         self.banned: str | None = None  # --banned: the champion the opponent banned
-        self._pools: dict[str, ResolvedDeck | str] = {}
+        self._pools: dict[str, tuple[str, ResolvedDeck | str]] = {}  # the pool's label and deck, per pool format
         self.warnings: list[str] = []
         self._formats_seen: set[tuple[str, str | None]] = set()
 
-    def open(
-        self, source: str | None, deck_name: str | None, format_name: str | Format | None = None
-    ) -> ResolvedDeck | str:
-        """A resolved deck, or the error text when it cannot be read at all."""
+    def sources(self, files: Sequence[str], deck_names: Sequence[str] = ()) -> list[DeckRef]:
+        """The decks to check: deck arguments told apart (an error when one names nothing), then ``--deck`` names."""
+        from deckcli.decklists.sources import DeckRef
+
+        return [self.resolver.locator.locate(f) for f in files] + [DeckRef("stored", d) for d in deck_names]
+
+    def open(self, ref: DeckRef | str, format_name: str | Format | None = None) -> tuple[str, ResolvedDeck | str]:
+        """The deck's label and the resolved deck, or the error text when it cannot be read at all."""
+        label = ref if isinstance(ref, str) else ref.label
         try:
-            return self.resolver.open(
-                source=source, deck_name=deck_name, format_name=format_name or self.format_name, game=self.game
-            )
-        except NotFoundError as exc:
-            if deck_name is not None and source is None and Path(deck_name).suffix:
-                return f"{deck_name}: no such decklist file or stored deck"
-            return str(exc)
+            if isinstance(ref, str):
+                ref = self.resolver.locator.locate(ref)
+                label = ref.label
+            return label, self.resolver.open(ref, format_name=format_name or self.format_name, game=self.game)
         except DeckcliError as exc:
-            return str(exc)
+            return label, str(exc)
 
     def set_original(self, source: str) -> None:
-        """Check every later deck as a between-rounds exchange of the decklist ``source``."""
-        self.original = self.open(source, None)
+        """Check every later deck as a between-rounds exchange of the deck argument ``source``."""
+        self.original = self.open(self.resolver.locator.locate(source))[1]
 
     def set_draft(self, pool: str | None, banned: str | None) -> None:
         """Check every later team against a competitive draft: the pool (file or stored deck) less ``banned``."""
         self.pool, self.banned = pool, banned
 
     # -- one report per deck ----------------------------------------------------------------------
-    def report(self, source: str | None, deck_name: str | None) -> dict[str, Any]:
+    def report(self, ref: DeckRef) -> dict[str, Any]:
         """One deck's verdict: ``{"file", "game", "format", ["version",] "legal", ["owned",] "problems"}``."""
-        label = source_label(source, deck_name)
-        deck = self.open(source, deck_name)
+        label, deck = self.open(ref)
         if isinstance(deck, str):
             return self._unreadable(label, deck)
         if isinstance(self.original, str):
@@ -117,13 +105,11 @@ class DeckReporter:
             problems += self._draft_problems(deck)
         return self._verdict(label, deck, problems)
 
-    def report_every_format(
-        self, source: str | None, deck_name: str | None, extra: list[Format]
-    ) -> list[dict[str, Any]]:
+    def report_every_format(self, ref: DeckRef, extra: list[Format]) -> list[dict[str, Any]]:
         """One report per format of the deck's game (bundled, then ``extra``), the decklist read once."""
-        label = source_label(source, deck_name)
+        label = ref.label
         try:
-            decklist = self.resolver.read(source, deck_name)
+            decklist = self.resolver.read(ref)
             game = self.resolver.choose(decklist, None, self.game)[0]
         except DeckcliError as exc:
             return [self._unreadable(label, str(exc))]
@@ -132,9 +118,8 @@ class DeckReporter:
 
     def match(self, first: str, second: str) -> list[dict[str, Any]]:
         """A casual draft: each team's own verdict plus the champions it shares with the other (``shared-champion``)."""
-        refs = [deck_source(first), deck_source(second)]
-        teams = [self.open(*ref) for ref in refs]
-        labels = [source_label(*ref) for ref in refs]
+        opened = [self.open(first), self.open(second)]
+        labels, teams = [label for label, _ in opened], [team for _, team in opened]
         reports = []
         for i, team in enumerate(teams):
             if isinstance(team, str):
@@ -153,10 +138,10 @@ class DeckReporter:
             pool_format = drafts.pool_format_of(team)
             key = f"{pool_format}\n{self.pool}"
             if key not in self._pools:
-                self._pools[key] = self.open(*deck_source(self.pool), format_name=pool_format)
-                if banned is not None and drafts.pool_misses_ban(self._pools[key], banned):
+                self._pools[key] = self.open(self.pool, format_name=pool_format)
+                if banned is not None and drafts.pool_misses_ban(self._pools[key][1], banned):
                     self.warnings.append(f"the banned champion {banned} is not in the pool {self.pool}")
-            problems += drafts.pool_problems(team, self._pools[key], source_label(*deck_source(self.pool)))
+            problems += drafts.pool_problems(team, self._pools[key][1], self._pools[key][0])
         if banned is not None:
             problems += drafts.banned_problems(team, banned)
         return problems

@@ -15,7 +15,7 @@ from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
 from deckcli.decklists.model import DeckEntry, Decklist, ParseProblem
 from deckcli.decklists.routing import ZoneRouter
-from deckcli.decklists.stored import stored_decklist
+from deckcli.decklists.sources import DeckLocator, DeckRef
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
@@ -120,6 +120,7 @@ class Resolver:
         self.suggest_limit = suggest_limit
         #: The day whose version of a dated format applies (``validate --date``; default today).
         self.day = day or date.today()
+        self._locator: DeckLocator | None = None
 
     def index(self, game: str | None) -> CardIndex:
         """The card index of one game (``None``: all games)."""
@@ -322,25 +323,31 @@ class Resolver:
     # -- reading ----------------------------------------------------------------------------------
     def open(
         self,
-        source: str | None = None,
+        source: DeckRef | str | None = None,
         deck_name: str | None = None,
         format_name: str | Format | None = None,
         game: str | None = None,
     ) -> ResolvedDeck:
-        """Read a decklist file (``-`` = stdin) or a stored deck, and resolve it."""
+        """Read a deck argument (:meth:`read`) and resolve it."""
         return self.resolve(self.read(source, deck_name), format_name, game)
 
-    def read(self, source: str | None = None, deck_name: str | None = None) -> Decklist:
-        """The decklist in a file (``-`` = stdin) or the stored deck ``deck_name``, not yet resolved."""
+    @property
+    def locator(self) -> DeckLocator:
+        """What tells deck arguments apart and reads them (:mod:`deckcli.decklists.sources`)."""
+        if self._locator is None:
+            self._locator = DeckLocator(self.db)
+        return self._locator
+
+    def read(self, source: DeckRef | str | None = None, deck_name: str | None = None) -> Decklist:
+        """The decklist of a deck argument ``source`` (a decklist file or ``-``, a deck code or a stored deck, told
+        apart by :meth:`DeckLocator.locate`) or of the stored deck ``deck_name`` (``--deck``), not yet resolved."""
         if (source is None) == (deck_name is None):
             raise InputError("give either a decklist file or --deck NAME")
         if deck_name is not None:
-            with self.db.rows() as rows:
-                return stored_decklist(rows, deck_name)
-        from deckcli.decklists.io import read_decklist
-
-        assert source is not None  # exactly one of the two is given (checked above)
-        return read_decklist(source)
+            ref = DeckRef("stored", deck_name)
+        else:
+            ref = source if isinstance(source, DeckRef) else self.locator.locate(str(source))
+        return self.locator.read(ref)
 
 
 def open_deck(
@@ -351,7 +358,7 @@ def open_deck(
     game: str | None = None,
     day: date | None = None,
 ) -> ResolvedDeck:
-    """Read and resolve one deck (a file, ``-`` or a stored deck by name); ``day`` picks dated format versions."""
+    """Read and resolve one deck (a deck argument, or a stored deck by name); ``day`` picks dated format versions."""
     return Resolver(db, day).open(source, deck_name, format_name, game)
 
 

@@ -61,7 +61,8 @@ def test_a_pool_that_is_neither_a_file_nor_a_stored_deck(run, tmp_path):
     assert result.exit_code == 1
     (problem,) = reports(result)[0]["problems"]
     assert problem["rule"] == "not-in-pool"
-    assert problem["message"] == f"the pool deck:{tmp_path / 'gone.txt'} cannot be read: {tmp_path / 'gone.txt'}: no such decklist file or stored deck"
+    assert problem["message"] == (f"the pool {tmp_path / 'gone.txt'} cannot be read: '{tmp_path / 'gone.txt'}' does not"
+                                  " exist: no decklist file, deck code or stored deck is called so")
     result = run("validate", team(tmp_path, "Deryn", "Al'kemi", "Sir Tentaclot"), "--pool", "Nobody's pool", "--json")
     assert "cannot be read: no stored deck called \"Nobody's pool\"" in reports(result)[0]["problems"][0]["message"]
 
@@ -127,7 +128,8 @@ def test_match_with_an_unreadable_team(run, tmp_path):
     assert result.exit_code == 1
     first, second = reports(result)
     assert rules(first) == ["parse"]
-    assert rules(second) == ["shared-champion"] and "the other team deck:" in second["problems"][0]["message"]
+    assert rules(second) == ["shared-champion"]
+    assert f"the other team {tmp_path / 'gone.txt'} cannot be read" in second["problems"][0]["message"]
 
 
 @pytest.mark.parametrize(

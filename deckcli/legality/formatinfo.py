@@ -1,0 +1,93 @@
+"""What ``deckcli formats`` shows: each bundled format in a row (game, zones and sizes, copy limit, default), and
+one format's every rule with the banned and restricted lists in force on a day and its dated versions."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from deckcli.legality.formats import Format, list_formats, load_format
+
+#: The rules of a format file that :func:`format_details` shows as they are (absent: the format has none).
+_AS_WRITTEN = ("legal_sets", "champions", "draft", "name_limit", "side_exchange", "checks", "opening")
+
+
+def _sizes(zone: dict[str, Any]) -> str:
+    """``50-60``, ``18`` or ``0+`` for a zone's size."""
+    low, high = zone.get("min", 0), zone.get("max")
+    if high is None:
+        return f"{low}+"
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _copy_limit(fmt: Format) -> int | None:
+    limit = fmt.data.get("copy_limit")
+    return limit["max"] if limit else None
+
+
+def format_rows(game: str | None = None) -> list[dict[str, Any]]:
+    """One row per bundled format (of ``game``): ``name``, ``game``, ``title``, ``zones`` (``main 50-60, ...``),
+    ``copy_limit`` (None: no limit) and ``default``, by game then name."""
+    formats = [f for f in list_formats() if game is None or f.game == game]
+    return [
+        {
+            "name": f.name,
+            "game": f.game,
+            "title": f.title,
+            "zones": ", ".join(f"{zone} {_sizes(rule)}" for zone, rule in f.zones.items()),
+            "copy_limit": _copy_limit(f),
+            "default": f.is_default,
+        }
+        for f in sorted(formats, key=lambda f: (f.game, f.name))
+    ]
+
+
+def _limits(card_limits: dict[str, int]) -> dict[str, Any]:
+    """A card-limit list as the banned names (limit 0) and the restricted ones with their limits, by name."""
+    return {
+        "banned": sorted(name for name, n in card_limits.items() if n == 0),
+        "restricted": [{"card": name, "max": n} for name, n in sorted(card_limits.items()) if n > 0],
+    }
+
+
+def format_details(ref: str, day: date | None = None) -> dict[str, Any]:
+    """Every rule of the format ``ref`` (a bundled name or a format file), its card limits in force on ``day``
+    (default today: ``version`` names the dated version, None its own list) and each dated version's lists."""
+    fmt = load_format(ref)
+    day = day or date.today()
+    current = fmt.on(day)
+    details: dict[str, Any] = {
+        "name": fmt.name,
+        "game": fmt.game,
+        "title": fmt.title,
+        "description": fmt.data.get("description"),
+        "file": fmt.path,
+        "extends": fmt.data.get("extends"),
+        "default": fmt.is_default,
+        "zones": [
+            {
+                "zone": zone,
+                "label": rule.get("label", zone),
+                "size": _sizes(rule),
+                "kinds": rule.get("kinds", []),
+                "rule": rule.get("rule"),
+            }
+            for zone, rule in fmt.zones.items()
+        ],
+        "draw_zone": fmt.draw_zone,
+        "copy_limit": fmt.data.get("copy_limit"),
+        **{key: fmt.data[key] for key in _AS_WRITTEN if key in fmt.data},
+        "date": day.isoformat(),
+        "version": current.version,
+        **_limits(current.data.get("card_limits", {})),
+        "versions": [
+            {
+                "from": v["from"],
+                "in_force": v["from"] == current.version,
+                "description": v.get("description"),
+                **_limits(v["card_limits"]),
+            }
+            for v in fmt.versions
+        ],
+    }
+    return details
