@@ -176,7 +176,7 @@ def register_many(
         try:
             done.append(decks.check(source))
         except DeckcliError as exc:
-            failures.append((source.label, _lines(exc, source.label)))
+            failures.append((source.label, _decklist_lines(exc, source)))
     lines = [line for _, found in failures for line in found]
     if failures and not skip_bad:
         raise DecksReadError(
@@ -194,6 +194,18 @@ def _lines(exc: DeckcliError, label: str) -> list[str]:
     """An error's lines, each naming the decklist it is about."""
     lines = exc.lines() if hasattr(exc, "lines") else str(exc).splitlines()
     return [line if line.startswith(label) else f"{label}: {line}" for line in lines]
+
+
+def _decklist_lines(exc: DeckcliError, source: PlayerDecklist) -> list[str]:
+    """The lines of a decklist that cannot be read, naming its file; a form export's row is named with its player,
+    and a line of its decklist cell as such: ``form.csv: line 40: player 'Sam': decklist line 3: [unknown-card] ...``
+    (line 40 of the file starts the row)."""
+    lines = _lines(exc, source.label)
+    if source.text is None:
+        return lines
+    row = f"{source.label}: player {source.player!r}"
+    inside = (line.removeprefix(f"{source.label}: ") for line in lines)
+    return [f"{row}: decklist {line}" if line.startswith("line ") else f"{row}: {line}" for line in inside]
 
 
 def _store(
