@@ -52,11 +52,13 @@ class ZoneView:
 
 @dataclass(frozen=True)
 class DeckView:
-    """One registration as its sheet and page show it (``shown`` is the player's name, or the anonymous id)."""
+    """One registration as its sheet and page show it (``shown`` is the player's name, or the anonymous id; ``late``
+    marks a late registration, never on an anonymous site: it tells when the player registered)."""
 
     registration: Registration
     shown: str
     shown_id: str | None
+    late: bool
     slug: str
     game_title: str
     format_name: str
@@ -141,6 +143,7 @@ def deck_views(
                 registration=registration,
                 shown=name,
                 shown_id=player_id,
+                late=registration.late and not anonymous,
                 slug=slug,
                 game_title=game.title,
                 format_name=deck.format.name,

@@ -32,7 +32,8 @@ class Registration:
     """A player's current registration: the locked copy of their decklist (every printing named) and its verdict.
 
     ``problems`` are the legality problems found when it was registered, as ``{"rule", "message", ...}`` dicts;
-    ``fingerprint`` is the receipt shown to the player (:func:`deckcli.events.fingerprint.fingerprint`).
+    ``fingerprint`` is the receipt shown to the player (:func:`deckcli.events.fingerprint.fingerprint`); ``late``:
+    registered after the event started.
     """
 
     player: str
@@ -43,3 +44,4 @@ class Registration:
     registered_at: datetime
     decklist: Decklist
     problems: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    late: bool = False

@@ -209,5 +209,5 @@ def test_an_event_with_no_registrations_publishes_an_empty_site(db, tmp_path):
     assert "0 decks, 0 legal" in index and "sfb-standard" in index
     assert json.loads((tmp_path / "site" / "decks.json").read_text(encoding="utf-8")) == []
     assert (tmp_path / "site" / "decks.csv").read_text(encoding="utf-8").splitlines() == [",".join(
-        ["player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "zone", "count", "name",
-         "set", "number"])]
+        ["player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "late", "zone", "count",
+         "name", "set", "number"])]
