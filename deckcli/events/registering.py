@@ -245,8 +245,9 @@ def _store(
         if why and again:
             raise EventStarted(event.name, why, "a registered decklist cannot be replaced any more")
         if why and not late:
-            names = ", ".join(repr(d.source.player) for d in decks)
-            raise EventStarted(event.name, why, f"registrations are locked; add --late to register {names} late")
+            names = [repr(d.source.player) for d in decks]
+            listed = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            raise EventStarted(event.name, why, f"registrations are locked; add --late to register {listed} late")
         olds = [current.get(name_key(d.source.player)) for d in decks]
         rows = [_row(event, deck, old, stamp, late=why is not None) for deck, old in zip(decks, olds)]
         try:

@@ -82,6 +82,16 @@ def test_an_import_after_the_start_needs_late_for_every_new_player(run, started,
     assert [(r["player"], r["late"]) for r in json.loads(done.stdout)] == [("Bo", True), ("Cy", True)]
 
 
+def test_a_long_refusal_names_the_first_five_new_players(run, started, tmp_path):
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for n in range(1, 8):
+        (folder / f"P{n}.txt").write_text(EMBER.read_text(encoding="utf-8"), encoding="utf-8")
+    refused = run("event", "import", started, folder)
+    assert refused.exit_code == 1
+    assert "add --late to register 'P1', 'P2', 'P3', 'P4', 'P5' and 2 more late\n" in refused.stderr
+
+
 def test_late_does_not_let_a_registered_decklist_be_replaced(run, started, db):
     before = event_rows(db)
     refused = run("event", "register", started, "Ann", EMBER, "--replace", "--late")
