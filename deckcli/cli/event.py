@@ -15,6 +15,7 @@ PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
 CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
 FILE = click.Path(allow_dash=True, dir_okay=False)  # a decklist file, a deck code or a stored deck
+LATE_HELP = "Register a new player after the event started (marked late in status, export and the site)."
 
 
 def _yes_no(value: bool) -> str:
@@ -124,11 +125,26 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
 @click.argument("name", shell_complete=complete_event)
 @pass_app
 def start(app: AppContext, name: str) -> None:
-    """Start the event NAME: registered decklists are locked from now on (no --replace)."""
+    """Start the event NAME: registrations are locked from now on (no --replace; a new player only with --late)."""
     from deckcli.events.store import start_event
 
     info = start_event(app.db, name)
-    click.echo(f"Event {info.name!r} started at {info.started:%Y-%m-%d %H:%M} UTC; registrations are locked.")
+    click.echo(
+        f"Event {info.name!r} started at {info.started:%Y-%m-%d %H:%M} UTC; registrations are locked"
+        " (event register --late registers a new player late)."
+    )
+
+
+def _status(regs: list, output: str, empty: str | None = None) -> None:
+    """Registrations as ``event status`` rows: JSON as it is, a table or CSV with yes/no for legal and late."""
+    from deckcli.events.reporting import STATUS_COLUMNS, status_rows
+
+    rows = status_rows(regs)
+    if output == "json":
+        emit(rows, output)
+        return
+    shown = [{**r, "legal": _yes_no(r["legal"]), "late": _yes_no(r["late"])} for r in rows]
+    emit(shown, output, STATUS_COLUMNS, empty=empty)
 
 
 def _print_registered(done, as_json: bool) -> None:
@@ -143,7 +159,7 @@ def _print_registered(done, as_json: bool) -> None:
         click.echo(f"Note: {note}.", err=True)
     verdict = "legal" if reg.legal else f"NOT legal, {len(reg.problems)} problem{'s' if len(reg.problems) != 1 else ''}"
     action = "Re-registered" if done.replaced else "Registered"
-    click.echo(f"{action} {reg.player!r} with deck {reg.deck!r}: {verdict}.")
+    click.echo(f"{action} {reg.player!r}{' late' if reg.late else ''} with deck {reg.deck!r}: {verdict}.")
     click.echo(f"Receipt: {reg.fingerprint}")
     if reg.problems:
         _problems(list(reg.problems))
@@ -156,10 +172,19 @@ def _print_registered(done, as_json: bool) -> None:
 @click.option("--player-id", help="The player's id (membership number).")
 @click.option("--replace", is_flag=True, help="Register a new decklist for a registered player (before the start).")
 @click.option("--new-player", is_flag=True, help="PLAYER is a new player even if the name looks like a registered one.")
+@click.option("--late", is_flag=True, help=LATE_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the registration as JSON.")
 @pass_app
 def register(
-    app: AppContext, event_name: str, player: str, file: str, player_id, replace: bool, new_player: bool, as_json: bool
+    app: AppContext,
+    event_name: str,
+    player: str,
+    file: str,
+    player_id,
+    replace: bool,
+    new_player: bool,
+    late: bool,
+    as_json: bool,
 ) -> None:
     """Register PLAYER's decklist FILE (any layout deckcli reads; - reads stdin), deck code or stored deck for EVENT.
 
@@ -168,7 +193,7 @@ def register(
     """
     from deckcli.events.registering import register as register_deck
 
-    done = register_deck(app.db, event_name, player, file, player_id, replace, new_player)
+    done = register_deck(app.db, event_name, player, file, player_id, replace, new_player, late)
     _print_registered(done, as_json)
     if not done.registration.legal:
         raise SystemExit(1)
@@ -180,21 +205,28 @@ def register(
 @click.option("--skip-bad", is_flag=True, help="Register the readable decklists even when some cannot be read.")
 @click.option("--replace", is_flag=True, help="Register new decklists for registered players (before the start).")
 @click.option("--new-player", is_flag=True, help="Names looking like registered (or other rows') players are new ones.")
+@click.option("--late", is_flag=True, help=LATE_HELP)
 @output_options()
 @pass_app
 def import_(
-    app: AppContext, event_name: str, source: str, skip_bad: bool, replace: bool, new_player: bool, output: str
+    app: AppContext,
+    event_name: str,
+    source: str,
+    skip_bad: bool,
+    replace: bool,
+    new_player: bool,
+    late: bool,
+    output: str,
 ) -> None:
     """Register many players: a FOLDER of decklist files (file name = player) or a form export CSV with player,
     id and decklist columns. Nothing is registered when any decklist cannot be read, unless --skip-bad."""
     from deckcli.events.registering import import_registrations
-    from deckcli.events.reporting import STATUS_COLUMNS, status_rows
 
-    result = import_registrations(app.db, event_name, source, skip_bad, replace, new_player)
+    result = import_registrations(app.db, event_name, source, skip_bad, replace, new_player, late)
     for line in result.skipped:
         click.echo(f"Skipped {line}", err=True)
     regs = [r.registration for r in result.registered]
-    emit(status_rows(regs), output, STATUS_COLUMNS)
+    _status(regs, output)
     illegal = sum(not r.legal for r in regs)
     click.echo(
         f"Registered {len(regs)} decklists for {result.event.name!r} ({illegal} not legal"
@@ -210,23 +242,13 @@ def import_(
 @output_options()
 @pass_app
 def status(app: AppContext, event_name: str, output: str) -> None:
-    """One row per registered player: id, deck, legal, problem rule ids, fingerprint, registered at.
+    """One row per registered player: id, deck, legal, problem rule ids, fingerprint, registered at, late.
 
     Exit status 1 when any registered deck is not legal."""
-    from deckcli.events.reporting import STATUS_COLUMNS, status_rows
     from deckcli.events.store import event_registrations
 
     info, regs = event_registrations(app.db, event_name)
-    rows = status_rows(regs)
-    if output == "json":
-        emit(rows, output)
-    else:
-        emit(
-            [{**r, "legal": _yes_no(r["legal"])} for r in rows],
-            output,
-            STATUS_COLUMNS,
-            empty=f"no players are registered for {info.name!r}",
-        )
+    _status(regs, output, empty=f"no players are registered for {info.name!r}")
     if any(not r.legal for r in regs):
         raise SystemExit(1)
 

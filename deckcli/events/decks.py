@@ -110,7 +110,7 @@ class EventDecks:
         locked = resolved.to_decklist()
         name = deck.name or stem or source.player
         name = clean_deck_name(name)  # a file name too: refused as deck import refuses it
-        locked.name = name
+        locked.name = name if deck.name else None  # the locked copy keeps only a name its decklist gave
         return CheckedDeck(
             source, name, resolved, locked, check_deck(resolved), fingerprint(locked), list(resolved.notes)
         )

@@ -7,6 +7,7 @@ plain values only and do no work of their own beyond laying them out.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -52,11 +53,15 @@ class ZoneView:
 
 @dataclass(frozen=True)
 class DeckView:
-    """One registration as its sheet and page show it (``shown`` is the player's name, or the anonymous id)."""
+    """One registration as its sheet and page show it: ``shown`` is the player's name, or the anonymous 'Player N';
+    ``deck_name`` the deck's, or on an anonymous site 'Player N's deck' for a name not from the decklist; ``late``
+    marks a late registration (never on an anonymous site: it tells when the player registered)."""
 
     registration: Registration
     shown: str
     shown_id: str | None
+    deck_name: str
+    late: bool
     slug: str
     game_title: str
     format_name: str
@@ -114,9 +119,10 @@ def _zone(game: Any, deck: ResolvedDeck, zone: str, lines: list[CardLine]) -> Zo
 def deck_views(
     db: Readable, event: EventInfo, registrations: Sequence[Registration], anonymous: bool = False, figures: bool = True
 ) -> list[DeckView]:
-    """The view of every registration, in the order given (anonymous: numbered 'Player N' in fingerprint order and
-    listed in that order, the ids left out, as the order given is when they registered). ``figures``: compute each
-    deck's opening-hand figure (the sheets do not show it)."""
+    """The view of every registration, in the order given (anonymous: numbered 'Player N' in the order of
+    :func:`anonymous_order` and listed in that order, as the order given is when they registered; no id, no late
+    mark, no deck name derived from the player). ``figures``: compute each deck's opening-hand figure (the sheets
+    do not show it)."""
     from deckcli.decks.view import curve
     from deckcli.events.reporting import rule_ids
     from deckcli.games import registry
@@ -128,19 +134,20 @@ def deck_views(
     game = registry.game(event.game)
     keys = KeyFigures(game) if figures else None
     if anonymous:
-        registrations = _fingerprint_order(registrations)
-    shown = _shown_names(registrations, anonymous)
-    slugs = unique_slugs([shown[id(r)][0] for r in registrations])
+        registrations = anonymous_order(registrations)
+    shown = [_shown(r, n, anonymous) for n, r in enumerate(registrations, 1)]
+    slugs = unique_slugs([name for name, _, _ in shown])
     views = []
-    for registration, slug in zip(registrations, slugs):
+    for registration, slug, (name, player_id, deck_name) in zip(registrations, slugs, shown):
         deck = resolver.resolve(registration.decklist, fmt, event.game)  # the locked copy, under the event
         field_name, buckets = curve(deck)
-        name, player_id = shown[id(registration)]
         views.append(
             DeckView(
                 registration=registration,
                 shown=name,
                 shown_id=player_id,
+                deck_name=deck_name,
+                late=registration.late and not anonymous,
                 slug=slug,
                 game_title=game.title,
                 format_name=deck.format.name,
@@ -155,14 +162,24 @@ def deck_views(
     return views
 
 
-def _shown_names(registrations: Sequence[Registration], anonymous: bool) -> dict[int, tuple[str, str | None]]:
-    """Per registration (by identity): the name and id shown; anonymous ids follow the fingerprints' order, which
-    says nothing of the players' names or when they registered."""
+def _shown(registration: Registration, number: int, anonymous: bool) -> tuple[str, str | None, str]:
+    """The player's name, id and deck name shown; anonymous: 'Player N', no id, and the deck's name only when its
+    decklist gave it (a name made from the file or the form row is the player's, often)."""
     if not anonymous:
-        return {id(r): (r.player, r.player_id) for r in registrations}
-    return {id(r): (f"Player {n}", None) for n, r in enumerate(_fingerprint_order(registrations), 1)}
+        return registration.player, registration.player_id, registration.deck
+    player = f"Player {number}"
+    return player, None, registration.named_deck or f"{player}'s deck"
 
 
-def _fingerprint_order(registrations: Sequence[Registration]) -> list[Registration]:
-    """The registrations by fingerprint (the player's name breaking ties): the anonymous site's order."""
-    return sorted(registrations, key=lambda r: (r.fingerprint, r.player))
+def anonymous_order(registrations: Sequence[Registration]) -> list[Registration]:
+    """The anonymous site's order: by fingerprint, then by what the deck's page shows (its decklist's own name, its
+    printings, its problems). Decks equal in all of these have pages alike but for their number, so their order
+    (that of registering) tells nothing; no player's name, id or registration time orders them."""
+    from deckcli.events.locked import locked_data
+
+    def shown(r: Registration) -> tuple[str, str, str, str]:
+        zones = json.dumps(locked_data(r.decklist).get("zones", {}), sort_keys=True, ensure_ascii=False)
+        problems = [(p.get("rule", ""), p.get("message", "")) for p in r.problems]  # as the page lists them
+        return r.fingerprint, r.named_deck or "", zones, json.dumps(problems, ensure_ascii=False)
+
+    return sorted(registrations, key=shown)

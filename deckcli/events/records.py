@@ -11,6 +11,7 @@ from datetime import date, datetime
 from typing import Any
 
 from deckcli.decklists.model import Decklist
+from deckcli.names import name_key
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,9 @@ class Registration:
     """A player's current registration: the locked copy of their decklist (every printing named) and its verdict.
 
     ``problems`` are the legality problems found when it was registered, as ``{"rule", "message", ...}`` dicts;
-    ``fingerprint`` is the receipt shown to the player (:func:`deckcli.events.fingerprint.fingerprint`).
+    ``fingerprint`` is the receipt shown to the player (:func:`deckcli.events.fingerprint.fingerprint`); ``late``:
+    registered after the event started. The locked copy's own ``name`` is the one its decklist gave (a ``Name:``
+    line), None when ``deck`` was made from the file name or the form row (:attr:`named_deck`).
     """
 
     player: str
@@ -43,3 +46,13 @@ class Registration:
     registered_at: datetime
     decklist: Decklist
     problems: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    late: bool = False
+
+    @property
+    def named_deck(self) -> str | None:
+        """The deck's name when its decklist named it and not after the player; None when it was derived (from the
+        file name or the form row, which is often the player's name), so an anonymous site shows another."""
+        given = self.decklist.name
+        if not given or given != self.deck or name_key(given) == name_key(self.player):
+            return None
+        return given

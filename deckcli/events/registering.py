@@ -2,7 +2,8 @@
 in one transaction. A deck that breaks a rule is registered and flagged; one that cannot be read registers nothing.
 
 ``replace`` keeps the history: the player's current row is marked superseded and a new one added, which only an
-event that has not started allows. The database lets one current row per player in, whoever writes first.
+event that has not started allows. A new player of an event that has started is registered only when ``late``
+says so, and marked late. The database lets one current row per player in, whoever writes first.
 """
 
 from __future__ import annotations
@@ -88,15 +89,17 @@ def register(
     player_id: str | None = None,
     replace: bool = False,
     new_player: bool = False,
+    late: bool = False,
 ) -> Registered:
     """Register ``player``'s decklist ``file`` (``-``: stdin) for the event; raises when it cannot be read, when the
-    player is registered already (without ``replace``), when ``replace`` comes after the event started, or when the
-    name looks like a registered player's without being it (unless ``new_player``)."""
+    player is registered already (without ``replace``), when ``replace`` comes after the event started, when a new
+    player comes after it without ``late``, or when the name looks like a registered player's without being it
+    (unless ``new_player``)."""
     with db.read() as session:
         info = info_of(get_event(session, event_name))
     source = _source(player, file, path=file, player_id=player_id)
     checked = EventDecks(db, info).check(source)
-    return _store(db, info, [checked], replace, new_player)[0]
+    return _store(db, info, [checked], replace, new_player, late)[0]
 
 
 def import_registrations(
@@ -106,6 +109,7 @@ def import_registrations(
     skip_bad: bool = False,
     replace: bool = False,
     new_players: bool = False,
+    late: bool = False,
 ) -> RegisteredMany:
     """``event import``: every decklist of a folder (one file per player) or of a form export CSV."""
     from deckcli.events.sources import import_sources
@@ -113,7 +117,7 @@ def import_registrations(
     with db.read() as session:
         get_event(session, event_name)  # an unknown event is named before the files are read
     sources, bad = import_sources(path)
-    return register_many(db, event_name, sources, skip_bad, replace, bad, new_players)
+    return register_many(db, event_name, sources, skip_bad, replace, bad, new_players, late)
 
 
 def register_many(
@@ -124,11 +128,12 @@ def register_many(
     replace: bool = False,
     bad: list[tuple[str, str]] | tuple = (),
     new_players: bool = False,
+    late: bool = False,
 ) -> RegisteredMany:
     """Register every source in one transaction. Every problem of every decklist (and each of the ``bad`` rows
     that named none) is listed; unless ``skip_bad``, nothing is registered when any decklist cannot be read (a
     deck that breaks a rule is registered, flagged). A name that looks like a registered player's or an earlier
-    row's without being it is a problem too, unless ``new_players``."""
+    row's without being it is a problem too, unless ``new_players``. After the start, new players need ``late``."""
     with db.read() as session:
         event = get_event(session, event_name)
         info = info_of(event)
@@ -176,7 +181,7 @@ def register_many(
         try:
             done.append(decks.check(source))
         except DeckcliError as exc:
-            failures.append((source.label, _lines(exc, source.label)))
+            failures.append((source.label, _decklist_lines(exc, source)))
     lines = [line for _, found in failures for line in found]
     if failures and not skip_bad:
         raise DecksReadError(
@@ -186,7 +191,7 @@ def register_many(
             len(sources) + len(bad),
             "nothing was registered (--skip-bad registers the others)",
         )
-    registered = _store(db, info, done, replace, new_players) if done else []
+    registered = _store(db, info, done, replace, new_players, late) if done else []
     return RegisteredMany(info, registered, lines, len(failures))
 
 
@@ -196,14 +201,32 @@ def _lines(exc: DeckcliError, label: str) -> list[str]:
     return [line if line.startswith(label) else f"{label}: {line}" for line in lines]
 
 
+def _decklist_lines(exc: DeckcliError, source: PlayerDecklist) -> list[str]:
+    """The lines of a decklist that cannot be read, naming its file; a form export's row is named with its player,
+    and a line of its decklist cell as such: ``form.csv: line 40: player 'Sam': decklist line 3: [unknown-card] ...``
+    (line 40 of the file starts the row)."""
+    lines = _lines(exc, source.label)
+    if source.text is None:
+        return lines
+    row = f"{source.label}: player {source.player!r}"
+    inside = (line.removeprefix(f"{source.label}: ") for line in lines)
+    return [f"{row}: decklist {line}" if line.startswith("line ") else f"{row}: {line}" for line in inside]
+
+
 def _store(
-    db: BaseDatabase, info: EventInfo, decks: list[CheckedDeck], replace: bool, new_players: bool = False
+    db: BaseDatabase,
+    info: EventInfo,
+    decks: list[CheckedDeck],
+    replace: bool,
+    new_players: bool = False,
+    late: bool = False,
 ) -> list[Registered]:
     """Store the checked decks as current registrations in one write transaction: the rows they replace marked
     superseded first (one UPDATE), then every new row in one INSERT of many rows. The event's row is locked first
     (on SQLite the write transaction already is), so writers registering for one event at once take turns, each
     reading the current rows the one before it left; a new name is checked again there against look-alikes
-    another writer registered meanwhile (unless ``new_players``)."""
+    another writer registered meanwhile (unless ``new_players``), and whether the event has started: new players
+    are then refused unless ``late``, and stored as late."""
     stamp = now()
     table = RegistrationRow.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
     with db.write() as session:
@@ -218,11 +241,15 @@ def _store(
         again = [current[key].player for d in decks if (key := name_key(d.source.player)) in current]
         if again and not replace:
             raise AlreadyRegistered(event.name, again)
-        why = started_reason(info_of(event)) if again else None
-        if why:
+        why = started_reason(info_of(event))
+        if why and again:
             raise EventStarted(event.name, why, "a registered decklist cannot be replaced any more")
+        if why and not late:
+            names = [repr(d.source.player) for d in decks]
+            listed = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            raise EventStarted(event.name, why, f"registrations are locked; add --late to register {listed} late")
         olds = [current.get(name_key(d.source.player)) for d in decks]
-        rows = [_row(event, deck, old, stamp) for deck, old in zip(decks, olds)]
+        rows = [_row(event, deck, old, stamp, late=why is not None) for deck, old in zip(decks, olds)]
         try:
             if again:
                 ids = [old.id for old in olds if old is not None]
@@ -243,7 +270,9 @@ def _locked(session, event: EventRow) -> EventRow:
     return session.execute(query.execution_options(populate_existing=True)).scalar_one()
 
 
-def _row(event: EventRow, deck: CheckedDeck, old: RegistrationRow | None, stamp: datetime) -> dict[str, Any]:
+def _row(
+    event: EventRow, deck: CheckedDeck, old: RegistrationRow | None, stamp: datetime, late: bool
+) -> dict[str, Any]:
     """The registration row of one checked deck; a re-registration keeps the player's name and (unless a new one is
     given) id as first registered."""
     player_id = deck.source.player_id if deck.source.player_id is not None else (old.player_id if old else "")
@@ -260,6 +289,7 @@ def _row(event: EventRow, deck: CheckedDeck, old: RegistrationRow | None, stamp:
         "fingerprint": deck.fingerprint,
         "registered_at": stamp,
         "superseded_at": None,
+        "late": late,
     }
 
 
@@ -273,4 +303,5 @@ def _record(row: dict[str, Any], deck: CheckedDeck) -> Registration:
         registered_at=row["registered_at"],
         decklist=deck.locked,
         problems=tuple(row["problems"]),
+        late=row["late"],
     )

@@ -14,8 +14,20 @@ from deckcli.events.records import EventInfo, Registration
 if TYPE_CHECKING:
     from deckcli.events.store import EventSummary
 
-STATUS_COLUMNS = ["player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at"]
-EXPORT_CSV_COLUMNS = ["player", "player_id", "deck", "legal", "fingerprint", "zone", "count", "card", "set", "number"]
+STATUS_COLUMNS = ["player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "late"]
+EXPORT_CSV_COLUMNS = [
+    "player",
+    "player_id",
+    "deck",
+    "legal",
+    "fingerprint",
+    "late",
+    "zone",
+    "count",
+    "card",
+    "set",
+    "number",
+]
 
 
 def rule_ids(registration: Registration) -> list[str]:
@@ -24,7 +36,7 @@ def rule_ids(registration: Registration) -> list[str]:
 
 
 def status_rows(registrations: list[Registration]) -> list[dict[str, Any]]:
-    """``event status``: one row per player, the problems as rule ids."""
+    """``event status``: one row per player, the problems as rule ids; ``late``: registered after the start."""
     return [
         {
             "player": r.player,
@@ -34,6 +46,7 @@ def status_rows(registrations: list[Registration]) -> list[dict[str, Any]]:
             "problems": rule_ids(r),
             "fingerprint": r.fingerprint,
             "registered_at": r.registered_at.isoformat(timespec="seconds"),
+            "late": r.late,
         }
         for r in registrations
     ]
@@ -87,6 +100,7 @@ def export_csv(registrations: list[Registration]) -> str:
                 r.deck,
                 "yes" if r.legal else "no",
                 r.fingerprint,
+                "yes" if r.late else "no",
                 entry.zone,
                 entry.count,
                 entry.name,

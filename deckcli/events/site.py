@@ -35,6 +35,7 @@ CSV_COLUMNS = (
     "problems",
     "fingerprint",
     "registered_at",
+    "late",
     "zone",
     "count",
     "name",
@@ -61,13 +62,14 @@ def page_of(view: DeckView) -> str:
 
 
 def status_row(view: DeckView, anonymous: bool = False) -> dict[str, Any]:
-    """A deck's row as ``event status --json`` gives it (anonymous: the shown name, no id and no registration time,
-    which would tell who registered when; the key stays, null, so readers of either site see the same columns)."""
+    """A deck's row as ``event status --json`` gives it, with the names shown (anonymous: no id, no registration
+    time and no late mark, which would tell who registered when; the keys stay, null, so readers of either site see
+    the same columns)."""
     from deckcli.events.reporting import status_rows
 
     [row] = status_rows([view.registration])
-    row = {**row, "player": view.shown, "player_id": view.shown_id}
-    return {**row, "registered_at": None} if anonymous else row
+    row = {**row, "player": view.shown, "player_id": view.shown_id, "deck": view.deck_name}
+    return {**row, "registered_at": None, "late": None} if anonymous else row
 
 
 def deck_row(view: DeckView, anonymous: bool = False) -> dict[str, Any]:

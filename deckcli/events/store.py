@@ -2,7 +2,8 @@
 deleted, and read back as the plain records of :mod:`deckcli.events.records`.
 
 An event has *started* once ``event start`` set its ``started`` time, once a side exchange was recorded for it
-(which sets ``started`` too), or once its date is past; from then on a registration cannot be replaced.
+(which sets ``started`` too), or once its date is past; from then on a registration cannot be replaced, and a new
+player is registered only as a late one (``--late``).
 """
 
 from __future__ import annotations
@@ -193,6 +194,7 @@ def registration_of(row: RegistrationRow) -> Registration:
         registered_at=row.registered_at,
         decklist=locked_decklist(row.decklist, f"registration:{row.player}"),
         problems=tuple(row.problems),
+        late=row.late,
     )
 
 

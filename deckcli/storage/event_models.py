@@ -11,7 +11,7 @@ from datetime import date as Date
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Index, Integer, String, text
+from sqlalchemy import JSON, Boolean, Column, DateTime, ForeignKey, Index, Integer, String, false, text
 from sqlalchemy import Date as DateType
 from sqlmodel import Field, SQLModel
 
@@ -65,6 +65,8 @@ class RegistrationRow(SQLModel, table=True):
     registered_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     #: None for the player's current registration; the time it was replaced otherwise.
     superseded_at: datetime | None = Field(default=None, sa_column=Column(DateTime, nullable=True))
+    #: Registered after the event started (``--late``); added by revision 0003, last.
+    late: bool = Field(default=False, sa_column=Column(Boolean, nullable=False, server_default=false()))
 
 
 class DeckCheckRow(SQLModel, table=True):

@@ -7,10 +7,10 @@ import os
 from pathlib import Path
 
 #: The Alembic revision this release writes (the head of ``deckcli/storage/migrations/versions``).
-HEAD_REVISION = "0002"
+HEAD_REVISION = "0003"
 #: Each revision's number, kept by an SQLite file in ``PRAGMA user_version`` so the read path tells a ready file
 #: without importing Alembic. 1 and 2 are the pre-Alembic schemas, migrated by :mod:`deckcli.storage.legacy`.
-REVISION_SCHEMAS = {"0001": 3, "0002": 4}
+REVISION_SCHEMAS = {"0001": 3, "0002": 4, "0003": 5}
 #: The schema version this release writes (its head revision's number); older files are migrated up to it.
 SCHEMA_VERSION = REVISION_SCHEMAS[HEAD_REVISION]
 BUSY_TIMEOUT_MS = 30_000

@@ -105,7 +105,7 @@ def test_status_of_both_events(tournament):
         assert result.exit_code == 1  # a registered deck is illegal
         rows = json_of(result)
         assert len(rows) == len(players) and sorted(r["player"] for r in rows) == sorted(players)
-        assert all(set(r) == {"player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at"}
+        assert all(set(r) == {"player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "late"}
                    for r in rows)
         assert [r["player"] for r in rows if not r["legal"]] == [illegal]
         assert all(r["problems"] == [] for r in rows if r["legal"])
@@ -151,8 +151,8 @@ def test_export_csv_one_row_per_card_with_formulas_inert(tournament):
     assert "Wrote 8 registrations of 'Brawl Night & Friends'" in t.results["export sfb csv"].stderr
     text = (t.root / "sfb.csv").read_text(encoding="utf-8")
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert list(rows[0]) == ["player", "player_id", "deck", "legal", "fingerprint", "zone", "count", "card", "set",
-                             "number"]
+    assert list(rows[0]) == ["player", "player_id", "deck", "legal", "fingerprint", "late", "zone", "count", "card",
+                             "set", "number"]
     assert len(rows) == 7 * 18 + 12  # every action card of each team: 3 champions x 6, the illegal team 2 x 6
     assert {r["zone"] for r in rows} == {"main"} and {r["count"] for r in rows} == {"1"}
     per_player = Counter(r["player"] for r in rows)

@@ -72,7 +72,7 @@ def test_status_table_csv_and_exit_status(run, tmp_path):
     table = run("event", "status", "Open")
     assert table.exit_code == 0 and "=HYPERLINK(1)" in table.stdout and " yes " in table.stdout
     rows = list(csv.reader(io.StringIO(run("event", "status", "Open", "--csv").stdout)))
-    assert rows[0] == ["player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at"]
+    assert rows[0] == ["player", "player_id", "deck", "legal", "problems", "fingerprint", "registered_at", "late"]
     assert rows[1][:5] == ["'=HYPERLINK(1)", "'+44", "Ember Rush", "yes", ""]
     bad = tmp_path / "bad.txt"
     bad.write_text(EMBER.read_text().replace("4 Fireball", "5 Fireball"), encoding="utf-8")

@@ -101,7 +101,7 @@ def test_registering_twice_suggests_replace_which_keeps_the_history(run, open_ev
     data = json.loads(replaced.stdout)
     assert (data["player"], data["player_id"], data["deck"], data["replaced"]) == ("Ann", "77", "Version 2", True)
     rows = event_rows(db)["registration"]
-    assert len(rows) == 2 and rows[0][-1] is not None and rows[1][-1] is None  # superseded_at: history kept
+    assert len(rows) == 2 and rows[0][-2] is not None and rows[1][-2] is None  # superseded_at: history kept
 
 
 @pytest.mark.parametrize("how", ["start", "date"])
@@ -110,7 +110,8 @@ def test_replace_is_refused_once_the_event_has_started(run, tmp_path, db, how):
         assert run("event", "new", "Cup", "--game", "boa", "--date", "2099-01-01").exit_code == 0
     else:
         assert run("event", "new", "Cup", "--game", "boa", "--date", "2020-01-01").exit_code == 0
-    assert run("event", "register", "Cup", "Ann", EMBER).exit_code == 0
+    late = ["--late"] if how == "date" else []  # a past event has started: a new player is a late one
+    assert run("event", "register", "Cup", "Ann", EMBER, *late).exit_code == 0
     if how == "start":
         started = run("event", "start", "Cup")
         assert started.exit_code == 0 and "registrations are locked" in started.stdout
@@ -147,5 +148,6 @@ def test_decks_are_checked_under_the_format_version_in_force_on_the_event_date(r
     after = run("event", "register", "Before", "Ann", deck, "--json")  # the 2026-06-01 list bans the Dragon Lord
     assert after.exit_code == 1 and json.loads(after.stdout)["legal"] is False
     assert [p["rule"] for p in json.loads(after.stdout)["problems"]] == ["banned"]
-    before = run("event", "register", "Old", "Ann", deck, "--json")  # the list before it: legal
+    before = run("event", "register", "Old", "Ann", deck, "--json", "--late")  # the list before it: legal (late:
+    # the event's date is past)
     assert before.exit_code == 0, before.output

@@ -13,7 +13,7 @@ EVENT = "Open <b>"
 
 @pytest.fixture
 def event(run):
-    assert run("event", "new", EVENT, "--game", "boa", "--date", "2026-12-05").exit_code == 0
+    assert run("event", "new", EVENT, "--game", "boa", "--date", "2099-12-05").exit_code == 0  # not yet started
     ember = paths.EXAMPLES / "ember-rush.txt"
     assert run("event", "register", EVENT, "<script>alert(1)</script>", ember, "--player-id", "=1").exit_code == 0
     assert run("event", "register", EVENT, "Ann", ember).exit_code == 0
