@@ -6,7 +6,7 @@ file, the schema's name and the file's text, kept in ``<data folder>/schema-verd
 recomputed from the files at every start, so a changed file, schema or release is checked again; a verdict file
 that is garbled, or holds digests of other contents, gives no verdict (never an error) and is rewritten. Only
 passes are remembered: a failing file is checked, and its errors shown, every time. Files an organiser gives by
-path are never looked up here (:func:`deckcli.storage.jsonschemas.schema_errors` checks them each time).
+path are never looked up here (:func:`deckcli.validation.jsonschemas.schema_errors` checks them each time).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def checked_schema_errors(schema_name: str, text: str, doc: Any, label: str) -> 
     digest = _digest(schema_name, text)
     if digest in _passed(verdicts_path()):
         return []
-    from deckcli.storage.jsonschemas import schema_errors
+    from deckcli.validation.jsonschemas import schema_errors
 
     problems = schema_errors(schema_name, doc, label)
     if not problems:
