@@ -19,7 +19,7 @@ from deckcli.decks.reading import zone_sizes as read_zone_sizes
 from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
 from deckcli.names import name_key
-from deckcli.storage.models import Deck, DeckCard
+from deckcli.storage.tables import Deck, DeckCard
 from deckcli.storage.reads import CoreRows
 from deckcli.textrules import unclean_char
 

@@ -16,7 +16,7 @@ from sqlalchemy import func, insert, select, text
 from sqlmodel import SQLModel
 
 from deckcli.errors import DatabaseFault, NotADatabase
-from deckcli.storage import models  # noqa: F401  (registers the tables)
+from deckcli.storage import tables  # noqa: F401  (registers the tables)
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.engine import connect
 from deckcli.storage.fileinfo import mode_of

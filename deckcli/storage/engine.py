@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError
 
 from deckcli.errors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage import (
-    models,  # noqa: F401  (registers the tables)
+    tables,  # noqa: F401  (registers the tables)
     revisions,
 )
 from deckcli.storage.base import BaseDatabase

@@ -59,7 +59,7 @@ def test_one_current_registration_per_event_and_player_is_enforced_by_the_databa
     from sqlalchemy.exc import IntegrityError
     from sqlmodel import select
 
-    from deckcli.storage.event_models import EventRow, RegistrationRow
+    from deckcli.storage.tables import EventRow, RegistrationRow
 
     now = datetime(2026, 12, 1, 12, 0)
     with db.write() as session:
