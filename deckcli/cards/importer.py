@@ -21,8 +21,8 @@ from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.engine import connect
+from deckcli.storage.location import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files
 from deckcli.storage.tables import Card, CardName, CardSet
-from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files
 
 
 @dataclass

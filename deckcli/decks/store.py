@@ -19,8 +19,8 @@ from deckcli.decks.reading import zone_sizes as read_zone_sizes
 from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
 from deckcli.names import name_key
-from deckcli.storage.tables import Deck, DeckCard
 from deckcli.storage.reads import CoreRows
+from deckcli.storage.tables import Deck, DeckCard
 from deckcli.textrules import unclean_char
 
 if TYPE_CHECKING:

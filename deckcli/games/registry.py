@@ -18,7 +18,7 @@ from typing import Any, TypeGuard
 
 from deckcli.errors import GameDataError, NotFoundError
 from deckcli.reading import jsondoc
-from deckcli.storage.resources import carddb_dir
+from deckcli.storage.location import carddb_dir
 
 GAME_FILE = "game.json"
 GAME_SCHEMA = "game.schema.json"

@@ -18,7 +18,7 @@ from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.games import registry
 from deckcli.reading import jsondoc
 from deckcli.reading.source import read_document
-from deckcli.storage.resources import bundled_format_files
+from deckcli.storage.location import bundled_format_files
 
 FORMAT_SCHEMA = "format.schema.json"
 

@@ -41,10 +41,10 @@ class CopyResult:
 def _open_target(target: Path | str) -> BaseDatabase:
     """The target, set up at the head revision: refused unless it is new or holds no table at all (a deckcli
     database, even one without rows, is refused too: its cards or ids would clash with the copied ones)."""
-    tables = _tables_of(target)
-    if tables:
-        listed = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
-        count = f"{len(tables)} table{'s' if len(tables) != 1 else ''}"
+    found = _tables_of(target)
+    if found:
+        listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
+        count = f"{len(found)} table{'s' if len(found) != 1 else ''}"
         raise DatabaseFault(label_of(target), f"it is not empty ({count}: {listed})", EMPTY_ADVICE)
     return connect(target)
 
@@ -69,15 +69,15 @@ def _server_tables(url: str) -> list[str]:
     """The tables of a server database's schema, read without setting anything up."""
     from sqlalchemy.exc import DBAPIError
 
+    from deckcli.storage.faults import fault_of
     from deckcli.storage.server import server_engine, table_names
-    from deckcli.storage.server_faults import server_fault
 
     engine = server_engine(url)
     try:
         with engine.connect() as conn:
             return table_names(conn)
     except DBAPIError as exc:
-        raise (server_fault(exc, url) or exc) from None
+        raise (fault_of(exc, url) or exc) from None
     finally:
         engine.dispose()
 

@@ -16,7 +16,6 @@ from typing import Any
 
 from deckcli.dbfiles import companion_of
 from deckcli.errors import DatabaseFault
-from deckcli.storage.engine import SCHEMA_VERSION
 from deckcli.storage.fileinfo import (
     APPLICATION_ID,
     CORE_TABLES,
@@ -26,6 +25,7 @@ from deckcli.storage.fileinfo import (
     recorded_revision,
     refuse_foreign,
 )
+from deckcli.storage.revisions import SCHEMA_VERSION
 
 #: How many problems of PRAGMA integrity_check a report lists.
 MAX_PROBLEMS = 100

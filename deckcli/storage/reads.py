@@ -29,8 +29,8 @@ from typing import Any, Protocol
 
 from deckcli.storage.faults import fault_of
 from deckcli.storage.fileinfo import APPLICATION_ID, hold, release
-from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash
-from deckcli.storage.settings import SCHEMA_VERSION, busy_timeout_ms, default_db_path
+from deckcli.storage.location import BUNDLED_HASH_KEY, bundled_hash, busy_timeout_ms, default_db_path
+from deckcli.storage.revisions import SCHEMA_VERSION
 
 #: The most values one ``IN (...)`` list binds (SQLite before 3.32 allowed 999 parameters per statement).
 IN_CHUNK = 900

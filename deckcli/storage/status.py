@@ -10,7 +10,7 @@ from typing import Any
 
 from deckcli.storage.fileinfo import inspect, read_only_uri, recorded_revision, refuse_foreign
 from deckcli.storage.location import is_url, label_of
-from deckcli.storage.settings import HEAD_REVISION, REVISION_SCHEMAS
+from deckcli.storage.revisions import HEAD_REVISION, REVISION_SCHEMAS
 
 #: What ``db status`` says of each state.
 STATES = {
@@ -82,8 +82,8 @@ def database_status(target: Path | str, origin: str | None = None) -> Status:
         from sqlalchemy.exc import DBAPIError
 
         from deckcli.storage import revisions
+        from deckcli.storage.faults import fault_of
         from deckcli.storage.server import server_engine
-        from deckcli.storage.server_faults import server_fault
 
         engine = server_engine(str(target), origin)
         try:
@@ -91,7 +91,7 @@ def database_status(target: Path | str, origin: str | None = None) -> Status:
                 current = revisions.current(conn)
                 state = _server_state(conn, current)
         except DBAPIError as exc:
-            raise (server_fault(exc, str(target), origin) or exc) from None
+            raise (fault_of(exc, str(target), origin) or exc) from None
         finally:
             engine.dispose()
         return Status("postgresql", label_of(target), current, HEAD_REVISION, state)
@@ -105,10 +105,10 @@ def check_server(url: str, origin: str | None = None):
     from sqlalchemy.exc import DBAPIError
 
     from deckcli.storage import revisions
+    from deckcli.storage.faults import fault_of
     from deckcli.storage.fileinfo import CORE_TABLES
     from deckcli.storage.maintenance import CheckReport
     from deckcli.storage.server import server_engine, table_names
-    from deckcli.storage.server_faults import server_fault
 
     report = CheckReport(label_of(url), backend="postgresql", integrity="not applicable (the server keeps it)")
     engine = server_engine(url, origin)
@@ -122,7 +122,7 @@ def check_server(url: str, origin: str | None = None):
                 quoted = '"' + table.replace('"', '""') + '"'
                 report.rows[table] = conn.exec_driver_sql(f"SELECT count(*) FROM {quoted}").scalar()
     except DBAPIError as exc:
-        fault = server_fault(exc, url, origin)
+        fault = fault_of(exc, url, origin)
         report.problems.append(fault.problem if fault else f"the server cannot read it: {type(exc).__name__}")
         return report
     finally:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcli import __version__
-from deckcli.storage.resources import schemas_dir
+from deckcli.storage.location import schemas_dir
 
 VERDICTS_FILE = "schema-verdicts.json"
 #: How many digests the file keeps (the newest): a few releases' worth of games and formats.
@@ -43,7 +43,7 @@ def checked_schema_errors(schema_name: str, text: str, doc: Any, label: str) -> 
 
 def verdicts_path() -> Path:
     """Where the verdicts are kept: the user's data folder."""
-    from deckcli.storage.settings import data_dir
+    from deckcli.storage.location import data_dir
 
     return data_dir() / VERDICTS_FILE
 

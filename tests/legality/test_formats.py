@@ -16,7 +16,7 @@ from deckcli.cards.index import CardIndex
 from deckcli.errors import DeckcliError, InputError
 from deckcli.legality.formats import default_format, list_formats, load_format
 from deckcli.validation.jsonschemas import schema_errors
-from deckcli.storage.resources import bundled_format_files, schemas_dir
+from deckcli.storage.location import bundled_format_files, schemas_dir
 from deckcli.legality.rules import CHECKS, card_limit_keys
 
 SCHEMA = "format.schema.json"

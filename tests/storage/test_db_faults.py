@@ -17,7 +17,7 @@ from dbdump import file_bytes, table_snapshot, unprivileged
 
 from deckcli.cards.importer import open_database
 from deckcli.storage.fileinfo import APPLICATION_ID, read_only_uri
-from deckcli.storage.settings import SCHEMA_VERSION
+from deckcli.storage.revisions import SCHEMA_VERSION
 
 pytestmark = pytest.mark.sqlite_only  # the faults of SQLite files
 

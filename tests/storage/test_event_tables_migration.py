@@ -30,7 +30,7 @@ def _schema(path, table: str) -> list[tuple]:
 
 def test_a_schema_3_database_gets_the_event_tables_keeping_every_row(runner, tmp_path):
     from deckcli.cli.main import cli
-    from deckcli.storage.settings import SCHEMA_VERSION
+    from deckcli.storage.revisions import SCHEMA_VERSION
 
     path = tmp_path / "old.db"
     path.write_bytes(gzip.decompress(SCHEMA_3.read_bytes()))
