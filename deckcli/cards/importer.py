@@ -18,8 +18,7 @@ from deckcli.cards.setfiles import CardSetFile, load_cardsets
 from deckcli.cards.sheets import SheetSet
 from deckcli.errors import DeckcliError
 from deckcli.names import name_key
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
+from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.engine import connect
 from deckcli.storage.location import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files
 from deckcli.storage.tables import Card, CardName, CardSet

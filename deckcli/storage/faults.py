@@ -180,7 +180,7 @@ def fault_of(
     """The fault a driver error means for the database ``target`` (an SQLite file's path, or a server's URL, named
     masked); None: not a fault of the database (a bug of deckcli, say). ``timeout_ms``: how long SQLite waited."""
     error: BaseException | None = sqlite_error(exc)
-    if error is not None:
+    if isinstance(error, sqlite3.Error):
         kind, label, reason = _sqlite_kind(error), target, str(error)
     else:
         error = _server_error(exc)

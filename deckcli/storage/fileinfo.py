@@ -55,6 +55,19 @@ def read_only_uri(path: Path, immutable: bool = False) -> str:
     return uri + ("&immutable=1" if immutable else "")
 
 
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection that has read the schema (immutable where the folder holds no WAL index)."""
+    con = None
+    try:
+        con = sqlite3.connect(read_only_uri(path), uri=True)
+        con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return con
+    except sqlite3.Error:
+        if con is not None:
+            con.close()
+        return sqlite3.connect(read_only_uri(path, immutable=True), uri=True)
+
+
 def _kind(head: bytes) -> str:
     for magic, what in _LOOKS_LIKE:
         if head.startswith(magic):
