@@ -147,6 +147,18 @@ def check_database(target: Path | str, origin: str | None = None) -> CheckReport
     return _check_server(str(target), origin) if is_url(target) else _check_file(Path(target))
 
 
+def _expected_tables(at_head: bool) -> frozenset[str]:
+    """The tables a deckcli database must hold: at this release's revision, every table :mod:`deckcli.storage.tables`
+    declares; at an older one, those every schema version has (:data:`CORE_TABLES`)."""
+    if not at_head:
+        return CORE_TABLES
+    from sqlmodel import SQLModel
+
+    from deckcli.storage import tables  # noqa: F401  (registers the tables)
+
+    return frozenset(SQLModel.metadata.tables)
+
+
 def _mark_problems(schema: int, app_id: int, tables: set[str]) -> list[str]:
     problems = []
     unmarked_deckcli = app_id == 0 and schema > 0 and CORE_TABLES <= tables
@@ -156,7 +168,7 @@ def _mark_problems(schema: int, app_id: int, tables: set[str]) -> list[str]:
         )
     if schema < 0 or schema > SCHEMA_VERSION:
         problems.append(f"schema version {schema}: this deckcli reads 1 to {SCHEMA_VERSION}")
-    missing = sorted(CORE_TABLES - tables)
+    missing = sorted(_expected_tables(schema == SCHEMA_VERSION) - tables)
     if missing and (app_id == APPLICATION_ID or schema > 0):
         problems.append(f"tables missing: {', '.join(missing)}")
     return problems
@@ -229,7 +241,7 @@ def _check_server(url: str, origin: str | None = None) -> CheckReport:
         engine.dispose()
     if state != "current":
         report.problems.append(f"revision {report.revision or 'none'}: {STATES[state]}")
-    missing = sorted(CORE_TABLES - set(tables))
+    missing = sorted(_expected_tables(report.revision == HEAD_REVISION) - set(tables))
     if missing and report.revision:
         report.problems.append(f"tables missing: {', '.join(missing)}")
     return report
