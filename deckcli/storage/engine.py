@@ -17,6 +17,7 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
+from deckcli.dbfiles import APPLICATION_ID, hold, release
 from deckcli.errors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage import (
     revisions,
@@ -24,7 +25,7 @@ from deckcli.storage import (
 )
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
-from deckcli.storage.fileinfo import APPLICATION_ID, hold, inspect, read_only_uri, refuse_foreign, release
+from deckcli.storage.fileinfo import inspect, read_only_uri, refuse_foreign
 from deckcli.storage.location import busy_timeout_ms, default_db_path, is_url
 from deckcli.storage.revisions import LEGACY_HEAD, MIGRATIONS, REVISION_SCHEMAS, SCHEMA_VERSION
 

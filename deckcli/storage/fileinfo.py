@@ -12,7 +12,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcli.dbfiles import APPLICATION_ID, SQLITE_HEADER, hold, in_use, release  # noqa: F401  (re-exported)
+from deckcli.dbfiles import APPLICATION_ID, SQLITE_HEADER, in_use
 from deckcli.errors import DatabaseFault, ForeignDatabase, NotADatabase, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage.faults import NOT_A_DATABASE_ADVICE, fault_of
 

@@ -25,8 +25,8 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Protocol
 
+from deckcli.dbfiles import APPLICATION_ID, hold, release
 from deckcli.storage.faults import fault_of
-from deckcli.storage.fileinfo import APPLICATION_ID, hold, release
 from deckcli.storage.location import BUNDLED_HASH_KEY, bundled_hash, busy_timeout_ms, default_db_path
 from deckcli.storage.revisions import SCHEMA_VERSION
 

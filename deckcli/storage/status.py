@@ -9,15 +9,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckcli.dbfiles import APPLICATION_ID
 from deckcli.errors import DatabaseFault
-from deckcli.storage.fileinfo import (
-    APPLICATION_ID,
-    CORE_TABLES,
-    inspect,
-    open_read_only,
-    recorded_revision,
-    refuse_foreign,
-)
+from deckcli.storage.fileinfo import CORE_TABLES, inspect, open_read_only, recorded_revision, refuse_foreign
 from deckcli.storage.location import is_url, label_of
 from deckcli.storage.revisions import HEAD_REVISION, REVISION_SCHEMAS, SCHEMA_VERSION
 

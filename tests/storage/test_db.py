@@ -36,7 +36,7 @@ def test_schema_version_is_recorded(db):
 
 
 def test_newer_schema_is_refused(tmp_path):
-    from deckcli.storage.fileinfo import APPLICATION_ID
+    from deckcli.dbfiles import APPLICATION_ID
 
     path = tmp_path / "future.db"
     con = sqlite3.connect(path)
