@@ -5,10 +5,10 @@ The backup opens the file read-only (never creating, migrating or marking it) an
 in one step: one read transaction, so it is consistent while another process writes (WAL lets the writer go on),
 and it lands under its name only when complete.
 
-A copy's target must be new or empty (no table at all: another application's tables, or a deckcli database's, are never
-mixed with the copy); it is set up at this deckcli's head revision and filled in one transaction (all or
-nothing), tables in foreign-key order, in chunks of many rows per statement. On PostgreSQL the id sequences are then
-moved past the copied ids, so the next row added gets a fresh one.
+A copy's target must be new or empty (no table at all: another application's tables, or a deckcli database's, are
+never mixed with the copy); it is set up at this deckcli's head revision and filled in one transaction (all or
+nothing), tables in foreign-key order (from the tables' declaration), in chunks of many rows per statement. On
+PostgreSQL the id sequences are then moved past the copied ids, so the next row added gets a fresh one.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The embedded SQLite database: where it lives, how connections are set up, schema revisions, and its faults.
+"""The embedded SQLite database: how connections are set up, its schema brought to this release, and its faults.
 
 Every connection gets WAL, a busy timeout and foreign keys. Writes run in ``BEGIN IMMEDIATE``
 transactions so two processes writing at once queue instead of failing. A path is never pasted into a URL
