@@ -3,7 +3,7 @@
 Completion runs on every Tab press. Importing SQLAlchemy and SQLModel costs about 0.6 s, and opening the
 database through :class:`deckcli.storage.engine.Database` may create or migrate the file; so completion reads
 through the read path (:func:`deckcli.storage.reads.open_ready`: plain ``sqlite3``, query-only) the file commands
-use (:func:`deckcli.storage.settings.default_db_path`), and gives no names when that file is not ready to read
+use (:func:`deckcli.storage.location.default_db_path`), and gives no names when that file is not ready to read
 (missing, foreign, damaged, older). Stored deck names are :mod:`deckcli.decks.completion`'s.
 """
 
@@ -16,8 +16,8 @@ from typing import Any
 
 from deckcli.errors import DeckcliError
 from deckcli.names import name_key
+from deckcli.storage.location import default_db_path
 from deckcli.storage.reads import open_ready
-from deckcli.storage.settings import default_db_path
 
 #: The most names one completion offers (a shell lists them all).
 LIMIT = 200

@@ -18,11 +18,10 @@ from deckcli.cards.setfiles import CardSetFile, load_cardsets
 from deckcli.cards.sheets import SheetSet
 from deckcli.errors import DeckcliError
 from deckcli.names import name_key
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
+from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.engine import connect
-from deckcli.storage.models import Card, CardName, CardSet
-from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files
+from deckcli.storage.location import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files
+from deckcli.storage.tables import Card, CardName, CardSet
 
 
 @dataclass
@@ -138,7 +137,7 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
 
 def _users(session: Session, card_ids: list[int]) -> str:
     """Who holds the cards ``card_ids``: ``decks 'A', 'B' and the collection`` (stored decks by name)."""
-    from deckcli.storage.models import CollectionItem, Deck, DeckCard
+    from deckcli.storage.tables import CollectionItem, Deck, DeckCard
 
     decks = sorted(
         session.execute(
@@ -158,7 +157,7 @@ def _users(session: Session, card_ids: list[int]) -> str:
 def _registrations_naming(session: Session, cs: CardSetFile, numbers: set[str]) -> list[dict]:
     """The current registrations of events of the set's game whose locked list names one of the set's ``numbers``
     (one query; the lists are read here, as they are stored as JSON)."""
-    from deckcli.storage.event_models import EventRow, RegistrationRow
+    from deckcli.storage.tables import EventRow, RegistrationRow
 
     query = (
         select(

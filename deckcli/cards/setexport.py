@@ -16,7 +16,7 @@ from sqlmodel import col
 from deckcli.cards.sheets import write_sheet
 from deckcli.errors import InputError, NotFoundError, UnknownSet
 from deckcli.storage.base import BaseDatabase
-from deckcli.storage.models import Card, CardSet
+from deckcli.storage.tables import Card, CardSet
 
 #: Export formats: JSON (a card-set document) and spreadsheet card lists with their delimiter.
 FORMATS = {"json": None, "csv": ",", "tsv": "\t"}

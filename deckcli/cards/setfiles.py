@@ -16,7 +16,7 @@ from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
 from deckcli.reading import jsondoc
 from deckcli.reading.source import read_document
-from deckcli.storage.jsonschemas import schema_errors
+from deckcli.validation.jsonschemas import schema_errors
 
 CARDSET_SCHEMA = "cardset.schema.json"
 

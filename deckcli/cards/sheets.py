@@ -24,7 +24,7 @@ from deckcli.csvtext import dialect
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.reading.source import read_document
-from deckcli.storage.jsonschemas import documents
+from deckcli.validation.jsonschemas import documents
 
 #: File names read as spreadsheets (``-`` too, when the command names the set).
 SHEET_EXTENSIONS = (".csv", ".tsv", ".tab", ".txt")

@@ -110,7 +110,7 @@ def list_(app: AppContext, game, wheres, tag, output) -> None:
     """List the collection, one row per printing and variant."""
     from deckcli.cards.filters import parse_filter
     from deckcli.collection.store import COLLECTION_FIELDS, holdings, matching
-    from deckcli.storage.jsonschemas import card_fields
+    from deckcli.validation.jsonschemas import card_fields
 
     fields = {**card_fields(), **COLLECTION_FIELDS}
     filters = [parse_filter(w, fields) for w in wheres]

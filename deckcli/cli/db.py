@@ -41,16 +41,9 @@ def check(app: AppContext, as_json: bool) -> None:
     On a server database: its revision and the rows of each table (the server keeps its own integrity). Exit
     status 1 when any problem is found. Nothing is created or changed; a file is opened read-only.
     """
-    from deckcli.storage.location import is_url
-    from deckcli.storage.maintenance import check_database
+    from deckcli.storage.status import check_database
 
-    target = app.target
-    if is_url(target):
-        from deckcli.storage.status import check_server
-
-        report = check_server(str(target), app.origin)
-    else:
-        report = check_database(Path(target))
+    report = check_database(app.target, app.origin)
     if as_json:
         click.echo(dump_json(report.as_dict()))
     else:
@@ -85,8 +78,8 @@ def _file_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @pass_app
 def backup(app: AppContext, target: str) -> None:
     """Copy the database file to the new FILE through SQLite's backup API (consistent while others write)."""
+    from deckcli.storage.copying import backup_database
     from deckcli.storage.location import is_url
-    from deckcli.storage.maintenance import backup_database
 
     if is_url(app.target):
         from deckcli.errors import DatabaseFault

@@ -81,7 +81,7 @@ def card_finder(app: AppContext, deck) -> Callable[[str], CardRef]:
 def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
     """Parse the ``--want`` conditions; a quoted card name must be a card of the deck's game."""
     from deckcli.odds import check_card_names, parse_conditions
-    from deckcli.storage.jsonschemas import card_fields
+    from deckcli.validation.jsonschemas import card_fields
 
     conditions = parse_conditions(wants, card_fields())
     if any(c.filter.card_name is not None for c in conditions):

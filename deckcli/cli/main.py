@@ -91,7 +91,7 @@ class DeckcliGroup(click.Group):
             from deckcli.fileerrors import file_error
 
             return click.ClickException(str(file_error("<stdout>", exc, writing=True)))
-        from deckcli.storage.urls import scrub
+        from deckcli.storage.location import scrub
 
         target = ctx.obj.db_path if isinstance(ctx.obj, AppContext) else None
         return click.ClickException(

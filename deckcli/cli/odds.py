@@ -142,7 +142,7 @@ def _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, ou
     from fractions import Fraction
 
     from deckcli.odds.copies import copies_needed, parse_vary
-    from deckcli.storage.jsonschemas import card_fields
+    from deckcli.validation.jsonschemas import card_fields
 
     varied = parse_vary(vary, card_fields())
     card, most = None, None

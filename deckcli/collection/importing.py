@@ -26,7 +26,7 @@ from deckcli.csvcells import unescape_cell
 from deckcli.errors import DeckcliError, InputError
 from deckcli.reading.numbers import whole_number
 from deckcli.storage.base import BaseDatabase
-from deckcli.storage.models import Card
+from deckcli.storage.tables import Card
 
 #: A count as tools write it: ``3``, ``3x`` (Delver Lens), ``x3``.
 _COUNT = re.compile(r"^\s*[xX]?\s*(-?\d+)\s*[xX]?\s*$")

@@ -16,9 +16,8 @@ from sqlmodel import Session, col
 from deckcli.cards.index import CardRef
 from deckcli.collection.variants import Variant
 from deckcli.errors import DeckcliError, InputError, NotFoundError
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.dialects import COPY_AT_LEAST, copy_upsert, dialect_of, upsert_insert
-from deckcli.storage.models import Card, CardSet, CollectionItem
+from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
+from deckcli.storage.tables import Card, CardSet, CollectionItem
 
 ITEMS = CollectionItem.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
 KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")

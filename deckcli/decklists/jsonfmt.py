@@ -45,7 +45,7 @@ def parse_json(text: str, source: str = "<json>") -> Decklist:
 
 def decklist_errors(data: object, source: str) -> list[str]:
     """Every violation of the decklist schema as ``source: $.path: message`` (at most MAX_ERRORS and a count)."""
-    from deckcli.storage.jsonschemas import schema_errors
+    from deckcli.validation.jsonschemas import schema_errors
 
     return schema_errors(_games_schema(), data, source, limit=MAX_ERRORS)
 
@@ -53,7 +53,7 @@ def decklist_errors(data: object, source: str) -> list[str]:
 @cache
 def _games_schema() -> str:
     """The decklist schema with ``zones`` listing every zone of every game (the file lists the bundled games')."""
-    from deckcli.storage.jsonschemas import documents, register_schema
+    from deckcli.validation.jsonschemas import documents, register_schema
 
     doc = copy.deepcopy(documents()[SCHEMA])
     doc["$id"] = GAMES_SCHEMA_ID

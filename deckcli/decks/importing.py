@@ -15,7 +15,7 @@ from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
 from deckcli.legality.rules import check_deck
 from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase
-from deckcli.storage.models import Deck
+from deckcli.storage.tables import Deck
 
 
 @dataclass

@@ -19,8 +19,8 @@ from deckcli.decklists.stored import zone_sizes as read_zone_sizes
 from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
 from deckcli.names import name_key
-from deckcli.storage.models import Deck, DeckCard
-from deckcli.storage.reads import CoreRows
+from deckcli.storage.reads import Rows
+from deckcli.storage.tables import Deck, DeckCard
 from deckcli.textrules import unclean_char
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def find_deck(session: Session, name: str) -> Deck | None:
     """The stored deck called ``name``: exact name first, else the one deck equal to it ignoring case and width
     (:func:`deckcli.decklists.stored.find_stored`, both through an index)."""
     session.flush()  # decks added in this transaction are found too
-    found = find_stored(CoreRows(session), name)
+    found = find_stored(Rows(session), name)
     return session.get(Deck, found.id) if found is not None else None
 
 
@@ -54,7 +54,7 @@ def get_deck(session: Session, name: str) -> Deck:
     """The stored deck called ``name`` (case-insensitive), or an error naming the closest decks."""
     deck = find_deck(session, name)
     if deck is None:
-        raise no_such_deck(CoreRows(session), name)
+        raise no_such_deck(Rows(session), name)
     return deck
 
 
@@ -80,12 +80,12 @@ def deck_cards(session: Session, deck: Deck) -> list[tuple[str, int, int]]:
 
 def zone_sizes(session: Session) -> dict[int, dict[str, int]]:
     """Deck id -> {zone: number of cards} for every stored deck, in one query."""
-    return read_zone_sizes(CoreRows(session))
+    return read_zone_sizes(Rows(session))
 
 
 def load_decklist(session: Session, name: str) -> Decklist:
     """A stored deck as a decklist whose entries name their printings."""
-    return stored_decklist(CoreRows(session), name)
+    return stored_decklist(Rows(session), name)
 
 
 def save_deck(

@@ -21,7 +21,7 @@ from deckcli.events.store import current_rows, get_event, info_of, now
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.resolve import Problem, ResolvedDeck
 from deckcli.storage.base import BaseDatabase
-from deckcli.storage.event_models import DeckCheckRow, SideExchangeRow
+from deckcli.storage.tables import DeckCheckRow, SideExchangeRow
 
 TOO_MANY, TOO_FEW, NOT_REGISTERED = "too many", "too few", "not registered"
 

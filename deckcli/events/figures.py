@@ -84,7 +84,7 @@ class KeyFigures:
         """The key condition parsed once (as ``--want`` is: the fields of every card schema)."""
         if self._conditions is None:
             from deckcli.odds import parse_conditions
-            from deckcli.storage.jsonschemas import card_fields
+            from deckcli.validation.jsonschemas import card_fields
 
             self._conditions = parse_conditions(self.spec["conditions"], card_fields())
         return self._conditions

@@ -25,7 +25,7 @@ from deckcli.legality.resolve import Problem
 from deckcli.lookalike import LookalikeIndex, likeness
 from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase
-from deckcli.storage.event_models import EventRow, RegistrationRow
+from deckcli.storage.tables import EventRow, RegistrationRow
 
 
 @dataclass

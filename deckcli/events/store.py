@@ -21,7 +21,7 @@ from deckcli.events.locked import locked_decklist
 from deckcli.events.records import EventInfo, Registration
 from deckcli.names import closest, name_key
 from deckcli.storage.base import BaseDatabase
-from deckcli.storage.event_models import EventRow, RegistrationRow
+from deckcli.storage.tables import EventRow, RegistrationRow
 
 
 def now() -> datetime:

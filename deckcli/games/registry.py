@@ -5,7 +5,7 @@ decklist headers, routing of kinds to zones, summary and curve fields, its card 
 A new game is a folder of data; no code names a game.
 
 Listing the game codes (for ``--game`` choices) only parses the files; the full check against the
-schema runs the first time a game's details are used (once per content: :mod:`deckcli.storage.verdicts`).
+schema runs the first time a game's details are used (once per content: :mod:`deckcli.validation.verdicts`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any, TypeGuard
 
 from deckcli.errors import GameDataError, NotFoundError
 from deckcli.reading import jsondoc
-from deckcli.storage.resources import carddb_dir
+from deckcli.storage.location import carddb_dir
 
 GAME_FILE = "game.json"
 GAME_SCHEMA = "game.schema.json"
@@ -147,7 +147,7 @@ def _zones(doc: dict[str, Any]) -> dict[str, Zone]:
 
 
 def _load(path: Path) -> Game:
-    from deckcli.storage.verdicts import checked_schema_errors
+    from deckcli.validation.verdicts import checked_schema_errors
 
     label = str(path)
     try:

@@ -19,7 +19,7 @@ from deckcli.games import registry
 from deckcli.legality.checks import CHECKS, DRAFT_HOOK
 from deckcli.reading import jsondoc
 from deckcli.reading.source import read_document
-from deckcli.storage.resources import bundled_format_files
+from deckcli.storage.location import bundled_format_files
 
 FORMAT_SCHEMA = "format.schema.json"
 
@@ -74,17 +74,17 @@ class Format:
 
 def _read(path: Path, label: str, bundled: bool) -> dict[str, Any]:
     """The format file, checked against the schema: a file given by path every time, a bundled one once per
-    content (:mod:`deckcli.storage.verdicts`)."""
+    content (:mod:`deckcli.validation.verdicts`)."""
     if not _exists(path):
         raise NotFoundError(f"{label}: format file not found")
     text = read_document(path, "format", label=label).text  # the reading front door
     doc = jsondoc.parse_json(text, label)
     if bundled:
-        from deckcli.storage.verdicts import checked_schema_errors
+        from deckcli.validation.verdicts import checked_schema_errors
 
         problems = checked_schema_errors(FORMAT_SCHEMA, text, doc, label)
     else:
-        from deckcli.storage.jsonschemas import schema_errors
+        from deckcli.validation.jsonschemas import schema_errors
 
         problems = schema_errors(FORMAT_SCHEMA, doc, label)
     if problems:

@@ -96,7 +96,7 @@ def check_fields(fields: Sequence[str], known: Iterable[str]) -> None:
 
 def deck_curves(cards: CardCounts, by: Sequence[str], game: str, opening: Mapping[str, Any]) -> Curves:
     """The distributions over the fields ``by`` (default: the game's curve field and kind) of a draw deck."""
-    from deckcli.storage.jsonschemas import card_fields
+    from deckcli.validation.jsonschemas import card_fields
 
     chosen = [f.lower() for f in by] or [registry.game(game).curve_field, "kind"]
     check_fields(chosen, card_fields())

@@ -1,6 +1,7 @@
-"""What every deckcli database offers, whatever its backend: read sessions, Core reads, one-transaction writes, the
-``meta`` table. :class:`deckcli.storage.engine.Database` (an SQLite file) and
-:class:`deckcli.storage.server.ServerDatabase` (PostgreSQL) differ only in how they connect, set up their schema
+"""What every deckcli database offers, whatever its backend: read sessions, the read path's rows, one-transaction
+writes, the ``meta`` table, and the one place where SQL differs between SQLite and PostgreSQL (the upsert statement
+of the session's backend, PostgreSQL's COPY fast path). :class:`deckcli.storage.engine.Database` (an SQLite file)
+and :class:`deckcli.storage.server.ServerDatabase` (PostgreSQL) differ only in how they connect, set up their schema
 and name their faults."""
 
 from __future__ import annotations
@@ -8,14 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import text
-from sqlalchemy.engine import Engine
+from sqlalchemy import Table, text
+from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
 from deckcli.errors import DatabaseFault
-from deckcli.storage.reads import CoreRows
+from deckcli.storage.reads import Rows
 
 
 class BaseDatabase:
@@ -52,11 +54,11 @@ class BaseDatabase:
             raise (self.fault(exc) or exc) from None
 
     @contextmanager
-    def rows(self) -> Iterator[CoreRows]:
-        """The read path's SQL text run through SQLAlchemy Core (:mod:`deckcli.storage.reads`), no ORM objects."""
+    def rows(self) -> Iterator[Rows]:
+        """The read path's rows (:mod:`deckcli.storage.reads`), through SQLAlchemy Core, no ORM objects."""
         try:
             with self.engine.connect() as conn:
-                yield CoreRows(conn)
+                yield Rows(conn)
         except DBAPIError as exc:
             raise (self.fault(exc) or exc) from None
 
@@ -90,3 +92,70 @@ class BaseDatabase:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+# -- where SQL differs between the backends: the upsert, compiled executemany text --------------------------------
+def dialect_of(source: Any) -> Dialect:
+    """The dialect of a Session, Connection or Engine."""
+    if isinstance(source, Dialect):
+        return source
+    bind = source.get_bind() if hasattr(source, "get_bind") else source
+    return bind.dialect
+
+
+def upsert_insert(source: Any, table: Table):
+    """An ``insert(table)`` offering ``on_conflict_do_update``, for the backend ``source`` (a Session, Connection,
+    Engine or Dialect) runs on."""
+    if dialect_of(source).name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        return postgresql_insert(table)
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert(table)
+
+
+#: From how many rows a PostgreSQL bulk write goes through COPY (below it, a temporary table costs more than it saves).
+COPY_AT_LEAST = 200
+
+
+def copy_upsert(
+    session: Any,
+    table: Table,
+    rows: list[dict[str, Any]],
+    conflict: list[str] | None = None,
+    update: dict[str, str] | None = None,
+) -> None:
+    """PostgreSQL's fast path for many rows: COPY them into a temporary table, then one ``INSERT ... SELECT`` into
+    ``table`` (in the rows' order, so ids follow it), ``ON CONFLICT (conflict) DO UPDATE SET`` column = SQL
+    expression of ``update`` (``excluded.x``, ``table.x``). The rows must not repeat a conflict key. JSON values are
+    written as JSON text."""
+    import json
+
+    from sqlalchemy import JSON
+
+    if not rows:
+        return
+    columns = list(rows[0])
+    kinds = {c: table.c[c].type for c in columns}
+    temp = f"_deckcli_in_{table.name}"
+    types = ", ".join(
+        f'"{c}" {"json" if isinstance(kinds[c], JSON) else kinds[c].compile(dialect=dialect_of(session))}'
+        for c in columns
+    )
+    raw = session.connection().connection.dbapi_connection
+    quoted = ", ".join(f'"{c}"' for c in columns)
+    with raw.cursor() as cursor:
+        cursor.execute(f'CREATE TEMPORARY TABLE "{temp}" (ord integer, {types}) ON COMMIT DROP')
+        encode = [(c, isinstance(kinds[c], JSON)) for c in columns]
+        with cursor.copy(f'COPY "{temp}" (ord, {quoted}) FROM STDIN') as copy:
+            for n, row in enumerate(rows):
+                copy.write_row(
+                    [n, *(json.dumps(row[c], ensure_ascii=False) if is_json else row[c] for c, is_json in encode)]
+                )
+        sql = f'INSERT INTO "{table.name}" ({quoted}) SELECT {quoted} FROM "{temp}" ORDER BY ord'
+        if conflict:
+            sets = ", ".join(f'"{c}" = {expr}' for c, expr in (update or {}).items())
+            sql += f" ON CONFLICT ({', '.join(conflict)}) " + (f"DO UPDATE SET {sets}" if sets else "DO NOTHING")
+        cursor.execute(sql)
+        cursor.execute(f'DROP TABLE "{temp}"')

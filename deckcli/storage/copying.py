@@ -1,26 +1,35 @@
-"""``db copy``: every row of every deckcli table from one database to another, SQLite file or server, either way.
+"""``db backup`` and ``db copy``: a consistent copy of an SQLite file, and every row of every deckcli table from one
+database to another, SQLite file or server, either way.
 
-The target must be new or empty (no table at all: another application's tables, or a deckcli database's, are never
-mixed with the copy); it is set up at this deckcli's head revision and filled in one transaction (all or
-nothing), tables in foreign-key order, in chunks of many rows per statement. On PostgreSQL the id sequences are then
-moved past the copied ids, so the next row added gets a fresh one.
+The backup opens the file read-only (never creating, migrating or marking it) and goes through SQLite's backup API
+in one step: one read transaction, so it is consistent while another process writes (WAL lets the writer go on),
+and it lands under its name only when complete.
+
+A copy's target must be new or empty (no table at all: another application's tables, or a deckcli database's, are
+never mixed with the copy); it is set up at this deckcli's head revision and filled in one transaction (all or
+nothing), tables in foreign-key order (from the tables' declaration), in chunks of many rows per statement. On
+PostgreSQL the id sequences are then moved past the copied ids, so the next row added gets a fresh one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import func, insert, select, text
 from sqlmodel import SQLModel
 
+from deckcli.dbfiles import companion_of
 from deckcli.errors import DatabaseFault, NotADatabase
-from deckcli.storage import models  # noqa: F401  (registers the tables)
+from deckcli.storage import tables  # noqa: F401  (registers the tables)
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.engine import connect
-from deckcli.storage.fileinfo import mode_of
+from deckcli.storage.fileinfo import inspect, mode_of, open_read_only, refuse_foreign
 from deckcli.storage.location import is_url, label_of
+from deckcli.storage.status import check_database
 
 #: What to do about a target the copy cannot use.
 COPY_ADVICE = "copy into a new file"
@@ -41,10 +50,10 @@ class CopyResult:
 def _open_target(target: Path | str) -> BaseDatabase:
     """The target, set up at the head revision: refused unless it is new or holds no table at all (a deckcli
     database, even one without rows, is refused too: its cards or ids would clash with the copied ones)."""
-    tables = _tables_of(target)
-    if tables:
-        listed = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
-        count = f"{len(tables)} table{'s' if len(tables) != 1 else ''}"
+    found = _tables_of(target)
+    if found:
+        listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
+        count = f"{len(found)} table{'s' if len(found) != 1 else ''}"
         raise DatabaseFault(label_of(target), f"it is not empty ({count}: {listed})", EMPTY_ADVICE)
     return connect(target)
 
@@ -56,8 +65,6 @@ def _tables_of(target: Path | str) -> list[str]:
     path = Path(target)
     if mode_of(path, advice=COPY_ADVICE) is None or path.stat().st_size == 0:
         return []
-    from deckcli.storage.fileinfo import inspect
-
     try:
         info = inspect(path)
     except NotADatabase:
@@ -69,15 +76,15 @@ def _server_tables(url: str) -> list[str]:
     """The tables of a server database's schema, read without setting anything up."""
     from sqlalchemy.exc import DBAPIError
 
+    from deckcli.storage.faults import fault_of
     from deckcli.storage.server import server_engine, table_names
-    from deckcli.storage.server_faults import server_fault
 
     engine = server_engine(url)
     try:
         with engine.connect() as conn:
             return table_names(conn)
     except DBAPIError as exc:
-        raise (server_fault(exc, url) or exc) from None
+        raise (fault_of(exc, url) or exc) from None
     finally:
         engine.dispose()
 
@@ -147,3 +154,59 @@ def _reset_sequences(session) -> None:
             text("SELECT setval(pg_get_serial_sequence(:t, 'id'), :v, :called)"),
             {"t": table.name, "v": top or 1, "called": top is not None},
         )
+
+
+@dataclass(frozen=True)
+class BackupResult:
+    """A finished copy: where, how large, and its rows per table."""
+
+    target: str
+    size: int
+    rows: dict[str, int]
+
+
+def backup_database(source: Path, target: Path, origin: str | None = None) -> BackupResult:
+    """Copy the deckcli database ``source`` to the new file ``target`` in one consistent step."""
+    info = inspect(source, origin)
+    if not info.exists:
+        raise DatabaseFault(source, "no such file", "there is nothing to back up yet", origin)
+    refuse_foreign(info, source, origin)
+    if companion_of(target, source) is not None:  # (SQLite would take the copy for the database's WAL and reset it)
+        raise DatabaseFault(
+            target, f"it is a file SQLite keeps beside the database {source}", "give the copy another name"
+        )
+    if mode_of(target, advice="give the copy another name") is not None:
+        if target.resolve() == source.resolve():
+            raise DatabaseFault(target, "it is the database itself", "give the copy another name", origin)
+        raise DatabaseFault(target, "it already exists", "give the copy a new name (deckcli never overwrites it)")
+    if not target.parent.is_dir():  # else SQLite's "unable to open database file" would seem the source's fault
+        what = "is a file" if target.parent.exists() else "does not exist"
+        raise DatabaseFault(target, f"its folder {what}", "choose a folder you can write")
+    temp = target.with_name(f".{target.name}.{os.getpid()}.part")
+    try:
+        _copy(source, temp)
+        os.replace(temp, target)
+    except sqlite3.Error as exc:
+        raise DatabaseFault(
+            source, f"the copy failed ({exc})", "nothing was written to " + str(target), origin
+        ) from None
+    except OSError as exc:
+        raise DatabaseFault(
+            target, f"cannot write the copy ({exc.strerror})", "choose a folder you can write"
+        ) from None
+    finally:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+    return BackupResult(str(target), target.stat().st_size, check_database(target).rows)
+
+
+def _copy(source: Path, temp: Path) -> None:
+    src = open_read_only(source)
+    dst = sqlite3.connect(temp)
+    try:
+        src.backup(dst)  # all pages in one step: one read transaction, a consistent snapshot
+        dst.execute("PRAGMA journal_mode = DELETE")  # a single self-contained file
+        dst.commit()
+    finally:
+        dst.close()
+        src.close()

@@ -1,4 +1,4 @@
-"""The embedded SQLite database: where it lives, how connections are set up, schema revisions, and its faults.
+"""The embedded SQLite database: how connections are set up, its schema brought to this release, and its faults.
 
 Every connection gets WAL, a busy timeout and foreign keys. Writes run in ``BEGIN IMMEDIATE``
 transactions so two processes writing at once queue instead of failing. A path is never pasted into a URL
@@ -17,25 +17,17 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
+from deckcli.dbfiles import APPLICATION_ID, hold, release
 from deckcli.errors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage import (
-    models,  # noqa: F401  (registers the tables)
     revisions,
+    tables,  # noqa: F401  (registers the tables)
 )
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
-from deckcli.storage.fileinfo import APPLICATION_ID, hold, inspect, read_only_uri, refuse_foreign, release
-from deckcli.storage.legacy import LEGACY_HEAD, MIGRATIONS
-from deckcli.storage.location import is_url
-from deckcli.storage.settings import (  # noqa: F401  (re-exported: where the file lives, its version, lock wait)
-    BUSY_TIMEOUT_MS,
-    BUSY_TIMEOUT_VARIABLE,
-    REVISION_SCHEMAS,
-    SCHEMA_VERSION,
-    busy_timeout_ms,
-    data_dir,
-    default_db_path,
-)
+from deckcli.storage.fileinfo import inspect, read_only_uri, refuse_foreign
+from deckcli.storage.location import busy_timeout_ms, default_db_path, is_url
+from deckcli.storage.revisions import LEGACY_HEAD, MIGRATIONS, REVISION_SCHEMAS, SCHEMA_VERSION
 
 
 def _on_connect(read_only: bool, dbapi_connection: sqlite3.Connection, _record: object) -> None:
@@ -96,7 +88,7 @@ class Database(BaseDatabase):
 
     ``origin`` names where the path came from (``--db``, ``DECKCLI_DB``) for the messages of its faults.
     ``read_only`` is set when the file or its folder cannot be written: reads work, writes raise ReadOnlyDatabase.
-    ``PRAGMA user_version`` mirrors the Alembic revision (:data:`deckcli.storage.settings.REVISION_SCHEMAS`): a file
+    ``PRAGMA user_version`` mirrors the Alembic revision (:data:`deckcli.storage.revisions.REVISION_SCHEMAS`): a file
     at this release's number needs nothing done, and Alembic is imported only when it does.
     """
 

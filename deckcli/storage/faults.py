@@ -1,7 +1,10 @@
-"""SQLite's errors as deckcli's database faults: each says which file, what is wrong and what to do.
+"""Driver errors as deckcli's database faults, for an SQLite file and a PostgreSQL server alike: each names the
+database (a file, or the masked URL), says what is wrong and what to do.
 
-The driver's message (with the SQL and its parameters) never reaches the user; the SQLite result code decides
-the fault (sqlite3 errors carry it from Python 3.11 on).
+One table (:data:`FAULTS`) says what each kind of fault tells the user; what differs per backend is only how the
+kind is found: SQLite's result code (sqlite3 errors carry it from Python 3.11 on), PostgreSQL's SQLSTATE, and the
+driver's words where neither is given. The driver's text (with the SQL and its parameters) is never shown beyond a
+one-line reason, with every password of the URL scrubbed from it.
 """
 
 from __future__ import annotations
@@ -13,16 +16,154 @@ from deckcli.errors import (
     DatabaseFault,
     DatabaseFull,
     LockedDatabase,
+    MissingServerDatabase,
     NotADatabase,
     ReadOnlyDatabase,
+    ServerAuthFailed,
+    ServerUnreachable,
     UnopenableDatabase,
 )
-
-# Primary SQLite result codes (https://www.sqlite.org/rescode.html).
-SQLITE_PERM, SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 3, 5, 6, 8
-SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 10, 11, 13, 14, 26
+from deckcli.storage.location import mask_url, scrub
 
 NOTHING_WRITTEN = "nothing was written"
+DAMAGED_ADVICE = (
+    "`deckcli db check` lists what is wrong; restore a copy (`deckcli db backup` makes one), or move the"
+    " file away and deckcli starts a new database"
+)
+NOT_A_DATABASE_ADVICE = "point {option} at a deckcli database or at a new file"
+
+#: Each kind of fault: its error, what is wrong and what to do. ``{reason}`` is the driver's one-line reason,
+#: ``{waited}`` how long SQLite waited for a lock.
+FAULTS: dict[str, tuple[type[DatabaseFault], str, str]] = {
+    "read-only": (
+        ReadOnlyDatabase,
+        "it is read-only (the file or its folder cannot be written), so this command cannot change it",
+        "read-only commands still work; " + NOTHING_WRITTEN,
+    ),
+    "locked": (
+        LockedDatabase,
+        "another program or deckcli command has held it locked{waited}",
+        "try again when it has finished (DECKCLI_BUSY_TIMEOUT_MS sets how long deckcli waits); " + NOTHING_WRITTEN,
+    ),
+    "full": (
+        DatabaseFull,
+        "the disk is full (or the database reached its size limit)",
+        "free some space and run the command again; " + NOTHING_WRITTEN,
+    ),
+    "damaged": (DamagedDatabase, "it is damaged (SQLite: database disk image is malformed)", DAMAGED_ADVICE),
+    "not a database": (NotADatabase, "it is not an SQLite database", NOT_A_DATABASE_ADVICE),
+    "unopenable": (
+        UnopenableDatabase,
+        "cannot open or read it ({reason})",
+        "check that the file and its folder exist and can be read",
+    ),
+    "login refused": (
+        ServerAuthFailed,
+        "authentication failed ({reason})",
+        "check the user and password (in the URL, DECKCLI_DB_PASSWORD or ~/.pgpass)",
+    ),
+    "no such database": (
+        MissingServerDatabase,
+        "the server has no such database",
+        "create it first (createdb, or CREATE DATABASE ... OWNER ...) or fix the name",
+    ),
+    "server busy": (
+        LockedDatabase,
+        "the server gave up waiting for another client's lock ({reason})",
+        "try again; " + NOTHING_WRITTEN,
+    ),
+    "server full": (DatabaseFull, "the server's disk is full", "free some space on the server; " + NOTHING_WRITTEN),
+    "server read-only": (
+        ReadOnlyDatabase,
+        "the server only allows reads",
+        "read-only commands still work; " + NOTHING_WRITTEN,
+    ),
+    "no rights": (
+        DatabaseFault,
+        "the user may not do this ({reason})",
+        "grant the user rights on deckcli's tables (or connect as their owner)",
+    ),
+    "unreachable": (
+        ServerUnreachable,
+        "cannot connect to the server ({reason})",
+        "check that PostgreSQL runs there and the host and port are right",
+    ),
+}
+
+# -- SQLite: the primary result code (https://www.sqlite.org/rescode.html) --------------------------------------
+_SQLITE_CODES = {
+    3: "read-only",  # SQLITE_PERM
+    5: "locked",  # SQLITE_BUSY
+    6: "locked",  # SQLITE_LOCKED
+    8: "read-only",  # SQLITE_READONLY
+    10: "unopenable",  # SQLITE_IOERR
+    11: "damaged",  # SQLITE_CORRUPT
+    13: "full",  # SQLITE_FULL
+    14: "unopenable",  # SQLITE_CANTOPEN
+    26: "not a database",  # SQLITE_NOTADB
+}
+#: An sqlite3 error raised without a result code (rare) is told by its words.
+_SQLITE_WORDS = (
+    ("readonly", "read-only"),
+    ("locked", "locked"),
+    ("malformed", "damaged"),
+    ("is full", "full"),
+    ("not a database", "not a database"),
+    ("unable to open", "unopenable"),
+)
+
+# -- PostgreSQL: the SQLSTATE, or the words of libpq's message, checked in this order ----------------------------
+_SERVER_KINDS: tuple[tuple[str, frozenset[str], tuple[tuple[str, ...], ...]], ...] = (
+    (
+        "login refused",
+        frozenset({"28P01", "28000"}),
+        (("password authentication failed",), ("no password supplied",), ('role "', "does not exist")),
+    ),
+    ("no such database", frozenset({"3D000"}), (("database", "does not exist"),)),
+    ("server busy", frozenset({"40001", "40P01", "55P03", "57014"}), ()),
+    ("server full", frozenset({"53100"}), ()),
+    ("server read-only", frozenset({"25006"}), ()),
+    ("no rights", frozenset({"42501"}), ()),
+    ("unreachable", frozenset({"57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004"}), ()),
+)
+
+
+def _sqlite_kind(error: sqlite3.Error) -> str | None:
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return _SQLITE_CODES.get(code & 0xFF)
+    text = str(error).lower()
+    return next((kind for words, kind in _SQLITE_WORDS if words in text), None)
+
+
+def _server_error(exc: BaseException) -> BaseException | None:
+    """The psycopg error behind ``exc`` (itself, or the driver error an SQLAlchemy error wraps)."""
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    if isinstance(exc, psycopg.Error):
+        return exc
+    orig = getattr(exc, "orig", None)
+    return orig if isinstance(orig, psycopg.Error) else None
+
+
+def _server_kind(error: BaseException) -> str | None:
+    import psycopg
+
+    state = getattr(error, "sqlstate", None) or ""
+    words = str(error).lower()
+    for kind, states, phrases in _SERVER_KINDS:
+        if state in states or any(all(p in words for p in phrase) for phrase in phrases):
+            return kind
+    return "unreachable" if isinstance(error, psycopg.OperationalError) and not state else None
+
+
+def _server_reason(error: BaseException, url: str) -> str:
+    """The server's or libpq's reason, one line, without the connection-attempt preamble, and without any password
+    of ``url`` (or ``DECKCLI_DB_PASSWORD``'s) in it."""
+    line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    return scrub(line.split(": ", 1)[1] if line.startswith("connection failed: ") else line, url)
 
 
 def sqlite_error(exc: BaseException) -> sqlite3.Error | None:
@@ -33,68 +174,21 @@ def sqlite_error(exc: BaseException) -> sqlite3.Error | None:
     return orig if isinstance(orig, sqlite3.Error) else None
 
 
-def _code(error: sqlite3.Error) -> int | None:
-    code = getattr(error, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF
-    text = str(error).lower()  # an error raised without a result code (rare): by its words
-    for words, primary in (
-        ("readonly", SQLITE_READONLY),
-        ("locked", SQLITE_BUSY),
-        ("malformed", SQLITE_CORRUPT),
-        ("is full", SQLITE_FULL),
-        ("not a database", SQLITE_NOTADB),
-        ("unable to open", SQLITE_CANTOPEN),
-    ):
-        if words in text:
-            return primary
-    return None
-
-
-def fault_of(exc: BaseException, path: object, origin: str | None = None, timeout_ms: int = 0) -> DatabaseFault | None:
-    """The fault an SQLite error means for the database at ``path`` (None: not a fault of the file)."""
-    error = sqlite_error(exc)
-    if error is None:
+def fault_of(
+    exc: BaseException, target: object, origin: str | None = None, timeout_ms: int = 0
+) -> DatabaseFault | None:
+    """The fault a driver error means for the database ``target`` (an SQLite file's path, or a server's URL, named
+    masked); None: not a fault of the database (a bug of deckcli, say). ``timeout_ms``: how long SQLite waited."""
+    error: BaseException | None = sqlite_error(exc)
+    if isinstance(error, sqlite3.Error):
+        kind, label, reason = _sqlite_kind(error), target, str(error)
+    else:
+        error = _server_error(exc)
+        if error is None:
+            return None
+        kind, label, reason = _server_kind(error), mask_url(str(target)), _server_reason(error, str(target))
+    if kind is None:
         return None
-    code = _code(error)
-    if code in (SQLITE_READONLY, SQLITE_PERM):
-        return ReadOnlyDatabase(
-            path,
-            "it is read-only (the file or its folder cannot be written), so this command cannot change it",
-            "read-only commands still work; " + NOTHING_WRITTEN,
-            origin,
-        )
-    if code in (SQLITE_BUSY, SQLITE_LOCKED):
-        waited = f" for more than {timeout_ms / 1000:g} s" if timeout_ms else ""
-        return LockedDatabase(
-            path,
-            f"another program or deckcli command has held it locked{waited}",
-            "try again when it has finished (DECKCLI_BUSY_TIMEOUT_MS sets how long deckcli waits); " + NOTHING_WRITTEN,
-            origin,
-        )
-    if code == SQLITE_FULL:
-        return DatabaseFull(
-            path,
-            "the disk is full (or the database reached its size limit)",
-            "free some space and run the command again; " + NOTHING_WRITTEN,
-            origin,
-        )
-    if code == SQLITE_CORRUPT:
-        return DamagedDatabase(path, "it is damaged (SQLite: database disk image is malformed)", DAMAGED_ADVICE, origin)
-    if code == SQLITE_NOTADB:
-        return NotADatabase(path, "it is not an SQLite database", NOT_A_DATABASE_ADVICE, origin)
-    if code in (SQLITE_CANTOPEN, SQLITE_IOERR):
-        return UnopenableDatabase(
-            path,
-            f"cannot open or read it ({error})",
-            "check that the file and its folder exist and can be read",
-            origin,
-        )
-    return None
-
-
-DAMAGED_ADVICE = (
-    "`deckcli db check` lists what is wrong; restore a copy (`deckcli db backup` makes one), or move the"
-    " file away and deckcli starts a new database"
-)
-NOT_A_DATABASE_ADVICE = "point {option} at a deckcli database or at a new file"
+    fault, problem, advice = FAULTS[kind]
+    waited = f" for more than {timeout_ms / 1000:g} s" if timeout_ms else ""
+    return fault(label, problem.format(reason=reason, waited=waited), advice, origin)

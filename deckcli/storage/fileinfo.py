@@ -12,7 +12,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcli.dbfiles import APPLICATION_ID, SQLITE_HEADER, hold, in_use, release  # noqa: F401  (re-exported)
+from deckcli.dbfiles import APPLICATION_ID, SQLITE_HEADER, in_use
 from deckcli.errors import DatabaseFault, ForeignDatabase, NotADatabase, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage.faults import NOT_A_DATABASE_ADVICE, fault_of
 
@@ -53,6 +53,19 @@ def read_only_uri(path: Path, immutable: bool = False) -> str:
     """An SQLite URI opening ``path`` read-only (its characters quoted, so ``?`` and ``%`` stay in the name)."""
     uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
     return uri + ("&immutable=1" if immutable else "")
+
+
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection that has read the schema (immutable where the folder holds no WAL index)."""
+    con = None
+    try:
+        con = sqlite3.connect(read_only_uri(path), uri=True)
+        con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return con
+    except sqlite3.Error:
+        if con is not None:
+            con.close()
+        return sqlite3.connect(read_only_uri(path, immutable=True), uri=True)
 
 
 def _kind(head: bytes) -> str:

@@ -1,16 +1,14 @@
-"""The read path: the SELECTs of commands that only read, written once as SQL text and run by either driver.
+"""The read path: the SELECTs of commands that only read, written once as SQL text and run by :class:`Rows` on
+either backend.
 
 Why: a command such as ``validate`` runs a handful of SELECTs, yet importing SQLAlchemy, SQLModel and pydantic cost
-most of its start-up (0.4 s of 0.6 s). So reads are plain SQL text and rows are plain tuples:
-
-- :class:`SqliteReader` runs it through the standard ``sqlite3`` module on a database file that is *ready*
-  (:func:`open_ready`: deckcli's file, this schema version, the current bundled cards): no SQLAlchemy is imported;
-- :class:`CoreRows` runs the very same text through SQLAlchemy Core (``text()``, no ORM) on any engine: a
-  :class:`deckcli.storage.engine.Database` opened because the file had to be created, migrated or synced, and the
-  PostgreSQL database of a URL later. Both drivers take ``:name`` parameters, and the statements keep to portable
-  SQL (no JSON functions, no dialect syntax; booleans and lists are parameters, see :func:`in_list`), so a
-  PostgreSQL backend needs no second set of queries. A JSON column arrives as text from sqlite3 and decoded from
-  psycopg: :func:`json_value` reads both.
+most of its start-up (0.4 s of 0.6 s). So reads are plain SQL text and rows are plain tuples, and a database file
+that is *ready* (:func:`open_ready`: deckcli's file, this schema version, the current bundled cards) is read with
+no SQLAlchemy imported at all (:class:`SqliteReader`). Any other database, an SQLite file opened because it had to
+be created, migrated or synced, or a PostgreSQL server, is read through its SQLAlchemy connection, by the same
+:class:`Rows` running the same text. The statements keep to portable SQL (``:name`` parameters, no JSON functions,
+no dialect syntax; booleans and lists are parameters, see :func:`in_list`), so PostgreSQL needs no second set of
+queries. A JSON column arrives as text from sqlite3 and decoded from psycopg: :func:`json_value` reads both.
 
 A read-optimised copy of the cards kept beside the database was the other choice; it was not taken because it is a
 second source of truth to rebuild and keep in step, and it would not exist for a shared server database.
@@ -27,55 +25,48 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Protocol
 
+from deckcli.dbfiles import APPLICATION_ID, hold, release
 from deckcli.storage.faults import fault_of
-from deckcli.storage.fileinfo import APPLICATION_ID, hold, release
-from deckcli.storage.resources import BUNDLED_HASH_KEY, bundled_hash
-from deckcli.storage.settings import SCHEMA_VERSION, busy_timeout_ms, default_db_path
+from deckcli.storage.location import BUNDLED_HASH_KEY, bundled_hash, busy_timeout_ms, default_db_path
+from deckcli.storage.revisions import SCHEMA_VERSION
 
 #: The most values one ``IN (...)`` list binds (SQLite before 3.32 allowed 999 parameters per statement).
 IN_CHUNK = 900
 
 
-class Rows(Protocol):
-    """Runs one SQL text with ``:name`` parameters and returns every row as a tuple."""
+class Rows:
+    """Runs one SQL text with ``:name`` parameters on an open database and returns every row as a tuple.
 
-    def all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple]: ...
-
-
-class Readable(Protocol):
-    """Anything reads can run on: a ready sqlite3 file (:class:`SqliteReader`) or a Database (through Core)."""
-
-    def rows(self) -> Any: ...  # a context manager yielding Rows
-
-
-class SqliteRows:
-    """Rows read through one sqlite3 connection."""
-
-    def __init__(self, con: sqlite3.Connection):
-        self._con = con
-
-    def all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple]:
-        return self._con.execute(sql, dict(params or {})).fetchall()
-
-
-class CoreRows:
-    """Rows read through an SQLAlchemy Connection or Session, as SQL text (Core, no ORM)."""
+    ``conn`` is an SQLAlchemy Connection or Session (SQLAlchemy Core, no ORM: any backend), or, for a ready SQLite
+    file, a plain ``sqlite3`` connection. That second driver is there for start-up time alone: with the same reads
+    through SQLAlchemy Core, ``validate`` of one deck took 6.8x ``python -c 'import click'`` (CPU) in
+    ``bench/bench_startup.py``, against 2.2x through sqlite3 and a goal of 4x (SQLAlchemy's import alone is ~155 ms
+    of a 33 ms anchor).
+    """
 
     def __init__(self, conn: Any):
         self._conn = conn
 
     def all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple]:
+        if isinstance(self._conn, sqlite3.Connection):
+            return self._conn.execute(sql, dict(params or {})).fetchall()
         from sqlalchemy import text
 
         return [tuple(row) for row in self._conn.execute(text(sql), dict(params or {}))]
 
 
+class Readable(Protocol):
+    """Anything reads can run on: a ready sqlite3 file (:class:`SqliteReader`) or a Database."""
+
+    def rows(self) -> Any: ...  # a context manager yielding Rows
+
+
 def reader_of(source: Any) -> Callable[[], AbstractContextManager[Rows]]:
     """How to read from ``source``: a Readable's ``rows``, or an open SQLAlchemy Session or Connection (whose
-    transaction the reads then share), wrapped in CoreRows."""
+    transaction the reads then share)."""
     if hasattr(source, "rows"):
         return source.rows
-    return lambda: nullcontext(CoreRows(source))
+    return lambda: nullcontext(Rows(source))
 
 
 def json_value(value: Any) -> Any:
@@ -114,7 +105,7 @@ class SqliteReader:
     @contextmanager
     def rows(self) -> Iterator[Rows]:
         try:
-            yield SqliteRows(self._con)
+            yield Rows(self._con)
         except sqlite3.Error as exc:
             raise (self.fault(exc) or exc) from None
 

@@ -19,14 +19,14 @@ from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from deckcli.errors import BadDatabaseURL, DatabaseFault, ForeignDatabase, MissingDriver, SchemaMismatch
 from deckcli.storage import (
-    models,  # noqa: F401  (registers the tables)
     revisions,
+    tables,  # noqa: F401  (registers the tables)
 )
 from deckcli.storage.base import BaseDatabase
+from deckcli.storage.faults import fault_of
 from deckcli.storage.fileinfo import CORE_TABLES
 from deckcli.storage.location import PASSWORD_VARIABLE, mask_url, url_problem
-from deckcli.storage.server_faults import server_fault
-from deckcli.storage.settings import HEAD_REVISION
+from deckcli.storage.revisions import HEAD_REVISION
 
 #: The advisory lock that makes setting up an empty database (or loading its cards) one client's job at a time.
 SETUP_LOCK = int.from_bytes(b"dkcl", "big")
@@ -145,7 +145,7 @@ class ServerDatabase(BaseDatabase):
 
     def fault(self, exc: BaseException) -> DatabaseFault | None:
         """The fault a psycopg error means for this database, if it is one."""
-        return server_fault(exc, self.url, self.origin)
+        return fault_of(exc, self.url, self.origin)
 
     def lock(self, session) -> None:
         """Hold the setup lock until the session's transaction ends (one client loads the bundled cards)."""

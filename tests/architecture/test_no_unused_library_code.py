@@ -13,7 +13,7 @@ TREES = {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(PA
 #: What is used without being named in deckcli/: Alembic runs each revision's ``upgrade`` and ``downgrade``.
 CALLED_BY_NAME = {"upgrade", "downgrade"}
 #: Kept for the tests on purpose, with the reason: a fresh process's caches, as a new start of deckcli sees them.
-KEPT = {"deckcli/storage/verdicts.py:forget"}
+KEPT = {"deckcli/validation/verdicts.py:forget"}
 #: ``"deckcli.cli.cards:cards"`` in the lazily loaded COMMANDS of deckcli/cli/main.py.
 _REFERENCE = re.compile(r"[\w.]+:(\w+)")
 

@@ -54,7 +54,7 @@ def test_every_bundled_set_exported_as_a_sheet_imports_as_the_same_cards(run, tm
 
 
 def test_json_export_is_the_bundled_set_and_reimports_in_place(run, tmp_path):
-    from deckcli.storage.resources import bundled_set_files
+    from deckcli.storage.location import bundled_set_files
 
     bundled = json.loads(next(p for p in bundled_set_files() if p.parent.name == "sfb").read_text(encoding="utf-8"))
     path = tmp_path / "sfb.json"

@@ -10,7 +10,7 @@ import pytest
 from deckcli.cards.setfiles import check_cardset, load_cardsets
 from deckcli.errors import CardDataError
 from deckcli.games.hooks.name_level import nemu
-from deckcli.storage.resources import bundled_set_files
+from deckcli.storage.location import bundled_set_files
 
 
 def _sfb_set(cards):

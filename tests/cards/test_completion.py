@@ -76,7 +76,7 @@ def test_without_a_database_nothing_is_offered_and_nothing_created(runner, tmp_p
 
 def test_completion_reads_the_database_commands_use(monkeypatch, tmp_path):
     from deckcli.cards.completion import database_file
-    from deckcli.storage.engine import default_db_path
+    from deckcli.storage.location import default_db_path
 
     for env in ({"DECKCLI_DB": str(tmp_path / "a.db")}, {"DECKCLI_DATA_DIR": str(tmp_path / "data")}, {}):
         monkeypatch.delenv("DECKCLI_DB", raising=False)

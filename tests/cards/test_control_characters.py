@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import paths  # tests/support/paths.py
 from dbdump import table_snapshot
 
-from deckcli.storage import jsonschemas
+from deckcli.validation import jsonschemas
 from deckcli.textrules import BIDI_CONTROLS, unclean_char
 
 LINE = ("is not allowed: a tab, line break or other control character (U+0000-U+001F, U+007F-U+009F, U+2028, U+2029)"

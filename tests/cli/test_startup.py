@@ -85,7 +85,7 @@ def test_usage_error_exits_2(runner):
 
 
 def test_bundled_data_is_found():
-    from deckcli.storage.resources import bundled_set_files, schemas_dir
+    from deckcli.storage.location import bundled_set_files, schemas_dir
 
     assert (schemas_dir() / "cardset.schema.json").is_file()
     games = {p.parent.name for p in bundled_set_files()}

@@ -23,7 +23,7 @@ def old_rows(db):
     """The boa sample set and its card Abyssal Leviathan as an older deckcli could have stored them."""
     from sqlalchemy import select, update
 
-    from deckcli.storage.models import Card, CardSet
+    from deckcli.storage.tables import Card, CardSet
 
     with db.write() as session:
         session.execute(update(CardSet).where(CardSet.game == "boa").values(name=f"Evil {OSC} set \u202eabc"))
@@ -69,7 +69,7 @@ def test_cards_show_and_search_show_lore_artist_and_name_escaped(run, old_rows):
 def test_event_status_and_show_show_stored_names_escaped(run, db):
     from sqlalchemy import update
 
-    from deckcli.storage.event_models import RegistrationRow
+    from deckcli.storage.tables import RegistrationRow
 
     assert run("event", "new", "Cup", "--game", "boa").exit_code == 0
     assert run("event", "register", "Cup", "Sam Example", paths.EXAMPLES / "ember-rush.txt").exit_code == 0
@@ -87,7 +87,7 @@ def test_event_status_and_show_show_stored_names_escaped(run, db):
 def test_deck_show_and_list_show_a_stored_deck_name_escaped(run, db):
     from sqlalchemy import update
 
-    from deckcli.storage.models import Deck
+    from deckcli.storage.tables import Deck
 
     assert run("deck", "import", paths.EXAMPLES / "ember-rush.txt").exit_code == 0
     with db.write() as session:

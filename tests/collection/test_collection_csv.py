@@ -72,7 +72,7 @@ def test_each_layout_import_export_import_is_identical(run, db, tmp_path, sample
 def _empty(db) -> None:
     from sqlalchemy import delete
 
-    from deckcli.storage.models import CollectionItem
+    from deckcli.storage.tables import CollectionItem
 
     with db.write() as session:
         session.execute(delete(CollectionItem))

@@ -22,7 +22,7 @@ def _entries(run) -> list[tuple]:
 
 def test_a_schema_1_database_upgrades_in_place_keeping_every_row(runner, tmp_path):
     from deckcli.cli.main import cli
-    from deckcli.storage.engine import SCHEMA_VERSION
+    from deckcli.storage.revisions import SCHEMA_VERSION
 
     path = tmp_path / "old.db"
     path.write_bytes(gzip.decompress(SCHEMA_1.read_bytes()))

@@ -9,7 +9,7 @@ import pytest
 from deckcli.decklists.jsonfmt import format_json, parse_json
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.errors import InputError
-from deckcli.storage.jsonschemas import validator
+from deckcli.validation.jsonschemas import validator
 
 DOC = {
     "name": "Ember Rush",
@@ -76,7 +76,7 @@ def test_every_schema_error_is_reported_with_source_and_path():
     assert all(line.startswith("bad.json: $") for line in lines)
     text = str(err.value)
     # After "$.path: " these are jsonschema's own messages, shown to users on purpose (jsonschema is pinned <5);
-    # the "is not allowed: ..." one is deckcli's (deckcli/storage/jsonschemas.py).
+    # the "is not allowed: ..." one is deckcli's (deckcli/validation/jsonschemas.py).
     for expected in (
         "bad.json: $: Additional properties are not allowed ('nam' was unexpected)",
         'bad.json: $.meta: "Format" is not allowed: name, game and format are top-level properties.',

@@ -126,7 +126,7 @@ def test_a_revision_0002_database_gets_the_late_column_keeping_its_registrations
     from deckcli.cli.main import cli
     from deckcli.dbfiles import APPLICATION_ID
     from deckcli.storage import revisions
-    from deckcli.storage.settings import HEAD_REVISION
+    from deckcli.storage.revisions import HEAD_REVISION
 
     if backend == "postgresql":
         server = request.getfixturevalue("pg_server")

@@ -66,8 +66,8 @@ def test_a_printing_numbered_with_a_trailing_space_is_checked(run, registered, d
     from sqlalchemy import update
     from sqlmodel import select
 
-    from deckcli.storage.event_models import RegistrationRow
-    from deckcli.storage.models import Card
+    from deckcli.storage.tables import RegistrationRow
+    from deckcli.storage.tables import Card
 
     with db.write() as session:  # as an older deckcli stored a set whose schema let "001 " through, and locked it
         session.execute(update(Card).where(Card.game == "boa", Card.set_code == "S01", Card.number == "001")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcli.storage.fileinfo import APPLICATION_ID
+from deckcli.dbfiles import APPLICATION_ID
 
 DECK = Path(__file__).parents[1] / "data" / "decks" / "boa-standard" / "legal" / "aeon-sphinx-in-side.txt"
 ADVICE = "name another file to write"

@@ -15,8 +15,8 @@ ROOT_FORMATS = paths.REPO / "carddb" / "boa" / "formats"
 from deckcli.cards.index import CardIndex
 from deckcli.errors import DeckcliError, InputError
 from deckcli.legality.formats import default_format, list_formats, load_format
-from deckcli.storage.jsonschemas import schema_errors
-from deckcli.storage.resources import bundled_format_files, schemas_dir
+from deckcli.validation.jsonschemas import schema_errors
+from deckcli.storage.location import bundled_format_files, schemas_dir
 from deckcli.legality.checks import CHECKS
 from deckcli.legality.rules import card_limit_keys
 
@@ -124,7 +124,7 @@ def test_an_organisers_format_file_extends_a_bundled_one(tmp_path):
 
 
 # "is a required property" and "was unexpected" are jsonschema's messages, shown to users on purpose (jsonschema is
-# pinned <5); '"paris" is not one of:' is deckcli's own enum wording (deckcli/storage/jsonschemas.py).
+# pinned <5); '"paris" is not one of:' is deckcli's own enum wording (deckcli/validation/jsonschemas.py).
 @pytest.mark.parametrize(
     ("fields", "message"),
     [

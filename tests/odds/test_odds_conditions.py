@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deckcli.errors import InputError, UnknownCard
-from deckcli.storage.jsonschemas import card_fields
+from deckcli.validation.jsonschemas import card_fields
 from deckcli.odds import check_card_names, parse_condition, split_classes
 from deckcli.odds.curve import distribution, p_at_least_one
 from deckcli.odds.hands import sample_hands

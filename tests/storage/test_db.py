@@ -7,7 +7,8 @@ import sqlite3
 import pytest
 
 from deckcli.cards.importer import open_database
-from deckcli.storage.engine import SCHEMA_VERSION, default_db_path
+from deckcli.storage.location import default_db_path
+from deckcli.storage.revisions import SCHEMA_VERSION
 from deckcli.errors import DeckcliError
 
 
@@ -35,7 +36,7 @@ def test_schema_version_is_recorded(db):
 
 
 def test_newer_schema_is_refused(tmp_path):
-    from deckcli.storage.fileinfo import APPLICATION_ID
+    from deckcli.dbfiles import APPLICATION_ID
 
     path = tmp_path / "future.db"
     con = sqlite3.connect(path)
@@ -48,7 +49,7 @@ def test_newer_schema_is_refused(tmp_path):
 
 def test_new_file_is_at_the_head_revision_and_mirrors_it(tmp_path):
     from deckcli.storage import revisions
-    from deckcli.storage.settings import HEAD_REVISION, REVISION_SCHEMAS
+    from deckcli.storage.revisions import HEAD_REVISION, REVISION_SCHEMAS
 
     assert revisions.head() == HEAD_REVISION  # the constant the read path uses is the scripts' head
     path = tmp_path / "new.db"
@@ -60,7 +61,7 @@ def test_new_file_is_at_the_head_revision_and_mirrors_it(tmp_path):
 
 
 def test_pre_alembic_file_is_stamped_and_keeps_its_rows(tmp_path):
-    from deckcli.storage.settings import HEAD_REVISION
+    from deckcli.storage.revisions import HEAD_REVISION
 
     path = tmp_path / "old.db"
     open_database(path).close()

@@ -12,8 +12,8 @@ import pytest
 
 from dbdump import file_bytes, table_snapshot
 
-from deckcli.storage.fileinfo import APPLICATION_ID
-from deckcli.storage.settings import HEAD_REVISION, SCHEMA_VERSION
+from deckcli.dbfiles import APPLICATION_ID
+from deckcli.storage.revisions import HEAD_REVISION, SCHEMA_VERSION
 
 pytestmark = pytest.mark.sqlite_only  # db check/backup of a file, its bytes and locks
 

@@ -16,8 +16,9 @@ import paths
 from dbdump import file_bytes, table_snapshot, unprivileged
 
 from deckcli.cards.importer import open_database
-from deckcli.storage.fileinfo import APPLICATION_ID, read_only_uri
-from deckcli.storage.settings import SCHEMA_VERSION
+from deckcli.dbfiles import APPLICATION_ID
+from deckcli.storage.fileinfo import read_only_uri
+from deckcli.storage.revisions import SCHEMA_VERSION
 
 pytestmark = pytest.mark.sqlite_only  # the faults of SQLite files
 

@@ -23,7 +23,7 @@ def _rows(path, sql: str) -> list[tuple]:
 
 def test_a_schema_2_database_upgrades_in_place_keeping_every_row(runner, tmp_path):
     from deckcli.cli.main import cli
-    from deckcli.storage.engine import SCHEMA_VERSION
+    from deckcli.storage.revisions import SCHEMA_VERSION
 
     path = tmp_path / "old.db"
     path.write_bytes(gzip.decompress(SCHEMA_2.read_bytes()))

@@ -30,7 +30,7 @@ def _schema(path, table: str) -> list[tuple]:
 
 def test_a_schema_3_database_gets_the_event_tables_keeping_every_row(runner, tmp_path):
     from deckcli.cli.main import cli
-    from deckcli.storage.settings import SCHEMA_VERSION
+    from deckcli.storage.revisions import SCHEMA_VERSION
 
     path = tmp_path / "old.db"
     path.write_bytes(gzip.decompress(SCHEMA_3.read_bytes()))
@@ -59,7 +59,7 @@ def test_one_current_registration_per_event_and_player_is_enforced_by_the_databa
     from sqlalchemy.exc import IntegrityError
     from sqlmodel import select
 
-    from deckcli.storage.event_models import EventRow, RegistrationRow
+    from deckcli.storage.tables import EventRow, RegistrationRow
 
     now = datetime(2026, 12, 1, 12, 0)
     with db.write() as session:

@@ -26,7 +26,7 @@ def _pragma(path, name: str) -> int:
 
 
 def test_the_previous_release_s_file_upgrades_on_first_use_keeping_every_row(runner, tmp_path):
-    from deckcli.storage.settings import HEAD_REVISION, SCHEMA_VERSION
+    from deckcli.storage.revisions import HEAD_REVISION, SCHEMA_VERSION
 
     path = tmp_path / "release.db"
     shutil.copyfile(RELEASE, path)
@@ -58,7 +58,7 @@ def test_the_previous_release_s_file_upgrades_on_first_use_keeping_every_row(run
 
 
 def test_db_status_reads_the_previous_release_s_file_without_changing_it(runner, tmp_path):
-    from deckcli.storage.settings import HEAD_REVISION
+    from deckcli.storage.revisions import HEAD_REVISION
 
     path = tmp_path / "release.db"
     shutil.copyfile(RELEASE, path)
@@ -71,7 +71,7 @@ def test_db_status_reads_the_previous_release_s_file_without_changing_it(runner,
 
 
 def test_db_upgrade_brings_the_previous_release_s_file_to_the_head(runner, tmp_path):
-    from deckcli.storage.settings import HEAD_REVISION
+    from deckcli.storage.revisions import HEAD_REVISION
 
     path = tmp_path / "release.db"
     shutil.copyfile(RELEASE, path)

@@ -103,7 +103,7 @@ def test_an_empty_database_is_set_up_and_filled_on_first_use(server):
     assert found.exit_code == 0, found.output
     assert [c["name"] for c in json.loads(found.stdout)] == ["Ember Whelp"]
     status = json.loads(_invoke("--db", url, "db", "status", "--json").stdout)
-    from deckcli.storage.settings import HEAD_REVISION
+    from deckcli.storage.revisions import HEAD_REVISION
 
     assert status == {"backend": "postgresql", "database": mask_url(url), "current": HEAD_REVISION,
                       "latest": HEAD_REVISION, "state": "current", "meaning": "up to date"}

@@ -128,17 +128,17 @@ def test_a_password_in_the_query_is_never_shown_on_an_unreachable_server(tmp_pat
 def test_the_drivers_message_never_carries_a_password():
     import psycopg
 
-    from deckcli.storage.server_faults import server_fault
+    from deckcli.storage.faults import fault_of
 
     url = "postgresql://ann:s3cr%40t@db.example/league?sslpassword=keypass"
     said = psycopg.OperationalError("connection failed: password 's3cr@t' (s3cr%40t) or keypass or envsecret refused")
-    fault = server_fault(said, url, "--db")
+    fault = fault_of(said, url, "--db")
     assert str(fault) == ("the database postgresql://ann:***@db.example/league?sslpassword=*** (from --db): cannot"
                           " connect to the server (password '***' (***) or *** or envsecret refused); check that"
                           " PostgreSQL runs there and the host and port are right")
     os.environ["DECKCLI_DB_PASSWORD"] = "envsecret"
     try:
-        assert "envsecret" not in str(server_fault(said, url)) and "or *** refused" in str(server_fault(said, url))
+        assert "envsecret" not in str(fault_of(said, url)) and "or *** refused" in str(fault_of(said, url))
     finally:
         del os.environ["DECKCLI_DB_PASSWORD"]
 

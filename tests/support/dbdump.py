@@ -21,7 +21,7 @@ def dump_tables(source) -> dict[str, list[tuple]]:
     from sqlalchemy import inspect, select
     from sqlmodel import SQLModel
 
-    from deckcli.storage import models  # noqa: F401
+    from deckcli.storage import tables  # noqa: F401
     from deckcli.storage.location import is_url
 
     target = _target(source)

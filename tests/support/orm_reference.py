@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from deckcli.cards.index import CardRef
 from deckcli.names import name_key
-from deckcli.storage.models import Card, CardName, CardSet, Deck
+from deckcli.storage.tables import Card, CardName, CardSet, Deck
 
 _REF_COLUMNS = (Card.id, Card.game, Card.set_code, Card.number, Card.name, Card.kind, Card.data)
 

@@ -1,7 +1,7 @@
 """The tournament tables: event, registration (one current per event and player: a partial unique index; history
 kept), deck_check, side_exchange. No existing row is touched (was the schema 3 -> 4 step; user_version 4).
 
-Written out here, not taken from the models (:mod:`deckcli.storage.event_models`), so later model changes do not
+Written out here, not taken from the models (:mod:`deckcli.storage.tables`), so later model changes do not
 alter this revision.
 
 Revision ID: 0002

@@ -15,7 +15,7 @@ import pytest
 from deckcli.errors import GameDataError, InputError
 from deckcli.games import registry
 from deckcli.legality import formats
-from deckcli.storage import jsonschemas, verdicts
+from deckcli.validation import jsonschemas, verdicts
 
 _REGISTRY_CACHES = (registry._game_files, registry.games, registry.zones, registry.section_headers)
 _FORMAT_CACHES = (formats._bundled, formats._bundled_games, formats._bundled_format)

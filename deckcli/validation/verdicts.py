@@ -6,7 +6,7 @@ file, the schema's name and the file's text, kept in ``<data folder>/schema-verd
 recomputed from the files at every start, so a changed file, schema or release is checked again; a verdict file
 that is garbled, or holds digests of other contents, gives no verdict (never an error) and is rewritten. Only
 passes are remembered: a failing file is checked, and its errors shown, every time. Files an organiser gives by
-path are never looked up here (:func:`deckcli.storage.jsonschemas.schema_errors` checks them each time).
+path are never looked up here (:func:`deckcli.validation.jsonschemas.schema_errors` checks them each time).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcli import __version__
-from deckcli.storage.resources import schemas_dir
+from deckcli.storage.location import schemas_dir
 
 VERDICTS_FILE = "schema-verdicts.json"
 #: How many digests the file keeps (the newest): a few releases' worth of games and formats.
@@ -33,7 +33,7 @@ def checked_schema_errors(schema_name: str, text: str, doc: Any, label: str) -> 
     digest = _digest(schema_name, text)
     if digest in _passed(verdicts_path()):
         return []
-    from deckcli.storage.jsonschemas import schema_errors
+    from deckcli.validation.jsonschemas import schema_errors
 
     problems = schema_errors(schema_name, doc, label)
     if not problems:
@@ -43,7 +43,7 @@ def checked_schema_errors(schema_name: str, text: str, doc: Any, label: str) -> 
 
 def verdicts_path() -> Path:
     """Where the verdicts are kept: the user's data folder."""
-    from deckcli.storage.settings import data_dir
+    from deckcli.storage.location import data_dir
 
     return data_dir() / VERDICTS_FILE
 

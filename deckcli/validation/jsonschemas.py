@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from deckcli.storage.resources import schemas_dir
+from deckcli.storage.location import schemas_dir
 
 
 @cache

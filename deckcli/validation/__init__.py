@@ -1,0 +1,1 @@
+"""deckcli's data files (game.json, card sets, formats) checked against its JSON Schemas, passes remembered."""
