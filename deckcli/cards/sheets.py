@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import IO, Any
 
-from deckcli.csvcells import CsvWriter, escape_cell, unescape_cell
-from deckcli.csvtext import dialect
 from deckcli.errors import InputError
+from deckcli.files.csvreading import dialect
+from deckcli.files.csvwriting import CsvWriter, escape_cell, unescape_cell
+from deckcli.files.reading import read_document
 from deckcli.games import registry
-from deckcli.reading.source import read_document
 from deckcli.storage.jsonschemas import documents
 
 #: File names read as spreadsheets (``-`` too, when the command names the set).

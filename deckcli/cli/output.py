@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from deckcli.csvcells import CsvWriter, escape_cell
+from deckcli.files.csvwriting import CsvWriter, escape_cell
 from deckcli.textrules import shown
 
 

@@ -2,7 +2,7 @@
 
 Every reader yields, per data row, its line number (JSON: its index) and its cells in :data:`FIELDS` order, so
 importing (:mod:`deckcli.collection.importing`) never sees a layout. Bytes become text in the reading front
-door (:mod:`deckcli.reading.source`); the dialect (``sep=`` line, ``,``/``;``/tab) is :mod:`deckcli.csvtext`'s.
+door (:mod:`deckcli.files.reading`); the dialect (``sep=`` line, ``,``/``;``/tab) is :mod:`deckcli.files.csvreading`'s.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from operator import itemgetter
 from typing import IO
 
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, detect
-from deckcli.csvtext import dialect
 from deckcli.errors import InputError
-from deckcli.reading import jsondoc
-from deckcli.reading.source import Document, read_document
+from deckcli.files import jsontext
+from deckcli.files.csvreading import dialect
+from deckcli.files.reading import Document, read_document
 
 JSON_LAYOUT = Layout("deckcli-json", "deckcli JSON", (), {f: (f,) for f in DECKCLI_COLUMNS})
 
@@ -82,7 +82,7 @@ def _csv_rows(text: str, source: str) -> tuple[Layout, Rows]:
 
 
 def _json_rows(text: str, source: str) -> tuple[Layout, Rows]:
-    data = jsondoc.parse_json(text, source)  # raises "source: line L, column C: not valid JSON: reason"
+    data = jsontext.parse_json(text, source)  # raises "source: line L, column C: not valid JSON: reason"
     if not isinstance(data, list):
         raise InputError(f"{source}: expected a JSON array of collection entries")
 

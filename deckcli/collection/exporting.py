@@ -18,8 +18,8 @@ from deckcli.collection.csvio import JSON_LAYOUT
 from deckcli.collection.layouts import by_name
 from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, Writing
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
-from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.errors import InputError
+from deckcli.files.csvwriting import CsvWriter, escape_cell
 from deckcli.storage.reads import json_value
 
 if TYPE_CHECKING:

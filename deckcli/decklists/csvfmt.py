@@ -2,7 +2,7 @@
 
 CSV holds cards only: a deck's name, game, format and other metadata are not written and not read
 (use text or JSON to keep them). Cells a spreadsheet would run as a formula are written with a leading
-``'``, which reading strips again (:mod:`deckcli.csvcells`' escape, as every CSV deckcli writes).
+``'``, which reading strips again (:mod:`deckcli.files.csvwriting`' escape, as every CSV deckcli writes).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import csv
 import io
 import re
 
-from deckcli.csvcells import CsvWriter, escape_cell, unescape_cell
 from deckcli.decklists.model import MAX_COUNT, DeckEntry, Decklist, entry_problem, listed_once, zone_order
 from deckcli.decklists.text import zone_for_section
 from deckcli.errors import InputError
-from deckcli.reading.numbers import shown_digits, whole_number
+from deckcli.files.csvwriting import CsvWriter, escape_cell, unescape_cell
+from deckcli.files.numbers import shown_digits, whole_number
 
 #: The columns format_csv writes, in order.
 HEADER = ("section", "count", "name", "set", "number")

@@ -7,9 +7,9 @@ import io
 import json
 from typing import TYPE_CHECKING, Any
 
-from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
+from deckcli.files.csvwriting import CsvWriter, escape_cell
 
 if TYPE_CHECKING:
     from deckcli.events.store import EventSummary

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
+from deckcli.files.csvwriting import CsvWriter, escape_cell
 
 if TYPE_CHECKING:
     from deckcli.events.pagedata import DeckView

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckcli.csvtext import csv_rows, dialect
 from deckcli.errors import DeckcliError, InputError
 from deckcli.events.decks import PlayerDecklist
-from deckcli.reading.source import LIMITS, MB, read_document
+from deckcli.files.csvreading import csv_rows, dialect
+from deckcli.files.reading import LIMITS, MB, read_document
 
 #: Header spellings of each column a form export needs (compared as :func:`_header_key` keys), preferred first.
 COLUMNS = {

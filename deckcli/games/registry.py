@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from deckcli.errors import GameDataError, NotFoundError
-from deckcli.reading import jsondoc
+from deckcli.files import jsontext
 from deckcli.storage.resources import carddb_dir
 
 GAME_FILE = "game.json"
@@ -152,10 +152,10 @@ def _load(path: Path) -> Game:
     label = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-        doc = jsondoc.parse_json(text, label)
+        doc = jsontext.parse_json(text, label)
     except (OSError, ValueError) as exc:
         raise GameDataError([f"{label}: cannot read the game file: {exc}"]) from None
-    except jsondoc.JsonSyntaxError as exc:
+    except jsontext.JsonSyntaxError as exc:
         raise GameDataError([str(exc)]) from None
     problems = checked_schema_errors(GAME_SCHEMA, text, doc, label)  # a passed file is not checked again
     if problems:

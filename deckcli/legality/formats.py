@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.files import jsontext
+from deckcli.files.reading import read_document
 from deckcli.games import registry
-from deckcli.reading import jsondoc
-from deckcli.reading.source import read_document
 from deckcli.storage.resources import bundled_format_files
 
 FORMAT_SCHEMA = "format.schema.json"
@@ -77,7 +77,7 @@ def _read(path: Path, label: str, bundled: bool) -> dict[str, Any]:
     if not _exists(path):
         raise NotFoundError(f"{label}: format file not found")
     text = read_document(path, "format", label=label).text  # the reading front door
-    doc = jsondoc.parse_json(text, label)
+    doc = jsontext.parse_json(text, label)
     if bundled:
         from deckcli.storage.verdicts import checked_schema_errors
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcli.csvcells import escape_cell, unescape_cell
+from deckcli.files.csvwriting import escape_cell, unescape_cell
 
 DATA = paths.DATA / "layouts"
 #: The sample of each layout deckcli writes as well as reads, and the layout's title.

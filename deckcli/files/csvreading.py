@@ -1,7 +1,7 @@
 """CSV text as spreadsheets and other tools save it: an Excel ``sep=`` first line, the delimiter, and its rows.
 
 Collection files, spreadsheet card lists and form exports go through these after the reading front door
-(:mod:`deckcli.reading.source`) has turned their bytes into text, so all accept ``,``, ``;`` or tab
+(:mod:`deckcli.files.reading`) has turned their bytes into text, so all accept ``,``, ``;`` or tab
 delimiters and a first line ``sep=X`` (Dragon Shield, Excel) naming the delimiter.
 """
 
