@@ -1,8 +1,9 @@
 """CSV text as spreadsheets and other tools save it: an Excel ``sep=`` first line, the delimiter, and its rows.
 
-Collection files, spreadsheet card lists and form exports go through these after the reading front door
-(:mod:`deckcli.files.reading`) has turned their bytes into text, so all accept ``,``, ``;`` or tab
-delimiters and a first line ``sep=X`` (Dragon Shield, Excel) naming the delimiter.
+The one CSV reader: decklists, collection files, spreadsheet card lists and form exports are read by
+:func:`csv_rows` after the reading front door (:mod:`deckcli.files.reading`) has turned their bytes into text, so
+all accept ``,``, ``;`` or tab delimiters and a first line ``sep=X`` (Dragon Shield, Excel) naming the delimiter,
+and all name a line that is not CSV the same way.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 from deckcli.errors import InputError
 
@@ -21,7 +21,7 @@ def split_sep_line(text: str) -> tuple[str | None, str, int]:
     """``(delimiter, rest, lines skipped)``: the delimiter a first ``sep=X`` line names (quoted or not) and the text
     after it, or ``(None, text, 0)`` when there is no such line."""
     end = text.find("\n")
-    first = text[: end if end >= 0 else len(text)].strip().strip('"').strip()
+    first = text[: end if end >= 0 else len(text)].strip(" \r").strip('"').strip(" ")  # a tab may be the delimiter
     if first[:4].lower() == "sep=" and len(first) >= 5:
         delimiter = "\t" if first[4:].lower() in ("\\t", "tab") else first[4]
         return delimiter, (text[end + 1 :] if end >= 0 else ""), 1
@@ -44,30 +44,49 @@ def dialect(text: str) -> tuple[str, str, int]:
     return (delimiter or sniff_delimiter(rest)), rest, skipped
 
 
-@contextmanager
-def _cells_up_to(size: int) -> Iterator[None]:
-    """The csv module reading cells of up to ``size`` characters meanwhile (its limit, 131,072 by default, is one
-    for the whole process: it is put back after)."""
-    before = csv.field_size_limit()
-    csv.field_size_limit(max(before, size))
-    try:
-        yield
-    finally:
-        csv.field_size_limit(before)
+#: The longest cell read by default: the csv module's own default limit (a larger cell is "not CSV").
+CELL_LIMIT = 131_072
 
 
-def csv_rows(text: str, delimiter: str, label: str, skipped: int = 0) -> list[tuple[int, list[str]]]:
-    """Every row of CSV text with the line it starts on (after ``skipped`` lines, such as a ``sep=`` line), a cell
-    as long as the text may be; InputError naming the line where the text is not CSV. Callers judge cell sizes,
-    where they can name the row's player or card."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows: list[tuple[int, list[str]]] = []
+class CsvSyntaxError(InputError):
+    """Text the csv module cannot read as CSV, named by its file and the 1-based line where reading stopped."""
+
+    def __init__(self, label: str, line: int, reason: str):
+        self.label, self.line, self.reason = label, line, reason
+        super().__init__(f"{label}: line {line}: not CSV: {reason}")
+
+
+def _reason(exc: csv.Error) -> str:
+    """The csv module's message in deckcli's words (as Python 3.11-3.13 word it)."""
+    message = str(exc)
+    if message.startswith("unexpected end of data"):
+        return 'a quoted cell is not closed (a " is missing)'
+    if message.startswith("field larger than field limit"):
+        return f"a cell longer than {csv.field_size_limit():,} characters"
+    if message.endswith("expected after '\"'"):
+        return 'text after a closing quote (a " inside a quoted cell is written twice: "")'
+    return message
+
+
+def csv_rows(text: str, label: str, cell_limit: int = CELL_LIMIT) -> Iterator[tuple[int, list[str]]]:
+    """Every row of CSV text of any accepted dialect (a ``sep=`` first line, else ``,`` ``;`` or tab sniffed), with
+    the 1-based line it starts on; CsvSyntaxError naming the line where the text is not CSV (an unclosed quote, a
+    cell longer than ``cell_limit``). Callers judge the cells, where they can name the row's player or card."""
+    delimiter, body, skipped = dialect(text)
+    reader = csv.reader(io.StringIO(body, newline=""), delimiter=delimiter, strict=True)
     line = 0
-    with _cells_up_to(len(text) + 1):
+    while True:
+        before = csv.field_size_limit(cell_limit)  # the limit is the process's: set only while a row is read
         try:
-            for row in reader:
-                rows.append((line + 1 + skipped, row))
-                line = reader.line_num
+            row = next(reader, None)
         except csv.Error as exc:
-            raise InputError(f"{label}: line {reader.line_num + skipped}: not CSV: {exc}") from None
-    return rows
+            unclosed = str(exc).startswith("unexpected end of data")  # pointed at the row it opens in
+            raise CsvSyntaxError(
+                label, line + 1 + skipped if unclosed else reader.line_num + skipped, _reason(exc)
+            ) from None
+        finally:
+            csv.field_size_limit(before)
+        if row is None:
+            return
+        yield line + 1 + skipped, row
+        line = reader.line_num

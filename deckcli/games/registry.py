@@ -10,7 +10,6 @@ schema runs the first time a game's details are used (once per content: :mod:`de
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -106,8 +105,8 @@ def _game_files() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for path in sorted(carddb_dir().glob(f"*/{GAME_FILE}")):
         try:
-            code = json.loads(path.read_text(encoding="utf-8")).get("code")
-        except (OSError, ValueError, AttributeError):
+            code = jsontext.parse_json(path.read_text(encoding="utf-8"), str(path)).get("code")
+        except (OSError, ValueError, AttributeError, jsontext.JsonSyntaxError):
             code = path.parent.name  # reported properly when the game is loaded
         found[str(code) if code else path.parent.name] = path
     return found
@@ -118,8 +117,8 @@ def titles() -> dict[str, str]:
     found = {}
     for code, path in sorted(_game_files().items()):
         try:
-            found[code] = str(json.loads(path.read_text(encoding="utf-8")).get("title") or code)
-        except (OSError, ValueError, AttributeError):
+            found[code] = str(jsontext.parse_json(path.read_text(encoding="utf-8"), str(path)).get("title") or code)
+        except (OSError, ValueError, AttributeError, jsontext.JsonSyntaxError):
             found[code] = code
     return found
 

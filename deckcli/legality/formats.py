@@ -7,7 +7,6 @@ event is a few lines.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cache
@@ -105,9 +104,9 @@ def _bundled_games() -> dict[str, tuple[Path, str | None, bool]]:
     raw = {}
     for path in bundled_format_files():
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            doc = jsontext.parse_json(path.read_text(encoding="utf-8"), str(path))
             name, game, parent, default = doc.get("name"), doc.get("game"), doc.get("extends"), doc.get("default")
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, jsontext.JsonSyntaxError):
             name = game = parent = None  # reported when the format is loaded
             default = True
         raw[name if isinstance(name, str) and name else path.stem] = (path, game, parent, default)
