@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from deckcli.errors import InputError
 from deckcli.files.csvreading import CsvSyntaxError, csv_rows
-from deckcli.files.csvwriting import CsvWriter, escape_cell, unescape_cell
+from deckcli.files.csvwriting import CsvWriter, unescape_cell
 from deckcli.files.jsontext import JsonSyntaxError, parse_json
 from deckcli.files.reading import read_document
 from deckcli.games import registry
@@ -290,5 +290,5 @@ def write_sheet(cards: list[dict[str, Any]], stream: IO[str], delimiter: str = "
     writer = CsvWriter(stream, delimiter=delimiter)  # a cell holding a bare CR is quoted too
     writer.writerow(columns)
     for row in rows:
-        writer.writerow([escape_cell(_text(row[c])) if c in row else "" for c in columns])
+        writer.writerow([_text(row[c]) if c in row else "" for c in columns])  # formula-escaped by the writer
     return len(rows)

@@ -14,7 +14,7 @@ from deckcli.decklists.model import MAX_COUNT, DeckEntry, Decklist, entry_proble
 from deckcli.decklists.text import zone_for_section
 from deckcli.errors import InputError
 from deckcli.files.csvreading import CsvSyntaxError, csv_rows
-from deckcli.files.csvwriting import CsvWriter, escape_cell, unescape_cell
+from deckcli.files.csvwriting import CsvWriter, unescape_cell
 from deckcli.files.numbers import shown_digits, whole_number
 
 #: The columns format_csv writes, in order.
@@ -126,5 +126,5 @@ def format_csv(deck: Decklist) -> str:
             copies, count = (entry.count, 1) if listed_once(zone) else (1, entry.count)
             cells = [zone, str(count), (entry.name or "").strip(), entry.set_code or "", entry.number or ""]
             for _ in range(copies):
-                writer.writerow([escape_cell(c) for c in cells])
+                writer.writerow(cells)  # formula-escaped by the writer
     return out.getvalue()
