@@ -98,7 +98,7 @@ def test_format_writes_header_zones_in_order_and_no_metadata():
         ("-Minus", "'-Minus"),
         ("@SUM", "'@SUM"),
         ("'=x", "''=x"),
-        ("'Tis", "''Tis"),  # every CSV deckcli writes escapes a leading ' (csvcells); a hand-typed 'Tis reads as is
+        ("'Tis", "''Tis"),  # every CSV deckcli writes escapes a leading ' (files/csvwriting.py); a hand-typed 'Tis reads as is
         ('Quote "x", comma', '"Quote ""x"", comma"'),
     ],
 )
