@@ -56,13 +56,13 @@ class CsvSyntaxError(InputError):
         super().__init__(f"{label}: line {line}: not CSV: {reason}")
 
 
-def _reason(exc: csv.Error) -> str:
+def _reason(exc: csv.Error, cell_limit: int) -> str:
     """The csv module's message in deckcli's words (as Python 3.11-3.13 word it)."""
     message = str(exc)
     if message.startswith("unexpected end of data"):
         return 'a quoted cell is not closed (a " is missing)'
     if message.startswith("field larger than field limit"):
-        return f"a cell longer than {csv.field_size_limit():,} characters"
+        return f"a cell longer than {cell_limit:,} characters"
     if message.endswith("expected after '\"'"):
         return 'text after a closing quote (a " inside a quoted cell is written twice: "")'
     return message
@@ -74,19 +74,27 @@ def csv_rows(text: str, label: str, cell_limit: int = CELL_LIMIT) -> Iterator[tu
     cell longer than ``cell_limit``). Callers judge the cells, where they can name the row's player or card."""
     delimiter, body, skipped = dialect(text)
     reader = csv.reader(io.StringIO(body, newline=""), delimiter=delimiter, strict=True)
+    rows = reader if csv.field_size_limit() == cell_limit else _limited(reader, cell_limit)
     line = 0
+    try:
+        for row in rows:
+            yield line + 1 + skipped, row
+            line = reader.line_num
+    except csv.Error as exc:
+        unclosed = str(exc).startswith("unexpected end of data")  # pointed at the row it opens in
+        where = line + 1 if unclosed else reader.line_num
+        raise CsvSyntaxError(label, where + skipped, _reason(exc, cell_limit)) from None
+
+
+def _limited(reader: Iterator[list[str]], cell_limit: int) -> Iterator[list[str]]:
+    """The rows of ``reader`` read with cells of up to ``cell_limit`` characters (the csv module's limit is the
+    process's: it is set only while a row is read, and put back before the row is handed on)."""
     while True:
-        before = csv.field_size_limit(cell_limit)  # the limit is the process's: set only while a row is read
+        before = csv.field_size_limit(cell_limit)
         try:
             row = next(reader, None)
-        except csv.Error as exc:
-            unclosed = str(exc).startswith("unexpected end of data")  # pointed at the row it opens in
-            raise CsvSyntaxError(
-                label, line + 1 + skipped if unclosed else reader.line_num + skipped, _reason(exc)
-            ) from None
         finally:
             csv.field_size_limit(before)
         if row is None:
             return
-        yield line + 1 + skipped, row
-        line = reader.line_num
+        yield row
