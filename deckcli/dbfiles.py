@@ -1,7 +1,7 @@
 """Database files as plain files: deckcli's SQLite mark, and which database files this process has open.
 
 It sits below the reading front door and the storage layer (it imports nothing of deckcli), so the storage layer
-notes here each file it opens and every writer (:mod:`deckcli.fileerrors`) can refuse to write over one.
+notes here each file it opens and every writer (:mod:`deckcli.files.writing`) can refuse to write over one.
 """
 
 from __future__ import annotations

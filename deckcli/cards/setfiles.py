@@ -12,10 +12,10 @@ from typing import Any
 
 from deckcli.cards import sheets
 from deckcli.errors import CardDataError, InputError
+from deckcli.files import jsontext
+from deckcli.files.reading import read_document
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
-from deckcli.reading import jsondoc
-from deckcli.reading.source import read_document
 from deckcli.validation.jsonschemas import schema_errors
 
 CARDSET_SCHEMA = "cardset.schema.json"
@@ -38,7 +38,7 @@ def read_json_source(source: str) -> tuple[Any, list[str]]:
     """Parse JSON from a path or ``-`` (stdin) through the reading front door; returns the document and any problems."""
     try:
         document = read_document(source, "card set")
-        return jsondoc.parse_json(document.text, document.label), []
+        return jsontext.parse_json(document.text, document.label), []
     except InputError as exc:
         return None, [str(exc)]
 

@@ -10,8 +10,6 @@ sheet is checked by the same card schema as a JSON set, and every problem is nam
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from collections.abc import Iterable
@@ -19,11 +17,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import IO, Any
 
-from deckcli.csvcells import CsvWriter, escape_cell, unescape_cell
-from deckcli.csvtext import dialect
 from deckcli.errors import InputError
+from deckcli.files.csvreading import CsvSyntaxError, csv_rows
+from deckcli.files.csvwriting import CsvWriter, unescape_cell
+from deckcli.files.jsontext import JsonSyntaxError, parse_json
+from deckcli.files.reading import read_document
 from deckcli.games import registry
-from deckcli.reading.source import read_document
 from deckcli.validation.jsonschemas import documents
 
 #: File names read as spreadsheets (``-`` too, when the command names the set).
@@ -141,7 +140,8 @@ def _type_of(path: str, types: dict[str, str]) -> str | None:
 
 
 def _value(text: str, kind: str) -> Any:
-    """A cell's value as the schema's type; text that does not convert is kept for the schema to report."""
+    """A cell's value as the schema's type; text that does not convert is kept for the schema to report (JSON that
+    is not valid raises JsonSyntaxError)."""
     if kind == "integer" and _INTEGER.match(text):
         return int(text.split(".")[0])
     if kind == "number":
@@ -152,10 +152,7 @@ def _value(text: str, kind: str) -> Any:
     if kind == "boolean":
         return _TRUE.get(text.casefold(), text)
     if kind in ("array", "object") and text[:1] in "[{":
-        try:
-            return json.loads(text)
-        except ValueError:
-            return text
+        return parse_json(text, "the cell")  # deckcli's limits: depth, digits; JsonSyntaxError for the caller to place
     if kind == "array":
         return [item.strip() for item in text.split(";") if item.strip()]
     return text
@@ -180,50 +177,63 @@ def parse_sheet(text: str, label: str, sheet: SheetSet) -> Sheet:
         )
         return result
     types = field_types(sheet.game)
-    delimiter, body, skipped = dialect(text)
-    reader = csv.reader(io.StringIO(body, newline=""), delimiter=delimiter)
+    rows = csv_rows(text, label)  # the one CSV reader: a sep= line, ",", ";" or tab
     try:
-        header = next((row for row in reader if any(cell.strip() for cell in row)), None)
-        if header is None:
+        found = next(((line, row) for line, row in rows if any(cell.strip() for cell in row)), None)
+        if found is None:
             result.problems.append(f"{label}: empty sheet (no header row naming the card fields)")
             return result
-        header_line = reader.line_num + skipped
-        known = {path.casefold(): path for path in types if not path.endswith(".*")}
-        for i, cell in enumerate(header):
-            name = cell.strip()
-            path = known.get(name.casefold()) or (name if name and _type_of(name, types) else None)
-            if path is None:
-                if name:
-                    fields = ", ".join(p for p in types if not p.endswith(".*"))
-                    result.problems.append(
-                        f"{label}: line {header_line}: column {column_letter(i)} ({name}): not a field"
-                        f" of the {sheet.game} card schema; its fields: {fields}"
-                    )
-                continue
-            if path in result.columns:
-                result.problems.append(
-                    f"{label}: line {header_line}: column {column_letter(i)} ({name}): the field"
-                    f" is also column {column_letter(result.columns[path])}"
-                )
-            result.columns[path] = i
+        _read_header(result, found, types, sheet.game)
         if result.problems:
             return result
-        plan = [(i, path, _type_of(path, types) or "string") for path, i in result.columns.items()]
-        cards = []
-        for row in reader:
-            card: dict[str, Any] = {}
-            for i, path, kind in plan:
-                cell = row[i].strip() if i < len(row) else ""
-                if cell:
-                    _put(card, path, _value(unescape_cell(cell), kind))
-            if card:
-                cards.append(card)
-                result.lines.append(reader.line_num + skipped)
-    except csv.Error as exc:
-        result.problems.append(f"{label}: line {reader.line_num + skipped}: cannot read the sheet: {exc}")
+        cards = _read_cards(result, rows, types)
+    except CsvSyntaxError as exc:
+        result.problems.append(str(exc))
         return result
     result.doc = {"game": sheet.game, "set": {"code": sheet.code, "name": sheet.name}, "cards": cards}
     return result
+
+
+def _read_header(result: Sheet, found: tuple[int, list[str]], types: dict[str, str], game: str) -> None:
+    """The column of each field the header row names into ``result.columns``; a cell naming none is a problem."""
+    line, header = found
+    known = {path.casefold(): path for path in types if not path.endswith(".*")}
+    for i, cell in enumerate(header):
+        name = cell.strip()
+        path = known.get(name.casefold()) or (name if name and _type_of(name, types) else None)
+        where = f"{result.label}: line {line}: column {column_letter(i)} ({name})"
+        if path is None:
+            if name:
+                fields = ", ".join(p for p in types if not p.endswith(".*"))
+                result.problems.append(f"{where}: not a field of the {game} card schema; its fields: {fields}")
+            continue
+        if path in result.columns:
+            result.problems.append(f"{where}: the field is also column {column_letter(result.columns[path])}")
+        result.columns[path] = i
+
+
+def _read_cards(result: Sheet, rows: Iterable[tuple[int, list[str]]], types: dict[str, str]) -> list[dict[str, Any]]:
+    """A card per row under the header (blank rows skipped), its line noted; a JSON cell that is not valid JSON is a
+    problem naming its line and column."""
+    plan = [(i, path, _type_of(path, types) or "string") for path, i in result.columns.items()]
+    cards = []
+    for line, row in rows:
+        card: dict[str, Any] = {}
+        for i, path, kind in plan:
+            cell = row[i].strip() if i < len(row) else ""
+            if not cell:
+                continue
+            try:
+                _put(card, path, _value(unescape_cell(cell), kind))
+            except JsonSyntaxError as exc:
+                result.problems.append(
+                    f"{result.label}: line {line}: column {column_letter(i)} ({path}): not valid JSON: {exc.reason}"
+                    f" (line {exc.line}, column {exc.column} of the cell)"
+                )
+        if card:
+            cards.append(card)
+            result.lines.append(line)
+    return cards
 
 
 def read_sheet(source: str, sheet: SheetSet | None) -> Sheet:
@@ -280,5 +290,5 @@ def write_sheet(cards: list[dict[str, Any]], stream: IO[str], delimiter: str = "
     writer = CsvWriter(stream, delimiter=delimiter)  # a cell holding a bare CR is quoted too
     writer.writerow(columns)
     for row in rows:
-        writer.writerow([escape_cell(_text(row[c])) if c in row else "" for c in columns])
+        writer.writerow([_text(row[c]) if c in row else "" for c in columns])  # formula-escaped by the writer
     return len(rows)

@@ -84,7 +84,7 @@ def export(app: AppContext, game, set_code, to, target) -> None:
     Either imports again with `deckcli cards import` (a card list with --game, --set and --set-name).
     """
     from deckcli.cards.setexport import export_set, format_for, write_set
-    from deckcli.fileerrors import write_whole
+    from deckcli.files.writing import write_whole
 
     exported = export_set(app.db, game.lower(), set_code)
     fmt = format_for(to, target)

@@ -279,7 +279,7 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
     as a formula get a leading ' (import removes it again).
     """
     from deckcli.collection.exporting import export_entries, needs_rarity, write_csv, write_json
-    from deckcli.fileerrors import write_whole
+    from deckcli.files.writing import write_whole
 
     fmt = fmt.lower()
     layout = "deckcli" if fmt == "csv" else fmt

@@ -332,7 +332,7 @@ def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> No
     """Everything registered for EVENT, for other tournament software."""
     from deckcli.events.reporting import export_csv, export_json
     from deckcli.events.store import event_registrations
-    from deckcli.fileerrors import write_whole
+    from deckcli.files.writing import write_whole
 
     info, regs = event_registrations(app.db, event_name)
     fmt = (fmt or ("csv" if target.lower().endswith(".csv") else "json")).lower()

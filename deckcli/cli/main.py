@@ -88,7 +88,7 @@ class DeckcliGroup(click.Group):
         if fault is not None:
             return click.ClickException(shown(str(fault)))
         if isinstance(exc, OSError) and _output_failed(exc):
-            from deckcli.fileerrors import file_error
+            from deckcli.files.oserrors import file_error
 
             return click.ClickException(str(file_error("<stdout>", exc, writing=True)))
         from deckcli.storage.location import scrub
@@ -105,7 +105,7 @@ class DeckcliGroup(click.Group):
 
 
 #: What a full disk or a failing device says when the command's output (a file or device standing for stdout) is
-#: written: deckcli's own files are written through deckcli.fileerrors, which names them, so such an error with no
+#: written: deckcli's own files are written through deckcli.files.writing, which names them, so such an error with no
 #: file name is the output's.
 _OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from deckcli.csvcells import CsvWriter, escape_cell
+from deckcli.files.csvwriting import CsvWriter
 from deckcli.textrules import shown
 
 
@@ -37,11 +37,6 @@ def _cell(value: Any) -> Any:
     if value is None:
         return ""
     return value
-
-
-def _csv_cell(value: Any) -> Any:
-    """Strings are escaped against spreadsheet formulas; numbers (even negative ones) stay numbers."""
-    return escape_cell(value) if isinstance(value, str) else value
 
 
 #: A JSON list longer than this (items) or larger than LARGE_TEXT (characters) prints one compact item per line:
@@ -93,7 +88,7 @@ def emit(
         writer = CsvWriter(data_stdout())
         writer.writerow(cols)
         for row in rows:
-            writer.writerow([_csv_cell(_cell(row.get(c))) for c in cols])
+            writer.writerow([_cell(row.get(c)) for c in cols])  # text formula-escaped by the writer
         return
     if not rows:
         if empty:

@@ -2,22 +2,21 @@
 
 Every reader yields, per data row, its line number (JSON: its index) and its cells in :data:`FIELDS` order, so
 importing (:mod:`deckcli.collection.importing`) never sees a layout. Bytes become text in the reading front
-door (:mod:`deckcli.reading.source`); the dialect (``sep=`` line, ``,``/``;``/tab) is :mod:`deckcli.csvtext`'s.
+door (:mod:`deckcli.files.reading`), and CSV rows come from the one CSV reader (:mod:`deckcli.files.csvreading`:
+a ``sep=`` line, ``,``/``;``/tab).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterator
 from operator import itemgetter
 from typing import IO
 
 from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, detect
-from deckcli.csvtext import dialect
 from deckcli.errors import InputError
-from deckcli.reading import jsondoc
-from deckcli.reading.source import Document, read_document
+from deckcli.files import jsontext
+from deckcli.files.csvreading import csv_rows
+from deckcli.files.reading import Document, read_document
 
 JSON_LAYOUT = Layout("deckcli-json", "deckcli JSON", (), {f: (f,) for f in DECKCLI_COLUMNS})
 
@@ -31,26 +30,14 @@ def read_text(source: str, stdin: IO[str] | IO[bytes] | None = None) -> Document
     return read_document(source, "collection", stdin)
 
 
-def _csv_error(source: str, line: int, exc: csv.Error) -> InputError:
-    """A CSV the csv module cannot parse (such as a cell over its size limit), as an error naming the line."""
-    return InputError(f"{source}: line {line}: cannot read the CSV: {exc}; nothing was imported")
-
-
 def _csv_rows(text: str, source: str) -> tuple[Layout, Rows]:
     """The detected layout and (line number, cells in FIELDS order) for every data row."""
-    delimiter, text, offset = dialect(text)  # a "sep=;" first line (Dragon Shield, Excel), else sniffed
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    headers: list[str] | None = None
-    try:
-        for row in reader:
-            if any(cell.strip() for cell in row):
-                headers = row
-                break
-    except csv.Error as exc:
-        raise _csv_error(source, reader.line_num + offset, exc) from None
-    if headers is None:
+    reader = csv_rows(text, source)  # the one CSV reader: a "sep=;" first line (Dragon Shield, Excel), else sniffed
+    found = next(((line, row) for line, row in reader if any(cell.strip() for cell in row)), None)
+    if found is None:
         raise InputError(f"{source}: empty file (no header row)")
-    layout = detect(headers, source, reader.line_num + offset)
+    header_line, headers = found
+    layout = detect(headers, source, header_line)
     mapping = layout.mapping(headers)
     width = len(headers)
     # Missing fields read the "" appended after the last column; fields with fallback columns are fixed up after.
@@ -59,30 +46,27 @@ def _csv_rows(text: str, source: str) -> tuple[Layout, Rows]:
     padding = [""] * width
 
     def rows() -> Rows:
-        try:
-            for row in reader:
-                n = len(row)
-                if n < width:
-                    row.extend(padding[: width - n])
-                elif n > width:
-                    del row[width:]
-                row.append("")
-                cells = take(row)
-                if not any(cells):
-                    continue
-                for pos, others in fallbacks:
-                    if not cells[pos].strip():
-                        value = next((row[i] for i in others if row[i].strip()), "")
-                        cells = cells[:pos] + (value,) + cells[pos + 1 :]
-                yield reader.line_num + offset, cells
-        except csv.Error as exc:
-            raise _csv_error(source, reader.line_num + offset, exc) from None
+        for line, row in reader:
+            n = len(row)
+            if n < width:
+                row.extend(padding[: width - n])
+            elif n > width:
+                del row[width:]
+            row.append("")
+            cells = take(row)
+            if not any(cells):
+                continue
+            for pos, others in fallbacks:
+                if not cells[pos].strip():
+                    value = next((row[i] for i in others if row[i].strip()), "")
+                    cells = cells[:pos] + (value,) + cells[pos + 1 :]
+            yield line, cells
 
     return layout, rows()
 
 
 def _json_rows(text: str, source: str) -> tuple[Layout, Rows]:
-    data = jsondoc.parse_json(text, source)  # raises "source: line L, column C: not valid JSON: reason"
+    data = jsontext.parse_json(text, source)  # raises "source: line L, column C: not valid JSON: reason"
     if not isinstance(data, list):
         raise InputError(f"{source}: expected a JSON array of collection entries")
 

@@ -12,14 +12,14 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 from deckcli.collection.csvio import JSON_LAYOUT
 from deckcli.collection.layouts import by_name
 from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, Writing
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
-from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.errors import InputError
+from deckcli.files.csvwriting import CsvWriter, escape_cell
 from deckcli.storage.reads import json_value
 
 if TYPE_CHECKING:
@@ -173,9 +173,9 @@ def _columns(entries: Entries, writing: Writing, lost: Counter) -> tuple[list[li
 
 def _writer(stream: IO[str], writing: Writing):
     """The csv writer of a layout (every cell quoted where the tool quotes every cell)."""
-    return CsvWriter(
-        stream, writing.line_end, csv.QUOTE_ALL if writing.quote_all else csv.QUOTE_MINIMAL
-    )  # a cell holding a bare CR is quoted too
+    quoting: Literal[0, 1, 2, 3] = csv.QUOTE_ALL if writing.quote_all else csv.QUOTE_MINIMAL
+    # cells are escaped once per distinct value by _cell; a cell holding a bare CR is quoted too
+    return CsvWriter(stream, writing.line_end, quoting, escaped=True)
 
 
 def write_csv(entries: Entries, stream: IO[str], layout: str | Layout = "deckcli") -> ExportResult:

@@ -22,9 +22,9 @@ from deckcli.collection.csvio import JSON_LAYOUT, read_rows, read_text
 from deckcli.collection.layouts import Layout
 from deckcli.collection.store import ITEMS, EntryKey, check_count, current_counts, upsert
 from deckcli.collection.variants import Variant
-from deckcli.csvcells import unescape_cell
 from deckcli.errors import DeckcliError, InputError
-from deckcli.reading.numbers import whole_number
+from deckcli.files.csvwriting import unescape_cell
+from deckcli.files.numbers import whole_number
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.tables import Card
 

@@ -2,20 +2,20 @@
 
 CSV holds cards only: a deck's name, game, format and other metadata are not written and not read
 (use text or JSON to keep them). Cells a spreadsheet would run as a formula are written with a leading
-``'``, which reading strips again (:mod:`deckcli.csvcells`' escape, as every CSV deckcli writes).
+``'``, which reading strips again (:mod:`deckcli.files.csvwriting`' escape, as every CSV deckcli writes).
 """
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 
-from deckcli.csvcells import CsvWriter, escape_cell, unescape_cell
 from deckcli.decklists.model import DEFAULT, MAX_COUNT, DeckEntry, Decklist, entry_problem, listed_once, zone_order
 from deckcli.decklists.text import zone_for_section
 from deckcli.errors import InputError
-from deckcli.reading.numbers import shown_digits, whole_number
+from deckcli.files.csvreading import CsvSyntaxError, csv_rows
+from deckcli.files.csvwriting import CsvWriter, unescape_cell
+from deckcli.files.numbers import shown_digits, whole_number
 
 #: The columns format_csv writes, in order.
 HEADER = ("section", "count", "name", "set", "number")
@@ -23,13 +23,14 @@ HEADER = ("section", "count", "name", "set", "number")
 COLUMN_ALIASES = {"zone": "section", "qty": "count", "quantity": "count", "card": "name", "set code": "set"}
 
 
-def csv_columns(line: str) -> dict[str, int] | None:
-    """Column name -> index if ``line`` is a decklist CSV header (needs count and name or set+number), else None."""
+def csv_columns(text: str) -> dict[str, int] | None:
+    """Column name -> index if the first non-blank row of ``text`` is a decklist CSV header (it needs count and
+    name or set+number; ``,``, ``;``, tab or a ``sep=`` line, as every CSV), else None."""
     try:
-        cells = next(csv.reader([line]))
-    except (csv.Error, StopIteration):
+        header = next((row for _, row in csv_rows(text, "CSV") if any(cell.strip() for cell in row)), None)
+    except CsvSyntaxError:
         return None
-    return _columns(cells)
+    return _columns(header) if header is not None else None
 
 
 def _columns(cells: list[str]) -> dict[str, int] | None:
@@ -47,35 +48,31 @@ def _columns(cells: list[str]) -> dict[str, int] | None:
 def parse_csv(text: str, source: str | None = None) -> Decklist:
     """Read CSV cards; header names are case-insensitive, in any order (``qty``/``quantity`` mean count,
     extra columns are ignored). A missing header raises InputError; a bad row becomes a ParseProblem with
-    its line number. No metadata: CSV has none.
+    its line number. No metadata: CSV has none. Read by the one CSV reader: ``,``, ``;``, tab or a ``sep=`` line.
     """
     deck = Decklist(source=source)
-    text = text.removeprefix("\ufeff")
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    label = source or "CSV"
     columns = None
-    last_line = 0
     try:
-        for row in reader:
-            first, last_line = last_line + 1, reader.line_num
+        for line, row in csv_rows(text.removeprefix("\ufeff"), label):
             if not any(cell.strip() for cell in row):
                 continue
             if columns is None:
                 columns = _columns(row)
                 if columns is None:
                     raise InputError(
-                        f"{source or 'CSV'}: line {first}: expected the header {','.join(HEADER)}, "
-                        f"got {_shown(','.join(row))!r}"
+                        f"{label}: line {line}: expected the header {','.join(HEADER)}, got {_shown(','.join(row))!r}"
                     )
                 continue
-            entry = _row(row, columns, first)
+            entry = _row(row, columns, line)
             if isinstance(entry, DeckEntry):
                 deck.entries.append(entry)
             else:
-                deck.add_problem(entry, first)
-    except csv.Error as exc:
-        deck.add_problem(f"unreadable CSV: {exc}", last_line + 1)
+                deck.add_problem(entry, line)
+    except CsvSyntaxError as exc:
+        deck.add_problem(f"not CSV: {exc.reason}", exc.line)
     if columns is None:
-        raise InputError(f"{source or 'CSV'}: empty CSV: expected the header {','.join(HEADER)}")
+        raise InputError(f"{label}: empty CSV: expected the header {','.join(HEADER)}")
     return deck
 
 
@@ -131,5 +128,5 @@ def format_csv(deck: Decklist) -> str:
             copies, count = (entry.count, 1) if listed_once(zone) else (1, entry.count)
             cells = [zone, str(count), (entry.name or "").strip(), entry.set_code or "", entry.number or ""]
             for _ in range(copies):
-                writer.writerow([escape_cell(c) for c in cells])
+                writer.writerow(cells)  # formula-escaped by the writer
     return out.getvalue()

@@ -3,7 +3,7 @@ one in any layout deckcli writes.
 
 Whatever the input (a folder, an empty or binary file, another encoding, megabytes of noise), reading
 ends in a Decklist or a clear InputError, never another exception; the bytes come in through
-:mod:`deckcli.reading.source`, as every file deckcli reads does.
+:mod:`deckcli.files.reading`, as every file deckcli reads does.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import BinaryIO, TextIO
 from deckcli.decklists import layouts
 from deckcli.decklists.model import Decklist
 from deckcli.errors import InputError
-from deckcli.fileerrors import write_whole
-from deckcli.reading.source import LIMITS, read_document
+from deckcli.files.reading import LIMITS, read_document
+from deckcli.files.writing import write_whole
 
 #: The formats decklists are written in (deckcli/decklists/layouts/ reads these and the other tools' layouts).
 DECK_FORMATS = layouts.writable()

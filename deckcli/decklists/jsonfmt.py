@@ -12,8 +12,8 @@ from functools import cache
 
 from deckcli.decklists.model import DeckEntry, Decklist, entry_problem, listed_once, meta_key, meta_problem, zone_order
 from deckcli.errors import InputError
+from deckcli.files import jsontext
 from deckcli.games import registry
-from deckcli.reading import jsondoc
 
 SCHEMA = "decklist.schema.json"
 #: The same schema completed with the zones of every game in carddb/ (built when first needed).
@@ -25,7 +25,7 @@ MAX_ERRORS = 20
 
 def parse_json(text: str, source: str = "<json>") -> Decklist:
     """Read a JSON decklist; raises InputError naming the line/column of a syntax error or every schema error."""
-    data = jsondoc.parse_json(text, source)  # "source: line L, column C: not valid JSON: reason", as every reader
+    data = jsontext.parse_json(text, source)  # "source: line L, column C: not valid JSON: reason", as every reader
     errors = decklist_errors(data, source)
     if errors:
         raise InputError("\n".join(errors))

@@ -24,8 +24,8 @@ from deckcli.decklists.model import (
     meta_key,
     zone_order,
 )
+from deckcli.files.numbers import shown_digits, whole_number
 from deckcli.games import registry
-from deckcli.reading.numbers import shown_digits, whole_number
 
 #: The zone of card lines before any section header.
 DEFAULT_ZONE = "main"

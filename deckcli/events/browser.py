@@ -3,7 +3,7 @@
 The browser is found on PATH (``chromium``, ``chromium-browser``, ``google-chrome``); none installed is a
 :class:`~deckcli.errors.BrowserMissing` naming what to install. Every run gets a fresh, throw-away profile and no
 network features, so printing a page reads nothing but the file itself. What it prints goes through the one
-writer, :func:`deckcli.fileerrors.write_file`: a failed print leaves an earlier file as it was.
+writer, :func:`deckcli.files.writing.write_file`: a failed print leaves an earlier file as it was.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from deckcli.errors import BrowserFailed, BrowserMissing
-from deckcli.fileerrors import write_file
+from deckcli.files.writing import write_file
 
 #: The programs looked for on PATH, in order.
 PROGRAMS = ("chromium", "chromium-browser", "google-chrome")
@@ -79,7 +79,7 @@ _PDF_HEAD, _PDF_END = b"%PDF-", b"%%EOF"
 
 def print_to_pdf(page: Path, pdf: Path | str, program: str | None = None) -> Path:
     """Print ``page`` to ``pdf`` as the page's own print CSS lays it out (no header or footer), through
-    :func:`deckcli.fileerrors.write_file`: Chromium prints into a temporary file beside the target, put in its place
+    :func:`deckcli.files.writing.write_file`: Chromium prints into a temporary file beside the target, put in its place
     only when Chromium succeeded and the PDF is whole, so a failed print leaves an earlier file as it was; a device
     or pipe gets the bytes; a database is never written."""
     program = program or find_chromium()

@@ -7,9 +7,9 @@ import io
 import json
 from typing import TYPE_CHECKING, Any
 
-from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
+from deckcli.files.csvwriting import CsvWriter
 
 if TYPE_CHECKING:
     from deckcli.events.store import EventSummary
@@ -107,5 +107,5 @@ def export_csv(registrations: list[Registration]) -> str:
                 entry.set_code or "",
                 entry.number or "",
             ]
-            writer.writerow([escape_cell(c) if isinstance(c, str) else c for c in cells])
+            writer.writerow(cells)  # text cells formula-escaped by the writer
     return out.getvalue()

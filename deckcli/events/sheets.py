@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
-from deckcli.fileerrors import write_whole
+from deckcli.files.writing import write_whole
 
 if TYPE_CHECKING:
     from deckcli.storage.base import BaseDatabase
@@ -71,7 +71,7 @@ def write_sheets(
 
 def _print_pdf(html: str, pdf: str | Path) -> None:
     """Print the HTML to ``pdf`` through a temporary page headless Chromium opens; the PDF is written as every file
-    is (:func:`deckcli.fileerrors.write_file`): a failed print leaves an earlier PDF as it was."""
+    is (:func:`deckcli.files.writing.write_file`): a failed print leaves an earlier PDF as it was."""
     from deckcli.events.browser import print_to_pdf
 
     with tempfile.TemporaryDirectory(prefix="deckcli-sheets-") as folder:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckcli.csvcells import CsvWriter, escape_cell
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
+from deckcli.files.csvwriting import CsvWriter
 
 if TYPE_CHECKING:
     from deckcli.events.pagedata import DeckView
@@ -91,14 +91,14 @@ def deck_row(view: DeckView, anonymous: bool = False) -> dict[str, Any]:
 
 
 def _csv_cell(value: Any) -> Any:
-    """A decks.csv cell: lists joined by ``;``, booleans as true/false, text escaped against formulas."""
+    """A decks.csv cell: lists joined by ``;``, booleans as true/false (text is escaped by the writer)."""
     if isinstance(value, list):
         value = ";".join(str(v) for v in value)
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return escape_cell(value) if isinstance(value, str) else value
+    return value
 
 
 def decks_csv(rows: Sequence[dict[str, Any]]) -> str:

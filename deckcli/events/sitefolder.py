@@ -24,7 +24,7 @@ from pathlib import Path
 
 from deckcli.errors import InputError, InterruptedAfterChange, SiteNotPublished
 from deckcli.events.sitemanifest import MANIFEST, OWN_NAME, Earlier, check_folder, manifest_bytes
-from deckcli.fileerrors import file_error
+from deckcli.files.oserrors import file_error
 
 #: How much of the target's name the folders beside it repeat (50 characters, 200 bytes at most in UTF-8, leave
 #: room for the rest in a name of 255 bytes).

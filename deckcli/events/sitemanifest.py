@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckcli.errors import InputError, SiteFolderRefused
-from deckcli.fileerrors import file_error
+from deckcli.files.oserrors import file_error
 
 MANIFEST = ".deckcli-site.json"
 MARKER = "deckcli site"
@@ -58,8 +58,8 @@ def manifest_bytes(event: str, files: Mapping[str, bytes]) -> bytes:
 def read_manifest(path: Path, label: str) -> dict[str, str]:
     """The names and digests a manifest lists; InputError naming ``label`` for a file that is not deckcli's
     manifest of this format (read through the front door, so size and nesting are limited)."""
-    from deckcli.reading.jsondoc import parse_json
-    from deckcli.reading.source import read_document
+    from deckcli.files.jsontext import parse_json
+    from deckcli.files.reading import read_document
 
     doc = parse_json(read_document(path, "site manifest", label=label).text, label)
     if not isinstance(doc, dict) or doc.get("deckcli") != MARKER:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckcli.csvtext import csv_rows, dialect
 from deckcli.errors import DeckcliError, InputError
 from deckcli.events.decks import PlayerDecklist
-from deckcli.reading.source import LIMITS, MB, read_document
+from deckcli.files.csvreading import csv_rows
+from deckcli.files.reading import LIMITS, MB, read_document
 
 #: Header spellings of each column a form export needs (compared as :func:`_header_key` keys), preferred first.
 COLUMNS = {
@@ -66,8 +66,7 @@ def form_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str]]
     largest decklist (the reading front door's limit) is a problem."""
     document = read_document(path, "form export")
     label = document.label
-    delimiter, text, skipped = dialect(document.text)
-    rows = csv_rows(text, delimiter, label, skipped)
+    rows = list(csv_rows(document.text, label, cell_limit=len(document.text) + 1))  # cells judged below
     columns = _columns(rows[0][1] if rows else [], label)
     sources, problems = [], []
     for start, row in rows[1:]:

@@ -10,14 +10,13 @@ schema runs the first time a game's details are used (once per content: :mod:`de
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from deckcli.errors import GameDataError, NotFoundError
-from deckcli.reading import jsondoc
+from deckcli.files import jsontext
 from deckcli.storage.location import carddb_dir
 
 GAME_FILE = "game.json"
@@ -106,8 +105,8 @@ def _game_files() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for path in sorted(carddb_dir().glob(f"*/{GAME_FILE}")):
         try:
-            code = json.loads(path.read_text(encoding="utf-8")).get("code")
-        except (OSError, ValueError, AttributeError):
+            code = jsontext.parse_json(path.read_text(encoding="utf-8"), str(path)).get("code")
+        except (OSError, ValueError, AttributeError, jsontext.JsonSyntaxError):
             code = path.parent.name  # reported properly when the game is loaded
         found[str(code) if code else path.parent.name] = path
     return found
@@ -118,8 +117,8 @@ def titles() -> dict[str, str]:
     found = {}
     for code, path in sorted(_game_files().items()):
         try:
-            found[code] = str(json.loads(path.read_text(encoding="utf-8")).get("title") or code)
-        except (OSError, ValueError, AttributeError):
+            found[code] = str(jsontext.parse_json(path.read_text(encoding="utf-8"), str(path)).get("title") or code)
+        except (OSError, ValueError, AttributeError, jsontext.JsonSyntaxError):
             found[code] = code
     return found
 
@@ -152,10 +151,10 @@ def _load(path: Path) -> Game:
     label = str(path)
     try:
         text = path.read_text(encoding="utf-8")
-        doc = jsondoc.parse_json(text, label)
+        doc = jsontext.parse_json(text, label)
     except (OSError, ValueError) as exc:
         raise GameDataError([f"{label}: cannot read the game file: {exc}"]) from None
-    except jsondoc.JsonSyntaxError as exc:
+    except jsontext.JsonSyntaxError as exc:
         raise GameDataError([str(exc)]) from None
     problems = checked_schema_errors(GAME_SCHEMA, text, doc, label)  # a passed file is not checked again
     if problems:

@@ -7,7 +7,6 @@ event is a few lines.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cache
@@ -15,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.files import jsontext
+from deckcli.files.reading import read_document
 from deckcli.games import registry
 from deckcli.legality.checks import CHECKS, DRAFT_HOOK
-from deckcli.reading import jsondoc
-from deckcli.reading.source import read_document
 from deckcli.storage.location import bundled_format_files
 
 FORMAT_SCHEMA = "format.schema.json"
@@ -78,7 +77,7 @@ def _read(path: Path, label: str, bundled: bool) -> dict[str, Any]:
     if not _exists(path):
         raise NotFoundError(f"{label}: format file not found")
     text = read_document(path, "format", label=label).text  # the reading front door
-    doc = jsondoc.parse_json(text, label)
+    doc = jsontext.parse_json(text, label)
     if bundled:
         from deckcli.validation.verdicts import checked_schema_errors
 
@@ -106,9 +105,9 @@ def _bundled_games() -> dict[str, tuple[Path, str | None, bool]]:
     raw = {}
     for path in bundled_format_files():
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            doc = jsontext.parse_json(path.read_text(encoding="utf-8"), str(path))
             name, game, parent, default = doc.get("name"), doc.get("game"), doc.get("extends"), doc.get("default")
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, jsontext.JsonSyntaxError):
             name = game = parent = None  # reported when the format is loaded
             default = True
         raw[name if isinstance(name, str) and name else path.stem] = (path, game, parent, default)

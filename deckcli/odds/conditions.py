@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from deckcli.cards.filters import Filter, parse_comparison, parse_filter, split_top_level
 from deckcli.errors import DeckcliError, InputError
-from deckcli.reading.numbers import whole_number
+from deckcli.files.numbers import whole_number
 
 _COUNT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")
 _LEADING = re.compile(r"^\s*(\S+)(\s+|$)")

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from deckcli.files.jsontext import parse_json
 from deckcli.storage.location import schemas_dir
 
 
@@ -24,9 +25,7 @@ from deckcli.storage.location import schemas_dir
 def _documents() -> dict[str, dict[str, Any]]:
     docs = {}
     for path in sorted(schemas_dir().glob("*.json")):
-        with path.open(encoding="utf-8") as fh:
-            doc = json.load(fh)
-        docs[path.name] = doc
+        docs[path.name] = parse_json(path.read_text(encoding="utf-8"), str(path))
     return docs
 
 

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from deckcli import __version__
+from deckcli.errors import InputError
+from deckcli.files.jsontext import parse_json
 from deckcli.storage.location import schemas_dir
 
 VERDICTS_FILE = "schema-verdicts.json"
@@ -67,8 +69,8 @@ def _digest(schema_name: str, text: str) -> str:
 def _passed(path: Path) -> list[str]:
     """The digests ``path`` remembers as passed, newest last (an unreadable or malformed file: none); read once."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        doc = parse_json(path.read_text(encoding="utf-8"), str(path))  # deckcli's depth limit: no RecursionError
+    except (OSError, ValueError, InputError):
         return []
     passed = doc.get("passed") if isinstance(doc, dict) and doc.get("format") == _FORMAT else None
     if not isinstance(passed, list):

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from deckcli.collection.layouts import writable
-from deckcli.csvcells import CsvWriter
+from deckcli.files.csvwriting import CsvWriter
 
 TAG = "bin\r=SUM(1)"
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcli.csvcells import escape_cell, unescape_cell
+from deckcli.files.csvwriting import escape_cell, unescape_cell
 from deckcli.decklists.csvfmt import format_csv, parse_csv
 from deckcli.decklists.model import DeckEntry, Decklist
 

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckcli import csvtext
+from deckcli.files import csvreading
 
 LAYOUTS = paths.DATA / "layouts"
 #: Collection samples are named collection*; the folders may hold other kinds of samples (decklists) too.
@@ -125,7 +125,7 @@ def test_any_rows_under_any_layout_header_never_crash(run, tmp_path, layout, row
     header = next(line for line in text.splitlines() if line.strip() and not line.lower().strip('"').startswith("sep="))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
-    writer.writerow(next(csv.reader([header], delimiter=csvtext.sniff_delimiter(header))))
+    writer.writerow(next(csv.reader([header], delimiter=csvreading.sniff_delimiter(header))))
     writer.writerows(rows)
     path = tmp_path / "random.csv"
     path.write_bytes(out.getvalue().encode(encoding))

@@ -73,7 +73,7 @@ def test_missing_header_is_an_input_error():
 def test_unterminated_quote_is_a_problem_not_a_crash():
     deck = parse_csv('count,name\n1,Fine\n2,"open\n')
     assert [e.name for e in deck.entries] == ["Fine"]
-    assert deck.problems and "unreadable CSV" in deck.problems[0].message
+    assert [(p.line, p.message) for p in deck.problems] == [(3, 'not CSV: a quoted cell is not closed (a " is missing)')]
 
 
 def test_format_writes_header_zones_in_order_and_no_metadata():
@@ -98,7 +98,7 @@ def test_format_writes_header_zones_in_order_and_no_metadata():
         ("-Minus", "'-Minus"),
         ("@SUM", "'@SUM"),
         ("'=x", "''=x"),
-        ("'Tis", "''Tis"),  # every CSV deckcli writes escapes a leading ' (csvcells); a hand-typed 'Tis reads as is
+        ("'Tis", "''Tis"),  # every CSV deckcli writes escapes a leading ' (files/csvwriting.py); a hand-typed 'Tis reads as is
         ('Quote "x", comma', '"Quote ""x"", comma"'),
     ],
 )

@@ -99,7 +99,7 @@ def test_names_must_be_one_clean_line(name):
 
 
 def test_syntax_errors_give_line_and_column():
-    # deckcli's own position and reason (deckcli/reading/jsondoc.py): the comma, on every Python.
+    # deckcli's own position and reason (deckcli/files/jsontext.py): the comma, on every Python.
     with pytest.raises(InputError) as err:
         parse_json('{\n  "name": "x",\n}', "d.json")
     assert str(err.value) == "d.json: line 2, column 14: not valid JSON: trailing comma before '}'"

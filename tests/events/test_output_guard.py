@@ -17,7 +17,7 @@ from deckcli.dbfiles import APPLICATION_ID
 DECK = Path(__file__).parents[1] / "data" / "decks" / "boa-standard" / "legal" / "aeon-sphinx-in-side.txt"
 ADVICE = "name another file to write"
 
-#: Commands that write a file the user names with -o (each through deckcli.fileerrors).
+#: Commands that write a file the user names with -o (each through deckcli.files.writing).
 WRITERS = {
     "event export": ("event", "export", "Open", "-o"),
     "event sheet": ("event", "sheet", "Open", "-o"),

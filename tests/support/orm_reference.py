@@ -88,7 +88,7 @@ def write_csv_row_by_row(entries, stream, layout):
 
     from deckcli.collection import exporting
     from deckcli.collection.layouts import by_name
-    from deckcli.csvcells import escape_cell
+    from deckcli.files.csvwriting import escape_cell
 
     writing = by_name(layout).writing
     lost = Counter()

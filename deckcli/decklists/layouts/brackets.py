@@ -10,7 +10,7 @@ import re
 
 from deckcli.decklists.lines import GROUP_HEADER, card_entry, counted_entry, zone_for_section
 from deckcli.decklists.model import NUMBER_PATTERN, SET_PATTERN, DeckEntry
-from deckcli.reading.numbers import whole_number
+from deckcli.files.numbers import whole_number
 
 SIDEBOARD = re.compile(r"SB:\s*(?P<rest>.*)", re.IGNORECASE)
 _BRACKETED = re.compile(

@@ -23,8 +23,8 @@ def _is_json(text: str) -> int:
 
 
 def _is_csv(text: str) -> int:
-    first = _body(text).split("\n", 1)[0].strip()
-    return CERTAIN if "," in first and csv_columns(first) is not None else 0
+    first = _body(text).split("\n", 1)[0]
+    return CERTAIN if any(d in first for d in ",;\t=") and csv_columns(_body(text)) is not None else 0
 
 
 def _is_code(text: str) -> int:

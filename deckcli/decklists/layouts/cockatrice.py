@@ -28,7 +28,7 @@ from deckcli.decklists.model import (
     zone_order,
 )
 from deckcli.errors import InputError
-from deckcli.reading.numbers import whole_number
+from deckcli.files.numbers import whole_number
 
 ROOT = "cockatrice_deck"
 #: Cockatrice zones that hold no deck cards.

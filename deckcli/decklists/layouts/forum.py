@@ -10,7 +10,7 @@ import re
 from deckcli.decklists.layouts.base import Layout, sample
 from deckcli.decklists.lines import Syntax, card_entry, counted_entry, header_zone, read_lines
 from deckcli.decklists.model import DeckEntry, Decklist
-from deckcli.reading.numbers import whole_number
+from deckcli.files.numbers import whole_number
 
 _BULLET = re.compile(r"(?:[-*•+·]|\d+[.)])\s+(?P<rest>\S.*)")
 _EMPHASIS = re.compile(r"(?P<mark>\*\*|__|\*|_)(?P<inner>.+?)(?P=mark)(?P<after>\s*(?::\s*)?(?:\(\s*\d+\s*\)\s*)?:?)")

@@ -1,4 +1,4 @@
-"""The one writer, :func:`deckcli.fileerrors.write_file` (under ``write_whole`` and Chromium's output): a file made
+"""The one writer, :func:`deckcli.files.writing.write_file` (under ``write_whole`` and Chromium's output): a file made
 by a callback lands whole or not at all, beside its target, never over a database; ``refuse_protected`` is the
 same refusal for a writer of its own (``event publish``)."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from deckcli.dbfiles import APPLICATION_ID, hold, release
 from deckcli.errors import BrowserFailed, ProtectedFile
-from deckcli.fileerrors import protection, refuse_protected, write_file, write_whole
+from deckcli.files.writing import protection, refuse_protected, write_file, write_whole
 
 
 def _marked(path: Path, application_id: int = APPLICATION_ID) -> Path:

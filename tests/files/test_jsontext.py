@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deckcli.errors import InputError
-from deckcli.reading.jsondoc import JsonSyntaxError, explain, line_and_column, parse_json
+from deckcli.files.jsontext import JsonSyntaxError, explain, line_and_column, parse_json
 
 # Bad JSON -> deckcli's whole message. CI runs this table on every CPython the project supports.
 CASES = [

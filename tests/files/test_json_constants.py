@@ -7,7 +7,7 @@ import pytest
 
 from reader_commands import assert_refused
 
-from deckcli.reading.jsondoc import JsonSyntaxError, parse_json
+from deckcli.files.jsontext import JsonSyntaxError, parse_json
 
 
 @pytest.mark.parametrize("text, where, reason", [

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import paths
 from dbdump import table_snapshot
 
-from deckcli.reading.numbers import MAX_DIGITS, LongNumber, shown_digits, whole_number
+from deckcli.files.numbers import MAX_DIGITS, LongNumber, shown_digits, whole_number
 
 HUGE = "9" * 5000
 

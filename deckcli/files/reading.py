@@ -1,6 +1,6 @@
 """The reading front door: every file deckcli reads (decklists, card sets, collections, formats) comes in here.
 
-One size limit per kind of document, one decoder (:mod:`deckcli.reading.decoding`), one message style
+One size limit per kind of document, one decoder (:mod:`deckcli.files.decoding`), one message style
 (``LABEL: what is wrong``), and ``-`` for standard input read as bytes, so the terminal's locale never matters.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import IO
 
 from deckcli.errors import InputError
-from deckcli.fileerrors import file_error
-from deckcli.reading.decoding import decode
+from deckcli.files.decoding import decode
+from deckcli.files.oserrors import file_error
 
 MB = 1024 * 1024
 #: The largest document of each kind deckcli reads (a 60-card decklist is about 1 kB; 100,000 collection rows

@@ -15,8 +15,8 @@ from dbdump import table_snapshot
 from reader_commands import assert_refused, read_command
 
 from deckcli.errors import InputError
-from deckcli.reading.jsondoc import MAX_DEPTH, parse_json
-from deckcli.reading.source import LIMITS, STDIN_LABEL, read_document
+from deckcli.files.jsontext import MAX_DEPTH, parse_json
+from deckcli.files.reading import LIMITS, STDIN_LABEL, read_document
 
 LATIN1 = "count,name\n1,Bête Noire\n".encode("latin-1")  # byte 15 (1-based), line 2, is not UTF-8
 

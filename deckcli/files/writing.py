@@ -1,10 +1,8 @@
-"""What an operating-system error on a file the user named means, in the words of every reader and writer, and
-writing such a file whole or not at all, never over a database.
+"""Writing a file the user named whole or not at all, never over a database: a temporary file beside it, put in
+its place only when complete, so a failed write leaves the file as it was.
 
-The reading front door (:mod:`deckcli.reading.source`) and every writer (decklists, card sets, collections, event
-exports and sheets, Chromium's PDFs) say "no such file", "permission denied" or "cannot write it" the same way, so
-the mapping lives here once; so does replacing a file through a temporary one beside it, so a failed write leaves
-the file as it was, and the refusal to write over the database in use or any SQLite file (:func:`protection`).
+Every writer (decklists, card sets, collections, event exports and sheets, Chromium's PDFs) goes through
+:func:`write_whole` or :func:`write_file`; :func:`protection` refuses the database in use and any SQLite file.
 """
 
 from __future__ import annotations
@@ -21,17 +19,9 @@ from typing import TextIO, TypeVar
 
 from deckcli.dbfiles import APPLICATION_ID, in_use_as, sqlite_mark
 from deckcli.errors import InputError, ProtectedFile
+from deckcli.files.oserrors import file_error
 
 T = TypeVar("T")
-
-
-def file_error(label: str, exc: OSError, writing: bool = False) -> InputError:
-    """The InputError for ``exc`` raised while reading (or ``writing``) the file named ``label``."""
-    if isinstance(exc, FileNotFoundError):
-        return InputError(f"{label}: its folder does not exist" if writing else f"{label}: no such file")
-    if isinstance(exc, PermissionError):
-        return InputError(f"{label}: permission denied")
-    return InputError(f"{label}: cannot {'write' if writing else 'read'} it: {exc.strerror or exc}")
 
 
 def protection(target: str | Path) -> str | None:

@@ -41,11 +41,13 @@ def unescape_cell(text: str) -> str:
 
 
 class CsvWriter:
-    """``csv.writer`` with lines ending in ``line_end`` that quotes every cell holding ``\r`` or ``\n`` on every Python.
+    """The one CSV writer: every text cell formula-escaped (:func:`escape_cell`; numbers stay numbers), lines ending
+    in ``line_end``, and every cell holding ``\r`` or ``\n`` quoted on every Python.
 
     Python's writer quotes only the characters of its line terminator (before 3.13), so with ``\n`` lines a bare
     ``\r`` went out unquoted. A row holding a carriage return is written with ``\r\n`` as the terminator (which
     quotes both), and that row's own terminator replaced by ``line_end``; other rows go straight through.
+    ``escaped=True``: the caller passes cells already escaped (each distinct value once, for a large export).
     """
 
     def __init__(
@@ -54,14 +56,16 @@ class CsvWriter:
         line_end: str = "\n",
         quoting: Literal[0, 1, 2, 3] = csv.QUOTE_MINIMAL,
         delimiter: str = ",",
+        *,
+        escaped: bool = False,
     ):
-        self.stream, self.line_end = stream, line_end
+        self.stream, self.line_end, self.escaped = stream, line_end, escaped
         self._plain = csv.writer(stream, lineterminator=line_end, quoting=quoting, delimiter=delimiter)
         self._buffer = io.StringIO()
         self._careful = csv.writer(self._buffer, lineterminator="\r\n", quoting=quoting, delimiter=delimiter)
 
     def writerow(self, row: Iterable[Any]) -> None:
-        cells = list(row)
+        cells = list(row) if self.escaped else [escape_cell(c) if isinstance(c, str) else c for c in row]
         if not any(isinstance(cell, str) and "\r" in cell for cell in cells):
             self._plain.writerow(cells)
             return
@@ -71,8 +75,9 @@ class CsvWriter:
         self.stream.write(self._buffer.getvalue()[:-2] + self.line_end)
 
     def writerows(self, rows: Iterable[Iterable[Any]], *, no_carriage_return: bool = False) -> None:
-        """Every row; ``no_carriage_return``: the caller knows no cell holds ``\r`` (written straight through)."""
-        if no_carriage_return:
+        """Every row; ``no_carriage_return``: the caller knows no cell holds ``\r`` (escaped cells written straight
+        through)."""
+        if no_carriage_return and self.escaped:
             self._plain.writerows(rows)
             return
         for row in rows:

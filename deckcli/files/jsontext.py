@@ -13,7 +13,7 @@ from itertools import accumulate
 from typing import Any
 
 from deckcli.errors import InputError
-from deckcli.reading.numbers import MAX_DIGITS
+from deckcli.files.numbers import MAX_DIGITS
 
 #: The deepest nesting deckcli reads, the same on every Python (their own limits differ and depend on the stack);
 #: deckcli's documents nest 5 deep at most. An error points at the first bracket deeper than this.

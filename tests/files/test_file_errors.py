@@ -10,8 +10,9 @@ import pytest
 from deckcli.decklists.io import read_decklist, write_decklist
 from deckcli.decklists.model import Decklist, DeckEntry
 from deckcli.errors import InputError
-from deckcli.fileerrors import file_error, write_whole
-from deckcli.reading.source import read_document
+from deckcli.files.oserrors import file_error
+from deckcli.files.writing import write_whole
+from deckcli.files.reading import read_document
 
 DECK = Decklist(entries=[DeckEntry("main", 4, "Ember Whelp")], game="boa")
 
