@@ -16,6 +16,7 @@ from deckcli.errors import InputError
 from deckcli.files.csvreading import CsvSyntaxError, csv_rows
 from deckcli.files.csvwriting import CsvWriter, unescape_cell
 from deckcli.files.numbers import shown_digits, whole_number
+from deckcli.games import registry
 
 #: The columns format_csv writes, in order.
 HEADER = ("section", "count", "name", "set", "number")
@@ -87,7 +88,7 @@ def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
         index = columns.get(name)
         return unescape_cell(row[index].strip()) if index is not None and index < len(row) else ""
 
-    section = cell("section") or "main"
+    section = cell("section") or registry.default_zone()
     zone = zone_for_section(section)
     if zone is None:
         return f"unknown section {_shown(section)!r} (sections: {', '.join(zone_order())})"

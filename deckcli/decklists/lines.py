@@ -27,8 +27,6 @@ from deckcli.decklists.model import (
 from deckcli.files.numbers import shown_digits, whole_number
 from deckcli.games import registry
 
-#: The zone of card lines before any section header.
-DEFAULT_ZONE = "main"
 #: The header word whose zone a last group after a blank line goes to (the Arena and MTGO convention).
 GROUP_HEADER = "Sideboard"
 #: ``Syntax.header`` results for sections that hold no cards: lines skipped, or ``Key=value`` metadata lines.
@@ -188,7 +186,8 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
     no metadata or card line is the deck's name (a post's title; see :func:`_name_from_title`).
     """
     deck = Decklist(source=source)
-    zone, in_header, headers, group, gap = DEFAULT_ZONE, True, False, 0, False
+    main = registry.default_zone()
+    zone, in_header, headers, group, gap = main, True, False, 0, False
     title: tuple[ParseProblem, str] | None = None  # the problem of that line, until the deck is known to have cards
     untitled = True  # whether no such line was seen yet
     opened = False  # whether a header opened the current zone
@@ -241,7 +240,7 @@ def read_lines(text: str, source: str | None, syntax: Syntax) -> Decklist:
         card.placed = GIVEN if opened or card.zone != zone else DEFAULT
         deck.entries.append(card)
         groups.append(group)
-    if not headers and all(e.zone == DEFAULT_ZONE for e in deck.entries):
+    if not headers and all(e.zone == main for e in deck.entries):
         _last_group_to_side(deck, groups)
     _name_from_title(deck, title)
     return deck

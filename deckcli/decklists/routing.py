@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from deckcli.decklists.lines import DEFAULT_ZONE
 from deckcli.decklists.model import GIVEN, GUESSED, DeckEntry, Decklist
+from deckcli.games import registry
 from deckcli.games.registry import Game
 
 
@@ -34,10 +34,10 @@ class ZoneRouter:
         zone = entry.zone
         if entry.placed == GUESSED:
             if zone not in self.zones:
-                zone = DEFAULT_ZONE
+                zone = registry.default_zone()
             else:
                 self.grouped.append(entry)
-        if entry.placed == GIVEN or zone != DEFAULT_ZONE or self._accepts(zone, kind):
+        if entry.placed == GIVEN or zone != registry.default_zone() or self._accepts(zone, kind):
             return zone
         target = self.game.zone_for_kind(kind, self.zones)
         if target is None or target == zone or target in self.listed:

@@ -144,7 +144,7 @@ def game_data_named(sources: list[tuple[str, str]], said: dict[str, str]) -> lis
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
                 what = said.get(node.value) or said.get(FOLDED + node.value.casefold())
-                if what and (where, node.value) not in ALLOWED and (where, node.value) not in PENDING:
+                if what and (where, node.value) not in ALLOWED:
                     found.append(f"{where}:{node.lineno}: {node.value!r} is {what}; read it from the game's data")
     return found
 
@@ -158,12 +158,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("deckcli/cli/formats.py", "champions"): "the format's `champions` field that `formats show` prints",
     ("deckcli/legality/formatinfo.py", "champions"): "the format's `champions` field that `formats show` lists",
     ("deckcli/odds/hands.py", "action"): "the key of a mulligan decision in hand --json, not sfb's card kind",
-}
-#: TEMPORARY: found in files other helpers are changing now; each is removed when that branch lands (the default
-#: zone is ``games.registry.default_zone()``).
-PENDING: set[tuple[str, str]] = {
-    ("deckcli/decklists/lines.py", "main"),  # DEFAULT_ZONE; removed when the inputux branch (lines.py) lands
-    ("deckcli/decklists/csvfmt.py", "main"),  # a row with no section; removed when the files/inputux branches land
 }
 
 

@@ -30,9 +30,9 @@ from deckcli.decklists.layouts import (
     mws,
 )
 from deckcli.decklists.layouts.base import Layout
-from deckcli.decklists.lines import DEFAULT_ZONE
 from deckcli.decklists.model import DEFAULT, GIVEN, Decklist, text_problem
 from deckcli.errors import InputError
+from deckcli.games import registry
 
 #: Every layout by name, in the order ties are broken.
 LAYOUTS: dict[str, Layout] = {
@@ -109,8 +109,9 @@ def read(text: str, fmt: str | None = None, path: Path | str | None = None, sour
     deck.source, deck.layout = source, chosen.name
     _check_metadata(deck, text)
     if not chosen.knows_zones:  # its "main deck" is the whole deck: cards there are there by default
+        main = registry.default_zone()
         for entry in [*deck.entries, *(p.reading for p in deck.problems if p.reading)]:
-            entry.placed = DEFAULT if entry.zone == DEFAULT_ZONE and entry.placed == GIVEN else entry.placed
+            entry.placed = DEFAULT if entry.zone == main and entry.placed == GIVEN else entry.placed
     return deck
 
 
