@@ -211,11 +211,27 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
             problems.append(
                 f"{label}: $.checks: the check {name!r} needs the game hook {check.hook!r}, which {game.code} does not use"
             )
+    problems += _meta_key_problems(doc, game, label)
     if "draft" in doc and game.hook_settings(DRAFT_HOOK) is None:
         problems.append(
             f"{label}: $.draft: a draft needs the game hook {DRAFT_HOOK!r} (champions), which {game.code} does not use"
         )
     return problems
+
+
+def _meta_key_problems(doc: dict[str, Any], game: registry.Game, label: str) -> list[str]:
+    """An older format file's ``name_limit.meta_key`` must be the key the game's data names: the key is the game's."""
+    given = doc.get("name_limit", {}).get("meta_key")
+    settings = game.hook_settings(CHECKS["name-limit"].hook)
+    if given is None or settings is None:
+        return []
+    spellings = [settings["meta_key"], *settings.get("meta_aliases", ())]
+    if given.casefold() in {s.casefold() for s in spellings}:
+        return []
+    return [
+        f"{label}: $.name_limit.meta_key: {given!r} is not the key {game.code} declares it under"
+        f" ({settings['meta_key']!r}, in carddb/{game.code}/game.json); remove meta_key: the key is the game's"
+    ]
 
 
 def _version_problems(versions: list[dict[str, Any]], label: str) -> list[str]:
