@@ -15,7 +15,7 @@ from deckcli.games import registry
 
 if TYPE_CHECKING:
     from deckcli.cli.context import AppContext
-    from deckcli.legality.resolve import ResolvedDeck
+    from deckcli.legality.resolved import ResolvedDeck
 
 
 class DataChoice(click.Choice):

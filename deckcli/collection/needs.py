@@ -18,8 +18,9 @@ from deckcli.decklists.model import Decklist
 from deckcli.decklists.stored import DeckHead, counted_lines, deck_heads, stored_decklist, stored_decks
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
-from deckcli.legality.formats import Format
-from deckcli.legality.resolve import ResolvedDeck, Resolver
+from deckcli.legality.format import Format
+from deckcli.legality.resolve import Resolver
+from deckcli.legality.resolved import ResolvedDeck
 from deckcli.names import name_key
 from deckcli.storage.reads import Rows, reader_of
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckcli.collection.needs import deck_needs, fill_owned
-from deckcli.legality.resolve import Problem, ResolvedDeck
+from deckcli.legality.resolved import Problem, ResolvedDeck
 
 
 def not_owned_problems(source: Any, deck: ResolvedDeck) -> list[Problem]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcli.decklists.model import zone_rank
-from deckcli.legality.resolve import ResolvedDeck
+from deckcli.legality.resolved import ResolvedDeck
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from deckcli.decks.view import zone_label_of
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
-from deckcli.legality.formats import Format, load_format
+from deckcli.legality.format import Format
+from deckcli.legality.formats import load_format
 
 
 @dataclass
@@ -97,7 +98,7 @@ def _limit_warnings(session: Session, stored, fmt: Format, index: CardIndex, key
     from datetime import date
 
     from deckcli.decklists.model import Decklist
-    from deckcli.legality.resolve import ResolvedCard, ResolvedDeck
+    from deckcli.legality.resolved import ResolvedCard, ResolvedDeck
     from deckcli.legality.rules import limit_problems
 
     cards = [

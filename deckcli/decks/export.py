@@ -9,7 +9,8 @@ from deckcli.decks.store import load_decklist
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
 from deckcli.legality.formats import line_name
-from deckcli.legality.resolve import ResolvedDeck, Resolver
+from deckcli.legality.resolve import Resolver
+from deckcli.legality.resolved import ResolvedDeck
 from deckcli.storage.base import BaseDatabase
 
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from deckcli.decklists.model import Decklist
 from deckcli.decks.store import find_deck, save_deck, stored_format_name
 from deckcli.errors import DeckcliError, DeckReadError, DecksReadError, InputError
-from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
+from deckcli.legality.resolve import Resolver
+from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
 from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase

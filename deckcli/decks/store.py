@@ -24,7 +24,7 @@ from deckcli.storage.tables import Deck, DeckCard
 from deckcli.textrules import unclean_char
 
 if TYPE_CHECKING:
-    from deckcli.legality.formats import Format
+    from deckcli.legality.format import Format
 
 
 def _now() -> datetime:

@@ -16,8 +16,9 @@ from deckcli.decklists.model import zone_rank
 from deckcli.games import registry
 from deckcli.games.registry import Game
 from deckcli.legality.allformats import FormatVerdict, format_verdicts, verdict_line
-from deckcli.legality.formats import Format
-from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
+from deckcli.legality.format import Format
+from deckcli.legality.resolve import Resolver
+from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
 from deckcli.textbars import bar_chart
 

@@ -19,7 +19,7 @@ from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo
 from deckcli.events.store import current_rows, get_event, info_of, now
 from deckcli.legality.exchange import check_side_exchange
-from deckcli.legality.resolve import Problem, ResolvedDeck
+from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.tables import DeckCheckRow, SideExchangeRow
 

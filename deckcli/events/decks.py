@@ -16,8 +16,10 @@ from deckcli.events.fingerprint import fingerprint
 from deckcli.events.locked import locked_deck
 from deckcli.events.records import EventInfo
 from deckcli.games import registry
-from deckcli.legality.formats import Format, load_format
-from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
+from deckcli.legality.format import Format
+from deckcli.legality.formats import load_format
+from deckcli.legality.resolve import Resolver
+from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import READ_RULES, check_deck
 
 if TYPE_CHECKING:

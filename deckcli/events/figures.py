@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from deckcli.games.registry import Game
-    from deckcli.legality.resolve import ResolvedDeck
+    from deckcli.legality.resolved import ResolvedDeck
     from deckcli.odds.conditions import Condition
 
 #: A value is part of a deck's group when it holds at least this share of the cards having the field.

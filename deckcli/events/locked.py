@@ -15,8 +15,8 @@ from typing import Any
 from deckcli.cards.index import CardRef
 from deckcli.decklists.model import DeckEntry, Decklist, zone_rank
 from deckcli.games import registry
-from deckcli.legality.formats import Format
-from deckcli.legality.resolve import ResolvedCard, ResolvedDeck
+from deckcli.legality.format import Format
+from deckcli.legality.resolved import ResolvedCard, ResolvedDeck
 
 
 def locked_data(deck: Decklist) -> dict[str, Any]:

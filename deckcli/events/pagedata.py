@@ -17,7 +17,7 @@ from deckcli.events.records import EventInfo, Registration
 from deckcli.events.slugs import unique_slugs
 
 if TYPE_CHECKING:
-    from deckcli.legality.resolve import ResolvedDeck
+    from deckcli.legality.resolved import ResolvedDeck
     from deckcli.storage.reads import Readable
 
 #: The language of the smaller name shown beside a card name printed in another script (aqa's Japanese).

@@ -21,7 +21,7 @@ from deckcli.events.decks import CheckedDeck, EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
 from deckcli.events.store import clean_name, current_rows, get_event, info_of, now, started_reason
-from deckcli.legality.resolve import Problem
+from deckcli.legality.resolved import Problem
 from deckcli.lookalike import LookalikeIndex, likeness
 from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase

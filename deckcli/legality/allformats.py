@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from deckcli.legality.formats import Format, list_formats
+from deckcli.legality.format import Format
+from deckcli.legality.formats import list_formats
 from deckcli.legality.grouping import unique
-from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
+from deckcli.legality.resolve import Resolver
+from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
 
 

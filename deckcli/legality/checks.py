@@ -4,34 +4,29 @@ game has no hook for (or without the field), and the rules run the function of e
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from deckcli.games.hooks.champion_sets import ChampionSets
 from deckcli.games.hooks.name_level import NameLevel
+from deckcli.legality.hook_checks import champion_problems, name_limit_problems
+from deckcli.legality.resolved import Problem, ResolvedDeck
 
 
 @dataclass(frozen=True)
 class Check:
-    """One named check: ``fn`` (``module:function``, imported when first run: the functions take resolved decks, a
-    layer above the format loader that reads this registry), the format field it ``needs``, the game ``hook``."""
+    """One named check: ``fn`` gives a resolved deck's problems under it, from the format field it ``needs``,
+    through the game ``hook``."""
 
-    fn: str
+    fn: Callable[[ResolvedDeck], list[Problem]]
     needs: str
     hook: str
-
-    def function(self) -> Callable[[Any], list[Any]]:
-        """The function: a resolved deck -> its problems under the check."""
-        module, name = self.fn.split(":")
-        return getattr(importlib.import_module(module), name)
 
 
 #: Check name (as a format's ``checks`` and ``schemas/format.schema.json`` list it) -> the check.
 CHECKS: dict[str, Check] = {
-    "champion-set": Check("deckcli.legality.hook_checks:champion_problems", "champions", ChampionSets.name),
-    "name-limit": Check("deckcli.legality.hook_checks:name_limit_problems", "name_limit", NameLevel.name),
+    "champion-set": Check(champion_problems, "champions", ChampionSets.name),
+    "name-limit": Check(name_limit_problems, "name_limit", NameLevel.name),
 }
 #: The game hook a format's ``draft`` works through: a team's champions (deckcli/legality/drafts.py).
 DRAFT_HOOK = ChampionSets.name

@@ -11,7 +11,7 @@ from deckcli.errors import InputError, UnknownCard
 from deckcli.games import registry
 from deckcli.games.hooks import hook
 from deckcli.legality.checks import DRAFT_HOOK
-from deckcli.legality.resolve import Problem, ResolvedDeck
+from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
 from deckcli.names import name_key
 

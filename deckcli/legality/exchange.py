@@ -4,7 +4,7 @@ every other zone as it was, and is legal itself."""
 from __future__ import annotations
 
 from deckcli.legality.grouping import first_line, name_totals, zone_list
-from deckcli.legality.resolve import Problem, ResolvedDeck
+from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import READ_RULES, check_deck
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from deckcli.legality.formats import Format, list_formats, load_format
+from deckcli.legality.format import Format
+from deckcli.legality.formats import list_formats, load_format
 
 #: The rules of a format file that :func:`format_details` shows as they are (absent: the format has none).
 _AS_WRITTEN = ("legal_sets", "champions", "draft", "name_limit", "side_exchange", "checks", "opening")

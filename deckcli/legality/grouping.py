@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from deckcli.games import registry
-from deckcli.legality.resolve import ResolvedCard, ResolvedDeck
+from deckcli.legality.resolved import ResolvedCard, ResolvedDeck
 
 
 def zone_sizes(deck: ResolvedDeck) -> dict[str, int]:

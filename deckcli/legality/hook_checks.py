@@ -11,7 +11,7 @@ from deckcli.games.hooks import hook
 from deckcli.games.hooks.champion_sets import ChampionSets
 from deckcli.games.hooks.name_level import NameLevel
 from deckcli.legality.grouping import first_line, in_zones, placement, unique
-from deckcli.legality.resolve import Problem, ResolvedCard, ResolvedDeck
+from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
 
 

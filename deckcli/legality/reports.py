@@ -15,8 +15,9 @@ from deckcli.errors import DeckcliError
 from deckcli.legality import drafts
 from deckcli.legality.allformats import formats_of
 from deckcli.legality.exchange import check_side_exchange
-from deckcli.legality.formats import Format
-from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
+from deckcli.legality.format import Format
+from deckcli.legality.resolve import Resolver
+from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import card_limit_keys, check_deck
 
 if TYPE_CHECKING:

@@ -7,9 +7,8 @@ other rule problems rather than stopping at the first one.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
@@ -19,94 +18,12 @@ from deckcli.decklists.sources import DeckLocator, DeckRef
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
-from deckcli.legality.formats import Format, default_format, load_format, looks_like_path, named_format
+from deckcli.legality.format import Format
+from deckcli.legality.formats import default_format, load_format, looks_like_path, named_format
+from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
-
-
-@dataclass(slots=True)  # 80,000 unknown lines are 80,000 of them: no instance dict each
-class Problem:
-    """One reason a deck is not legal (or not readable): a rule id, a message, and where it applies."""
-
-    rule: str
-    message: str
-    cards: list[str] = field(default_factory=list)
-    zone: str | None = None
-    line: int | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"rule": self.rule, "message": self.message}
-        if self.cards:
-            data["cards"] = self.cards
-        if self.zone:
-            data["zone"] = self.zone
-        if self.line is not None:
-            data["line"] = self.line
-        data.update(self.extra)
-        return data
-
-
-@dataclass
-class ResolvedCard:
-    """``count`` copies of the printing ``card`` in ``zone``, from source line ``line``."""
-
-    zone: str
-    count: int
-    card: CardRef
-    line: int | None = None
-
-
-@dataclass
-class ResolvedDeck:
-    """A decklist with its game, format and cards known."""
-
-    name: str | None
-    game: str
-    format: Format
-    decklist: Decklist
-    cards: list[ResolvedCard] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    #: Lines that named no card of the game (reported in ``problems``); rules still count them in zone sizes.
-    unresolved: list[DeckEntry] = field(default_factory=list)
-    #: The card index the deck was resolved against (rules that need a champion's whole card set use it).
-    index: CardIndex | None = field(default=None, repr=False, compare=False)
-    #: Cards of zones set aside (a maybeboard): kept with the deck, never counted by rules, odds or needs.
-    aside: list[ResolvedCard] = field(default_factory=list)
-    #: What reading decided that a report should say (cards routed to their zone, a blank-line side deck).
-    notes: list[str] = field(default_factory=list)
-
-    def zone_cards(self, zone: str) -> list[tuple[CardRef, int]]:
-        """The printings in one zone with their counts, aggregated, in first-seen order."""
-        counts: dict[int, int] = {}
-        refs: dict[int, CardRef] = {}
-        for dc in self.cards:
-            if dc.zone == zone:
-                counts[dc.card.id] = counts.get(dc.card.id, 0) + dc.count
-                refs[dc.card.id] = dc.card
-        return [(refs[i], n) for i, n in counts.items()]
-
-    def zone_size(self, zone: str) -> int:
-        return sum(dc.count for dc in self.cards if dc.zone == zone)
-
-    def require_cards(self) -> None:
-        """Raise when any line could not be read or matched to a card (for odds, collection)."""
-        blocking = [p for p in self.problems if p.rule in ("parse", "unknown-card", "wrong-game")]
-        if blocking:
-            where = self.decklist.source or self.name or "deck"
-            lines = [f"{where}: " + (f"line {p.line}: " if p.line else "") + p.message for p in blocking]
-            raise InputError("\n".join(lines))
-
-    def to_decklist(self) -> Decklist:
-        """The deck as a decklist naming every printing (for export and deck codes)."""
-        entries = [
-            DeckEntry(dc.zone, dc.count, dc.card.name, dc.card.set_code, dc.card.number)
-            for dc in self.cards + self.aside
-        ]
-        return Decklist(
-            entries=entries, name=self.name, game=self.game, format=self.format.name, meta=dict(self.decklist.meta)
-        )
 
 
 class Resolver:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.games import registry
 from deckcli.legality.checks import CHECKS
-from deckcli.legality.formats import Format
+from deckcli.legality.format import Format
 from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
-from deckcli.legality.resolve import Problem, ResolvedCard, ResolvedDeck
+from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
 
 #: Problems found while reading and resolving (not rules of the format).
@@ -26,7 +26,7 @@ def check_deck(deck: ResolvedDeck) -> list[Problem]:
     problems += set_problems(deck)
     problems += limit_problems(deck)
     for name in deck.format.data.get("checks", ()):
-        problems += CHECKS[name].function()(deck)
+        problems += CHECKS[name].fn(deck)
     return problems
 
 
