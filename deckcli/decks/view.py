@@ -16,7 +16,7 @@ from deckcli.decklists.model import zone_rank
 from deckcli.games import registry
 from deckcli.games.registry import Game
 from deckcli.legality.allformats import FormatVerdict, format_verdicts, verdict_line
-from deckcli.legality.formats import Format
+from deckcli.legality.grouping import zone_label
 from deckcli.legality.resolve import Problem, ResolvedDeck, Resolver
 from deckcli.legality.rules import check_deck
 from deckcli.textbars import bar_chart
@@ -30,16 +30,6 @@ def zone_order(deck: ResolvedDeck) -> list[str]:
     zones = list(deck.format.zones)
     extra = {dc.zone for dc in deck.cards} - set(zones)
     return zones + sorted(extra, key=zone_rank)
-
-
-def zone_label_of(fmt: Format, zone: str) -> str:
-    """The format's label for a zone ('Main Deck'), else the zone's name."""
-    return str(fmt.zones.get(zone, {}).get("label") or zone.capitalize())
-
-
-def zone_label(deck: ResolvedDeck, zone: str) -> str:
-    """The label of one of the deck's zones under its format."""
-    return zone_label_of(deck.format, zone)
 
 
 def _field_rank(game: Game, field_name: str, value: object) -> tuple:
@@ -81,11 +71,7 @@ def aside(deck: ResolvedDeck) -> list[tuple[str, str, list[tuple[CardRef, int]]]
         held = found.setdefault(dc.zone, {})
         card, count = held.get(dc.card.id, (dc.card, 0))
         held[dc.card.id] = (card, count + dc.count)
-    zones = registry.zones()
-    return [
-        (zone, zones[zone].title if zone in zones else zone, list(found[zone].values()))
-        for zone in sorted(found, key=zone_rank)
-    ]
+    return [(zone, zone_label(deck, zone), list(found[zone].values())) for zone in sorted(found, key=zone_rank)]
 
 
 def curve(deck: ResolvedDeck) -> tuple[str, list[tuple[str, int]]]:
