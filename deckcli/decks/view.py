@@ -7,9 +7,9 @@ them) and returns text or a JSON-ready dict.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from deckcli.cards.buckets import field_buckets
 from deckcli.cards.index import CardRef
 from deckcli.cards.summary import summary_parts
 from deckcli.decklists.model import zone_rank
@@ -75,25 +75,11 @@ def aside(deck: ResolvedDeck) -> list[tuple[str, str, list[tuple[CardRef, int]]]
 
 
 def curve(deck: ResolvedDeck) -> tuple[str, list[tuple[str, int]]]:
-    """The draw zone over the game's curve field: (field, [(bucket, cards)]).
-
-    A numeric field (cost) has a bucket for every value from the lowest to the highest; any other
-    (sfb's colour) has one per value, in the game's order for that field.
-    """
+    """The draw zone over the game's curve field: (field, [(bucket, cards)]), the buckets of ``deckcli curve``
+    (:func:`deckcli.cards.buckets.field_buckets`) written as text."""
     game = registry.game(deck.game)
-    field_name = game.curve_field
-    numbers: Counter[int] = Counter()
-    values: Counter[str] = Counter()
-    for card, count in deck.zone_cards(deck.format.draw_zone):
-        value = card.fields.get(field_name)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            numbers[int(value)] += count
-        elif value:
-            values[str(value)] += count
-    if numbers:
-        low, high = min(numbers), max(numbers)
-        return field_name, [(str(c), numbers.get(c, 0)) for c in range(low, high + 1)]
-    return field_name, sorted(values.items(), key=lambda kv: (game.order_of(field_name, kv[0]), kv[0]))
+    cards = [(card.as_dict(), n) for card, n in deck.zone_cards(deck.format.draw_zone)]
+    return game.curve_field, [(str(value), n) for value, n in field_buckets(cards, game.curve_field, game)]
 
 
 def _card_line(card: CardRef, count: int) -> str:
