@@ -19,7 +19,8 @@ from deckcli.legality.rules import check_deck
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
 
-CardCounts = list[tuple[CardRef, int]]
+#: A zone's or a kind's printings with their copies.
+RefCounts = list[tuple[CardRef, int]]
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class KindCards:
 
     kind: str
     title: str
-    cards: CardCounts
+    cards: RefCounts
 
     @property
     def count(self) -> int:
@@ -53,7 +54,7 @@ class AsideCards:
 
     name: str
     label: str
-    cards: CardCounts
+    cards: RefCounts
 
     @property
     def size(self) -> int:
@@ -149,12 +150,12 @@ def _sort_key(game: Game):
     return key
 
 
-def grouped(deck: ResolvedDeck) -> list[tuple[str, list[tuple[str, CardCounts]]]]:
+def grouped(deck: ResolvedDeck) -> list[tuple[str, list[tuple[str, RefCounts]]]]:
     """[(zone, [(kind, [(card, count)])])]: zones in format order, kinds in first-seen order, cards by cost then name."""
     result = []
     order = _sort_key(registry.game(deck.game))
     for zone in zone_order(deck):
-        by_kind: dict[str, CardCounts] = {}
+        by_kind: dict[str, RefCounts] = {}
         for card, count in deck.zone_cards(zone):
             by_kind.setdefault(card.kind, []).append((card, count))
         result.append((zone, [(kind, sorted(items, key=order)) for kind, items in by_kind.items()]))
