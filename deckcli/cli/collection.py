@@ -155,8 +155,8 @@ def stats(app: AppContext, game, output) -> None:
 
     Proxies are counted per game apart from the cards owned. --csv prints one row per set.
     """
+    from deckcli.cli.bars import bar
     from deckcli.collection.store import stats as collect_stats
-    from deckcli.textbars import bar
 
     with app.db.read() as session:
         data = collect_stats(session, game and game.lower())

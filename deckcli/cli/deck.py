@@ -180,13 +180,11 @@ def _print_zone_sizes(edit) -> None:
 @pass_app
 def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> None:
     """Show the deck NAME: cards by zone and kind, the cost curve, and whether it is legal."""
-    from deckcli.decks.view import deck_data, inspect_deck, render_deck
+    from deckcli.cli.deckview import deck_text
+    from deckcli.decks.view import inspect_deck
 
-    resolved, problems, verdicts = inspect_deck(app.reads, name, format_name)
-    if as_json:
-        click.echo(dump_json(deck_data(resolved, problems, verdicts)))
-    else:
-        click.echo(render_deck(resolved, problems, verdicts))
+    view = inspect_deck(app.reads, name, format_name)
+    click.echo(dump_json(view.as_dict()) if as_json else deck_text(view))
 
 
 @deck.command("list")

@@ -48,26 +48,21 @@ def open_draw_deck(app: AppContext, source: DeckSource, draw: bool = True):
     ``draw``: the command shuffles and deals the deck, so a deck that is never drawn from (a pool) is refused,
     and a deck not legal in its format is named in a warning on stderr (the figures are about it as it is).
     """
-    from deckcli.errors import InputError
+    from deckcli.legality.drawzone import draw_zone
 
     deck = source.open(app)
     if draw:
-        from deckcli.legality.rules import check_deck
         from deckcli.odds.rules import draw_rules
 
         draw_rules(deck.format.opening, source.label, deck.format.name)
-        rules = sorted({p.rule for p in check_deck(deck)})
-        if rules:
-            click.echo(
-                f"warning: {source.label} is not legal in {deck.format.name} ({', '.join(rules)}); "
-                "the figures are for the deck as it is (deckcli validate says why)",
-                err=True,
-            )
-    zone = deck.format.draw_zone
-    cards = [(ref.as_dict(), n) for ref, n in deck.zone_cards(zone)]
-    if not cards:
-        raise InputError(f"{source.label}: no cards in the {zone} zone to draw from")
-    return deck, cards
+    drawn = draw_zone(deck, source.label, checked=draw)
+    if drawn.broken:
+        click.echo(
+            f"warning: {source.label} is not legal in {deck.format.name} ({', '.join(drawn.broken)}); "
+            "the figures are for the deck as it is (deckcli validate says why)",
+            err=True,
+        )
+    return deck, drawn.cards
 
 
 def card_finder(app: AppContext, deck) -> Callable[[str], CardRef]:

@@ -128,8 +128,8 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
       deckcli curve deck.txt
       deckcli curve --deck "Ember Rush" --by element --by kind --csv
     """
+    from deckcli.cli.bars import bar
     from deckcli.odds.curve import deck_curves
-    from deckcli.textbars import bar
 
     deck, cards = open_draw_deck(app, source, draw=False)
     curves = deck_curves(cards, fields, deck.game, deck.format.opening)

@@ -239,7 +239,7 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
 
 
 def _histogram(counts: list[int], trials: int, holds: Callable[[int], bool], width: int = 40) -> str:
-    from deckcli.textbars import bar
+    from deckcli.cli.bars import bar
 
     largest = max(counts) if counts else 0
     lines = []

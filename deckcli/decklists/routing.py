@@ -55,12 +55,6 @@ class ZoneRouter:
         own = self.game.zones.get(zone)
         return own is None or own.accepts(kind)
 
-    def label(self, zone: str) -> str:
-        """The format's label of a zone ('Limitbreak Deck'), else the game's title for it."""
-        spec = self.zones.get(zone, {})
-        own = self.game.zones.get(zone)
-        return str(spec.get("label") or (own.title if own else zone))
-
     def notes(self) -> list[str]:
         """What routing did, in words: '3 Limitbreak monsters moved to the Limitbreak Deck'."""
         notes = []
@@ -75,10 +69,10 @@ class ZoneRouter:
             count = sum(e.count for e in self.grouped)
             notes.append(
                 f"the last group of {count} card{'s' if count != 1 else ''}{where}, after a blank line and "
-                f"with no section header, was read as the {self.label(self.grouped[0].zone)}"
+                f"with no section header, was read as the {self.game.zone_label(self.grouped[0].zone, self.zones)}"
             )
         for (kind, zone), count in self.moved.items():
             title = self.game.kind_title(kind)
             what = title if count != 1 else title.removesuffix("s")
-            notes.append(f"{count} {what} moved to the {self.label(zone)}")
+            notes.append(f"{count} {what} moved to the {self.game.zone_label(zone, self.zones)}")
         return notes

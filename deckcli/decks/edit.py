@@ -14,7 +14,6 @@ from sqlmodel import Session
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import CardResolver
 from deckcli.decks.store import change_count, deck_cards, get_deck, zone_for, zone_size
-from deckcli.decks.view import zone_label_of
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
@@ -42,7 +41,7 @@ class Edit:
     warnings: list[str] = field(default_factory=list)
 
     def label(self, zone: str) -> str:
-        return zone_label_of(self.format, zone)
+        return registry.game(self.format.game).zone_label(zone, self.format.zones)
 
 
 def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:

@@ -1,29 +1,127 @@
-"""What ``deck show`` prints: a deck's cards by zone and kind, a cost curve as a text bar chart, the verdict, and
-the formats of its game the deck is legal in.
-
-Rendering: it takes a resolved deck, its problems and its verdicts under every format (:func:`inspect_deck` finds
-them) and returns text or a JSON-ready dict.
-"""
+"""What ``deck show`` shows of a stored deck, as data: its cards by zone and kind, its curve, its verdict under its
+format and under every format of its game (``deckcli/cli/deckview.py`` lays it out; ``--json`` is its dict)."""
 
 from __future__ import annotations
 
-from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from deckcli.cards.buckets import field_buckets
 from deckcli.cards.index import CardRef
-from deckcli.cards.summary import summary_parts
 from deckcli.decklists.model import zone_rank
 from deckcli.games import registry
 from deckcli.games.registry import Game
-from deckcli.legality.allformats import FormatVerdict, format_verdicts, verdict_line
-from deckcli.legality.format import Format
+from deckcli.legality.allformats import FormatVerdict, format_verdicts
+from deckcli.legality.grouping import zone_label
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
-from deckcli.textbars import bar_chart
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
+
+#: A zone's or a kind's printings with their copies.
+RefCounts = list[tuple[CardRef, int]]
+
+
+@dataclass(frozen=True)
+class KindCards:
+    """The cards of one kind in a zone, under the kind's plural title from the game's data ('Limitbreak monsters')."""
+
+    kind: str
+    title: str
+    cards: RefCounts
+
+    @property
+    def count(self) -> int:
+        return sum(n for _, n in self.cards)
+
+
+@dataclass(frozen=True)
+class ZoneCards:
+    """One zone of the deck: its label, its size, the format's bounds for it (None: no bound), its cards by kind."""
+
+    name: str
+    label: str
+    size: int
+    least: int | None
+    most: int | None
+    kinds: list[KindCards]
+
+
+@dataclass(frozen=True)
+class AsideCards:
+    """A zone set aside (a maybeboard): kept with the deck, never counted."""
+
+    name: str
+    label: str
+    cards: RefCounts
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.cards)
+
+
+@dataclass(frozen=True)
+class DeckView:
+    """Everything ``deck show`` shows: the deck, its zones, its curve over the draw zone, its problems under its
+    format and its verdict under every format of its game."""
+
+    deck: ResolvedDeck
+    zones: list[ZoneCards]
+    aside: list[AsideCards]
+    curve_field: str
+    curve: list[tuple[str, int]]
+    problems: list[Problem]
+    verdicts: list[FormatVerdict]
+
+    @property
+    def game_title(self) -> str:
+        return registry.title(self.deck.game)
+
+    @property
+    def draw_zone_label(self) -> str:
+        return zone_label(self.deck, self.deck.format.draw_zone)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``deck show --json`` object; ``formats`` the deck's verdict under every format of its game."""
+        deck = self.deck
+        found: dict[str, Any] = {
+            "name": deck.name,
+            "game": deck.game,
+            "format": deck.format.name,
+            "meta": dict(deck.decklist.meta),
+            "zones": {
+                z.name: {
+                    "label": z.label,
+                    "size": z.size,
+                    "cards": [_card_data(card, n) for group in z.kinds for card, n in group.cards],
+                }
+                for z in self.zones
+            },
+        }
+        if self.aside:
+            found["aside"] = {
+                a.name: {"label": a.label, "size": a.size, "cards": [_card_data(c, n, cost=False) for c, n in a.cards]}
+                for a in self.aside
+            }
+        found["curve"] = {
+            "field": self.curve_field,
+            "zone": deck.format.draw_zone,
+            "buckets": [{"value": b, "cards": n} for b, n in self.curve],
+        }
+        found["legal"] = not self.problems
+        found["problems"] = [p.as_dict() for p in self.problems]
+        if self.verdicts:
+            found["formats"] = [{"format": v.format.name, "legal": v.legal, "rules": v.rules} for v in self.verdicts]
+        return found
+
+
+def _card_data(card: CardRef, count: int, cost: bool = True) -> dict[str, Any]:
+    data = {"count": count, "name": card.name, "set": card.set_code, "number": card.number, "kind": card.kind}
+    if cost and card.fields.get("cost") is not None:
+        data["cost"] = card.fields["cost"]
+    return data
 
 
 def zone_order(deck: ResolvedDeck) -> list[str]:
@@ -31,16 +129,6 @@ def zone_order(deck: ResolvedDeck) -> list[str]:
     zones = list(deck.format.zones)
     extra = {dc.zone for dc in deck.cards} - set(zones)
     return zones + sorted(extra, key=zone_rank)
-
-
-def zone_label_of(fmt: Format, zone: str) -> str:
-    """The format's label for a zone ('Main Deck'), else the zone's name."""
-    return str(fmt.zones.get(zone, {}).get("label") or zone.capitalize())
-
-
-def zone_label(deck: ResolvedDeck, zone: str) -> str:
-    """The label of one of the deck's zones under its format."""
-    return zone_label_of(deck.format, zone)
 
 
 def _field_rank(game: Game, field_name: str, value: object) -> tuple:
@@ -63,175 +151,61 @@ def _sort_key(game: Game):
     return key
 
 
-def grouped(deck: ResolvedDeck) -> list[tuple[str, list[tuple[str, list[tuple[CardRef, int]]]]]]:
+def grouped(deck: ResolvedDeck) -> list[tuple[str, list[tuple[str, RefCounts]]]]:
     """[(zone, [(kind, [(card, count)])])]: zones in format order, kinds in first-seen order, cards by cost then name."""
     result = []
     order = _sort_key(registry.game(deck.game))
     for zone in zone_order(deck):
-        by_kind: dict[str, list[tuple[CardRef, int]]] = {}
+        by_kind: dict[str, RefCounts] = {}
         for card, count in deck.zone_cards(zone):
             by_kind.setdefault(card.kind, []).append((card, count))
         result.append((zone, [(kind, sorted(items, key=order)) for kind, items in by_kind.items()]))
     return result
 
 
-def aside(deck: ResolvedDeck) -> list[tuple[str, str, list[tuple[CardRef, int]]]]:
-    """[(zone, title, [(card, count)])] of the zones set aside (a maybeboard), in the games' zone order."""
+def _aside(deck: ResolvedDeck) -> list[AsideCards]:
+    """The zones set aside (a maybeboard), in the games' zone order, each printing once with its copies."""
     found: dict[str, dict[int, tuple[CardRef, int]]] = {}
     for dc in deck.aside:
         held = found.setdefault(dc.zone, {})
         card, count = held.get(dc.card.id, (dc.card, 0))
         held[dc.card.id] = (card, count + dc.count)
-    zones = registry.zones()
     return [
-        (zone, zones[zone].title if zone in zones else zone, list(found[zone].values()))
-        for zone in sorted(found, key=zone_rank)
+        AsideCards(zone, zone_label(deck, zone), list(found[zone].values())) for zone in sorted(found, key=zone_rank)
     ]
 
 
 def curve(deck: ResolvedDeck) -> tuple[str, list[tuple[str, int]]]:
-    """The draw zone over the game's curve field: (field, [(bucket, cards)]).
-
-    A numeric field (cost) has a bucket for every value from the lowest to the highest; any other
-    (sfb's colour) has one per value, in the game's order for that field.
-    """
+    """The draw zone over the game's curve field: (field, [(bucket, cards)]), the buckets of ``deckcli curve``
+    (:func:`deckcli.cards.buckets.field_buckets`) written as text."""
     game = registry.game(deck.game)
-    field_name = game.curve_field
-    numbers: Counter[int] = Counter()
-    values: Counter[str] = Counter()
-    for card, count in deck.zone_cards(deck.format.draw_zone):
-        value = card.fields.get(field_name)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            numbers[int(value)] += count
-        elif value:
-            values[str(value)] += count
-    if numbers:
-        low, high = min(numbers), max(numbers)
-        return field_name, [(str(c), numbers.get(c, 0)) for c in range(low, high + 1)]
-    return field_name, sorted(values.items(), key=lambda kv: (game.order_of(field_name, kv[0]), kv[0]))
+    cards = [(card.as_dict(), n) for card, n in deck.zone_cards(deck.format.draw_zone)]
+    return game.curve_field, [(str(value), n) for value, n in field_buckets(cards, game.curve_field, game)]
 
 
-def _card_line(card: CardRef, count: int) -> str:
-    details = summary_parts(card.as_dict())
-    extra = f"  — {', '.join(details)}" if details else ""
-    return f"{count:>3}  {card.name}  ({card.set_code} {card.number}){extra}"
+def deck_view(deck: ResolvedDeck, problems: list[Problem], verdicts: list[FormatVerdict]) -> DeckView:
+    """The view of a resolved deck with its problems under its format and its verdicts under every format."""
+    game = registry.game(deck.game)
+    zones = []
+    for zone, kinds in grouped(deck):
+        bounds = deck.format.zones.get(zone, {})
+        zones.append(
+            ZoneCards(
+                zone,
+                zone_label(deck, zone),
+                deck.zone_size(zone),
+                bounds.get("min"),
+                bounds.get("max"),
+                [KindCards(kind, game.kind_title(kind), cards) for kind, cards in kinds],
+            )
+        )
+    field_name, buckets = curve(deck)
+    return DeckView(deck, zones, _aside(deck), field_name, buckets, problems, verdicts)
 
 
-def verdict_lines(deck: ResolvedDeck, problems: list[Problem]) -> list[str]:
-    """'Legal under ...' or 'Not legal under ...' followed by every problem."""
-    under = f"{deck.format.name} ({deck.format.title})" if deck.format.title != deck.format.name else deck.format.name
-    if not problems:
-        return [f"Verdict: legal under {under}"]
-    n = len(problems)
-    lines = [f"Verdict: NOT legal under {under} — {n} problem{'s' if n != 1 else ''}:"]
-    for p in problems:
-        where = f" (line {p.line})" if p.line is not None else ""
-        lines.append(f"  - [{p.rule}] {p.message}{where}")
-    return lines
-
-
-def inspect_deck(
-    db: Readable, name: str, format_name: str | None = None
-) -> tuple[ResolvedDeck, list[Problem], list[FormatVerdict]]:
-    """The stored deck ``name`` under its format (or ``format_name``), its problems, and its verdict under every
-    format of its game."""
+def inspect_deck(db: Readable, name: str, format_name: str | None = None) -> DeckView:
+    """The stored deck ``name`` under its format (or ``format_name``): its view, with its problems and its verdict
+    under every format of its game."""
     resolver = Resolver(db)
     deck = resolver.open(deck_name=name, format_name=format_name)
-    return deck, check_deck(deck), format_verdicts(resolver, deck)
-
-
-def render_deck(deck: ResolvedDeck, problems: list[Problem], verdicts: list[FormatVerdict] | None = None) -> str:
-    """The whole ``deck show`` text."""
-    lines = [
-        f"{deck.name or 'Deck'}",
-        f"Game: {deck.game} ({registry.title(deck.game)})",
-        f"Format: {deck.format.name}",
-    ]
-    for key, value in deck.decklist.meta.items():
-        lines.append(f"{key}: {value}")
-    for zone, kinds in grouped(deck):
-        size = deck.zone_size(zone)
-        bounds = deck.format.zones.get(zone, {})
-        span = ""
-        if "min" in bounds or "max" in bounds:
-            low, high = bounds.get("min", 0), bounds.get("max")
-            span = f", {low}+" if high is None else f", exactly {low}" if high == low else f", {low}–{high}"
-        lines += ["", f"{zone_label(deck, zone)} ({size}{span})"]
-        if not kinds:
-            lines.append("    (empty)")
-        for kind, items in kinds:
-            lines.append(f"  {registry.game(deck.game).kind_title(kind)} ({sum(c for _, c in items)})")
-            lines += ["    " + _card_line(card, count) for card, count in items]
-    for _zone, title, items in aside(deck):
-        lines += ["", f"{title} ({sum(c for _, c in items)}, not counted)"]
-        lines += ["    " + _card_line(card, count) for card, count in items]
-    field, buckets = curve(deck)
-    if buckets:
-        title = f"{field.capitalize()} curve" if buckets[0][0].lstrip("-").isdigit() else f"{field.capitalize()}s"
-        lines += ["", f"{title} ({zone_label(deck, deck.format.draw_zone)})"]
-        lines += ["  " + line for line in bar_chart(buckets)]
-    lines += [""] + verdict_lines(deck, problems)
-    if verdicts:
-        lines.append(verdict_line(verdicts))
-    return "\n".join(lines)
-
-
-def deck_data(
-    deck: ResolvedDeck, problems: list[Problem], verdicts: list[FormatVerdict] | None = None
-) -> dict[str, Any]:
-    """The ``deck show --json`` object; ``formats`` the deck's verdict under every format of its game."""
-    zones = {}
-    for zone, kinds in grouped(deck):
-        zones[zone] = {
-            "label": zone_label(deck, zone),
-            "size": deck.zone_size(zone),
-            "cards": [
-                {
-                    "count": count,
-                    "name": card.name,
-                    "set": card.set_code,
-                    "number": card.number,
-                    "kind": kind,
-                    **({"cost": card.fields["cost"]} if card.fields.get("cost") is not None else {}),
-                }
-                for kind, items in kinds
-                for card, count in items
-            ],
-        }
-    field, buckets = curve(deck)
-    return {
-        "name": deck.name,
-        "game": deck.game,
-        "format": deck.format.name,
-        "meta": dict(deck.decklist.meta),
-        "zones": zones,
-        **(
-            {
-                "aside": {
-                    zone: {
-                        "label": title,
-                        "size": sum(c for _, c in items),
-                        "cards": [
-                            {"count": c, "name": r.name, "set": r.set_code, "number": r.number, "kind": r.kind}
-                            for r, c in items
-                        ],
-                    }
-                    for zone, title, items in aside(deck)
-                }
-            }
-            if deck.aside
-            else {}
-        ),
-        "curve": {
-            "field": field,
-            "zone": deck.format.draw_zone,
-            "buckets": [{"value": b, "cards": n} for b, n in buckets],
-        },
-        "legal": not problems,
-        "problems": [p.as_dict() for p in problems],
-        **(
-            {"formats": [{"format": v.format.name, "legal": v.legal, "rules": v.rules} for v in verdicts]}
-            if verdicts
-            else {}
-        ),
-    }
+    return deck_view(deck, check_deck(deck), format_verdicts(resolver, deck))

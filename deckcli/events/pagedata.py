@@ -43,7 +43,7 @@ class CardLine:
 
 @dataclass(frozen=True)
 class ZoneView:
-    """One zone of a deck as shown: its title from the game's data, its card total and its lines."""
+    """One zone of a deck as shown: its label (the format's, else the game's title), its card total and its lines."""
 
     name: str
     title: str
@@ -89,7 +89,7 @@ def _line(card: Any, count: int) -> CardLine:
 
 
 def zone_views(deck: ResolvedDeck) -> tuple[ZoneView, ...]:
-    """The deck's zones that hold cards, in the format's order, titled from the game's data; lines that named no
+    """The deck's zones that hold cards, in the format's order, under their labels; lines that named no
     card (an illegal registration) are kept as written, marked unknown. Zones set aside (a maybeboard) are left out:
     they are not part of the deck that is played."""
     from deckcli.decks.view import grouped
@@ -110,10 +110,7 @@ def zone_views(deck: ResolvedDeck) -> tuple[ZoneView, ...]:
 
 
 def _zone(game: Any, deck: ResolvedDeck, zone: str, lines: list[CardLine]) -> ZoneView:
-    from deckcli.decks.view import zone_label
-
-    title = game.zones[zone].title if zone in game.zones else zone_label(deck, zone)
-    return ZoneView(zone, title, sum(line.count for line in lines), tuple(lines))
+    return ZoneView(zone, game.zone_label(zone, deck.format.zones), sum(line.count for line in lines), tuple(lines))
 
 
 def deck_views(

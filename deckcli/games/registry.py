@@ -70,6 +70,15 @@ class Game:
         """The plural heading of a kind ('Limitbreak monsters'); an unknown kind gets an 's'."""
         return str(self.kinds.get(kind, {}).get("title") or kind.capitalize() + "s")
 
+    def zone_label(self, zone: str, format_zones: dict[str, dict[str, Any]]) -> str:
+        """How every message and page names a zone: the format's label ('Champion Pool'), else the game's title
+        for it ('Side Deck'), else 'side zone' for a zone the game lacks."""
+        label = format_zones.get(zone, {}).get("label")
+        if label:
+            return str(label)
+        own = self.zones.get(zone)
+        return own.title if own else f"{zone} zone"
+
     def zone_for_kind(self, kind: str, zones: dict[str, Any] | None = None) -> str | None:
         """Where a card of ``kind`` goes: the kind's own zone, else the first routed zone accepting it.
 

@@ -48,13 +48,3 @@ def every_format(resolver: Resolver, deck: ResolvedDeck, extra: Iterable[Format]
 def format_verdicts(resolver: Resolver, deck: ResolvedDeck, extra: Iterable[Format] = ()) -> list[FormatVerdict]:
     """The deck checked under each format of its game."""
     return [FormatVerdict(each.format, check_deck(each)) for each in every_format(resolver, deck, extra)]
-
-
-def verdict_line(verdicts: list[FormatVerdict]) -> str:
-    """``legal in: boa-standard; not in: boa-advanced (restricted)``."""
-    legal = [v.format.name for v in verdicts if v.legal]
-    illegal = [f"{v.format.name} ({', '.join(v.rules)})" for v in verdicts if not v.legal]
-    parts = ([f"legal in: {', '.join(legal)}"] if legal else []) + (
-        [f"not in: {', '.join(illegal)}"] if illegal else []
-    )
-    return "; ".join(parts)

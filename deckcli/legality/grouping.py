@@ -40,8 +40,8 @@ def name_totals(cards: Iterable[ResolvedCard], zones: list[str]) -> Counter[str]
 
 
 def zone_label(deck: ResolvedDeck, zone: str) -> str:
-    spec = deck.format.zones.get(zone)
-    return spec.get("label", zone) if spec else f"{zone} zone"
+    """The deck's zone as its format, else its game, names it (:meth:`deckcli.games.registry.Game.zone_label`)."""
+    return registry.game(deck.game).zone_label(zone, deck.format.zones)
 
 
 def zone_list(deck: ResolvedDeck, zones: list[str]) -> str:

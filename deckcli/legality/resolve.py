@@ -224,7 +224,7 @@ class Resolver:
         members = stands_for(game, leader, index)
         target = game.zones[entry.zone].stands_for if entry.zone in game.zones else None
         if members is None or target is None:
-            heading = game.zones[entry.zone].title if entry.zone in game.zones else entry.zone
+            heading = game.zone_label(entry.zone, resolved.format.zones)
             resolved.problems.append(
                 Problem(
                     "champion-set",

@@ -8,13 +8,13 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from deckcli.cards.buckets import field_buckets
 from deckcli.errors import InputError
 from deckcli.games import registry
+from deckcli.games.registry import Game
 from deckcli.names import closest
 from deckcli.odds.classes import CardCounts
 from deckcli.odds.rules import OpeningRules
-
-NONE_BUCKET = "(none)"
 
 
 def p_at_least_one(deck_size: int, matching: int, hand_size: int) -> Fraction:
@@ -25,54 +25,19 @@ def p_at_least_one(deck_size: int, matching: int, hand_size: int) -> Fraction:
     return 1 - Fraction(comb(deck_size - matching, hand), comb(deck_size, hand))
 
 
-def _values(card: Mapping[str, Any], by: str) -> list[Any]:
-    value = card.get(by)
-    if value is None or value == "":
-        return [None]
-    if isinstance(value, (list, tuple)):
-        return list(value) or [None]
-    return [value]
-
-
-def _order(value: Any) -> tuple:
-    if value is None:
-        return (2, "")
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return (0, value)
-    return (1, str(value).casefold())
-
-
-def distribution(cards: CardCounts, by: str, hand_size: int) -> list[dict[str, Any]]:
-    """Rows of ``bucket, count, percent, p_opening`` (at least one in the opening hand), buckets in order.
-
-    A card whose field holds a list counts in each of its values' buckets; a card without it in ``(none)``.
-    """
-    totals: dict[Any, int] = {}
-    deck_size = 0
-    for card, count in cards:
-        if count <= 0:
-            continue
-        deck_size += count
-        for value in _values(card, by):
-            key = value.casefold() if isinstance(value, str) else value
-            totals.setdefault(key, 0)
-            totals[key] += count
-    labels: dict[Any, Any] = {}
-    for card, _ in cards:
-        for value in _values(card, by):
-            labels.setdefault(value.casefold() if isinstance(value, str) else value, value)
-    rows = []
-    for key in sorted(totals, key=lambda k: _order(labels[k])):
-        n = totals[key]
-        rows.append(
-            {
-                "bucket": NONE_BUCKET if labels[key] is None else labels[key],
-                "count": n,
-                "percent": 100.0 * n / deck_size if deck_size else 0.0,
-                "p_opening": float(p_at_least_one(deck_size, n, hand_size)),
-            }
-        )
-    return rows
+def distribution(cards: CardCounts, by: str, hand_size: int, game: Game) -> list[dict[str, Any]]:
+    """Rows of ``bucket, count, percent, p_opening`` (at least one in the opening hand), in the buckets of
+    :func:`deckcli.cards.buckets.field_buckets` (the ones ``deck show`` draws)."""
+    deck_size = sum(count for _, count in cards if count > 0)
+    return [
+        {
+            "bucket": bucket,
+            "count": n,
+            "percent": 100.0 * n / deck_size if deck_size else 0.0,
+            "p_opening": float(p_at_least_one(deck_size, n, hand_size)),
+        }
+        for bucket, n in field_buckets(cards, by, game)
+    ]
 
 
 @dataclass
@@ -98,9 +63,10 @@ def deck_curves(cards: CardCounts, by: Sequence[str], game: str, opening: Mappin
     """The distributions over the fields ``by`` (default: the game's curve field and kind) of a draw deck."""
     from deckcli.validation.jsonschemas import card_fields
 
-    chosen = [f.lower() for f in by] or [registry.game(game).curve_field, "kind"]
+    known = registry.game(game)
+    chosen = [f.lower() for f in by] or [known.curve_field, "kind"]
     check_fields(chosen, card_fields())
     rules = OpeningRules.from_dict(opening)
     size = sum(n for _, n in cards)
     hand_size = min(rules.hand_size, size)
-    return Curves(size, hand_size, {f: distribution(cards, f, hand_size) for f in dict.fromkeys(chosen)})
+    return Curves(size, hand_size, {f: distribution(cards, f, hand_size, known) for f in dict.fromkeys(chosen)})

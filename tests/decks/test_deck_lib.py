@@ -1,4 +1,4 @@
-"""The library under ``deck``: deckstore editing, the deck view's chart and curve, and deck diffs."""
+"""The library under ``deck``: deckstore editing, the deck view's curve and groups, and deck diffs."""
 
 from __future__ import annotations
 
@@ -25,8 +25,7 @@ from deckcli.decks.store import (
     zone_for,
     zone_sizes,
 )
-from deckcli.decks.view import curve, grouped, render_deck
-from deckcli.textbars import bar_chart
+from deckcli.decks.view import curve, grouped
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.legality.formats import load_format
 from deckcli.legality.resolve import Resolver
@@ -141,16 +140,6 @@ def test_export_decklist_uses_champions_only_for_text(db):
 
 
 # -- deckview --------------------------------------------------------------------------------------------
-def test_bar_chart_one_block_per_card():
-    assert bar_chart([("0", 0), ("1", 2), ("10", 5)]) == [" 0 | 0", " 1 | ██ 2", "10 | █████ 5"]
-
-
-def test_bar_chart_scales_wide_buckets_and_keeps_small_ones_visible():
-    lines = bar_chart([("a", 200), ("b", 1)], width=20)
-    assert lines == ["a | " + "█" * 20 + " 200", "b | █ 1"]
-    assert bar_chart([]) == []
-
-
 def test_curve_fills_gaps_between_costs(db):
     deck = resolve(db, "Game: boa\n4 Ember Whelp\n2 Pyreclaw Drake\nLimitbreak\n2 Ashen Titan\n")
     assert curve(deck) == ("cost", [("1", 4), ("2", 0), ("3", 0), ("4", 0), ("5", 2)])  # the Limitbreak deck is not drawn
@@ -169,15 +158,6 @@ def test_grouped_orders_zones_by_format_and_cards_by_cost(db):
     assert groups[1][1] == []
 
 
-def test_render_deck_empty_zone_and_problem_lines(db):
-    deck = resolve(db, "Name: T\nGame: boa\n4 Ember Whelp\n")
-    from deckcli.legality.rules import check_deck
-
-    text = render_deck(deck, check_deck(deck))
-    assert "Limitbreak Deck (0, 0–20)\n    (empty)" in text
-    assert "  - [main-size] " in text
-
-
 # -- deckdiff --------------------------------------------------------------------------------------------
 def test_diff_counts_names_across_printings_and_orders_removals_first(db):
     a = resolve(db, "Game: boa\n3 Fireball\n4 Ember Whelp\nSide\n2 Frost Ward\n")
@@ -191,12 +171,3 @@ def test_diff_counts_names_across_printings_and_orders_removals_first(db):
     assert summary(rows) == ["main: -2 Fireball, +2 Frost Ward", "side: -2 Frost Ward"]
     assert len(diff_decks(a, b, include_same=True)) == 4
     assert diff_decks(a, a) == []
-
-
-def test_one_bar_drawing_serves_every_chart():
-    from deckcli.textbars import bar
-
-    assert bar(5, 10, 10) == "█████"
-    assert bar(1, 1000, 10) == "█"  # a positive value is never invisible
-    assert bar(0, 10, 10) == ""
-    assert bar(50, 100, 4, track=True) == "██░░"

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deckcli.errors import InputError, UnknownCard
+from deckcli.games import registry
 from deckcli.validation.jsonschemas import card_fields
 from deckcli.odds import check_card_names, parse_condition, split_classes
 from deckcli.odds.curve import distribution, p_at_least_one
@@ -114,11 +115,11 @@ def test_curve_buckets_lists_and_missing_values():
         ({"name": "B", "cost": 0}, 2),
         ({"name": "C", "kind": "x"}, 2),
     ]
-    by_cost = distribution(cards, "cost", 3)
-    assert [(r["bucket"], r["count"]) for r in by_cost] == [(0, 2), (2, 4), ("(none)", 2)]
+    by_cost = distribution(cards, "cost", 3, registry.game("boa"))
+    assert [(r["bucket"], r["count"]) for r in by_cost] == [(0, 2), (1, 0), (2, 4), ("(none)", 2)]
     assert abs(sum(r["percent"] for r in by_cost) - 100) < 1e-9
-    assert by_cost[1]["p_opening"] == float(p_at_least_one(8, 4, 3))
-    by_icon = distribution(cards, "icons", 3)
+    assert by_cost[2]["p_opening"] == float(p_at_least_one(8, 4, 3))
+    by_icon = distribution(cards, "icons", 3, registry.game("boa"))
     assert {r["bucket"]: r["count"] for r in by_icon} == {"sword": 4, "♂": 4, "(none)": 4}
 
 
