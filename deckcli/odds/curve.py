@@ -4,25 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from math import comb
 from typing import Any
 
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.names import closest
 from deckcli.odds.classes import CardCounts
+from deckcli.odds.hypergeometric import p_at_least_one
 from deckcli.odds.rules import OpeningRules
 
 NONE_BUCKET = "(none)"
-
-
-def p_at_least_one(deck_size: int, matching: int, hand_size: int) -> Fraction:
-    """The exact chance that a hand of ``hand_size`` holds at least one of ``matching`` cards."""
-    hand = min(hand_size, deck_size)
-    if deck_size == 0:
-        return Fraction(0)
-    return 1 - Fraction(comb(deck_size - matching, hand), comb(deck_size, hand))
 
 
 def _values(card: Mapping[str, Any], by: str) -> list[Any]:

@@ -1,10 +1,8 @@
 """Monte Carlo estimates of the opening-hand odds, vectorised with numpy over trials on class counts.
 
-Hands are dealt one of two ways, whichever is cheaper for the deck (:func:`sampler_for`): as a composition
-drawn from the exact distribution of class compositions (:mod:`deckcli.odds.composition_sampler`: one uniform
-number and a binary search per hand), or as random card-position sets packed in 64-bit words (Floyd's sampling,
-one numpy pass per card in the hand; as many words as the deck needs, so a 100-card deck is no slower in kind
-than a 60-card one) reduced to class counts by popcount. Mulligans redraw only the trials that need it.
+Hands are dealt as random card-position sets packed in 64-bit words (Floyd's sampling, one numpy pass per card in
+the hand; as many words as the deck needs, so a 100-card deck is no slower in kind than a 60-card one), reduced to
+matched counts and class counts by popcount. Mulligans redraw only the trials that need it.
 """
 
 from __future__ import annotations
@@ -17,10 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from deckcli.odds.bestpolicy import Policy, best_policy
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
-from deckcli.odds.composition_sampler import CompositionSampler
 from deckcli.odds.conditions import Condition
-from deckcli.odds.mulligan import Policy, best_policy
 from deckcli.odds.rules import OpeningRules, draw_rules
 
 #: Trials per chunk: bounds memory and paces the progress callback; results depend only on seed and trials.
@@ -95,13 +92,6 @@ class HandSampler:
         for i, mask in enumerate(self.class_masks):
             out[:, i] = self._count(hands, mask)
         return out
-
-
-def sampler_for(classes: DeckClasses, n: int) -> HandSampler | CompositionSampler:
-    """The cheaper sampler for ``n``-card hands of this deck: compositions from their exact distribution when the
-    deck has few of them, else bit masks."""
-    sampler = CompositionSampler.of(classes, n)
-    return sampler if sampler is not None else HandSampler(classes)
 
 
 def matched_from_counts(signatures: np.ndarray, hands: np.ndarray) -> list[np.ndarray]:
@@ -247,7 +237,7 @@ def simulate(
     if seed is None:
         seed = secrets.randbits(32)
     rng = np.random.default_rng(seed)
-    sampler = sampler_for(classes, hand)
+    sampler = HandSampler(classes)
     judge = Judge(conditions)
     partial = rules.mulligan == "partial-redraw"
     if partial and policy is None:

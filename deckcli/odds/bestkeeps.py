@@ -1,24 +1,26 @@
-"""Every hand's redraw counts from the whole deck's counts: the rest of the deck by inclusion-exclusion.
+"""Every opening hand's best partial-redraw keep (sfb), counted at once from the whole deck's counts.
 
 As generating functions over the classes (``z_i`` a card of class ``i``), the subsets of the rest ``deck - H`` are
 the whole deck's with hand ``H``'s cards taken out: ``rest = deck * prod_i (1 + z_i) ** -h_i``, where
 ``(1 + z) ** -h = sum_j (-1) ** j * C(h + j - 1, j) * z ** j`` (exact once cut at ``n`` cards, as the counts are).
 So keeping part ``K`` of ``H`` and drawing ``n - |K|`` cards succeeds in ``sum_E coef(E - K) * W(E)`` ways, over the
 multisets ``E >= K`` of at most ``n`` cards of the classes ``H`` holds, where ``W(E)`` counts the
-``(n - |E|)``-subsets of the *whole* deck that meet with ``E`` added: one array serves every hand, where a table
-of the rest per hand costs a column each. Hands holding the same counts (listed falling) share the coefficients:
-their counts are one matrix product, a few hands at a time.
+``(n - |E|)``-subsets of the *whole* deck that meet with ``E`` added: one array serves every hand. Hands holding
+the same counts share the coefficients: their counts are one matrix product, a few hands at a time. A multiset
+matters through its code: its size, then each condition's capped matched count, in the radix of the caps.
 
-A multiset matters through its code: its size, then each condition's capped matched count, in the radix of the
-caps (the size the most significant digit).
+Counts are floats while every partial sum is exact as one (BLAS products), else Python integers in object arrays.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import comb, lcm, prod
 from typing import Any
 
 import numpy as np
+
+from deckcli.odds.classes import DeckClasses
 
 #: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
 LOOKUP = 1 << 13
@@ -26,18 +28,87 @@ LOOKUP = 1 << 13
 CELLS = 1 << 13
 
 
+@dataclass
+class Keeps:
+    """Per hand (rows of ``hands``): the part to keep, its chance ``good / ways`` after the redraw, and the
+    overall chance's numerator ``total`` over ``denominator * C(size, n)``."""
+
+    hands: np.ndarray
+    kept: np.ndarray
+    good: np.ndarray
+    ways: np.ndarray
+    total: int
+    denominator: int
+
+
+def composition_rows(counts, n: int) -> np.ndarray:
+    """Every class composition of an ``n``-card hand, one row each, the first class's count rising slowest."""
+    left = np.array([n], dtype=np.int64)
+    after = [sum(counts[i + 1 :]) for i in range(len(counts))]
+    levels = []  # per class: each row's parent row one class before, and its count of this class
+    for count, rest in zip(counts, after):
+        low, high = np.maximum(0, left - rest), np.minimum(count, left)
+        repeats = np.maximum(high - low + 1, 0)
+        ends = np.cumsum(repeats)
+        parent = np.repeat(np.arange(len(left)), repeats)
+        offset = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - repeats, repeats)
+        taken = np.repeat(low, repeats) + offset
+        levels.append((parent, taken))
+        left = left[parent] - taken
+    rows = np.zeros((len(left), len(counts)), dtype=np.int64)
+    index = np.arange(len(left))
+    for i in range(len(counts) - 1, -1, -1):  # back from each hand to its first class
+        parent, taken = levels[i]
+        rows[:, i] = taken[index]
+        index = parent[index]
+    return rows
+
+
+def best_keeps(classes: DeckClasses, n: int) -> Keeps:
+    """Every ``n``-card hand's best part to keep: the best chance ``good / ways[d]``, then the most cards kept,
+    then the first part in ``product(range(h, -1, -1) ...)`` order. A hand that meets keeps everything."""
+    from deckcli.odds.opening import condition_axes, holding_lists
+
+    hands = composition_rows(classes.counts, n)
+    rest_size = classes.size - n
+    ways = [comb(rest_size, d) for d in range(n + 1)]
+    common = lcm(*(w for w in ways if w))
+    bound = comb(2 * n, n) * max(comb(classes.size, d) for d in range(n + 1))  # at least every partial sum
+    kind: Any = np.float32 if bound < 1 << 24 else np.float64 if bound < 1 << 53 else object
+    score: Any = np.int64 if (n + 2) * common << n < 1 << 62 and kind is not object else object
+    axes = condition_axes(classes.conditions, classes.size)
+    holds = [np.asarray(h, dtype=bool) for h in holding_lists(classes.conditions, axes)]
+    signatures = np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes))
+    kept, good, ways_of = hands.copy(), np.ones(len(hands), dtype=score), np.ones(len(hands), dtype=score)
+    matched = hands @ signatures
+    meets = np.ones(len(hands), dtype=bool)
+    for i, holding in enumerate(holds):
+        meets &= holding[np.minimum(matched[:, i], len(holding) - 1)]
+    missing = np.flatnonzero(~meets)
+    if len(missing):
+        caps = np.asarray(classes.caps, dtype=np.int64)
+        found = whole_deck_keeps(hands[missing], classes, signatures, holds, caps, ways, (kind, score))
+        kept[missing], good[missing], ways_of[missing] = found
+    sums: Any = np.int64 if comb(classes.size, n) * common < 1 << 62 and score is np.int64 else object
+    hand_ways = np.ones(len(hands), dtype=sums)  # how many hands have each composition
+    for i, count in enumerate(classes.counts):
+        hand_ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=sums)[hands[:, i]]
+    total = int((hand_ways * good.astype(sums) * (common // ways_of.astype(sums))).sum())
+    return Keeps(hands, kept, good, ways_of, total, common)
+
+
 def whole_deck_keeps(
-    hands: np.ndarray, counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int, ways: list[int], kind, multiply
+    hands: np.ndarray, classes: DeckClasses, signatures: np.ndarray, holds, caps: np.ndarray, ways, kinds
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per hand (rows, ``n`` cards, none meeting): its best part, as the per-hand search picks it (the best chance
-    ``good / ways[d]``, then the most cards kept, then the first part in its order), its good and its ways.
+    """Per hand (rows, ``n`` cards, none meeting): its best part (see :func:`best_keeps`), its good and its ways.
 
     Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
     held classes listed by falling count, each hand's order of parts kept as a last digit of the scores.
-    ``ways[d]``: ``C(rest, d)`` for every ``d <= n`` (0 past the rest); ``kind``: a float type exact for every
-    partial sum; ``multiply``: the matrix product to use. The caller checks that ``lcm(ways) * (n + 2) * 2 ** n``
-    fits int64."""
-    whole = whole_counts(counts, signatures, holds, caps, n).astype(kind)
+    ``ways[d]``: ``C(rest, d)`` for every ``d <= n`` (0 past the rest); ``kinds``: the counts' type (exact for
+    every partial sum) and the scores'."""
+    n = int(hands[0].sum())
+    kind, score = kinds
+    whole = whole_counts(classes.counts, signatures, holds, caps, n, kind)
     tables = code_tables(signatures, caps, n)
     most = int((hands > 0).sum(axis=1).max(initial=0))
     classes_held = np.argsort(-hands, axis=1, kind="stable")[:, :most]  # falling counts, then class order
@@ -47,8 +118,9 @@ def whole_deck_keeps(
     after = np.take_along_axis(after, classes_held, axis=1)
     widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
     common = lcm(*(w for w in ways if w))
-    scale = np.asarray([common // w if w else 0 for w in ways], dtype=np.int64)
-    kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=np.int64), np.zeros(len(hands), np.int64)
+    scale = np.asarray([common // w if w else 0 for w in ways], dtype=score)
+    kept, good_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score)
+    ways_of = np.zeros(len(hands), dtype=score)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
     by_shape = np.argsort(shape_of, kind="stable")
     for group in np.split(by_shape, np.flatnonzero(np.diff(shape_of[by_shape])) + 1):
@@ -64,11 +136,12 @@ def whole_deck_keeps(
         for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
             rows = group[at : at + max(1, CELLS // len(sets))]
             counted = np.take(whole, set_codes(sets, classes_held[rows, :r], tables))  # multisets x hands
-            good = multiply(coef, counted).astype(np.int64)  # parts x hands
+            good = (coef @ counted).astype(score)  # parts x hands
             place = (removed @ after[rows, :r].T).astype(np.int64)
             best = (good * weight + (last - place)).argmax(axis=0)
             kept[rows[:, None], classes_held[rows, :r]] = parts[best]
-            good_of[rows], ways_of[rows] = good[best, np.arange(len(rows))], np.asarray(ways)[discards[best]]
+            good_of[rows] = good[best, np.arange(len(rows))]
+            ways_of[rows] = np.asarray(ways, dtype=score)[discards[best]]
     return kept, good_of, ways_of
 
 
@@ -96,16 +169,11 @@ def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
     return coef
 
 
-def counts_bound(n: int, deck_bound: int) -> int:
-    """At least every partial sum of a count: ``W`` is at most ``deck_bound``, and a part's coefficients add up, in
-    absolute value, to at most ``C(2n, n)`` (those of ``(1 - z) ** -n`` up to ``z ** n``)."""
-    return comb(2 * n, n) * deck_bound
-
-
-def whole_counts(counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int) -> np.ndarray:
+def whole_counts(counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int, kind: Any) -> np.ndarray:
     """``W`` by code, then zeros (one more card than ``n`` lands there: the size is the leading digit): from "has
     ``n`` cards and meets", each class's ``count`` cards taken in backwards (``W(code) = sum_k C(count, k) *
-    W(code + k cards of the class)``), one gather per card. Floats: exact, every value counts subsets."""
+    W(code + k cards of the class)``), one gather per card, in ``kind`` (floats exact for every value, or
+    Python integers)."""
     radix = [n + 1, *(caps + 1).tolist()]
     total, space = prod(radix), prod(radix[1:])
     place = (space // np.cumprod(caps + 1)).tolist()
@@ -119,9 +187,12 @@ def whole_counts(counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int
         meets = meets & along(a + 1, holding)
         bumps.append(along(a + 1, np.where(np.arange(caps[a] + 1) < caps[a], place[a], 0).astype(np.intp)))
     start = np.arange(space, total + space, dtype=np.intp).reshape(radix)  # one more card
-    out = np.zeros(total + space)
+    out = np.zeros(total + space, dtype=kind)
     out[:total] = meets.ravel()
-    moved = [np.zeros(total + space), np.zeros(total + space)]  # k cards moved, in turn (their zeros stay)
+    moved = [
+        np.zeros(total + space, dtype=kind),
+        np.zeros(total + space, dtype=kind),
+    ]  # k cards moved, in turn (their zeros stay)
     for count, signature in zip(counts, signatures.tolist()):
         step = start
         for a, hit in enumerate(signature):
