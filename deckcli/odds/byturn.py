@@ -51,7 +51,7 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     slot = bound.bit_length()
     keep = (1 << slot * (most + 1)) - 1
     hand_axis = (1, n, False, False, None)  # the hand's size: dropped past n
-    table = {0: 1}
+    table, degree = {0: 1}, 0
     for c, done in zip(order, finished[1:]):
         axes = [a for a, on in enumerate(axis_hits[c]) if on]
         hit = [hand_axis, *(_axis(fields[a][0], watched[a][1], watched[a][2], a in done) for a in axes)]
@@ -70,7 +70,10 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
                     break
                 moved = key + change
                 grown[moved] = get(moved, 0) + weight * ways
-        table = {key: weight & keep for key, weight in grown.items()}
+        degree += min(classes.counts[c], most)
+        if degree > 2 * most:  # later cards past the most wanted, dropped now and then: shorter integers
+            grown, degree = {key: weight & keep for key, weight in grown.items()}, most
+        table = grown
     total, digit = table.get(n, 0), (1 << slot) - 1
     return {e: Fraction(total >> e * slot & digit, comb(size, n) * comb(size - n, e)) for e in extras}
 
