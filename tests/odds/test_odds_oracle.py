@@ -231,3 +231,13 @@ def test_classes_compare_each_value_once_and_agree_with_the_filters():
             assert cls.signature == tuple(bool(c.filter.matches(card)) for c in conditions)
     assert sum(cls.count for cls in classes.classes) == sum(n for _, n in cards)
     assert len({cls.signature for cls in classes.classes}) == len(classes.classes) > 4
+
+
+@pytest.mark.parametrize("copies", [20, 50])  # 80 and 200 cards, hands of 9: sums past floats; scores past int64
+def test_a_policy_whose_counts_pass_floats_and_int64_stays_exact(copies):
+    cards = [({"name": f"N{i}", "kind": KINDS[i % 2], "cost": i % 3, "colour": COLOURS[i % 3]}, copies)
+             for i in range(4)]
+    classes = split_classes(cards, parse_conditions(["2+ kind=spell", "0-1 cost=2"], FIELDS))
+    reference_n, reference_table, reference_p = dense.compute_policy(classes, 9)
+    found = best_policy(classes, 9)
+    assert (found.hand_size, found.p_with_mulligan, dict(found.table)) == (reference_n, reference_p, reference_table)
