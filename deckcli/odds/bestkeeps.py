@@ -64,32 +64,58 @@ def composition_rows(counts, n: int) -> np.ndarray:
     return rows
 
 
+@dataclass(frozen=True)
+class Terms:
+    """What every hand's count shares: the hand size, the classes' signatures (a 0/1 matrix), each condition's
+    holding values and cap, ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, and
+    the types the counts (exact for every partial sum) and the scores (exact) are held in."""
+
+    n: int
+    signatures: np.ndarray
+    holds: list[np.ndarray]
+    caps: np.ndarray
+    ways: list[int]
+    common: int
+    kind: Any
+    score: Any
+
+    @classmethod
+    def of(cls, classes: DeckClasses, n: int) -> Terms:
+        from deckcli.odds.opening import condition_axes, holding_lists
+
+        ways = [comb(classes.size - n, d) for d in range(n + 1)]
+        common = lcm(*(w for w in ways if w))
+        bound = comb(2 * n, n) * max(comb(classes.size, d) for d in range(n + 1))  # at least every partial sum
+        kind = np.float32 if bound < 1 << 24 else np.float64 if bound < 1 << 53 else object
+        axes = condition_axes(classes.conditions, classes.size)
+        return cls(
+            n,
+            np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
+            [np.asarray(h, dtype=bool) for h in holding_lists(classes.conditions, axes)],
+            np.asarray(classes.caps, dtype=np.int64),
+            ways,
+            common,
+            kind,
+            np.int64 if (n + 2) * common << n < 1 << 62 and kind is not object else object,
+        )
+
+
 def best_keeps(classes: DeckClasses, n: int) -> Keeps:
     """Every ``n``-card hand's best part to keep: the best chance ``good / ways[d]``, then the most cards kept,
     then the first part in ``product(range(h, -1, -1) ...)`` order. A hand that meets keeps everything."""
-    from deckcli.odds.opening import condition_axes, holding_lists
-
+    terms = Terms.of(classes, n)
     hands = composition_rows(classes.counts, n)
-    rest_size = classes.size - n
-    ways = [comb(rest_size, d) for d in range(n + 1)]
-    common = lcm(*(w for w in ways if w))
-    bound = comb(2 * n, n) * max(comb(classes.size, d) for d in range(n + 1))  # at least every partial sum
-    kind: Any = np.float32 if bound < 1 << 24 else np.float64 if bound < 1 << 53 else object
-    score: Any = np.int64 if (n + 2) * common << n < 1 << 62 and kind is not object else object
-    axes = condition_axes(classes.conditions, classes.size)
-    holds = [np.asarray(h, dtype=bool) for h in holding_lists(classes.conditions, axes)]
-    signatures = np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes))
-    kept, good, ways_of = hands.copy(), np.ones(len(hands), dtype=score), np.ones(len(hands), dtype=score)
-    matched = hands @ signatures
+    kept = hands.copy()
+    good, ways_of = np.ones(len(hands), dtype=terms.score), np.ones(len(hands), dtype=terms.score)
+    matched = hands @ terms.signatures
     meets = np.ones(len(hands), dtype=bool)
-    for i, holding in enumerate(holds):
+    for i, holding in enumerate(terms.holds):
         meets &= holding[np.minimum(matched[:, i], len(holding) - 1)]
     missing = np.flatnonzero(~meets)
     if len(missing):
-        caps = np.asarray(classes.caps, dtype=np.int64)
-        found = whole_deck_keeps(hands[missing], classes, signatures, holds, caps, ways, (kind, score))
-        kept[missing], good[missing], ways_of[missing] = found
-    sums: Any = np.int64 if comb(classes.size, n) * common < 1 << 62 and score is np.int64 else object
+        kept[missing], good[missing], ways_of[missing] = whole_deck_keeps(hands[missing], classes.counts, terms)
+    common = terms.common
+    sums: Any = np.int64 if comb(classes.size, n) * common < 1 << 62 and terms.score is np.int64 else object
     hand_ways = np.ones(len(hands), dtype=sums)  # how many hands have each composition
     for i, count in enumerate(classes.counts):
         hand_ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=sums)[hands[:, i]]
@@ -97,19 +123,14 @@ def best_keeps(classes: DeckClasses, n: int) -> Keeps:
     return Keeps(hands, kept, good, ways_of, total, common)
 
 
-def whole_deck_keeps(
-    hands: np.ndarray, classes: DeckClasses, signatures: np.ndarray, holds, caps: np.ndarray, ways, kinds
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per hand (rows, ``n`` cards, none meeting): its best part (see :func:`best_keeps`), its good and its ways.
+def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per hand (rows, none meeting): its best part (see :func:`best_keeps`), its good and its ways.
 
     Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
-    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores.
-    ``ways[d]``: ``C(rest, d)`` for every ``d <= n`` (0 past the rest); ``kinds``: the counts' type (exact for
-    every partial sum) and the scores'."""
-    n = int(hands[0].sum())
-    kind, score = kinds
-    whole = whole_counts(classes.counts, signatures, holds, caps, n, kind)
-    tables = code_tables(signatures, caps, n)
+    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores."""
+    n, ways, score = terms.n, terms.ways, terms.score
+    whole = whole_counts(counts, terms)
+    tables = code_tables(terms.signatures, terms.caps, n)
     most = int((hands > 0).sum(axis=1).max(initial=0))
     classes_held = np.argsort(-hands, axis=1, kind="stable")[:, :most]  # falling counts, then class order
     held = np.take_along_axis(hands, classes_held, axis=1)
@@ -117,8 +138,7 @@ def whole_deck_keeps(
     after[:, :-1] = np.cumprod(hands[:, :0:-1] + 1, axis=1)[:, ::-1]
     after = np.take_along_axis(after, classes_held, axis=1)
     widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
-    common = lcm(*(w for w in ways if w))
-    scale = np.asarray([common // w if w else 0 for w in ways], dtype=score)
+    scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
     kept, good_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score)
     ways_of = np.zeros(len(hands), dtype=score)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
@@ -128,7 +148,7 @@ def whole_deck_keeps(
         r = len(counts_held)
         sets = widest[(widest[:, : most - r] == 0).all(axis=1), most - r :]
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
-        coef = coefficients(counts_held, sets, n).T.astype(kind)
+        coef = coefficients(counts_held, sets, n).T.astype(terms.kind)
         discards = n - parts.sum(axis=1)  # score: chance, then cards kept, then the hand's order (parts x hands)
         weight = (scale[discards] * (n + 1) * len(parts))[:, None]
         last = np.where(weight > 0, ((n - discards) * len(parts) + len(parts) - 1)[:, None], -1 - len(parts))
@@ -169,11 +189,11 @@ def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
     return coef
 
 
-def whole_counts(counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int, kind: Any) -> np.ndarray:
+def whole_counts(counts, terms: Terms) -> np.ndarray:
     """``W`` by code, then zeros (one more card than ``n`` lands there: the size is the leading digit): from "has
     ``n`` cards and meets", each class's ``count`` cards taken in backwards (``W(code) = sum_k C(count, k) *
-    W(code + k cards of the class)``), one gather per card, in ``kind`` (floats exact for every value, or
-    Python integers)."""
+    W(code + k cards of the class)``), one gather per card, in the counts' type."""
+    n, caps, kind = terms.n, terms.caps, terms.kind
     radix = [n + 1, *(caps + 1).tolist()]
     total, space = prod(radix), prod(radix[1:])
     place = (space // np.cumprod(caps + 1)).tolist()
@@ -183,7 +203,7 @@ def whole_counts(counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int
 
     meets = along(0, np.arange(n + 1) == n)
     bumps = []  # per condition: what one more matching card adds to each code
-    for a, holding in enumerate(holds):
+    for a, holding in enumerate(terms.holds):
         meets = meets & along(a + 1, holding)
         bumps.append(along(a + 1, np.where(np.arange(caps[a] + 1) < caps[a], place[a], 0).astype(np.intp)))
     start = np.arange(space, total + space, dtype=np.intp).reshape(radix)  # one more card
@@ -193,7 +213,7 @@ def whole_counts(counts, signatures: np.ndarray, holds, caps: np.ndarray, n: int
         np.zeros(total + space, dtype=kind),
         np.zeros(total + space, dtype=kind),
     ]  # k cards moved, in turn (their zeros stay)
-    for count, signature in zip(counts, signatures.tolist()):
+    for count, signature in zip(counts, terms.signatures.tolist()):
         step = start
         for a, hit in enumerate(signature):
             if hit:
