@@ -5,7 +5,8 @@ Both deal the opening hand and, when it misses, the full-redraw mulligan hand, o
 four overlapping conditions. Goals: at least 1,000,000 hands/s and at least 20 times the plain loop.
 
 Then (issue "Speed at scale"): the rate on a 100-card deck against the 60-card one (goal: within 1.5x, no cliff
-above 64 cards); hands are dealt as bit masks (Floyd's sampling).
+above 64 cards), and each of simulate's two samplers on its own for one condition: hands drawn from the exact
+distribution of class compositions, and bit masks (Floyd's sampling).
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ def main() -> None:
           f"  ({plain_trials:,} hands in {slow_seconds:.3f} s = {slow_rate:,.0f} hands/s)")
     print(f"speed-up: {fast_rate / slow_rate:.1f}x (goals: >= 1,000,000 hands/s and >= 20x)")
     deck_sizes(trials)
+    samplers(trials)
 
 
 def _rate(cards, wants, trials: int) -> float:
@@ -88,6 +90,26 @@ def deck_sizes(trials: int) -> None:
     ratio = sixty / hundred
     verdict = "ok" if ratio <= 1.5 else "ABOVE the goal of 1.5x"
     print(f"100-card deck: {hundred:,.0f} hands/s; 60-card deck: {sixty:,.0f} hands/s; ratio {ratio:.2f}x  {verdict}")
+
+
+def samplers(trials: int) -> None:
+    """One condition on the 60-card deck: composition table against bit masks, each forced."""
+    from deckcli.odds import dealing, parse_conditions, split_classes
+    from deckcli.odds.simulate import simulate
+
+    wants = WANTS[:1]
+    table = _rate(deck(), wants, trials)
+    most = dealing.MOST
+    dealing.MOST = -1  # no table: bit masks
+    try:
+        masks = _rate(deck(), wants, trials)
+    finally:
+        dealing.MOST = most
+    classes = split_classes(deck(), parse_conditions(wants, FIELDS))
+    size = dealing.composition_count(classes.counts, OPENING["hand_size"])
+    print(f"one condition: composition table ({size} compositions) {table:,.0f} hands/s; bit masks {masks:,.0f}"
+          f" hands/s; table/masks {table / masks:.2f}x")
+    assert simulate  # the samplers are what simulate uses
 
 
 if __name__ == "__main__":
