@@ -24,6 +24,8 @@ from deckcli.odds.classes import DeckClasses
 
 #: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
 LOOKUP = 1 << 13
+#: Past this many codes (a hand's size and its capped matched counts) ``W`` is held for the reachable codes only.
+DENSE_CODES = 1 << 21
 #: Hands are counted a few at a time, multisets x hands up to this: arrays small enough to stay in cache.
 CELLS = 1 << 13
 
@@ -87,12 +89,13 @@ class Terms:
         common = lcm(*(w for w in ways if w))
         bound = comb(2 * n, n) * max(comb(classes.size, d) for d in range(n + 1))  # at least every partial sum
         kind = np.float32 if bound < 1 << 24 else np.float64 if bound < 1 << 53 else object
-        axes = condition_axes(classes.conditions, classes.size)
+        axes = condition_axes(classes.conditions, n)  # a hand after the redraw holds n cards: counts up to n
+        holds = [np.asarray(h, dtype=bool) for h in holding_lists(classes.conditions, axes)]
         return cls(
             n,
             np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
-            [np.asarray(h, dtype=bool) for h in holding_lists(classes.conditions, axes)],
-            np.asarray(classes.caps, dtype=np.int64),
+            holds,
+            np.asarray([len(h) - 1 for h in holds], dtype=np.int64),
             ways,
             common,
             kind,
@@ -129,7 +132,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
     Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
     held classes listed by falling count, each hand's order of parts kept as a last digit of the scores."""
     n, ways, score = terms.n, terms.ways, terms.score
-    whole = whole_counts(counts, terms)
+    whole, codes = whole_counts(counts, terms)
     tables = code_tables(terms.signatures, terms.caps, n)
     most = int((hands > 0).sum(axis=1).max(initial=0))
     classes_held = np.argsort(-hands, axis=1, kind="stable")[:, :most]  # falling counts, then class order
@@ -155,7 +158,8 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         removed = (counts_held - parts).astype(np.float64)
         for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
             rows = group[at : at + max(1, CELLS // len(sets))]
-            counted = np.take(whole, set_codes(sets, classes_held[rows, :r], tables))  # multisets x hands
+            found = set_codes(sets, classes_held[rows, :r], tables)
+            counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # multisets x hands
             good = (coef @ counted).astype(score)  # parts x hands
             place = (removed @ after[rows, :r].T).astype(np.int64)
             best = (good * weight + (last - place)).argmax(axis=0)
@@ -189,43 +193,62 @@ def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
     return coef
 
 
-def whole_counts(counts, terms: Terms) -> np.ndarray:
-    """``W`` by code, then zeros (one more card than ``n`` lands there: the size is the leading digit): from "has
-    ``n`` cards and meets", each class's ``count`` cards taken in backwards (``W(code) = sum_k C(count, k) *
-    W(code + k cards of the class)``), one gather per card, in the counts' type."""
+def whole_counts(counts, terms: Terms) -> tuple[np.ndarray, np.ndarray | None]:
+    """``W`` by code, then a zero (where one more card than ``n`` lands), and the codes it is counted for (None:
+    every code, ``W`` indexed by the code itself; else the sorted codes some multiset of at most ``n`` cards
+    reaches, when every code would be more than :data:`DENSE_CODES`). From "has ``n`` cards and meets", each
+    class's ``count`` cards are taken in backwards (``W(code) = sum_k C(count, k) * W(code + k cards of the
+    class)``), one gather per card, in the counts' type."""
     n, caps, kind = terms.n, terms.caps, terms.kind
-    radix = [n + 1, *(caps + 1).tolist()]
-    total, space = prod(radix), prod(radix[1:])
-    place = (space // np.cumprod(caps + 1)).tolist()
-
-    def along(axis: int, values: np.ndarray) -> np.ndarray:  # values on one digit, broadcast over the codes
-        return values.reshape([-1 if a == axis else 1 for a in range(len(radix))])
-
-    meets = along(0, np.arange(n + 1) == n)
-    bumps = []  # per condition: what one more matching card adds to each code
-    for a, holding in enumerate(terms.holds):
-        meets = meets & along(a + 1, holding)
-        bumps.append(along(a + 1, np.where(np.arange(caps[a] + 1) < caps[a], place[a], 0).astype(np.intp)))
-    start = np.arange(space, total + space, dtype=np.intp).reshape(radix)  # one more card
-    out = np.zeros(total + space, dtype=kind)
-    out[:total] = meets.ravel()
-    moved = [
-        np.zeros(total + space, dtype=kind),
-        np.zeros(total + space, dtype=kind),
-    ]  # k cards moved, in turn (their zeros stay)
+    space = prod((caps + 1).tolist())
+    place = (space // np.cumprod(caps + 1)).astype(np.int64)
+    codes = None if (n + 1) * space <= DENSE_CODES else _reachable(terms, space, place)
+    every = np.arange((n + 1) * space, dtype=np.int64) if codes is None else codes
+    digits = [(every // p) % (c + 1) for p, c in zip(place.tolist(), caps.tolist())]
+    size = every // space
+    meets = size == n
+    for holding, values in zip(terms.holds, digits):
+        meets &= holding[values]
+    bumps = [np.where(values < c, p, 0) for values, c, p in zip(digits, caps.tolist(), place.tolist())]
+    out = np.zeros(len(every) + 1, dtype=kind)
+    out[:-1] = meets
+    moved = [np.zeros(len(every) + 1, dtype=kind), np.zeros(len(every) + 1, dtype=kind)]  # k cards moved, in turn
     for count, signature in zip(counts, terms.signatures.tolist()):
-        step = start
-        for a, hit in enumerate(signature):
+        step = every + space
+        for bump, hit in zip(bumps, signature):
             if hit:
-                step = step + bumps[a]
-        step = step.ravel()
+                step = step + bump
+        step = _indices(np.where(size < n, step, -1), codes, len(every))
         taken, source = out.copy(), out
         for k in range(1, min(count, n) + 1):
-            source = np.take(source, step, out=moved[k % 2][:total])
-            taken[:total] += comb(count, k) * source
+            source = np.take(source, step, out=moved[k % 2][:-1])
+            taken[:-1] += comb(count, k) * source
             source = moved[k % 2]
         out = taken
-    return out
+    return out, codes
+
+
+def _reachable(terms: Terms, space: int, place: np.ndarray) -> np.ndarray:
+    """The codes of every multiset of at most ``n`` cards over the classes, sorted: one card more at a time."""
+    caps = terms.caps
+    level, found = np.zeros(1, dtype=np.int64), [np.zeros(1, dtype=np.int64)]
+    for _ in range(terms.n):
+        digits = [(level // p) % (c + 1) for p, c in zip(place.tolist(), caps.tolist())]
+        bumps = [np.where(values < c, p, 0) for values, c, p in zip(digits, caps.tolist(), place.tolist())]
+        nexts = [
+            level + space + sum((b for b, hit in zip(bumps, signature) if hit), np.int64(0))
+            for signature in terms.signatures.tolist()
+        ]
+        level = np.unique(np.concatenate(nexts))
+        found.append(level)
+    return np.concatenate(found)  # levels by size, the leading digit: sorted
+
+
+def _indices(code: np.ndarray, codes: np.ndarray | None, beyond: int) -> np.ndarray:
+    """Where codes are held in ``W`` (``beyond``, its zero, for a negative code: past ``n`` cards)."""
+    if codes is None:
+        return np.where(code < 0, beyond, code).astype(np.intp)
+    return np.where(code < 0, beyond, np.searchsorted(codes, code)).astype(np.intp)
 
 
 def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[np.ndarray, np.ndarray]]:

@@ -2,7 +2,8 @@
 maximises the exact chance of meeting the conditions after drawing one replacement per discard from the rest.
 
 Counted for every hand at once from the whole deck's counts (:mod:`deckcli.odds.bestkeeps`, numpy, loaded only
-here); computed once per deck shape, so ``odds`` and ``simulate`` in one run share it.
+here), over the conditions some hand can fail. Computed once per deck shape, so ``odds`` and ``simulate`` in one
+run share it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from deckcli.odds.classes import DeckClasses
+from deckcli.odds.classes import CardClass, DeckClasses
 
 
 @dataclass(frozen=True)
@@ -52,11 +53,23 @@ _POLICIES: dict[tuple, Policy] = {}
 
 def _compute_policy(classes: DeckClasses, hand_size: int) -> Policy:
     """The policy itself: every hand's best keep, and the overall chance as one exact sum over the hands."""
+    n = min(hand_size, classes.size)
     from deckcli.odds.bestkeeps import best_keeps
 
-    n = min(hand_size, classes.size)
-    keeps = best_keeps(classes, n)
+    keeps = best_keeps(_asked(classes, n), n)
     return Policy(n, KeepTable(keeps), Fraction(keeps.total, keeps.denominator * comb(classes.size, n)))
+
+
+def _asked(classes: DeckClasses, n: int) -> DeckClasses:
+    """The classes with only the conditions some hand of ``n`` cards can fail (the same classes, in the same order:
+    the policy's hands are theirs)."""
+    asked = [i for i, c in enumerate(classes.conditions) if c.low > 0 or (c.high is not None and c.high < n)]
+    if len(asked) == len(classes.conditions):
+        return classes
+    return DeckClasses(
+        tuple(CardClass(tuple(c.signature[i] for i in asked), c.count, c.cards) for c in classes.classes),
+        tuple(classes.conditions[i] for i in asked),
+    )
 
 
 class KeepTable(Mapping):

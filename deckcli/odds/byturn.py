@@ -35,7 +35,8 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     conditions = classes.conditions
     most = max(extras, default=0)
     watched = [(i, c.low, False) for i, c in enumerate(conditions) if c.low > 0]
-    watched += [(i, c.high, True) for i, c in enumerate(conditions) if c.high is not None and c.high < size]
+    reach = min(size, n + most)  # the most cards ever seen: a larger high always holds
+    watched += [(i, c.high, True) for i, c in enumerate(conditions) if c.high is not None and c.high < reach]
     axis_hits = [[signature[i] for i, _, _ in watched] for signature in classes.signatures]
     order, finished = retiring_order(axis_hits, [limit + 1 for _, limit, _ in watched])
     if any(not seen for _, _, seen in (watched[a] for a in finished[0])):

@@ -20,7 +20,8 @@ from deckcli.odds.conditions import Condition
 
 
 def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[tuple[int, bool]]:
-    """Per condition, its axis: (the largest count kept, whether counts past it saturate).
+    """Per condition, its axis: (the largest count kept, whether counts past it saturate); ``deck_size``: the most
+    matching cards a subset counted can hold.
 
     ``N+`` saturates at N: more matching cards change nothing. ``N-M`` drops a state whose count passes M at once:
     counts only grow, so no subset reaching it (with any cards added later) ever meets the condition again.
@@ -105,8 +106,15 @@ def meeting_counts(
     size = sum(counts)
     if not sizes:
         return [[] for _ in starts]
-    axes = condition_axes(conditions, size + max((max(start, default=0) for start in starts), default=0))
+    # no subset of the sizes wanted holds more matching cards than this: counts past it need not be told apart
+    reach = min(size, max(sizes)) + max((max(start, default=0) for start in starts), default=0)
+    axes = condition_axes(conditions, reach)
     holds = holding_lists(conditions, axes)
+    asked = [a for a, ((_, saturate), holding) in enumerate(zip(axes, holds)) if not (saturate and all(holding))]
+    if len(asked) < len(axes):  # a condition every count it can reach meets asks nothing
+        axes, holds = [axes[a] for a in asked], [holds[a] for a in asked]
+        signatures = [[signature[a] for a in asked] for signature in signatures]
+        starts = [[start[a] for a in asked] if start else () for start in starts]
     order, finished = retiring_order(signatures, [limit + 1 for limit, _ in axes])
     max_n = max(sizes)
     slot = comb(size, size // 2).bit_length()

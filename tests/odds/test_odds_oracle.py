@@ -241,3 +241,35 @@ def test_a_policy_whose_counts_pass_floats_and_int64_stays_exact(copies):
     reference_n, reference_table, reference_p = dense.compute_policy(classes, 9)
     found = best_policy(classes, 9)
     assert (found.hand_size, found.p_with_mulligan, dict(found.table)) == (reference_n, reference_p, reference_table)
+
+
+def test_a_policy_over_many_wide_conditions_equals_brute_force():
+    """Nine conditions counting up to three on a hand of four: millions of codes, of which the counts hold only
+    those some hand reaches."""
+    from odds_support import brute_partial
+
+    cards = [({"name": f"W{i}", "kind": KINDS[i % 2], "cost": i % 5, "colour": COLOURS[i % 3]}, 1 + i % 2)
+             for i in range(7)]
+    wants = [f"0-3 {f}" for f in FILTERS[:8]] + ["1-3 colour=red"]
+    conditions = parse_conditions(wants, FIELDS)
+    classes = split_classes(cards, conditions)
+    assert classes.size == 10
+    found = best_policy(classes, 4)
+    assert found.p_with_mulligan == brute_partial(cards, conditions, 4)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_policy_over_the_reachable_codes_only_equals_the_dense_search(seed, monkeypatch):
+    from deckcli.odds import bestkeeps
+
+    monkeypatch.setattr(bestkeeps, "DENSE_CODES", 0)
+    rng = random.Random(seed)
+    cards = [({"name": f"C{i}", "kind": rng.choice(KINDS), "cost": rng.randint(0, 4), "colour": rng.choice(COLOURS)},
+              rng.randint(1, 3)) for i in range(5)]
+    conditions = parse_conditions(rng.sample([f"1+ {f}" for f in FILTERS] + ["0-1 cost>=3", "2 kind=spell"], 3),
+                                  FIELDS)
+    classes = split_classes(cards, conditions)
+    n = min(4, classes.size)
+    found = best_policy(classes, n)
+    reference_n, reference_table, reference_p = dense.compute_policy(classes, n)
+    assert (found.hand_size, found.p_with_mulligan, dict(found.table)) == (reference_n, reference_p, reference_table)
