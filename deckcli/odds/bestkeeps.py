@@ -27,7 +27,7 @@ LOOKUP = 1 << 13
 #: Past this many codes (a hand's size and its capped matched counts) ``W`` is held for the reachable codes only.
 DENSE_CODES = 1 << 21
 #: Hands are counted a few at a time, multisets x hands up to this: arrays small enough to stay in cache.
-CELLS = 1 << 13
+CELLS = 1 << 14
 
 
 @dataclass
@@ -150,6 +150,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         counts_held = held[group[0]][held[group[0]] > 0]
         r = len(counts_held)
         sets = widest[(widest[:, : most - r] == 0).all(axis=1), most - r :]
+        sets32 = sets.astype(np.float32)
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
         coef = coefficients(counts_held, sets, n).T.astype(terms.kind)
         discards = n - parts.sum(axis=1)  # score: chance, then cards kept, then the hand's order (parts x hands)
@@ -158,7 +159,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         removed = (counts_held - parts).astype(np.float64)
         for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
             rows = group[at : at + max(1, CELLS // len(sets))]
-            found = set_codes(sets, classes_held[rows, :r], tables)
+            found = set_codes(sets32, classes_held[rows, :r], tables)
             counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # multisets x hands
             good = (coef @ counted).astype(score)  # parts x hands
             place = (removed @ after[rows, :r].T).astype(np.int64)
@@ -263,9 +264,10 @@ def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[
     while width < len(limits) and (n + 1) ** (width + 1) <= LOOKUP:
         width += 1
     tables = []
+    kind = np.int32 if (n + 1) * space < 1 << 31 else np.int64  # codes in half the memory where they fit
     for start in range(0, len(limits), width):
         group = slice(start, start + width)
-        table = np.zeros(1, dtype=np.intp)  # digit by digit, the first the most significant
+        table = np.zeros(1, dtype=kind)  # digit by digit, the first the most significant
         for limit, at in zip(limits[group].tolist(), place[group].tolist()):
             table = (table[:, None] + np.minimum(np.arange(n + 1), limit) * at).ravel()
         tables.append(
@@ -275,12 +277,13 @@ def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[
 
 
 def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
-    """The code of every multiset (rows of ``sets``) on every hand (rows of ``classes_held``: the classes it holds),
-    multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers stay
-    below :data:`LOOKUP`) read through its table."""
+    """The code of every multiset (rows of ``sets``, as float32) on every hand (rows of ``classes_held``: the classes
+    it holds), multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers
+    stay below :data:`LOOKUP`) read through its table."""
     numbers = np.concatenate([number[classes_held].T for number, _ in tables], axis=1)  # held classes x (hands ...)
-    keys = (sets.astype(np.float32) @ numbers).astype(np.intp)  # gathers take intp indices as they are
-    codes: Any = 0  # an array from the first table on
-    for t, (_, table) in enumerate(tables):
-        codes = codes + np.take(table, keys[:, t * len(classes_held) : (t + 1) * len(classes_held)])
+    keys = (sets @ numbers).astype(np.int32)
+    hands = len(classes_held)
+    codes = np.take(tables[0][1], keys[:, :hands])
+    for t in range(1, len(tables)):
+        codes += np.take(tables[t][1], keys[:, t * hands : (t + 1) * hands])
     return codes
