@@ -7,7 +7,9 @@ So keeping part ``K`` of ``H`` and drawing ``n - |K|`` cards succeeds in ``sum_E
 multisets ``E >= K`` of at most ``n`` cards of the classes ``H`` holds, where ``W(E)`` counts the
 ``(n - |E|)``-subsets of the *whole* deck that meet with ``E`` added: one array serves every hand. Hands holding
 the same counts share the coefficients: their counts are one matrix product, a few hands at a time. A multiset
-matters through its code: its size, then each condition's capped matched count, in the radix of the caps.
+matters through its code: its size, then each condition's capped matched count, in the radix of the caps; ``W``
+is held for every code, or past :data:`DENSE_CODES` of them (many wide conditions) for the codes some multiset
+reaches (a table of gigabytes otherwise).
 
 Counts are floats while every partial sum is exact as one (BLAS products), else Python integers in object arrays.
 """
