@@ -94,19 +94,19 @@ def deck_sizes(trials: int) -> None:
 
 def samplers(trials: int) -> None:
     """One condition on the 60-card deck: composition table against bit masks, each forced."""
-    from deckcli.odds import composition_sampler, parse_conditions, split_classes
+    from deckcli.odds import dealing, parse_conditions, split_classes
     from deckcli.odds.simulate import simulate
 
     wants = WANTS[:1]
     table = _rate(deck(), wants, trials)
-    most = composition_sampler.MOST
-    composition_sampler.MOST = -1  # no table: bit masks
+    most = dealing.MOST
+    dealing.MOST = -1  # no table: bit masks
     try:
         masks = _rate(deck(), wants, trials)
     finally:
-        composition_sampler.MOST = most
+        dealing.MOST = most
     classes = split_classes(deck(), parse_conditions(wants, FIELDS))
-    size = composition_sampler.composition_count(classes.counts, OPENING["hand_size"])
+    size = dealing.composition_count(classes.counts, OPENING["hand_size"])
     print(f"one condition: composition table ({size} compositions) {table:,.0f} hands/s; bit masks {masks:,.0f}"
           f" hands/s; table/masks {table / masks:.2f}x")
     assert simulate  # the samplers are what simulate uses

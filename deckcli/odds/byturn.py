@@ -1,21 +1,23 @@
-"""By-turn odds with the game's mulligan: the player keeps the opening hand only when it meets the
+"""By turn and by round, with the game's mulligan: the player keeps the opening hand only when it meets the
 conditions (sfb: the best setup redraw), and the chance is that the cards seen by each turn meet them.
 
 Whole-hand redraw, cards seen adding up (boa, aqa on the draw): with A "the opening hand meets" and S_t "the
-cards seen by turn t meet", the figure is ``P(A and S_t) + (1 - P(A)) * P(S_t)`` (a redraw is a fresh
-shuffle). When every condition is ``N+``, A implies S_t and the first term is P(A); otherwise one joint
-count over (hand, later draws) gives it. Partial redraw: the kept hand's law (:mod:`deckcli.odds.kept`)
-plus the draws from the rest. A new hand each round: :mod:`deckcli.odds.rounds`.
+cards seen by turn t meet", the figure is ``P(A and S_t) + (1 - P(A)) * P(S_t)`` (a redraw is a fresh shuffle).
+When every condition is ``N+``, A implies S_t and the first term is P(A); otherwise one joint count over (hand,
+later draws) gives it (:func:`kept_and_seen`). Partial redraw: the kept hand's law (:mod:`deckcli.odds.mulligan`)
+plus the draws from the rest. A new hand each round: :func:`round_odds`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import comb
 
 from deckcli.odds.classes import DeckClasses
-from deckcli.odds.jointcounts import hand_and_seen_counts
+from deckcli.odds.hypergeometric import hypergeometric
+from deckcli.odds.mulligan import Composition, expected_success, kept_hands
+from deckcli.odds.opening import key_changes, retiring_order
 from deckcli.odds.rules import OpeningRules
 
 
@@ -23,45 +25,81 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     """For each ``e`` in ``extras``: P(the first ``hand_size`` cards meet the conditions and so do the first
     ``hand_size + e``).
 
-    Both hold exactly when the hand has at least ``low`` of each condition and the cards seen at most ``high``
-    (counts only grow), so the count tracks the hand's lower bounds and the seen cards' upper bounds, class by
-    class: of a class's cards, ``a`` go to the hand and ``b`` are drawn later (the others stay in the deck). In
-    Python integers while the states are few (:mod:`deckcli.odds.jointcounts`), else in the numpy table.
+    Both hold exactly when the hand has at least each condition's ``low`` and the cards seen at most its ``high``
+    (counts only grow), so a state tracks the hand's size, its counts on the ``N+`` axes (saturating at ``low``)
+    and the seen cards' counts on the ``N-M`` axes (a state past ``M`` dropped), packed in one integer key as in
+    :mod:`deckcli.odds.opening`; its weight is a polynomial in the number of later cards. Of a class's cards,
+    ``a`` go to the hand and ``b`` are drawn later (the others stay in the deck).
     """
     n, size = hand_size, classes.size
-    few = hand_and_seen_counts(classes.counts, classes.signatures, classes.conditions, n, extras)
-    if few is not None:
-        return {e: Fraction(few[e], comb(size, n) * comb(size - n, e)) for e in extras}
-    import numpy as np  # many states: the numpy table
-
-    from deckcli.odds.sparse import SubsetCounts
-
-    most = max(extras, default=0)
     conditions = classes.conditions
-    lows = [i for i, c in enumerate(conditions) if c.low > 0]
-    highs = [i for i, c in enumerate(conditions) if c.high is not None]
-    # seen counts past ``high`` are dropped at once (they only grow), hand counts saturate at ``low``
-    limits = [n, most, *(conditions[i].low for i in lows), *(c.high for c in conditions if c.high is not None)]
-    bound = max(comb(size, a) * comb(size - a, e) for a in range(n + 1) for e in range(most + 1))
-    table = SubsetCounts(limits, [False, False, *(True for _ in lows), *(False for _ in highs)], bound)
-    for cls in classes.classes:
-        hand_hits = [cls.signature[i] for i in lows]
-        seen_hits = [cls.signature[i] for i in highs]
-        table.add(
-            [
-                (
-                    [a, b, *(a if hit else 0 for hit in hand_hits), *(a + b if hit else 0 for hit in seen_hits)],
-                    comb(cls.count, a) * comb(cls.count - a, b),
-                )
-                for a in range(min(cls.count, n) + 1)
-                for b in range(min(cls.count - a, most) + 1)
-            ]
-        )
-    states = table.states
-    met = np.all(states[:, 2 : 2 + len(lows)] == np.asarray([conditions[i].low for i in lows], dtype=np.int64), axis=1)
-    met &= states[:, 0] == n
-    good = table.totals(np.stack([met & (states[:, 1] == e) for e in extras])) if extras else []
-    return {e: Fraction(g, comb(size, n) * comb(size - n, e)) for e, g in zip(extras, good)}
+    most = max(extras, default=0)
+    watched = [(i, c.low, False) for i, c in enumerate(conditions) if c.low > 0]
+    reach = min(size, n + most)  # the most cards ever seen: a larger high always holds
+    watched += [(i, c.high, True) for i, c in enumerate(conditions) if c.high is not None and c.high < reach]
+    axis_hits = [[signature[i] for i, _, _ in watched] for signature in classes.signatures]
+    order, finished = retiring_order(axis_hits, [limit + 1 for _, limit, _ in watched])
+    if any(not seen for _, _, seen in (watched[a] for a in finished[0])):
+        return {e: Fraction(0) for e in extras}  # an N+ that no card of the deck matches
+    hand_bits = n.bit_length()
+    hand_mask = (1 << hand_bits) - 1
+    fields, bits = [], hand_bits  # per axis: its place, the mask of its bits (the hand's size takes the lowest)
+    for _, limit, _ in watched:
+        fields.append((1 << bits, (1 << max(1, limit.bit_length())) - 1))
+        bits += max(1, limit.bit_length())
+    # every coefficient, kept or past the later cards wanted, counts pairs of the cards added so far (at most this)
+    bound = max(comb(size, a) * comb(size - a, (size - a) // 2) for a in range(n + 1))
+    slot = bound.bit_length()
+    keep = (1 << slot * (most + 1)) - 1
+    hand_axis = (1, n, False, False, None)  # the hand's size: dropped past n
+    table, degree = {0: 1}, 0
+    for c, done in zip(order, finished[1:]):
+        axes = [a for a, on in enumerate(axis_hits[c]) if on]
+        hit = [hand_axis, *(_axis(fields[a][0], watched[a][1], watched[a][2], a in done) for a in axes)]
+        along = sum(fields[a][0] * fields[a][1] for a in axes)
+        offers = _offers(classes.counts[c], n, most, slot, any(watched[a][2] for a in axes))
+        moves = {}
+        for projected in {key & along for key in table}:
+            values = [0, *(projected // fields[a][0] & fields[a][1] for a in axes)]
+            moves[projected] = sorted(key_changes(values, hit, offers).items(), key=lambda move: move[0] & hand_mask)
+        grown: dict[int, int] = {}
+        get = grown.get
+        for key, weight in table.items():
+            room = n - (key & hand_mask)
+            for change, ways in moves[key & along]:
+                if change & hand_mask > room:  # moves come by hand cards taken: the rest take more
+                    break
+                moved = key + change
+                grown[moved] = get(moved, 0) + weight * ways
+        degree += min(classes.counts[c], most)
+        if degree > 2 * most:  # later cards past the most wanted, dropped now and then: shorter integers
+            grown, degree = {key: weight & keep for key, weight in grown.items()}, most
+        table = grown
+    total, digit = table.get(n, 0), (1 << slot) - 1
+    return {e: Fraction(total >> e * slot & digit, comb(size, n) * comb(size - n, e)) for e in extras}
+
+
+def _offers(count: int, n: int, most: int, slot: int, seen: bool) -> list[tuple[int, int, int]]:
+    """A class's moves ``(hand cards, seen cards, ways as a polynomial in the later cards)``: ``a`` of its
+    ``count`` cards to the hand and ``b`` drawn later. When none of its axes counts seen cards, ``b`` changes no
+    state and the moves of one ``a`` are one."""
+    offers = []
+    for a in range(min(count, n) + 1):
+        ways = comb(count, a)
+        later = [ways * comb(count - a, b) << b * slot for b in range(min(count - a, most) + 1)]
+        if seen:
+            offers += [(a, a + b, poly) for b, poly in enumerate(later)]
+        else:
+            offers.append((a, a, sum(later)))
+    return offers
+
+
+def _axis(place: int, limit: int, seen: bool, retired: bool) -> tuple:
+    """An axis as :func:`~deckcli.odds.opening.key_changes` takes it: an N+ counts the hand's cards and saturates at
+    ``low`` (retired: met only there); an N-M counts the seen cards and drops a state past ``M`` (retired: every
+    value left is met)."""
+    holding = None if not retired else [True] * (limit + 1) if seen else [False] * limit + [True]
+    return place, limit, not seen, seen, holding
 
 
 def by_turn_with_mulligan(
@@ -80,9 +118,11 @@ def by_turn_with_mulligan(
     if rules.new_hand_each_turn:
         if rules.mulligan != "partial-redraw" and not rules.redraws(on_the_play):
             return [p_opening] * len(seen)
-        return _by_round(classes, rules, n, len(seen), on_the_play)
+        return round_odds(classes, n, len(seen), kept_hands(classes, rules, n, on_the_play))
     if rules.mulligan == "partial-redraw":
-        return _after_partial_redraw(classes, rules, n, seen, on_the_play)
+        kept = kept_hands(classes, rules, n, on_the_play)
+        success = expected_success(classes, kept, [(n, m - n) for m in seen])
+        return [success[(n, m - n)] for m in seen]
     if not rules.redraws(on_the_play):
         return [p_seen[m] for m in seen]
     if all(c.high is None for c in classes.conditions):
@@ -92,20 +132,44 @@ def by_turn_with_mulligan(
     return [both[m - n] + (1 - p_opening) * p_seen[m] for m in seen]
 
 
-def _by_round(classes: DeckClasses, rules: OpeningRules, n: int, rounds: int, on_the_play: bool) -> list[Fraction]:
-    """A fresh hand each round: each round's chance from the kept hands' law (numpy, loaded only here)."""
-    from deckcli.odds.kept import kept_hands
-    from deckcli.odds.rounds import round_odds
+def overlap_by_round(deck_size: int, hand_size: int, rounds: int) -> list[dict[int, Fraction]]:
+    """For rounds 1..``rounds``: the law of how many cards of round 1's hand the round's hand holds.
 
-    return round_odds(classes, n, rounds, kept_hands(classes, rules, n, on_the_play))
+    The model (GAMES.md): at each later upkeep the whole hand goes to the discard pile and a new hand is drawn;
+    when the deck runs out during a draw, the discard pile is shuffled into a new deck and the draw goes on. Every
+    shuffle is uniform, so given round 1's hand H1 the hand of round r is ``j`` cards at random from H1 and
+    ``n - j`` from the rest; a chain over "cards of H1 still in the deck" gives the law of ``j`` exactly.
+    """
+    n, total = hand_size, deck_size
+    laws = [{n: Fraction(1)}][:rounds]
+    deck = total - n  # cards in the deck at round 2's draw
+    in_deck = {0: Fraction(1)}  # law of how many of H1's cards are in the deck (the rest are in the discards)
+    for _ in range(2, rounds + 1):
+        law: dict[int, Fraction] = {}
+        after: dict[int, Fraction] = {}
+        for x, p in in_deck.items():
+            if deck >= n:  # draw n from the deck
+                for j, q in hypergeometric(deck, x, n).items():
+                    law[j] = law.get(j, 0) + p * q
+                    after[x - j] = after.get(x - j, 0) + p * q
+            else:  # the deck's cards, then n - deck from the reshuffled discards (n - x of H1's cards among them)
+                for y, q in hypergeometric(total - deck, n - x, n - deck).items():
+                    law[x + y] = law.get(x + y, 0) + p * q
+                    after[n - x - y] = after.get(n - x - y, 0) + p * q  # the new deck: all but the hand
+        deck = deck - n if deck >= n else total - n
+        laws.append(law)
+        in_deck = after
+    return laws
 
 
-def _after_partial_redraw(
-    classes: DeckClasses, rules: OpeningRules, n: int, seen: Sequence[int], on_the_play: bool
+def round_odds(
+    classes: DeckClasses, hand_size: int, rounds: int, kept: Mapping[Composition, Fraction]
 ) -> list[Fraction]:
-    """A partial redraw, cards seen adding up: the kept hand's law plus the draws from the rest (numpy, loaded
-    only here)."""
-    from deckcli.odds.kept import expected_success, kept_hands
-
-    success = expected_success(classes, kept_hands(classes, rules, n, on_the_play), [(n, m - n) for m in seen])
-    return [success[(n, m - n)] for m in seen]
+    """The chance that the hand of each round 1..``rounds`` meets the conditions, given the law ``kept`` of
+    round 1's hand (by class composition). Without a mulligan every round equals the opening figure; with the best
+    setup redraw round 1's hand is not uniform and later rounds differ."""
+    n = min(hand_size, classes.size)
+    laws = overlap_by_round(classes.size, n, rounds)
+    pairs = {(j, n - j) for law in laws for j in law}
+    success = expected_success(classes, kept, pairs)
+    return [sum((q * success[(j, n - j)] for j, q in law.items()), Fraction(0)) for law in laws]

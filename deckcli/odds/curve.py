@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from math import comb
 from typing import Any
 
 from deckcli.cards.buckets import field_buckets
@@ -14,15 +12,8 @@ from deckcli.games import registry
 from deckcli.games.registry import Game
 from deckcli.names import closest
 from deckcli.odds.classes import CardCounts
+from deckcli.odds.hypergeometric import p_at_least_one
 from deckcli.odds.rules import OpeningRules
-
-
-def p_at_least_one(deck_size: int, matching: int, hand_size: int) -> Fraction:
-    """The exact chance that a hand of ``hand_size`` holds at least one of ``matching`` cards."""
-    hand = min(hand_size, deck_size)
-    if deck_size == 0:
-        return Fraction(0)
-    return 1 - Fraction(comb(deck_size - matching, hand), comb(deck_size, hand))
 
 
 def distribution(cards: CardCounts, by: str, hand_size: int, game: Game) -> list[dict[str, Any]]:

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckcli.cards.summary import summary_values
+from deckcli.odds.bestpolicy import Policy, best_policy
 from deckcli.odds.classes import CardCounts, split_classes
 from deckcli.odds.conditions import Condition
-from deckcli.odds.mulligan import Policy, best_policy
 from deckcli.odds.rules import OpeningRules, draw_rules
 
 Card = Mapping[str, Any]

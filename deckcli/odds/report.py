@@ -1,6 +1,6 @@
 """The exact odds report of ``deckcli odds``: the opening hand, the hand after the game's mulligan, and by turn.
 
-It puts together the class DP of :mod:`deckcli.odds.exact`, the mulligan rules of :mod:`deckcli.odds.mulligan`
+It puts together the subset counts of :mod:`deckcli.odds.opening`, the mulligans of :mod:`deckcli.odds.mulligan`
 and the by-turn figures with the mulligan of :mod:`deckcli.odds.byturn`.
 """
 
@@ -15,8 +15,8 @@ from typing import Any
 from deckcli.odds.byturn import by_turn_with_mulligan
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
-from deckcli.odds.exact import impossibility_notes, p_by_size
 from deckcli.odds.mulligan import p_with_mulligan
+from deckcli.odds.opening import p_by_size
 from deckcli.odds.rules import OpeningRules, draw_rules
 
 
@@ -115,3 +115,27 @@ def classes_odds(classes: DeckClasses, rules: OpeningRules, turns: int = 0, on_t
         mulligan_by_turn=lambda: by_turn_with_mulligan(classes, rules, seen, p_open, probabilities, on_the_play),
         classes=classes,
     )
+
+
+def impossibility_notes(classes: DeckClasses, hand_size: int) -> list[str]:
+    """Why no hand of ``hand_size`` cards can meet the conditions (empty when some hand can)."""
+    notes = []
+    for i, condition in enumerate(classes.conditions):
+        matching = classes.matching(i)
+        others = classes.size - matching
+        most = min(hand_size, matching)
+        least = max(0, hand_size - others)
+        if condition.low > most:
+            if matching < condition.low:
+                have = f"the deck has only {matching}" if matching else "no card in the deck matches"
+                notes.append(f"'{condition.text}' needs {condition.describe()}, but {have}")
+            else:
+                notes.append(
+                    f"'{condition.text}' needs {condition.describe()}, but a hand holds only {hand_size} cards"
+                )
+        elif condition.high is not None and condition.high < least:
+            notes.append(
+                f"'{condition.text}' allows at most {condition.high}, but every hand of {hand_size} cards holds at "
+                f"least {least} cards matching {condition.filter} (only {others} cards of the deck do not match)"
+            )
+    return notes

@@ -1,10 +1,6 @@
 """Monte Carlo estimates of the opening-hand odds, vectorised with numpy over trials on class counts.
 
-Hands are dealt one of two ways, whichever is cheaper for the deck (:func:`sampler_for`): as a composition
-drawn from the exact distribution of class compositions (:mod:`deckcli.odds.composition_sampler`: one uniform
-number and a binary search per hand), or as random card-position sets packed in 64-bit words (Floyd's sampling,
-one numpy pass per card in the hand; as many words as the deck needs, so a 100-card deck is no slower in kind
-than a 60-card one) reduced to class counts by popcount. Mulligans redraw only the trials that need it.
+Hands are dealt by :mod:`deckcli.odds.dealing`; mulligans redraw only the trials that need it.
 """
 
 from __future__ import annotations
@@ -17,129 +13,20 @@ from typing import Any
 
 import numpy as np
 
+from deckcli.odds.bestpolicy import Policy, best_policy
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
-from deckcli.odds.composition_sampler import CompositionSampler
 from deckcli.odds.conditions import Condition
-from deckcli.odds.mulligan import Policy, best_policy
+from deckcli.odds.dealing import Judge, sampler_for
 from deckcli.odds.rules import OpeningRules, draw_rules
 
 #: Trials per chunk: bounds memory and paces the progress callback; results depend only on seed and trials.
 CHUNK = 1 << 19
-_MASK_BITS = 64
-
-
-def _popcount(values: np.ndarray) -> np.ndarray:
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(values)
-    table = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)  # numpy < 2
-    return table[values.view(np.uint8).reshape(-1, 8)].sum(axis=1, dtype=np.uint8)
-
-
-class HandSampler:
-    """Deals ``n``-card hands from a deck's classes as bit masks, each class on a run of bits (a deck of up to 64
-    cards in one word, a larger one in as many as it needs), so a condition's matched count is a popcount per
-    word; reports per-condition matched counts and class counts."""
-
-    def __init__(self, classes: DeckClasses):
-        self.counts = np.asarray(classes.counts, dtype=np.int64)
-        self.size = int(self.counts.sum())
-        self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(self.counts), -1)
-        self.words = max(1, -(-self.size // _MASK_BITS))
-        masks, start = [], 0
-        for c in classes.counts:
-            masks.append(((1 << c) - 1) << start)
-            start += c
-        self.class_masks = [self._split(m) for m in masks]
-        self.condition_masks = []
-        for i in range(len(classes.conditions)):
-            bits = 0
-            for mask, signature in zip(masks, classes.signatures):
-                if signature[i]:
-                    bits |= mask
-            self.condition_masks.append(self._split(bits))
-
-    def _split(self, bits: int) -> list[np.uint64]:
-        """A mask over the deck's card positions as its 64-bit words, lowest first."""
-        return [np.uint64((bits >> (_MASK_BITS * w)) & ((1 << _MASK_BITS) - 1)) for w in range(self.words)]
-
-    def deal(self, rng: np.random.Generator, n: int, trials: int) -> np.ndarray:
-        """``trials`` random hands as bit masks: one word per hand, or a row of words for a deck over 64 cards."""
-        if self.words == 1:
-            return _floyd(rng, self.size, n, trials)
-        return _floyd_words(rng, self.size, n, trials, self.words)
-
-    def _count(self, hands: np.ndarray, mask: list[np.uint64]) -> np.ndarray:
-        if self.words == 1:
-            return _popcount(hands & mask[0])
-        total = _popcount(hands[:, 0] & mask[0]).astype(np.int64)
-        for w in range(1, self.words):
-            if mask[w]:
-                total += _popcount(hands[:, w] & mask[w])
-        return total
-
-    def matched(self, hands: np.ndarray) -> list[np.ndarray]:
-        """Per condition, how many matching cards each dealt hand holds."""
-        return [self._count(hands, mask) for mask in self.condition_masks]
-
-    def meeting(self, hands: np.ndarray, judge: Judge) -> np.ndarray:
-        """Whether each dealt hand meets every condition."""
-        return judge.meets(self.matched(hands), len(hands))
-
-    def histograms(self, hands: np.ndarray, n: int) -> list[np.ndarray]:
-        """Per condition, how many dealt hands hold each matched count ``0..n``."""
-        return [np.bincount(counts, minlength=n + 1)[: n + 1] for counts in self.matched(hands)]
-
-    def class_counts(self, hands: np.ndarray) -> np.ndarray:
-        """Each dealt hand as class counts (trials x classes)."""
-        out = np.empty((len(hands), len(self.class_masks)), dtype=np.int64)
-        for i, mask in enumerate(self.class_masks):
-            out[:, i] = self._count(hands, mask)
-        return out
-
-
-def sampler_for(classes: DeckClasses, n: int) -> HandSampler | CompositionSampler:
-    """The cheaper sampler for ``n``-card hands of this deck: compositions from their exact distribution when the
-    deck has few of them, else bit masks."""
-    sampler = CompositionSampler.of(classes, n)
-    return sampler if sampler is not None else HandSampler(classes)
 
 
 def matched_from_counts(signatures: np.ndarray, hands: np.ndarray) -> list[np.ndarray]:
     """Per condition, matched counts of class-count rows."""
     product = hands @ signatures
     return [product[:, i] for i in range(signatures.shape[1])]
-
-
-def _floyd(rng: np.random.Generator, size: int, n: int, trials: int) -> np.ndarray:
-    """``trials`` uniform random ``n``-subsets of ``range(size)`` as bit masks (Floyd's algorithm, vectorised)."""
-    one = np.uint64(1)
-    hands = np.zeros(trials, dtype=np.uint64)
-    bits = np.empty(trials, dtype=np.uint64)
-    taken = np.empty(trials, dtype=bool)
-    for j in range(size - n, size):
-        picks = rng.integers(0, j + 1, size=trials, dtype=np.uint64)
-        np.left_shift(one, picks, out=bits)
-        np.not_equal(hands & bits, 0, out=taken)
-        bits[taken] = one << np.uint64(j)
-        hands |= bits
-    return hands
-
-
-def _floyd_words(rng: np.random.Generator, size: int, n: int, trials: int, words: int) -> np.ndarray:
-    """:func:`_floyd` for a deck over 64 cards: each hand a row of ``words`` 64-bit words."""
-    one, six = np.uint64(1), np.uint64(6)
-    low_bits = np.uint64(_MASK_BITS - 1)
-    hands = np.zeros((trials, words), dtype=np.uint64)
-    rows = np.arange(trials)
-    for j in range(size - n, size):
-        picks = rng.integers(0, j + 1, size=trials, dtype=np.uint64)
-        word = (picks >> six).astype(np.intp)
-        bits = one << (picks & low_bits)
-        taken = (hands[rows, word] & bits) != 0
-        word[taken] = j // _MASK_BITS
-        bits[taken] = one << np.uint64(j % _MASK_BITS)
-        hands[rows, word] |= bits
-    return hands
 
 
 def draw_from(rng: np.random.Generator, pools: np.ndarray, draws: np.ndarray) -> np.ndarray:
@@ -209,22 +96,6 @@ class SimResult:
                 for c, counts in zip(self.conditions, self.histograms)
             ],
         }
-
-
-class Judge:
-    """Whether per-condition matched counts meet every condition."""
-
-    def __init__(self, conditions: Sequence[Condition]):
-        self.bounds = [(c.low, c.high) for c in conditions]
-
-    def meets(self, matched: Sequence[np.ndarray], trials: int) -> np.ndarray:
-        ok = np.ones(trials, dtype=bool)
-        for (low, high), counts in zip(self.bounds, matched):
-            if low > 0:
-                ok &= counts >= low
-            if high is not None:
-                ok &= counts <= high
-        return ok
 
 
 def simulate(

@@ -1,7 +1,6 @@
-"""The dense dynamic programme deckcli used before the sparse one (deckcli/odds/sparse.py), kept as the reference
-the new one is proved equal to: a numpy tensor over every combination of capped counts, Python integers (object
-arrays) past int64, and the sfb best policy rebuilt per hand. Copied from deckcli/odds/{exact,mulligan,kept,byturn}.py
-as they were; only the imports differ."""
+"""The dense dynamic programme deckcli used before the sparse one, kept as the tests' oracle: a numpy tensor over
+every combination of capped counts, Python integers (object arrays) past int64, and the sfb best policy rebuilt
+per hand. Copied from deckcli/odds as it was; only the imports differ."""
 
 from __future__ import annotations
 
@@ -12,9 +11,10 @@ from math import comb, prod
 
 import numpy as np
 
+from deckcli.odds.bestpolicy import Keep
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.conditions import Condition
-from deckcli.odds.mulligan import Keep, compositions
+from deckcli.odds.mulligan import compositions
 
 State = tuple[int, ...]
 Composition = tuple[int, ...]

@@ -10,8 +10,9 @@ from deckcli.errors import InputError, UnknownCard
 from deckcli.games import registry
 from deckcli.validation.jsonschemas import card_fields
 from deckcli.odds import check_card_names, parse_condition, split_classes
-from deckcli.odds.curve import distribution, p_at_least_one
+from deckcli.odds.curve import distribution
 from deckcli.odds.hands import sample_hands
+from deckcli.odds.hypergeometric import p_at_least_one
 
 
 @given(st.integers(0, 60), st.integers(0, 60), st.sampled_from(["+", "exact", "range"]))

@@ -10,7 +10,8 @@ import pytest
 from odds_support import brute_partial, card, expand, hits_of, meets, small_deck
 
 from deckcli.odds import odds, parse_conditions, split_classes
-from deckcli.odds.mulligan import best_policy, compositions
+from deckcli.odds.bestpolicy import best_policy
+from deckcli.odds.mulligan import compositions
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}
 

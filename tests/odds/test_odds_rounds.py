@@ -1,6 +1,6 @@
 """sfb rounds (a fresh hand each round, the discard pile reshuffled when the deck runs out), exactly.
 
-Three independent checks of :mod:`deckcli.odds.rounds`: every ordering of every shuffle of a 5-card deck, an
+Three independent checks of :mod:`deckcli.odds.byturn` (by round): every ordering of every shuffle of a 5-card deck, an
 exact walk over labelled cards (which cards are in the deck) for 7- and 8-card decks, and a Markov chain over
 the deck's class composition for the 18-card team. The setup redraw follows the library's best policy (its
 optimality is checked against brute force in test_odds_mulligan.py); the checks here are of what follows it.
@@ -17,9 +17,9 @@ from math import comb
 import pytest
 
 from deckcli.odds import odds, parse_conditions, split_classes
-from deckcli.odds.kept import partial_hands, uniform_hands
-from deckcli.odds.mulligan import best_policy, compositions
-from deckcli.odds.rounds import overlap_by_round, round_odds
+from deckcli.odds.bestpolicy import best_policy
+from deckcli.odds.byturn import overlap_by_round, round_odds
+from deckcli.odds.mulligan import compositions, partial_hands, uniform_hands
 
 FIELDS = {"name": "string", "colour": "string"}
 COLOURS = ["1+ colour=red", "1+ colour=yellow", "1+ colour=blue"]

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from deckcli.odds import odds, parse_conditions, split_classes
-from deckcli.odds.simulate import CHUNK, HandSampler, draw_from, simulate
+from deckcli.odds.dealing import HandSampler
+from deckcli.odds.simulate import CHUNK, draw_from, simulate
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string", "element": "string", "action": "string"}
 BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}

@@ -11,10 +11,10 @@ import pytest
 
 from test_odds_simulate import BOA, FIELDS, SFB, deck, sfb_deck, within
 
-from deckcli.odds import composition_sampler, odds, parse_conditions, split_classes
-from deckcli.odds.composition_sampler import CompositionSampler, _alias, composition_count
+from deckcli.odds import dealing, odds, parse_conditions, split_classes
+from deckcli.odds.dealing import CompositionSampler, HandSampler, composition_count, sampler_for
 from deckcli.odds.mulligan import compositions
-from deckcli.odds.simulate import HandSampler, sampler_for, simulate
+from deckcli.odds.simulate import simulate
 
 
 def test_the_alias_table_draws_each_composition_with_its_probability():
@@ -26,8 +26,6 @@ def test_the_alias_table_draws_each_composition_with_its_probability():
     implied = sampler.keep / size
     np.add.at(implied, sampler.alias, (1 - sampler.keep) / size)
     assert np.allclose(implied, exact, rtol=0, atol=1e-12)
-    keep, alias = _alias(np.array([0.5, 0.25, 0.25]))  # slot 0 keeps itself; 1 and 2 give a quarter to 0
-    assert keep.tolist() == [1.0, 0.75, 0.75] and alias.tolist()[1:] == [0, 0]
 
 
 @pytest.mark.parametrize("kinds", [15, 25, 40])  # 60, 100 and 160 cards: one, two and three words
@@ -48,7 +46,7 @@ def test_bit_masks_deal_hands_of_the_right_size_on_any_deck(kinds):
 ])
 def test_either_sampler_agrees_with_the_exact_odds(monkeypatch, force_masks, cards, wants, opening):
     if force_masks:
-        monkeypatch.setattr(composition_sampler, "MOST", -1)
+        monkeypatch.setattr(dealing, "MOST", -1)
     conditions = parse_conditions(wants, FIELDS)
     classes = split_classes(cards, conditions)
     chosen = sampler_for(classes, opening["hand_size"])

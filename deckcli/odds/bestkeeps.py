@@ -1,0 +1,291 @@
+"""Every opening hand's best partial-redraw keep (sfb), counted at once from the whole deck's counts.
+
+As generating functions over the classes (``z_i`` a card of class ``i``), the subsets of the rest ``deck - H`` are
+the whole deck's with hand ``H``'s cards taken out: ``rest = deck * prod_i (1 + z_i) ** -h_i``, where
+``(1 + z) ** -h = sum_j (-1) ** j * C(h + j - 1, j) * z ** j`` (exact once cut at ``n`` cards, as the counts are).
+So keeping part ``K`` of ``H`` and drawing ``n - |K|`` cards succeeds in ``sum_E coef(E - K) * W(E)`` ways, over the
+multisets ``E >= K`` of at most ``n`` cards of the classes ``H`` holds, where ``W(E)`` counts the
+``(n - |E|)``-subsets of the *whole* deck that meet with ``E`` added: one array serves every hand. Hands holding
+the same counts share the coefficients: their counts are one matrix product, a few hands at a time. A multiset
+matters through its code: its size, then each condition's capped matched count, in the radix of the caps; ``W``
+is held for every code, or past :data:`DENSE_CODES` of them (many wide conditions) for the codes some multiset
+reaches (a table of gigabytes otherwise).
+
+Counts are floats while every partial sum is exact as one (BLAS products), else Python integers in object arrays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb, lcm, prod
+from typing import Any
+
+import numpy as np
+
+from deckcli.odds.classes import DeckClasses
+
+#: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
+LOOKUP = 1 << 13
+#: Past this many codes (a hand's size and its capped matched counts) ``W`` is held for the reachable codes only.
+DENSE_CODES = 1 << 21
+#: Hands are counted a few at a time, multisets x hands up to this: arrays small enough to stay in cache.
+CELLS = 1 << 14
+
+
+@dataclass
+class Keeps:
+    """Per hand (rows of ``hands``): the part to keep, its chance ``good / ways`` after the redraw, and the
+    overall chance's numerator ``total`` over ``denominator * C(size, n)``."""
+
+    hands: np.ndarray
+    kept: np.ndarray
+    good: np.ndarray
+    ways: np.ndarray
+    total: int
+    denominator: int
+
+
+def composition_rows(counts, n: int) -> np.ndarray:
+    """Every class composition of an ``n``-card hand, one row each, the first class's count rising slowest."""
+    left = np.array([n], dtype=np.int64)
+    after = [sum(counts[i + 1 :]) for i in range(len(counts))]
+    levels = []  # per class: each row's parent row one class before, and its count of this class
+    for count, rest in zip(counts, after):
+        low, high = np.maximum(0, left - rest), np.minimum(count, left)
+        repeats = np.maximum(high - low + 1, 0)
+        ends = np.cumsum(repeats)
+        parent = np.repeat(np.arange(len(left)), repeats)
+        offset = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - repeats, repeats)
+        taken = np.repeat(low, repeats) + offset
+        levels.append((parent, taken))
+        left = left[parent] - taken
+    rows = np.zeros((len(left), len(counts)), dtype=np.int64)
+    index = np.arange(len(left))
+    for i in range(len(counts) - 1, -1, -1):  # back from each hand to its first class
+        parent, taken = levels[i]
+        rows[:, i] = taken[index]
+        index = parent[index]
+    return rows
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What every hand's count shares: the hand size, the classes' signatures (a 0/1 matrix), each condition's
+    holding values and cap, ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, and
+    the types the counts (exact for every partial sum) and the scores (exact) are held in."""
+
+    n: int
+    signatures: np.ndarray
+    holds: list[np.ndarray]
+    caps: np.ndarray
+    ways: list[int]
+    common: int
+    kind: Any
+    score: Any
+
+    @classmethod
+    def of(cls, classes: DeckClasses, n: int) -> Terms:
+        from deckcli.odds.opening import condition_axes, holding_lists
+
+        ways = [comb(classes.size - n, d) for d in range(n + 1)]
+        common = lcm(*(w for w in ways if w))
+        bound = comb(2 * n, n) * max(comb(classes.size, d) for d in range(n + 1))  # at least every partial sum
+        kind = np.float32 if bound < 1 << 24 else np.float64 if bound < 1 << 53 else object
+        axes = condition_axes(classes.conditions, n)  # a hand after the redraw holds n cards: counts up to n
+        holds = [np.asarray(h, dtype=bool) for h in holding_lists(classes.conditions, axes)]
+        return cls(
+            n,
+            np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
+            holds,
+            np.asarray([len(h) - 1 for h in holds], dtype=np.int64),
+            ways,
+            common,
+            kind,
+            np.int64 if (n + 2) * common << n < 1 << 62 and kind is not object else object,
+        )
+
+
+def best_keeps(classes: DeckClasses, n: int) -> Keeps:
+    """Every ``n``-card hand's best part to keep: the best chance ``good / ways[d]``, then the most cards kept,
+    then the first part in ``product(range(h, -1, -1) ...)`` order. A hand that meets keeps everything."""
+    terms = Terms.of(classes, n)
+    hands = composition_rows(classes.counts, n)
+    kept = hands.copy()
+    good, ways_of = np.ones(len(hands), dtype=terms.score), np.ones(len(hands), dtype=terms.score)
+    matched = hands @ terms.signatures
+    meets = np.ones(len(hands), dtype=bool)
+    for i, holding in enumerate(terms.holds):
+        meets &= holding[np.minimum(matched[:, i], len(holding) - 1)]
+    missing = np.flatnonzero(~meets)
+    if len(missing):
+        kept[missing], good[missing], ways_of[missing] = whole_deck_keeps(hands[missing], classes.counts, terms)
+    common = terms.common
+    sums: Any = np.int64 if comb(classes.size, n) * common < 1 << 62 and terms.score is np.int64 else object
+    hand_ways = np.ones(len(hands), dtype=sums)  # how many hands have each composition
+    for i, count in enumerate(classes.counts):
+        hand_ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=sums)[hands[:, i]]
+    total = int((hand_ways * good.astype(sums) * (common // ways_of.astype(sums))).sum())
+    return Keeps(hands, kept, good, ways_of, total, common)
+
+
+def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per hand (rows, none meeting): its best part (see :func:`best_keeps`), its good and its ways.
+
+    Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
+    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores."""
+    n, ways, score = terms.n, terms.ways, terms.score
+    whole, codes = whole_counts(counts, terms)
+    tables = code_tables(terms.signatures, terms.caps, n)
+    most = int((hands > 0).sum(axis=1).max(initial=0))
+    classes_held = np.argsort(-hands, axis=1, kind="stable")[:, :most]  # falling counts, then class order
+    held = np.take_along_axis(hands, classes_held, axis=1)
+    after = np.ones(hands.shape)  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later classes
+    after[:, :-1] = np.cumprod(hands[:, :0:-1] + 1, axis=1)[:, ::-1]
+    after = np.take_along_axis(after, classes_held, axis=1)
+    widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
+    scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
+    kept, good_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score)
+    ways_of = np.zeros(len(hands), dtype=score)
+    shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
+    by_shape = np.argsort(shape_of, kind="stable")
+    for group in np.split(by_shape, np.flatnonzero(np.diff(shape_of[by_shape])) + 1):
+        counts_held = held[group[0]][held[group[0]] > 0]
+        r = len(counts_held)
+        sets = widest[(widest[:, : most - r] == 0).all(axis=1), most - r :]
+        sets32 = sets.astype(np.float32)
+        parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
+        coef = coefficients(counts_held, sets, n).T.astype(terms.kind)
+        discards = n - parts.sum(axis=1)  # score: chance, then cards kept, then the hand's order (parts x hands)
+        weight = (scale[discards] * (n + 1) * len(parts))[:, None]
+        last = np.where(weight > 0, ((n - discards) * len(parts) + len(parts) - 1)[:, None], -1 - len(parts))
+        removed = (counts_held - parts).astype(np.float64)
+        for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
+            rows = group[at : at + max(1, CELLS // len(sets))]
+            found = set_codes(sets32, classes_held[rows, :r], tables)
+            counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # multisets x hands
+            good = (coef @ counted).astype(score)  # parts x hands
+            place = (removed @ after[rows, :r].T).astype(np.int64)
+            best = (good * weight + (last - place)).argmax(axis=0)
+            kept[rows[:, None], classes_held[rows, :r]] = parts[best]
+            good_of[rows] = good[best, np.arange(len(rows))]
+            ways_of[rows] = np.asarray(ways, dtype=score)[discards[best]]
+    return kept, good_of, ways_of
+
+
+def multisets(slots: int, n: int) -> np.ndarray:
+    """Every multiset of at most ``n`` cards over ``slots`` classes, a row of counts each (the first slowest)."""
+    rows, left = np.zeros((1, 0), dtype=np.int64), np.array([n], dtype=np.int64)
+    for _ in range(slots):
+        options = left + 1
+        ends = np.cumsum(options)
+        taken = np.arange(int(ends[-1])) - np.repeat(ends - options, options)
+        rows = np.column_stack([np.repeat(rows, options, axis=0), taken])
+        left = np.repeat(left, options) - taken
+    return rows
+
+
+def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
+    """``coef[E, K]``: the product over the held classes of ``(-1) ** j * C(h + j - 1, j)``, ``j = E - K`` (0 unless
+    ``E >= K``), for the multisets ``sets`` (rows E) and every part ``K`` of a hand holding ``held`` (columns, in
+    ``np.indices`` order: the last class fastest), one class at a time (a row's outer product)."""
+    coef = np.ones((len(sets), 1), dtype=np.int64)
+    for i, h in enumerate(held.tolist()):
+        terms = np.asarray([(-1) ** j * comb(h + j - 1, j) for j in range(n + 1)] + [0] * h, dtype=np.int64)
+        factor = terms[sets[:, i, None] - np.arange(h + 1)]  # a negative j reads one of the h zeros at the end
+        coef = (coef[:, :, None] * factor[:, None, :]).reshape(len(sets), -1)
+    return coef
+
+
+def whole_counts(counts, terms: Terms) -> tuple[np.ndarray, np.ndarray | None]:
+    """``W`` by code, then a zero (where one more card than ``n`` lands), and the codes it is counted for (None:
+    every code, ``W`` indexed by the code itself; else the sorted codes some multiset of at most ``n`` cards
+    reaches, when every code would be more than :data:`DENSE_CODES`). From "has ``n`` cards and meets", each
+    class's ``count`` cards are taken in backwards (``W(code) = sum_k C(count, k) * W(code + k cards of the
+    class)``), one gather per card, in the counts' type."""
+    n, caps, kind = terms.n, terms.caps, terms.kind
+    space = prod((caps + 1).tolist())
+    place = (space // np.cumprod(caps + 1)).astype(np.int64)
+    codes = None if (n + 1) * space <= DENSE_CODES else _reachable(terms, space, place)
+    every = np.arange((n + 1) * space, dtype=np.int64) if codes is None else codes
+    digits = [(every // p) % (c + 1) for p, c in zip(place.tolist(), caps.tolist())]
+    size = every // space
+    meets = size == n
+    for holding, values in zip(terms.holds, digits):
+        meets &= holding[values]
+    bumps = [np.where(values < c, p, 0) for values, c, p in zip(digits, caps.tolist(), place.tolist())]
+    out = np.zeros(len(every) + 1, dtype=kind)
+    out[:-1] = meets
+    moved = [np.zeros(len(every) + 1, dtype=kind), np.zeros(len(every) + 1, dtype=kind)]  # k cards moved, in turn
+    for count, signature in zip(counts, terms.signatures.tolist()):
+        step = every + space
+        for bump, hit in zip(bumps, signature):
+            if hit:
+                step = step + bump
+        step = _indices(np.where(size < n, step, -1), codes, len(every))
+        taken, source = out.copy(), out
+        for k in range(1, min(count, n) + 1):
+            source = np.take(source, step, out=moved[k % 2][:-1])
+            taken[:-1] += comb(count, k) * source
+            source = moved[k % 2]
+        out = taken
+    return out, codes
+
+
+def _reachable(terms: Terms, space: int, place: np.ndarray) -> np.ndarray:
+    """The codes of every multiset of at most ``n`` cards over the classes, sorted: one card more at a time."""
+    caps = terms.caps
+    level, found = np.zeros(1, dtype=np.int64), [np.zeros(1, dtype=np.int64)]
+    for _ in range(terms.n):
+        digits = [(level // p) % (c + 1) for p, c in zip(place.tolist(), caps.tolist())]
+        bumps = [np.where(values < c, p, 0) for values, c, p in zip(digits, caps.tolist(), place.tolist())]
+        nexts = [
+            level + space + sum((b for b, hit in zip(bumps, signature) if hit), np.int64(0))
+            for signature in terms.signatures.tolist()
+        ]
+        level = np.unique(np.concatenate(nexts))
+        found.append(level)
+    return np.concatenate(found)  # levels by size, the leading digit: sorted
+
+
+def _indices(code: np.ndarray, codes: np.ndarray | None, beyond: int) -> np.ndarray:
+    """Where codes are held in ``W`` (``beyond``, its zero, for a negative code: past ``n`` cards)."""
+    if codes is None:
+        return np.where(code < 0, beyond, code).astype(np.intp)
+    return np.where(code < 0, beyond, np.searchsorted(codes, code)).astype(np.intp)
+
+
+def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """A few digits of a code at a time (the size, then the conditions): each class's number (what one card adds
+    to those digits, in base ``n + 1``) and, per number a multiset reaches, those digits capped, as a share of
+    its code."""
+    space = prod((caps + 1).tolist())
+    limits = np.asarray([n, *caps.tolist()], dtype=np.int64)  # the size is never capped: it is at most n
+    place = np.asarray([space, *(space // np.cumprod(caps + 1)).tolist()], dtype=np.int64)
+    adds = np.column_stack([np.ones(len(signatures), dtype=np.int64), signatures])
+    width = 1
+    while width < len(limits) and (n + 1) ** (width + 1) <= LOOKUP:
+        width += 1
+    tables = []
+    kind = np.int32 if (n + 1) * space < 1 << 31 else np.int64  # codes in half the memory where they fit
+    for start in range(0, len(limits), width):
+        group = slice(start, start + width)
+        table = np.zeros(1, dtype=kind)  # digit by digit, the first the most significant
+        for limit, at in zip(limits[group].tolist(), place[group].tolist()):
+            table = (table[:, None] + np.minimum(np.arange(n + 1), limit) * at).ravel()
+        tables.append(
+            ((adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32), table)
+        )
+    return tables
+
+
+def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
+    """The code of every multiset (rows of ``sets``, as float32) on every hand (rows of ``classes_held``: the classes
+    it holds), multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers
+    stay below :data:`LOOKUP`) read through its table."""
+    numbers = np.concatenate([number[classes_held].T for number, _ in tables], axis=1)  # held classes x (hands ...)
+    keys = (sets @ numbers).astype(np.int32)
+    hands = len(classes_held)
+    codes = np.take(tables[0][1], keys[:, :hands])
+    for t in range(1, len(tables)):
+        codes += np.take(tables[t][1], keys[:, t * hands : (t + 1) * hands])
+    return codes

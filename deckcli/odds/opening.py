@@ -1,0 +1,214 @@
+"""What the opening hand holds: exact counts of the subsets of a deck that meet every condition, by size.
+
+The one subset-count engine of :mod:`deckcli.odds`. A state is the conditions' capped counts packed in one integer
+key (a few bits per axis); its weight is a polynomial in the subset size with its coefficients packed in one Python
+integer, ``slot`` bits each: taking ``k`` of a class's ``c`` cards multiplies it by ``C(c, k) x**k`` (a product and
+a shift). Every coefficient counts subsets of the cards added so far, so it never carries into the next: exact for
+any deck size. Classes go in an order that finishes conditions early (:func:`retiring_order`), and a condition is
+retired once its last class is in (failing states dropped, the axis forgotten): with many overlapping filters the
+states stay few, and at the end only the size is left. One pass gives every hand size up to the largest asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb, log
+
+from deckcli.odds.classes import DeckClasses
+from deckcli.odds.conditions import Condition
+
+
+def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[tuple[int, bool]]:
+    """Per condition, its axis: (the largest count kept, whether counts past it saturate); ``deck_size``: the most
+    matching cards a subset counted can hold.
+
+    ``N+`` saturates at N: more matching cards change nothing. ``N-M`` drops a state whose count passes M at once:
+    counts only grow, so no subset reaching it (with any cards added later) ever meets the condition again.
+    """
+    axes = []
+    for c in conditions:
+        if c.high is not None and c.high < deck_size:
+            axes.append((c.high, False))
+        else:
+            axes.append((min(c.cap, deck_size), True))
+    return axes
+
+
+def holding_lists(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[list[bool]]:
+    """Per condition, which values of its axis meet it; a dropping axis has one more value (past M: never)."""
+    return [
+        [c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False])
+        for c, (limit, saturate) in zip(conditions, axes)
+    ]
+
+
+def retiring_order(moves: Sequence[Sequence[bool]], sizes: Sequence[int]) -> tuple[list[int], list[list[int]]]:
+    """An order to add classes in so that axes finish early; before the first class and after each class, the
+    axes then finished (no class left moves them): a list one longer than the order.
+
+    ``moves[c][a]``: class ``c`` moves axis ``a``; ``sizes[a]``: how many values axis ``a`` takes. Greedy: each next
+    class is the one after which the live axes (moved already, still moved by a class left) span the fewest
+    combinations; the first such class among equals.
+    """
+    weight = [log(size) for size in sizes]
+    axes_of = [[a for a, hit in enumerate(row) if hit] for row in moves]
+    masks = [sum(1 << a for a in axes) for axes in axes_of]
+    left = [0] * len(sizes)
+    for axes in axes_of:
+        for a in axes:
+            left[a] += 1
+    finished = [[a for a in range(len(sizes)) if not left[a]]]
+    last = sum(1 << a for a in range(len(sizes)) if left[a] == 1)  # axes one class still moves
+    spans: dict[int, float] = {0: 0.0}  # the combinations a mask's axes span, as a sum of logs
+
+    def span(mask: int) -> float:
+        spans[mask] = total = sum(weight[a] for a in range(mask.bit_length()) if mask >> a & 1)
+        return total
+
+    touched, order, remaining = 0, [], list(range(len(masks)))
+    while remaining:
+        # live after c: touched | masks[c] without the axes c finishes; compared without the common span(touched)
+        best, at = float("inf"), 0
+        for place, c in enumerate(remaining):
+            mask = masks[c]
+            new, ending = mask & ~touched, mask & last
+            score = (spans[new] if new in spans else span(new)) - (spans[ending] if ending in spans else span(ending))
+            if score < best:
+                best, at = score, place
+        c = remaining.pop(at)
+        order.append(c)
+        touched |= masks[c]
+        done = []
+        for a in axes_of[c]:
+            left[a] -= 1
+            if left[a] == 1:
+                last |= 1 << a
+            elif not left[a]:
+                done.append(a)
+                last &= ~(1 << a)
+        finished.append(done)
+    return order, finished
+
+
+def meeting_counts(
+    counts: Sequence[int],
+    signatures: Sequence[Sequence[bool]],
+    conditions: Sequence[Condition],
+    sizes: Sequence[int],
+    starts: Sequence[Sequence[int]] = ((),),
+) -> list[list[int]]:
+    """Per start, for each ``n`` of ``sizes``: how many ``n``-card subsets of the cards (``counts[c]`` cards in class
+    ``c``, matching condition ``i``'s filter when ``signatures[c][i]``) meet every condition once the start's
+    matched counts (cards already held, one per condition; ``()``: none) are added to theirs.
+
+    Each start is a state of its own, tagged above the conditions' bits so that starts never merge."""
+    size = sum(counts)
+    if not sizes:
+        return [[] for _ in starts]
+    # no subset of the sizes wanted holds more matching cards than this: counts past it need not be told apart
+    reach = min(size, max(sizes)) + max((max(start, default=0) for start in starts), default=0)
+    axes = condition_axes(conditions, reach)
+    holds = holding_lists(conditions, axes)
+    asked = [a for a, ((_, saturate), holding) in enumerate(zip(axes, holds)) if not (saturate and all(holding))]
+    if len(asked) < len(axes):  # a condition every count it can reach meets asks nothing
+        axes, holds = [axes[a] for a in asked], [holds[a] for a in asked]
+        signatures = [[signature[a] for a in asked] for signature in signatures]
+        starts = [[start[a] for a in asked] if start else () for start in starts]
+    order, finished = retiring_order(signatures, [limit + 1 for limit, _ in axes])
+    max_n = max(sizes)
+    slot = comb(size, size // 2).bit_length()
+    mask = (1 << slot * (max_n + 1)) - 1
+    place, bits = [], 0  # each axis's place value: its own bits of the key, so a class's axes are one mask
+    for limit, _ in axes:
+        place.append(1 << bits)
+        bits += limit.bit_length()
+    table: dict[int, int] = {}
+    for tag, start in enumerate(starts):
+        key = _start_key(start, axes, holds, place, finished[0])
+        if key is not None:
+            table[tag << bits | key] = 1
+    degree = 0
+    for c, done in zip(order, finished[1:]):
+        count = counts[c]
+        offers = [(k, k, comb(count, k) << k * slot) for k in range(min(count, max_n) + 1)]
+        hit = [
+            (place[a], axes[a][0], axes[a][1], False, holds[a] if a in done else None)
+            for a, on in enumerate(signatures[c])
+            if on
+        ]
+        fields = [(p, (1 << limit.bit_length()) - 1) for p, limit, *_ in hit]
+        along = sum(p * width for p, width in fields)
+        moves: dict[int, list[tuple[int, int]]] = {}  # per value on the class's axes: (key change, ways)
+        grown: dict[int, int] = {}
+        get = grown.get
+        for key, weight in table.items():
+            taken = moves.get(key & along)
+            if taken is None:
+                values = [key // p & width for p, width in fields]
+                taken = moves[key & along] = list(key_changes(values, hit, offers).items())
+            for change, ways in taken:
+                grown[key + change] = get(key + change, 0) + weight * ways
+        degree += len(offers) - 1
+        if degree > 2 * max_n:  # sizes past the largest wanted, dropped now and then: shorter integers
+            grown, degree = {key: weight & mask for key, weight in grown.items()}, max_n
+        table = grown
+    digit = (1 << slot) - 1
+    return [[table.get(tag << bits, 0) >> n * slot & digit for n in sizes] for tag in range(len(starts))]
+
+
+def _start_key(start: Sequence[int], axes, holds, place: Sequence[int], unmoved: Sequence[int]) -> int | None:
+    """A start's key (its counts capped, axes no class moves already decided and read as 0); None if it fails."""
+    values = []
+    for value, (limit, saturate) in zip(start or [0] * len(axes), axes):
+        if value > limit and not saturate:
+            return None
+        values.append(min(value, limit))
+    if not all(holds[a][values[a]] for a in unmoved):
+        return None
+    return sum(value * place[a] for a, value in enumerate(values) if a not in unmoved)
+
+
+def key_changes(values: Sequence[int], hit, offers) -> dict[int, int]:
+    """A class's moves from a state whose values on the class's axes are ``values``: each reachable key change
+    with its ways summed.
+
+    ``hit``: per axis of the class, (place, limit, saturating, counts seen cards, which values hold if the axis is
+    retired now, else None); ``offers``: per move, (cards to the hand, cards seen, ways). An axis moves by the
+    hand's cards, or the seen ones if it counts those (:mod:`deckcli.odds.byturn`); past its limit it stays there
+    if it saturates, else the move fails (past an N-M's M: never met again). A retired axis's final value decides,
+    then it reads 0.
+    """
+    reached: dict[int, int] = {}
+    for hand, seen, ways in offers:
+        change = 0
+        for value, (place, limit, saturate, counts_seen, holding) in zip(values, hit):
+            moved = value + (seen if counts_seen else hand)
+            if moved > limit:
+                if not saturate:
+                    break
+                moved = limit
+            if holding is not None:
+                if not holding[moved]:
+                    break
+                change -= value * place
+            else:
+                change += (moved - value) * place
+        else:
+            reached[change] = reached.get(change, 0) + ways
+    return reached
+
+
+def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]:
+    """For each hand size, the exact probability that a random hand of that size meets every condition."""
+    sizes = [min(max(0, n), classes.size) for n in sizes]
+    if not sizes:
+        return {}
+    wanted = sorted(set(sizes))
+    (good,) = meeting_counts(classes.counts, classes.signatures, classes.conditions, wanted)
+    return {n: Fraction(g, comb(classes.size, n)) for n, g in zip(wanted, good)}
+
+
+def p_hand(classes: DeckClasses, hand_size: int) -> Fraction:
+    """The exact probability that a hand of ``hand_size`` cards meets every condition."""
+    return p_by_size(classes, [hand_size])[min(max(0, hand_size), classes.size)]
