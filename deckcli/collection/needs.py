@@ -22,6 +22,7 @@ from deckcli.legality.formats import Format
 from deckcli.legality.resolve import ResolvedDeck, Resolver
 from deckcli.names import name_key
 from deckcli.storage.reads import Rows, reader_of
+from deckcli.words import plural
 
 if TYPE_CHECKING:
     from deckcli.storage.base import BaseDatabase
@@ -192,7 +193,7 @@ class DeckStatus:
         elif self.buildable:
             status = "buildable"
         else:
-            status = f"short {missing} cards ({len(self.lacking)} different)"
+            status = f"short {plural(missing, 'card')} ({len(self.lacking)} different)"
         return {
             "deck": self.name,
             "game": self.game,
