@@ -148,6 +148,7 @@ def render_deck(deck: ResolvedDeck, problems: list[Problem], verdicts: list[Form
     ]
     for key, value in deck.decklist.meta.items():
         lines.append(f"{key}: {value}")
+    lines += [f"{title}: {', '.join(names)}" for title, names in deck.leaders()]
     for zone, kinds in grouped(deck):
         size = deck.zone_size(zone)
         bounds = deck.format.zones.get(zone, {})

@@ -18,8 +18,9 @@ from deckcli.decklists.routing import ZoneRouter
 from deckcli.decklists.sources import DeckLocator, DeckRef
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.games import registry
-from deckcli.games.hooks import stands_for
+from deckcli.games.hooks import leaders, stands_for
 from deckcli.legality.formats import Format, default_format, load_format, looks_like_path, named_format
+from deckcli.words import plural
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
@@ -89,6 +90,11 @@ class ResolvedDeck:
 
     def zone_size(self, zone: str) -> int:
         return sum(dc.count for dc in self.cards if dc.zone == zone)
+
+    def leaders(self) -> list[tuple[str, list[str]]]:
+        """The leaders the deck's cards stand under, titled from the game's data (an sfb deck's
+        ``("Champions", [its three champions])``); none for a game without such a hook."""
+        return leaders(registry.game(self.game), (dc.card for dc in self.cards))
 
     def require_cards(self) -> None:
         """Raise when any line could not be read or matched to a card (for odds, collection)."""
@@ -374,7 +380,7 @@ def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, Wr
     count = sum(entry.count for _, entry in ours)
     article = "an" if code[0] in "aeiou" else "a"
     message = (
-        f"{len(ours)} lines ({count} cards) name {registry.title(code)} ({code}) cards, not "
+        f"{plural(len(ours), 'line')} ({plural(count, 'card')}) name {registry.title(code)} ({code}) cards, not "
         f"{registry.title(resolved.game)} ({resolved.game}) ones: this looks like {article} {code} deck"
     )
     lined = [entry.line for _, entry in ours if entry.line is not None]
