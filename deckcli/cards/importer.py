@@ -22,6 +22,7 @@ from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, diale
 from deckcli.storage.engine import connect
 from deckcli.storage.location import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files
 from deckcli.storage.tables import Card, CardName, CardSet
+from deckcli.words import plural
 
 
 @dataclass
@@ -116,7 +117,7 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
                 session.execute(delete(card_table).where(card_table.c.id.in_(gone)))
         except IntegrityError:
             raise DeckcliError(
-                f"{cs.source}: set {cs.game}/{cs.code} no longer has {len(gone)} card(s) still used by"
+                f"{cs.source}: set {cs.game}/{cs.code} no longer has {plural(len(gone), 'card')} still used by"
                 f" {_users(session, gone)}; remove them from those first"
             ) from None
     registrations = _registrations_naming(session, cs, {n for n in before if n not in numbers}) if gone else []

@@ -8,6 +8,7 @@ from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.words import plural
 
 
 @click.command()
@@ -57,8 +58,7 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
     except CardDataError as exc:
         for problem in exc.problems:
             click.echo(problem, err=True)
-        n = len(exc.problems)
-        raise click.ClickException(f"{n} problem{'s' if n != 1 else ''} found; nothing was imported") from None
+        raise click.ClickException(f"{plural(len(exc.problems), 'problem')} found; nothing was imported") from None
     for warning in (w for r in results for w in r.warnings()):
         click.echo(f"Warning: {warning}", err=True)
     rows = [r.__dict__ for r in results]
@@ -95,7 +95,8 @@ def export(app: AppContext, game, set_code, to, target) -> None:
         return
     write_whole(target, lambda handle: write_set(exported, handle, fmt))
     click.echo(
-        f"Exported {exported.cards} cards of {exported.game} {exported.code} ({exported.name}) to {target}", err=True
+        f"Exported {plural(exported.cards, 'card')} of {exported.game} {exported.code} ({exported.name}) to {target}",
+        err=True,
     )
 
 

@@ -17,6 +17,7 @@ from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
 from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
+from deckcli.words import plural
 
 LIST_COLUMNS = ["count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy"]
 CHANGE_COLUMNS = [
@@ -212,7 +213,7 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
         for problem in plan.problems[:MAX_SHOWN]:
             click.echo(f"Skipped {problem}", err=True)
         if len(plan.problems) > MAX_SHOWN:
-            click.echo(f"Skipped {len(plan.problems) - MAX_SHOWN} more bad rows.", err=True)
+            click.echo(f"Skipped {plural(len(plan.problems) - MAX_SHOWN, 'more bad row')}.", err=True)
     summary = result.summary()
     if dry_run:
         rows = [c.as_row() for c in result.changes]
@@ -297,7 +298,7 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
     else:
         result = write_whole(target, write)
         click.echo(
-            f"Exported {result.entries} entries ({result.copies} cards) to {target} ({result.layout.title} layout)",
+            f"Exported {plural(result.entries, 'entry', 'entries')} ({plural(result.copies, 'card')}) to {target} ({result.layout.title} layout)",
             err=True,
         )
     for warning in result.warnings():
@@ -321,7 +322,7 @@ def missing(app: AppContext, source, output) -> None:
         emit([n.as_dict() for n in short], output, NEED_COLUMNS, empty="The collection holds every card of the deck.")
         return
     emit([n.as_dict() for n in short], "table", NEED_COLUMNS)
-    click.echo(f"{sum(n.missing for n in short)} cards missing ({len(short)} different)", err=True)
+    click.echo(f"{plural(sum(n.missing for n in short), 'card')} missing ({len(short)} different)", err=True)
 
 
 @collection.command()
@@ -355,12 +356,13 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
             emit(rows, output, TOGETHER_COLUMNS, json_data=result.as_dict())
         elif result.buildable:
             click.echo(
-                f"The collection can build all {len(result.decks)} decks at the same time: {', '.join(result.decks)}"
+                f"The collection can build all {plural(len(result.decks), 'deck')} at the same time: {', '.join(result.decks)}"
             )
         else:
             emit(rows, "table", TOGETHER_COLUMNS)
             click.echo(
-                f"Short of {result.as_dict()['short']} cards to build {', '.join(result.decks)} together", err=True
+                f"Short of {plural(result.as_dict()['short'], 'card')} to build {', '.join(result.decks)} together",
+                err=True,
             )
         return
     if decks:
@@ -392,4 +394,6 @@ def add_deck(app: AppContext, source, times, **variant_options) -> None:
     variant = variant_of(**variant_options)
     deck = source.open(app)
     copies, entries = add_deck_cards(app.db, deck, variant, times)
-    click.echo(f"Added {copies} cards ({entries} printings) from {deck_label(deck)} [{variant.describe()}]")
+    click.echo(
+        f"Added {plural(copies, 'card')} ({plural(entries, 'printing')}) from {deck_label(deck)} [{variant.describe()}]"
+    )

@@ -9,6 +9,7 @@ import click
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import DatabaseParam
 from deckcli.cli.output import dump_json, emit
+from deckcli.words import plural
 
 
 @click.group()
@@ -92,7 +93,7 @@ def backup(app: AppContext, target: str) -> None:
             app.origin,
         )
     result = backup_database(Path(app.target), Path(target), app.origin)
-    click.echo(f"Backed up {sum(result.rows.values())} rows ({result.size:,} bytes) to {result.target}")
+    click.echo(f"Backed up {plural(sum(result.rows.values()), 'row')} ({result.size:,} bytes) to {result.target}")
 
 
 @db.command()
@@ -153,5 +154,5 @@ def copy(source: Path | str, target: Path | str) -> None:
 
     result = copy_database(source, target)
     click.echo(
-        f"Copied {sum(result.rows.values())} rows of {len(result.rows)} tables from {result.source} to {result.target}"
+        f"Copied {plural(sum(result.rows.values()), 'row')} of {plural(len(result.rows), 'table')} from {result.source} to {result.target}"
     )

@@ -11,16 +11,13 @@ from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.words import plural
 
 EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code", "cod"], case_sensitive=False)
 
 
 def _warn(message: str) -> None:
     click.echo(f"Warning: {message}", err=True)
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def _meta_pairs(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -163,7 +160,7 @@ def remove(
 
 def _print_zone_sizes(edit) -> None:
     for zone, size in edit.zone_sizes.items():
-        click.echo(f"{edit.label(zone)}: {_cards(size)}.")
+        click.echo(f"{edit.label(zone)}: {plural(size, 'card')}.")
 
 
 @deck.command()

@@ -20,6 +20,7 @@ def deck_text(view: DeckView) -> str:
     deck = view.deck
     lines = [f"{deck.name or 'Deck'}", f"Game: {deck.game} ({view.game_title})", f"Format: {deck.format.name}"]
     lines += [f"{key}: {value}" for key, value in deck.decklist.meta.items()]
+    lines += [f"{title}: {', '.join(names)}" for title, names in view.leaders]
     for zone in view.zones:
         lines += ["", f"{zone.label} ({zone.size}{_span(zone)})"]
         if not zone.kinds:

@@ -10,16 +10,13 @@ from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.words import plural
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
 CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
 FILE = click.Path(allow_dash=True, dir_okay=False)  # a decklist file, a deck code or a stored deck
 LATE_HELP = "Register a new player after the event started (marked late in status, export and the site)."
-
-
-def _yes_no(value: bool) -> str:
-    return "yes" if value else "no"
 
 
 def _problems(problems: list) -> None:
@@ -115,7 +112,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     from deckcli.events.store import delete_event, event_summary
 
     found = event_summary(app.db, name)
-    question = f"Delete event {found.info.name!r} and its {found.players} registrations?"
+    question = f"Delete event {found.info.name!r} and its {plural(found.players, 'registration')}?"
     confirm_deletion(f"event {found.info.name!r}", question, yes)
     deleted = delete_event(app.db, found.info.name)
     click.echo(f"Deleted event {deleted.name!r}.")
@@ -139,12 +136,7 @@ def _status(regs: list, output: str, empty: str | None = None) -> None:
     """Registrations as ``event status`` rows: JSON as it is, a table or CSV with yes/no for legal and late."""
     from deckcli.events.reporting import STATUS_COLUMNS, status_rows
 
-    rows = status_rows(regs)
-    if output == "json":
-        emit(rows, output)
-        return
-    shown = [{**r, "legal": _yes_no(r["legal"]), "late": _yes_no(r["late"])} for r in rows]
-    emit(shown, output, STATUS_COLUMNS, empty=empty)
+    emit(status_rows(regs), output, STATUS_COLUMNS, empty=empty)
 
 
 def _print_registered(done, as_json: bool) -> None:
@@ -157,7 +149,7 @@ def _print_registered(done, as_json: bool) -> None:
         return
     for note in done.notes:
         click.echo(f"Note: {note}.", err=True)
-    verdict = "legal" if reg.legal else f"NOT legal, {len(reg.problems)} problem{'s' if len(reg.problems) != 1 else ''}"
+    verdict = "legal" if reg.legal else f"NOT legal, {plural(len(reg.problems), 'problem')}"
     action = "Re-registered" if done.replaced else "Registered"
     click.echo(f"{action} {reg.player!r}{' late' if reg.late else ''} with deck {reg.deck!r}: {verdict}.")
     click.echo(f"Receipt: {reg.fingerprint}")
@@ -229,7 +221,7 @@ def import_(
     _status(regs, output)
     illegal = sum(not r.legal for r in regs)
     click.echo(
-        f"Registered {len(regs)} decklists for {result.event.name!r} ({illegal} not legal"
+        f"Registered {plural(len(regs), 'decklist')} for {result.event.name!r} ({illegal} not legal"
         f"{f', {result.skipped_decks} skipped' if result.skipped_decks else ''}).",
         err=True,
     )
@@ -274,9 +266,8 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
             f" (receipt {result.registered_fingerprint})."
         )
     else:
-        n = len(result.differences)
         click.echo(
-            f"Deck check of {result.player!r}: FAILED, {n} difference{'s' if n != 1 else ''}"
+            f"Deck check of {result.player!r}: FAILED, {plural(len(result.differences), 'difference')}"
             f" (registered {result.registered_fingerprint}, presented {result.presented_fingerprint})."
         )
         emit(result.differences, "table", CHECK_COLUMNS)
@@ -300,7 +291,7 @@ def side(app: AppContext, event_name: str, player: str, round_no: int, file: str
     if as_json:
         click.echo(dump_json(result.as_dict()))
     else:
-        verdict = "legal" if result.legal else f"NOT legal, {len(result.problems)} problems"
+        verdict = "legal" if result.legal else f"NOT legal, {plural(len(result.problems), 'problem')}"
         click.echo(
             f"Round {result.round} side exchange of {result.player!r}: {verdict}"
             f"{' (replaces the earlier record of that round)' if result.replaced else ''}."
@@ -343,7 +334,7 @@ def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> No
         data_stdout().write(text)  # the data as it is, to a file or a pipe
     else:
         write_whole(target, lambda out: out.write(text))
-        click.echo(f"Wrote {len(regs)} registrations of {info.name!r} to {target}.", err=True)
+        click.echo(f"Wrote {plural(len(regs), 'registration')} of {info.name!r} to {target}.", err=True)
 
 
 from deckcli.cli.event_pages import publish, sheet  # noqa: E402 - event sheet / publish live in their own module

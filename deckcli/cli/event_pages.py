@@ -9,6 +9,7 @@ import click
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.output import dump_json
+from deckcli.words import plural
 
 
 @click.command()
@@ -49,9 +50,8 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
 
         data_stdout().write(result.html)  # the page as it is, to a file or a pipe
         return
-    n = len(result.players)
     click.echo(
-        f"Wrote {n} registration sheet{'s' if n != 1 else ''} of {result.event!r} to {target} ({kind}, "
+        f"Wrote {plural(len(result.players), 'registration sheet')} of {result.event!r} to {target} ({kind}, "
         f"one A4 page per player).",
         err=True,
     )
@@ -112,6 +112,6 @@ def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_j
         )
         return
     click.echo(
-        f"Published {result.decks} deck{'s' if result.decks != 1 else ''} of {result.event!r} to {folder}: "
-        f"index.html, {result.decks} deck page{'s' if result.decks != 1 else ''}, decks.json, decks.csv."
+        f"Published {plural(result.decks, 'deck')} of {result.event!r} to {folder}: "
+        f"index.html, {plural(result.decks, 'deck page')}, decks.json, decks.csv."
     )

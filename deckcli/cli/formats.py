@@ -31,7 +31,7 @@ def formats(ctx: click.Context, game: str | None, output: str) -> None:
     from deckcli.legality.formatinfo import format_rows
 
     rows = format_rows(game.lower() if game else None)
-    shown = [{**r, "copy_limit": r["copy_limit"] or "", "default": "default" if r["default"] else ""} for r in rows]
+    shown = [{**r, "copy_limit": r["copy_limit"] or ""} for r in rows]
     emit(rows if output == "csv" else shown, output, LIST_COLUMNS, json_data=rows, empty="No formats.")
 
 
@@ -106,7 +106,7 @@ def _print_details(d: dict[str, Any]) -> None:
         rows = [
             {
                 "from": v["from"],
-                "in force": "yes" if v["in_force"] else "",
+                "in force": v["in_force"],
                 "banned": _listed(v["banned"]),
                 "restricted": _restricted(v["restricted"]),
             }

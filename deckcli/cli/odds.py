@@ -225,12 +225,12 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
     print_conditions(conditions, exact.classes)
     click.echo(f"Trials: {result.trials:,} (seed {result.seed})")
     click.echo(
-        f"Opening hand:   {percent(result.p_opening)} ± {100 * result.stderr_opening:.2f}  "
-        f"(exact {100 * float(exact.p_opening):.2f}%)"
+        f"Opening hand:   {percent(result.p_opening)} ± {100 * result.stderr_opening:.2f} points"
+        f" (standard error; exact {100 * float(exact.p_opening):.2f}%)"
     )
     click.echo(
-        f"With mulligan:  {percent(result.p_with_mulligan)} ± {100 * result.stderr_with_mulligan:.2f}  "
-        f"(exact {100 * float(exact.p_with_mulligan):.2f}%)  [{mulligan_words(result.mulligan, on_the_play)}]"
+        f"With mulligan:  {percent(result.p_with_mulligan)} ± {100 * result.stderr_with_mulligan:.2f} points"
+        f" (standard error; exact {100 * float(exact.p_with_mulligan):.2f}%)  [{mulligan_words(result.mulligan, on_the_play)}]"
     )
     for condition, counts in zip(conditions, result.histograms):
         click.echo("")

@@ -29,7 +29,13 @@ def output_options(csv_ok: bool = True) -> Callable:
     return decorator
 
 
+#: How a table or CSV says a yes/no value (JSON keeps true and false): one word pair in every listing.
+YES_NO = {True: "yes", False: "no"}
+
+
 def _cell(value: Any) -> Any:
+    if isinstance(value, bool):
+        return YES_NO[value]
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     if isinstance(value, dict):

@@ -10,6 +10,7 @@ from deckcli.cli.completion import complete_deck, complete_deck_or_file, complet
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit
+from deckcli.words import plural
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 #: The most problems the table shows per deck (then "… and N more"; --json lists them all).
@@ -210,7 +211,7 @@ def _print_table(reports: list[dict[str, Any]]) -> None:
         if not problems:
             click.echo(f"{what}: {verdict}")
         else:
-            click.echo(f"{what}: {verdict}, {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+            click.echo(f"{what}: {verdict}, {plural(len(problems), 'problem')}")
         if _version_line(report):
             click.echo(f"  {_version_line(report)}")
         if problems:
@@ -219,7 +220,7 @@ def _print_table(reports: list[dict[str, Any]]) -> None:
             rows = [[p.get(c, "") for c in PROBLEM_COLUMNS] for p in problems[:TABLE_PROBLEMS]]
             click.echo(table(rows, PROBLEM_COLUMNS, numparse=False))
         if len(problems) > TABLE_PROBLEMS:
-            click.echo(f"… and {len(problems) - TABLE_PROBLEMS} more problems (--json lists them all)")
+            click.echo(f"… and {plural(len(problems) - TABLE_PROBLEMS, 'more problem')} (--json lists them all)")
     illegal = sum(not r["legal"] for r in reports)
     if len(reports) > 1:
         click.echo(f"\n{len(reports) - illegal} of {len(reports)} decks legal")

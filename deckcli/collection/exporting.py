@@ -21,6 +21,7 @@ from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, lan
 from deckcli.errors import InputError
 from deckcli.files.csvwriting import CsvWriter, escape_cell
 from deckcli.storage.reads import json_value
+from deckcli.words import plural
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
@@ -42,7 +43,7 @@ class ExportResult:
     def warnings(self) -> list[str]:
         """One line per field the layout could not hold, e.g. ``TCGplayer keeps no tags: 3 entries ...``."""
         return [
-            f"the {self.layout.title} layout cannot hold the {_WHAT[f]} of {n} entr{'y' if n == 1 else 'ies'}"
+            f"the {self.layout.title} layout cannot hold the {_WHAT[f]} of {plural(n, 'entry', 'entries')}"
             " (written as its nearest value or left out; a re-import will not restore them)"
             for f, n in sorted(self.lost.items())
         ]

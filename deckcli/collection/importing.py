@@ -27,6 +27,7 @@ from deckcli.files.csvwriting import unescape_cell
 from deckcli.files.numbers import whole_number
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.tables import Card
+from deckcli.words import plural
 
 #: A count as tools write it: ``3``, ``3x`` (Delver Lens), ``x3``.
 _COUNT = re.compile(r"^\s*[xX]?\s*(-?\d+)\s*[xX]?\s*$")
@@ -103,13 +104,14 @@ class CollectionImportResult:
         verb = "Imported" if self.written else "Would import"
         plan = self.plan
         text = (
-            f"{verb} {plan.copies} cards from {plan.rows - len(plan.problems) - plan.empty} of {plan.rows} rows"
-            f" ({plan.layout.title} layout): {self.new_entries} new entries, {self.changed_entries} changed"
+            f"{verb} {plural(plan.copies, 'card')} from {plan.rows - len(plan.problems) - plan.empty} of"
+            f" {plural(plan.rows, 'row')} ({plan.layout.title} layout):"
+            f" {plural(self.new_entries, 'new entry', 'new entries')}, {self.changed_entries} changed"
         )
         if self.removed_entries:
             text += f", {self.removed_entries} removed"
         if plan.problems:
-            text += f"; {len(plan.problems)} bad rows skipped"
+            text += f"; {plural(len(plan.problems), 'bad row')} skipped"
         return text
 
 
@@ -238,10 +240,9 @@ def apply_import(
     if plan.problems and not skip_bad:
         shown = [str(p) for p in plan.problems[:max_shown]]
         if len(plan.problems) > max_shown:
-            shown.append(f"... and {len(plan.problems) - max_shown} more bad rows")
-        n = len(plan.problems)
+            shown.append(f"... and {plural(len(plan.problems) - max_shown, 'more bad row')}")
         shown.append(
-            f"{n} bad row{'s' if n != 1 else ''} of {plan.rows}; nothing was imported (--skip-bad imports the rest)"
+            f"{plural(len(plan.problems), 'bad row')} of {plan.rows}; nothing was imported (--skip-bad imports the rest)"
         )
         raise InputError("\n".join(shown))
     if dry_run:

@@ -23,6 +23,7 @@ from deckcli.legality.resolve import Resolver
 from deckcli.legality.resolved import ResolvedDeck
 from deckcli.names import name_key
 from deckcli.storage.reads import Rows, reader_of
+from deckcli.words import plural
 
 if TYPE_CHECKING:
     from deckcli.storage.base import BaseDatabase
@@ -193,7 +194,7 @@ class DeckStatus:
         elif self.buildable:
             status = "buildable"
         else:
-            status = f"short {missing} cards ({len(self.lacking)} different)"
+            status = f"short {plural(missing, 'card')} ({len(self.lacking)} different)"
         return {
             "deck": self.name,
             "game": self.game,

@@ -17,6 +17,7 @@ from deckcli.decklists.model import Decklist
 from deckcli.errors import InputError
 from deckcli.files.reading import LIMITS, read_document
 from deckcli.files.writing import write_whole
+from deckcli.words import plural
 
 #: The formats decklists are written in (deckcli/decklists/layouts/ reads these and the other tools' layouts).
 DECK_FORMATS = layouts.writable()
@@ -95,7 +96,7 @@ def _no_cards(deck: Decklist, label: str) -> str:
     lines += [f"{label}: {p}" for p in real[:SHOWN_PROBLEMS]]
     more = deck.problem_total() - min(len(real), SHOWN_PROBLEMS)
     if more > 0:
-        lines.append(f"{label}: ... and {more} more problem{'s' if more > 1 else ''}")
+        lines.append(f"{label}: ... and {plural(more, 'more problem')}")
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from deckcli.games import registry
 from deckcli.games.hooks.name_level import meta_spellings
 from deckcli.textrules import text_problem  # the one definition; the readers import it from here too
+from deckcli.words import plural
 
 #: Largest count one line may give (more is a typo, not a deck).
 MAX_COUNT = 999
@@ -186,7 +187,7 @@ class Decklist:
             self.problems.insert(len(self.problems) - (1 if dropped else 0), ParseProblem(message, line, reading))
             return
         self._dropped = dropped = dropped + 1
-        summary = ParseProblem(f"... and {dropped} more problem{'s' if dropped > 1 else ''}")
+        summary = ParseProblem(f"... and {plural(dropped, 'more problem')}")
         if dropped == 1:
             self.problems.append(summary)
         else:

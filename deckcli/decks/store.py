@@ -22,6 +22,7 @@ from deckcli.names import name_key
 from deckcli.storage.reads import Rows
 from deckcli.storage.tables import Deck, DeckCard
 from deckcli.textrules import unclean_char
+from deckcli.words import plural
 
 if TYPE_CHECKING:
     from deckcli.legality.format import Format
@@ -154,7 +155,7 @@ def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: i
     current = row.count if row else 0
     new = current + delta
     if new < 0:
-        raise DeckcliError(f"cannot remove {-delta} copies: the {zone} zone holds only {current}")
+        raise DeckcliError(f"cannot remove {plural(-delta, 'copy', 'copies')}: the {zone} zone holds only {current}")
     _check_count(new, zone)
     if row is None and new > 0:
         last = session.execute(select(func.max(DeckCard.position)).where(col(DeckCard.deck_id) == deck.id)).scalar()

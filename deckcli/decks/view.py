@@ -74,6 +74,8 @@ class DeckView:
     curve: list[tuple[str, int]]
     problems: list[Problem]
     verdicts: list[FormatVerdict]
+    #: The leaders the deck stands under, titled from its game's data (an sfb deck's champions), if any.
+    leaders: list[tuple[str, list[str]]]
 
     @property
     def game_title(self) -> str:
@@ -200,7 +202,7 @@ def deck_view(deck: ResolvedDeck, problems: list[Problem], verdicts: list[Format
             )
         )
     field_name, buckets = curve(deck)
-    return DeckView(deck, zones, _aside(deck), field_name, buckets, problems, verdicts)
+    return DeckView(deck, zones, _aside(deck), field_name, buckets, problems, verdicts, deck.leaders())
 
 
 def inspect_deck(db: Readable, name: str, format_name: str | None = None) -> DeckView:

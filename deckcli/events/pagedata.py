@@ -55,7 +55,8 @@ class ZoneView:
 class DeckView:
     """One registration as its sheet and page show it: ``shown`` is the player's name, or the anonymous 'Player N';
     ``deck_name`` the deck's, or on an anonymous site 'Player N's deck' for a name not from the decklist; ``late``
-    marks a late registration (never on an anonymous site: it tells when the player registered)."""
+    marks a late registration (never on an anonymous site: it tells when the player registered); ``declared`` what
+    the decklist declares for its game's name-level hook (aqa's ``Ne-mu``: key and value), if anything."""
 
     registration: Registration
     shown: str
@@ -71,6 +72,7 @@ class DeckView:
     group: tuple[str, ...]
     key: KeyFigure | None
     rules: tuple[str, ...]
+    declared: tuple[str, str] | None
 
     @property
     def card_total(self) -> int:
@@ -123,6 +125,8 @@ def deck_views(
     from deckcli.decks.view import curve
     from deckcli.events.reporting import rule_ids
     from deckcli.games import registry
+    from deckcli.games.hooks import hook
+    from deckcli.games.hooks.name_level import NameLevel
     from deckcli.legality.formats import load_format
     from deckcli.legality.resolve import Resolver
 
@@ -130,6 +134,7 @@ def deck_views(
     fmt = load_format(event.format, event.game)  # read once for every deck (a format given by path is a file)
     game = registry.game(event.game)
     keys = KeyFigures(game) if figures else None
+    level = hook(game, NameLevel.name)
     if anonymous:
         registrations = anonymous_order(registrations)
     shown = [_shown(r, n, anonymous) for n, r in enumerate(registrations, 1)]
@@ -154,6 +159,7 @@ def deck_views(
                 group=deck_group(game, deck),
                 key=keys.figure(deck) if keys else None,
                 rules=tuple(rule_ids(registration)),
+                declared=level.declaration(deck.decklist.meta) if level else None,
             )
         )
     return views

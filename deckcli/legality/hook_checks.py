@@ -13,6 +13,7 @@ from deckcli.games.hooks.name_level import NameLevel
 from deckcli.legality.grouping import first_line, in_zones, placement, unique
 from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
+from deckcli.words import plural
 
 
 def _hook(deck: ResolvedDeck, name: str) -> Any:
@@ -36,7 +37,7 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
         problems.append(
             Problem(
                 "champion-count",
-                f"the deck has cards of {len(chosen)} champion{'s' if len(chosen) != 1 else ''}"
+                f"the deck has cards of {plural(len(chosen), sets.leader_kind)}"
                 + (f" ({', '.join(names)})" if names else "")
                 + f"; {deck.format.name} needs exactly {count} different champions",
                 cards=names,

@@ -21,6 +21,7 @@ from deckcli.games.hooks import stands_for
 from deckcli.legality.format import Format
 from deckcli.legality.formats import default_format, load_format, looks_like_path, named_format
 from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
+from deckcli.words import plural
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
@@ -291,7 +292,7 @@ def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, Wr
     count = sum(entry.count for _, entry in ours)
     article = "an" if code[0] in "aeiou" else "a"
     message = (
-        f"{len(ours)} lines ({count} cards) name {registry.title(code)} ({code}) cards, not "
+        f"{plural(len(ours), 'line')} ({plural(count, 'card')}) name {registry.title(code)} ({code}) cards, not "
         f"{registry.title(resolved.game)} ({resolved.game}) ones: this looks like {article} {code} deck"
     )
     lined = [entry.line for _, entry in ours if entry.line is not None]

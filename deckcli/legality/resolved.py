@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.errors import InputError
+from deckcli.games import registry
+from deckcli.games.hooks import leaders
 
 if TYPE_CHECKING:
     from deckcli.cards.index import CardIndex, CardRef
@@ -78,6 +80,11 @@ class ResolvedDeck:
 
     def zone_size(self, zone: str) -> int:
         return sum(dc.count for dc in self.cards if dc.zone == zone)
+
+    def leaders(self) -> list[tuple[str, list[str]]]:
+        """The leaders the deck's cards stand under, titled from the game's data (an sfb deck's
+        ``("Champions", [its three champions])``); none for a game without such a hook."""
+        return leaders(registry.game(self.game), (dc.card for dc in self.cards))
 
     def require_cards(self) -> None:
         """Raise when any line could not be read or matched to a card (for odds, collection)."""

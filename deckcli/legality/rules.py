@@ -14,6 +14,7 @@ from deckcli.legality.format import Format
 from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
 from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
+from deckcli.words import plural
 
 #: Problems found while reading and resolving (not rules of the format).
 READ_RULES = ("parse", "unknown-card", "wrong-game")
@@ -42,7 +43,7 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
             problems.append(
                 Problem(
                     spec.get("rule", f"{zone}-size"),
-                    f"{zone_label(deck, zone)} has {size} card{'s' if size != 1 else ''}; {fmt.name} needs {bound}",
+                    f"{zone_label(deck, zone)} has {plural(size, 'card')}; {fmt.name} needs {bound}",
                     zone=zone,
                     extra={"count": size},
                 )

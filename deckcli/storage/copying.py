@@ -30,6 +30,7 @@ from deckcli.storage.engine import connect
 from deckcli.storage.fileinfo import inspect, mode_of, open_read_only, refuse_foreign
 from deckcli.storage.location import is_url, label_of
 from deckcli.storage.status import check_database
+from deckcli.words import plural
 
 #: What to do about a target the copy cannot use.
 COPY_ADVICE = "copy into a new file"
@@ -53,8 +54,9 @@ def _open_target(target: Path | str) -> BaseDatabase:
     found = _tables_of(target)
     if found:
         listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
-        count = f"{len(found)} table{'s' if len(found) != 1 else ''}"
-        raise DatabaseFault(label_of(target), f"it is not empty ({count}: {listed})", EMPTY_ADVICE)
+        raise DatabaseFault(
+            label_of(target), f"it is not empty ({plural(len(found), 'table')}: {listed})", EMPTY_ADVICE
+        )
     return connect(target)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from deckcli.files.jsontext import parse_json
 from deckcli.storage.location import schemas_dir
+from deckcli.words import plural
 
 
 @cache
@@ -138,7 +139,7 @@ def schema_errors(
     shown = errors if limit is None else errors[: max(limit - len(lines), 0)]
     lines += [f"{source}: {path_prefix}{_leaf(e).json_path[1:]}: {_message(_leaf(e))}" for e in shown]
     if len(errors) > len(shown):
-        lines.append(f"{source}: ... and {len(errors) - len(shown)} more errors")
+        lines.append(f"{source}: ... and {plural(len(errors) - len(shown), 'more error')}")
     return lines
 
 

@@ -65,6 +65,6 @@ def test_a_stored_deck_holding_a_removed_printing_is_named_and_nothing_is_import
     renumbered = _renumbered(run, tmp_path, {"001": "901"})
     result = run("cards", "import", renumbered)
     assert result.exit_code == 1
-    assert result.stderr.strip() == (f"Error: {renumbered}: set boa/S01 no longer has 1 card(s) still used by"
+    assert result.stderr.strip() == (f"Error: {renumbered}: set boa/S01 no longer has 1 card still used by"
                                      " deck 'Ember Rush' and the collection; remove them from those first")
     assert "901" not in run("cards", "show", "Ember Whelp", "--game", "boa").stdout

@@ -106,5 +106,5 @@ def test_buildable_matches_a_plain_count_over_random_decks(run, tmp_path, seed, 
         (s["deck"], s["cards"], s["short"]) for s in expected]
     table = run("collection", "buildable").stdout
     for s in expected:
-        status = "buildable" if s["buildable"] else f"short {s['short']} cards ({len(s['missing'])} different)"
+        status = "buildable" if s["buildable"] else f"short {s['short']} card{'s' * (s['short'] != 1)} ({len(s['missing'])} different)"
         assert any(s["deck"] in line and status in line for line in table.splitlines()), (s["deck"], status)

@@ -120,7 +120,7 @@ def test_buildable_lists_decks_buildable_now_and_how_short_the_rest_are(run, db)
     boa = {d["deck"]: d["buildable"] for d in json.loads(run("collection", "buildable", "--game", "boa", "--json").stdout)}
     assert boa == {"Alpha": False, "Beta": True}
     table = run("collection", "buildable", "--game", "boa")
-    assert "buildable" in table.stdout and "short 1 cards" in table.stdout
+    assert "buildable" in table.stdout and "short 1 card (1 different)" in table.stdout
 
 
 def test_together_counts_each_copy_once(run, db, deckfile):

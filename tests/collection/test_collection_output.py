@@ -44,7 +44,7 @@ def test_buildable_csv_per_deck_and_together(run):
     run("collection", "add", "Ember Whelp", "3")
     rows = _csv(run("collection", "buildable", "--csv"))
     assert [(r["deck"], r["buildable"], r["short"], r["status"]) for r in rows] == [
-        ("More Whelps", "True", "0", "buildable"), ("Whelps", "True", "0", "buildable")]
+        ("More Whelps", "yes", "0", "buildable"), ("Whelps", "yes", "0", "buildable")]
     together = _csv(run("collection", "buildable", "--together", "--csv"))
     assert together == [{"name": "Ember Whelp", "game": "boa", "need": "5", "have": "3", "missing": "2",
                          "decks": "More Whelps, Whelps"}]

@@ -109,7 +109,7 @@ def test_delete_asks_at_a_terminal_and_removes_every_row_of_the_event(run, db, m
     run("event", "check", "Open", "Ann", EMBER)
     monkeypatch.setattr(confirm, "stdin_is_terminal", lambda: True)
     kept = run("event", "delete", "Open", input="n\n")
-    assert kept.exit_code == 1 and "Delete event 'Open' and its 1 registrations?" in kept.stderr
+    assert kept.exit_code == 1 and "Delete event 'Open' and its 1 registration?" in kept.stderr
     assert "Nothing deleted." in kept.stderr and len(event_rows(db)["event"]) == 2
     gone = run("event", "delete", "open", input="y\n")
     assert gone.exit_code == 0 and "Deleted event 'Open'." in gone.stdout

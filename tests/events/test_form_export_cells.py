@@ -38,7 +38,7 @@ def test_a_decklist_cell_of_one_and_a_half_mb_registers(run, cup, tmp_path):
     result = run("event", "import", cup, _form(tmp_path, [["Ann", "1", _padded(0, 3 * MB // 2)]]), "--json")
     assert result.exit_code == 0, result.output
     assert [(r["player"], r["deck"], r["legal"]) for r in json.loads(result.stdout)] == [("Ann", "Deck 0", True)]
-    assert "Registered 1 decklists for 'Cup' (0 not legal)." in result.stderr
+    assert "Registered 1 decklist for 'Cup' (0 not legal)." in result.stderr
     assert csv.field_size_limit() == before  # the csv module's limit is the process's: put back
 
 
@@ -55,7 +55,7 @@ def test_a_decklist_cell_over_two_mb_names_its_row_and_player(run, cup, tmp_path
     assert event_rows(db) == before
     skipped = run("event", "import", cup, form, "--skip-bad")
     assert skipped.exit_code == 1
-    assert "Registered 1 decklists for 'Cup' (0 not legal, 1 skipped)." in skipped.stderr
+    assert "Registered 1 decklist for 'Cup' (0 not legal, 1 skipped)." in skipped.stderr
 
 
 def test_an_oversized_player_or_id_cell_is_named_too(run, cup, tmp_path):

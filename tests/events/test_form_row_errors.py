@@ -59,7 +59,7 @@ def test_skipped_rows_are_named_the_same_way(run, cup, tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert ("Skipped form.csv: line 5: player 'Bo': decklist line 2: [unknown-card] unknown card 'Nope Card' in boa"
             in result.stderr)
-    assert "Registered 1 decklists for 'Cup' (1 not legal, 1 skipped)." in result.stderr
+    assert "Registered 1 decklist for 'Cup' (1 not legal, 1 skipped)." in result.stderr
 
 
 def test_a_folder_file_keeps_its_own_name_and_line(run, cup, tmp_path):

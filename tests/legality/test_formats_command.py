@@ -25,7 +25,7 @@ def test_formats_lists_every_format_with_zones_copy_limit_and_default(deckcli):
     lines = table.stdout.splitlines()
     assert lines[0].split() == ["name", "game", "title", "zones", "copy_limit", "default"]
     boa = next(line for line in lines if line.startswith("boa-standard"))
-    assert "main 50-60, limitbreak 0-20, side 0-20" in boa and boa.split()[-2:] == ["4", "default"]
+    assert "main 50-60, limitbreak 0-20, side 0-20" in boa and boa.split()[-2:] == ["4", "yes"]
     listed = json.loads(deckcli("formats", "--game", "boa", "--json").stdout)
     assert listed == [
         {"name": "boa-advanced", "game": "boa", "title": "Battle of Aeons — Advanced",
@@ -35,7 +35,7 @@ def test_formats_lists_every_format_with_zones_copy_limit_and_default(deckcli):
     ]
     csv = deckcli("formats", "--game", "sfb", "--csv")
     assert csv.stdout.splitlines()[:2] == ["name,game,title,zones,copy_limit,default",
-                                          "sfb-4p,sfb,Super Fantasy Brawl — 4-player variant,main 12,,False"]
+                                          "sfb-4p,sfb,Super Fantasy Brawl — 4-player variant,main 12,,no"]
 
 
 def test_formats_show_gives_the_lists_in_force_on_the_day_and_the_versions(deckcli):

@@ -29,6 +29,7 @@ from deckcli.decklists.model import (
 )
 from deckcli.errors import InputError
 from deckcli.files.numbers import whole_number
+from deckcli.words import plural
 
 ROOT = "cockatrice_deck"
 #: Cockatrice zones that hold no deck cards.
@@ -74,8 +75,9 @@ class _Reader:
             )
         for zone, count in self.skipped.items():
             if count:
-                cards = f"{count} card{'s' if count != 1 else ''}"
-                self.deck.notes.append(f"the Cockatrice {zone!r} zone ({cards}) is not part of a deck; skipped")
+                self.deck.notes.append(
+                    f"the Cockatrice {zone!r} zone ({plural(count, 'card')}) is not part of a deck; skipped"
+                )
         return self.deck
 
     def _doctype(self, *_args) -> None:

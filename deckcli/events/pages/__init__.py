@@ -15,16 +15,21 @@ FOLDER = Path(__file__).parent
 
 @cache
 def environment():
-    """The one Jinja2 environment: templates from this folder, autoescaped, undefined names an error."""
+    """The one Jinja2 environment: templates from this folder, autoescaped, undefined names an error; counts are
+    worded by :func:`deckcli.words.plural` (``{{ n | plural("deck") }}``), as every message words them."""
     import jinja2
 
-    return jinja2.Environment(
+    from deckcli.words import plural
+
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(FOLDER)),
         autoescape=jinja2.select_autoescape(enabled_extensions=("html", "html.j2"), default=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["plural"] = plural
+    return env
 
 
 def render(template: str, **context: Any) -> str:

@@ -6,6 +6,7 @@ hooks (:func:`hooks_of`) or for one by name (:func:`hook`), never for a game by 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from deckcli.games.hooks.champion_sets import ChampionSets
@@ -44,3 +45,14 @@ def stands_for(game: Game, card: Any, index: Any) -> list[Any] | None:
         if members is not None:
             return members
     return None
+
+
+def leaders(game: Game, cards: Iterable[Any]) -> list[tuple[str, list[str]]]:
+    """The leaders the cards stand under, per hook that has them, each titled by its kind's title from the game's
+    data: an sfb deck's ``("Champions", [its three champions])``; none for a game without such a hook."""
+    found = []
+    for each in hooks_of(game):
+        kind, names = each.leaders(cards) if hasattr(each, "leaders") else ("", [])
+        if names:
+            found.append((game.kind_title(kind), names))
+    return found

@@ -53,6 +53,16 @@ class ChampionSets:
         value = card.fields.get(self.link_field) if card.kind == self.member_kind else None
         return str(value) if value else None
 
+    def leaders(self, cards: Iterable[CardLike]) -> tuple[str, list[str]]:
+        """The leader kind, and the leaders the cards' members name, each once in the order first met (an sfb deck's
+        three champions, as its Champions lines named them)."""
+        found: dict[str, str] = {}
+        for card in cards:
+            leader = self.leader_of(card)
+            if leader:
+                found.setdefault(name_key(leader), leader)
+        return self.leader_kind, list(found.values())
+
     def _index(self, index: IndexLike) -> dict[str, list[CardLike]]:
         """Leader name key -> its member cards, built once per card index (decks name many leaders) from the cards
         of the member kind only (a game's other cards are never read for it)."""

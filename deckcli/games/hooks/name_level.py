@@ -45,6 +45,12 @@ class NameLevel:
         wanted = name_key(self.meta_key)
         return (next((v for k, v in meta.items() if name_key(k) == wanted), "") or "").strip()
 
+    def declaration(self, meta: dict[str, str]) -> tuple[str, str] | None:
+        """What the deck declares, as a sheet shows it: (the key as the game's data spells it, the value as the deck
+        wrote it), or None when it declares nothing."""
+        text = self.declared_text(meta)
+        return (self.meta_key, text) if text else None
+
 
 def declared_key(game: str | None) -> str | None:
     """The metadata key a deck of ``game`` declares its name-level name under; None for a game without the hook."""
