@@ -8,7 +8,20 @@ import re
 from dataclasses import dataclass, field
 
 #: deckcli's own CSV columns, in export order.
-DECKCLI_COLUMNS = ("count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy")
+DECKCLI_COLUMNS = (
+    "count",
+    "name",
+    "game",
+    "set",
+    "number",
+    "finish",
+    "condition",
+    "language",
+    "tag",
+    "proxy",
+    "tradelist",
+    "purchase_price",
+)
 
 
 @dataclass(frozen=True)
@@ -16,7 +29,8 @@ class Writing:
     """How deckcli writes a layout: the header, what each column holds, and the tool's words for values.
 
     A cell is a field of an exported entry (``count``, ``name``, ``game``, ``set``, ``set_name``, ``number``,
-    ``finish``, ``condition``, ``language``, ``tag``, ``proxy``, ``rarity``), ``set:lower`` for a lower-case
+    ``finish``, ``condition``, ``language``, ``tag``, ``proxy``, ``tradelist``, ``purchase_price``, ``rarity``),
+    ``set:lower`` for a lower-case
     set code, or ``=text`` for a fixed text. ``words`` gives, per field, the tool's word for a stored value;
     other values are written as stored, or (``spelled_out``) conditions and languages by their English names.
     """
@@ -59,6 +73,11 @@ class Layout:
             if indexes:
                 found[fld] = indexes
         return found
+
+    def unkept(self, headers: list[str]) -> list[str]:
+        """The header cells of a file in this layout that deckcli reads into no field, as written."""
+        read = {name for names in self.columns.values() for name in names}
+        return [h.replace("\ufeff", "").strip() for h in headers if header_key(h) and header_key(h) not in read]
 
     def describe_signature(self) -> str:
         return ", ".join("/".join(sorted(group)) for group in self.signature)
