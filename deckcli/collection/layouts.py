@@ -15,7 +15,14 @@ from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, header_key, l
 from deckcli.errors import InputError
 
 # The words tools write for deckcli's condition codes; codes a tool lacks are written by deckcli's name.
-_MOXFIELD_CONDITIONS = {"M": "M", "NM": "NM", "LP": "LP", "MP": "MP", "HP": "HP", "PO": "D"}  # its import's short codes
+_MOXFIELD_CONDITIONS = {  # as Moxfield's own export spells them
+    "M": "Mint",
+    "NM": "Near Mint",
+    "LP": "Lightly Played",
+    "MP": "Moderately Played",
+    "HP": "Heavily Played",
+    "PO": "Damaged",
+}
 _DECKBOX_CONDITIONS = {
     "M": "Mint",
     "NM": "Near Mint",
