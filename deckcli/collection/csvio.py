@@ -54,8 +54,7 @@ def read_text(source: str, stdin: IO[str] | IO[bytes] | None = None) -> Document
 
 
 def _csv_rows(text: str, source: str) -> Reading:
-    """The detected layout, (line number, cells in FIELDS order) for every data row, and the columns not kept (of a
-    tool's layout: any other sheet's extra columns are its own business)."""
+    """The detected layout, (line number, cells in FIELDS order) for every data row, and the columns not kept."""
     reader = csv_rows(text, source)  # the one CSV reader: a "sep=;" first line (Dragon Shield, Excel), else sniffed
     found = next(((line, row) for line, row in reader if any(cell.strip() for cell in row)), None)
     if found is None:
@@ -86,7 +85,7 @@ def _csv_rows(text: str, source: str) -> Reading:
                     cells = cells[:pos] + (value,) + cells[pos + 1 :]
             yield line, cells
 
-    return Reading(layout, rows(), layout.unkept(headers) if layout.name != "generic" else [])
+    return Reading(layout, rows(), layout.unkept(headers))
 
 
 def _json_rows(text: str, source: str) -> Reading:

@@ -305,6 +305,7 @@ LAYOUTS: tuple[Layout, ...] = (
         proxy="proxy",
         tradelist="tradelist,tradelist count,trade quantity",
         purchase_price="purchase_price,purchase price",
+        any_sheet=True,
     ),
     # Cardmarket "Manage Stock" export: idProduct;groupCount;price;idLanguage;condition;isFoil;isSigned;...
     layout_of(

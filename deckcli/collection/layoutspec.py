@@ -57,6 +57,7 @@ class Layout:
     columns: dict[str, tuple[str, ...]] = field(default_factory=dict)
     writing: Writing | None = None
     refusal: str = ""
+    any_sheet: bool = False  # any spreadsheet's columns: its other columns are its own, not a tool's left unread
 
     def matches(self, keys: set[str]) -> bool:
         """Whether a header row (as :func:`header_key` keys) holds this layout's signature."""
@@ -75,7 +76,10 @@ class Layout:
         return found
 
     def unkept(self, headers: list[str]) -> list[str]:
-        """The header cells of a file in this layout that deckcli reads into no field, as written."""
+        """The header cells of a tool's file in this layout that deckcli reads into no field, as written (none for
+        any other sheet)."""
+        if self.any_sheet:
+            return []
         read = {name for names in self.columns.values() for name in names}
         return [h.replace("\ufeff", "").strip() for h in headers if header_key(h) and header_key(h) not in read]
 
@@ -89,12 +93,19 @@ def header_key(text: str) -> str:
 
 
 def layout_of(
-    layout_name: str, title: str, signature: str, /, writing: Writing | None = None, refusal: str = "", **columns: str
+    layout_name: str,
+    title: str,
+    signature: str,
+    /,
+    writing: Writing | None = None,
+    refusal: str = "",
+    any_sheet: bool = False,
+    **columns: str,
 ) -> Layout:
     """A layout from comma-separated header lists; ``a|b`` in the signature accepts either header."""
     sig = tuple(frozenset(header_key(h) for h in group.split("|")) for group in signature.split(","))
     cols = {f: tuple(header_key(h) for h in names.split(",")) for f, names in columns.items()}
-    return Layout(layout_name, title, sig, cols, writing, refusal)
+    return Layout(layout_name, title, sig, cols, writing, refusal, any_sheet)
 
 
 def writing_of(header: str, cells: str, **options) -> Writing:
