@@ -17,23 +17,11 @@ from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
 from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
+from deckcli.collection.layoutspec import DECKCLI_COLUMNS
 from deckcli.words import plural
 
-LIST_COLUMNS = ["count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy"]
-CHANGE_COLUMNS = [
-    "name",
-    "game",
-    "set",
-    "number",
-    "finish",
-    "condition",
-    "language",
-    "tag",
-    "proxy",
-    "before",
-    "after",
-    "change",
-]
+LIST_COLUMNS = list(DECKCLI_COLUMNS)  # deckcli's own export's columns
+CHANGE_COLUMNS = "name game set number finish condition language tag proxy before after change".split()
 NEED_COLUMNS = ["name", "need", "have", "missing"]
 TOGETHER_COLUMNS = ["name", "game", "need", "have", "missing", "decks"]  # decks of several games: rows name theirs
 MAX_SHOWN = 20
@@ -208,6 +196,8 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
 
     plan = plan_import(app.db, file, game and game.lower())
     click.echo(f"{file}: detected the {plan.layout.title} layout.", err=True)
+    if plan.unkept:
+        click.echo(f"{file}: columns not kept: {', '.join(plan.unkept)}", err=True)
     result = apply_import(app.db, plan, skip_bad=skip_bad, replace=replace, dry_run=dry_run, max_shown=MAX_SHOWN)
     if plan.problems:
         for problem in plan.problems[:MAX_SHOWN]:
@@ -272,8 +262,8 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
 @click.option("--tag", "-t", help="Only entries with this tag.")
 @pass_app
 def export(app: AppContext, target, fmt, game, tag) -> None:
-    """Export the collection: deckcli's layout (count,name,game,set,number,finish,condition,language,tag,proxy),
-    its JSON, or the CSV layout of Moxfield, Deckbox, ManaBox, Dragon Shield or TCGplayer.
+    """Export the collection: deckcli's layout (count,name,game,set,number,finish,condition,language,tag,proxy,
+    tradelist,purchase_price), its JSON, or the CSV layout of Moxfield, Deckbox, ManaBox, Dragon Shield or TCGplayer.
 
     Every export reads back into deckcli as the same collection; what a tool's layout cannot hold (TCGplayer
     keeps no tags, Deckbox no etched finish, ...) is named on stderr. CSV cells that a spreadsheet would run

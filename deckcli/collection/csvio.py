@@ -9,6 +9,7 @@ a ``sep=`` line, ``,``/``;``/tab).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import IO
 
@@ -21,8 +22,30 @@ from deckcli.files.reading import Document, read_document
 JSON_LAYOUT = Layout("deckcli-json", "deckcli JSON", (), {f: (f,) for f in DECKCLI_COLUMNS})
 
 #: The order of the cells every reader yields per row.
-FIELDS = ("count", "name", "set", "number", "game", "finish", "condition", "language", "tag", "proxy")
+FIELDS = (
+    "count",
+    "name",
+    "set",
+    "number",
+    "game",
+    "finish",
+    "condition",
+    "language",
+    "tag",
+    "proxy",
+    "tradelist",
+    "purchase_price",
+)
 Rows = Iterator[tuple[int, tuple[str, ...]]]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A collection file being read: its layout, its rows, and the header cells of columns deckcli does not keep."""
+
+    layout: Layout
+    rows: Rows
+    unkept: list[str] = field(default_factory=list)
 
 
 def read_text(source: str, stdin: IO[str] | IO[bytes] | None = None) -> Document:
@@ -30,8 +53,8 @@ def read_text(source: str, stdin: IO[str] | IO[bytes] | None = None) -> Document
     return read_document(source, "collection", stdin)
 
 
-def _csv_rows(text: str, source: str) -> tuple[Layout, Rows]:
-    """The detected layout and (line number, cells in FIELDS order) for every data row."""
+def _csv_rows(text: str, source: str) -> Reading:
+    """The detected layout, (line number, cells in FIELDS order) for every data row, and the columns not kept."""
     reader = csv_rows(text, source)  # the one CSV reader: a "sep=;" first line (Dragon Shield, Excel), else sniffed
     found = next(((line, row) for line, row in reader if any(cell.strip() for cell in row)), None)
     if found is None:
@@ -62,10 +85,10 @@ def _csv_rows(text: str, source: str) -> tuple[Layout, Rows]:
                     cells = cells[:pos] + (value,) + cells[pos + 1 :]
             yield line, cells
 
-    return layout, rows()
+    return Reading(layout, rows(), layout.unkept(headers))
 
 
-def _json_rows(text: str, source: str) -> tuple[Layout, Rows]:
+def _json_rows(text: str, source: str) -> Reading:
     data = jsontext.parse_json(text, source)  # raises "source: line L, column C: not valid JSON: reason"
     if not isinstance(data, list):
         raise InputError(f"{source}: expected a JSON array of collection entries")
@@ -78,11 +101,12 @@ def _json_rows(text: str, source: str) -> tuple[Layout, Rows]:
         for i, entry in enumerate(data):
             yield i, tuple("" if entry.get(f) is None else str(entry[f]) for f in FIELDS)
 
-    return JSON_LAYOUT, rows()
+    return Reading(JSON_LAYOUT, rows())
 
 
-def read_rows(text: str, source: str) -> tuple[Layout, Rows]:
-    """The layout of a collection file's text and its rows as (line number or JSON index, cells in FIELDS order)."""
+def read_rows(text: str, source: str) -> Reading:
+    """A collection file's text read: its layout, its rows as (line number or JSON index, cells in FIELDS order)
+    and the columns it does not keep."""
     if text.lstrip()[:1] == "[":
         return _json_rows(text, source)
     return _csv_rows(text, source)

@@ -28,7 +28,17 @@ if TYPE_CHECKING:
 
 #: How each written field reads back, to notice values a layout cannot hold.
 _READ_BACK = {"finish": finish_of, "condition": condition_of, "language": language_of}
-_WHAT = {"tag": "tags", "proxy": "proxy flag", "finish": "finishes", "condition": "conditions", "language": "languages"}
+_WHAT = {
+    "tag": "tags",
+    "proxy": "proxy flag",
+    "finish": "finishes",
+    "condition": "conditions",
+    "language": "languages",
+    "tradelist": "tradelist counts",
+    "purchase_price": "purchase prices",
+}
+#: The fields a layout may have no column for, and their value when there is nothing to lose.
+_OPTIONAL = (("tag", ""), ("proxy", False), ("tradelist", 0), ("purchase_price", ""))
 
 
 @dataclass
@@ -52,7 +62,8 @@ class ExportResult:
 #: The entries themselves, by card and then variant: the order of the unique index on (card, variant), which
 #: SQLite reads without sorting. A card's own fields come once per card (:data:`_CARDS`), not once per entry.
 _ITEMS = (
-    "SELECT i.card_id, i.count, i.finish, i.condition, i.language, i.tag, i.proxy FROM collection_item i{where}"
+    "SELECT i.card_id, i.count, i.finish, i.condition, i.language, i.tag, i.proxy, i.tradelist, i.purchase_price"
+    " FROM collection_item i{where}"
     " ORDER BY i.card_id, i.finish, i.condition, i.language, i.tag, i.proxy"
 )
 #: The collection's cards in export order (game, set, card), with the fields an export writes.
@@ -61,7 +72,7 @@ _CARDS = (
     " WHERE c.id IN (SELECT card_id FROM collection_item){game} ORDER BY c.game, c.set_code, c.id"
 )
 #: An entry's own fields and its card's, as the columns of :data:`_ITEMS` and :data:`_CARDS` after the card id.
-_ITEM_FIELDS = ("count", "finish", "condition", "language", "tag", "proxy")
+_ITEM_FIELDS = ("count", "finish", "condition", "language", "tag", "proxy", "tradelist", "purchase_price")
 _CARD_FIELDS = ("name", "game", "set", "number", "set_name")
 #: How many times the two reads are tried before an export gives up on a collection that keeps changing.
 _READS = 5
@@ -155,7 +166,7 @@ def _columns(entries: Entries, writing: Writing, lost: Counter) -> tuple[list[li
             continue
         fld, _, modifier = what.partition(":")
         values = entries.columns[fld]
-        if fld == "count":
+        if fld in ("count", "tradelist"):
             columns.append(values)
             continue
         seen = Counter(values)
@@ -165,7 +176,7 @@ def _columns(entries: Entries, writing: Writing, lost: Counter) -> tuple[list[li
             lost[fld] += gone
         carriage_return = carriage_return or any("\r" in text for text, _ in cells.values())
         columns.append([cells[value][0] for value in values])
-    for fld, empty in (("tag", ""), ("proxy", False)):
+    for fld, empty in _OPTIONAL:
         gone = len(entries) - entries.columns[fld].count(empty) if fld not in writing.cells else 0
         if gone:
             lost[fld] += gone

@@ -3,7 +3,8 @@
 Import reads and resolves every row first (nothing is written while reading), then writes all entries
 in one transaction as a bulk upsert. By default a file with any bad row imports nothing; ``skip_bad``
 imports the good rows. Import *adds* to the counts already held (like Moxfield and Deckbox imports);
-``replace`` makes the collection exactly the file. Repeated rows of one entry in a file add up.
+``replace`` makes the collection exactly the file. Repeated rows of one entry in a file add up, their tradelist
+counts too; a purchase price given replaces the one held (the latest row's wins), an empty one keeps it.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from deckcli.words import plural
 
 #: A count as tools write it: ``3``, ``3x`` (Delver Lens), ``x3``.
 _COUNT = re.compile(r"^\s*[xX]?\s*(-?\d+)\s*[xX]?\s*$")
+#: A price as tools write it: ``0.25``, ``2,50``, Deckbox's ``$0.10``; the amount's digits are kept as written.
+_PRICE = re.compile(r"^\s*[$€£¥]?\s*(\d+(?:[.,]\d+)?)\s*$")
 
 
 @dataclass
@@ -52,7 +55,10 @@ class ImportPlan:
     layout: Layout
     rows: int = 0
     counts: dict[EntryKey, int] = field(default_factory=dict)
+    trades: dict[EntryKey, int] = field(default_factory=dict)  # tradelist counts (entries with none left out)
+    prices: dict[EntryKey, str] = field(default_factory=dict)  # purchase prices (entries with none left out)
     cards: dict[int, CardRef] = field(default_factory=dict)
+    unkept: list[str] = field(default_factory=list)  # the file's columns deckcli does not keep, as headed
     problems: list[RowProblem] = field(default_factory=list)
     empty: int = 0  # rows with count 0
     game: str | None = None  # --game: the rows are of this game, and --replace replaces only its cards
@@ -130,6 +136,29 @@ def parse_count(text: str) -> int:
     return check_count(count)
 
 
+def parse_tradelist(text: str, count: int) -> int:
+    """A row's tradelist count: a whole number from 0 to the row's count (empty: none)."""
+    if not text.strip():
+        return 0
+    try:
+        trade = parse_count(text)
+    except InputError as exc:
+        raise InputError(f"tradelist {exc}") from None
+    if trade > count:
+        raise InputError(f"tradelist count {trade} is more than the count {count}")
+    return trade
+
+
+def parse_price(text: str) -> str:
+    """A row's purchase price: the amount's digits as written (``0.25``), without a currency sign; empty: none."""
+    if not text.strip():
+        return ""
+    match = _PRICE.match(text)
+    if match is None:
+        raise InputError(f"purchase price {text.strip()!r} is not an amount such as 0.25")
+    return match.group(1)
+
+
 def _row_card(lookup: CardResolver, game: str | None, name: str, set_text: str, number: str, row_game: str) -> CardRef:
     """The printing a row means, in the row's game or ``--game``; with ``--game``, rows of other games are refused."""
     row_game = row_game.strip()
@@ -146,16 +175,18 @@ def plan_import(
     Lookups are remembered by the row's raw text, so repeated cards cost one dict lookup per row.
     """
     document = read_text(source, stdin)
-    layout, rows = read_rows(document.text, document.label)
+    reading = read_rows(document.text, document.label)
+    layout, rows = reading.layout, reading.rows
     source = document.label
     lookup = CardResolver(db)
-    plan = ImportPlan(source, layout, game=game)
+    plan = ImportPlan(source, layout, game=game, unkept=reading.unkept)
     # Only CSV cells carry the leading ' of escape_cell; JSON values are taken as they are.
     unescape = str if layout is JSON_LAYOUT else unescape_cell
     counts: dict[EntryKey, int] = defaultdict(int)
+    trades: dict[EntryKey, int] = defaultdict(int)
     cards: dict[tuple[str, str, str, str], CardRef | DeckcliError] = {}
     variants: dict[tuple[str, ...], Variant | DeckcliError] = {}
-    for position, (count_text, name, set_text, number, game_text, *variant_cells) in rows:
+    for position, (count_text, name, set_text, number, game_text, *variant_cells, trade_text, price_text) in rows:
         plan.rows += 1
         try:
             try:
@@ -188,12 +219,20 @@ def plan_import(
                 variants[vkey] = variant
             if isinstance(variant, DeckcliError):
                 raise variant
+            trade = parse_tradelist(unescape(trade_text), count) if trade_text not in ("", "0") else 0
+            price = parse_price(unescape(price_text)) if price_text else ""
         except DeckcliError as exc:
             plan.problems.append(RowProblem(_where(layout, source, position), str(exc)))
             continue
         plan.cards[card.id] = card
-        counts[(card.id, variant.finish, variant.condition, variant.language, variant.tag, variant.proxy)] += count
+        key = (card.id, variant.finish, variant.condition, variant.language, variant.tag, variant.proxy)
+        counts[key] += count
+        if trade:
+            trades[key] += trade
+        if price:
+            plan.prices[key] = price
     plan.counts = dict(counts)
+    plan.trades = dict(trades)
     return plan
 
 
@@ -255,5 +294,5 @@ def apply_import(
                 ITEMS.c.card_id.in_(select(col(Card.id)).where(col(Card.game) == plan.game)) if plan.game else true()
             )
             session.execute(delete(ITEMS).where(doomed))
-        upsert(session, plan.counts.items())
+        upsert(session, plan.counts.items(), trades=plan.trades, prices=plan.prices)
     return result

@@ -1,12 +1,12 @@
 """The one registry of collection layouts: deckcli's own and other tools' CSV exports, recognised by header row.
 
 A layout maps each field deckcli reads (count, name, game, set, number, finish, condition, language, tag,
-proxy) to the header names a tool writes, in order of preference (the first non-empty cell wins). Values are
+proxy, tradelist, purchase_price) to the header names a tool writes, in order of preference (the first non-empty cell wins). Values are
 normalised afterwards by :mod:`deckcli.collection.variants`, so one mapping per tool is all reading needs.
 A layout deckcli can also write carries a :class:`Writing`: its header row, what each column holds and the
 tool's words for stored values. A layout deckcli recognises but cannot use (Cardmarket's product-id stock
-export) carries a ``refusal`` saying what to export instead. Trade-list counts (a part of the owned count),
-prices and ids are ignored.
+export) carries a ``refusal`` saying what to export instead. The other columns of a file (ids, market prices,
+dates ...) are not kept, and an import names them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,14 @@ from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, header_key, l
 from deckcli.errors import InputError
 
 # The words tools write for deckcli's condition codes; codes a tool lacks are written by deckcli's name.
-_MOXFIELD_CONDITIONS = {"M": "M", "NM": "NM", "LP": "LP", "MP": "MP", "HP": "HP", "PO": "D"}  # its import's short codes
+_MOXFIELD_CONDITIONS = {  # as Moxfield's own export spells them
+    "M": "Mint",
+    "NM": "Near Mint",
+    "LP": "Lightly Played",
+    "MP": "Moderately Played",
+    "HP": "Heavily Played",
+    "PO": "Damaged",
+}
 _DECKBOX_CONDITIONS = {
     "M": "Mint",
     "NM": "Near Mint",
@@ -72,6 +79,8 @@ LAYOUTS: tuple[Layout, ...] = (
         language="language",
         tag="tag",
         proxy="proxy",
+        tradelist="tradelist",
+        purchase_price="purchase_price",
         writing=writing_of(
             ",".join(DECKCLI_COLUMNS),
             ",".join(DECKCLI_COLUMNS),
@@ -93,10 +102,12 @@ LAYOUTS: tuple[Layout, ...] = (
         condition="Condition",
         language="Language",
         tag="Folder Name",
+        tradelist="Trade Quantity",
+        purchase_price="Price Bought",
         writing=writing_of(
             "Folder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,Condition,Printing,Language,"
             "Price Bought,Date Bought,LOW,MID,MARKET",
-            "tag,count,=0,name,set,set_name,number,condition,finish,language,=0.00,=,=,=,=",
+            "tag,count,tradelist,name,set,set_name,number,condition,finish,language,purchase_price,=,=,=,=",
             words={
                 "condition": _DRAGONSHIELD_CONDITIONS,
                 "finish": {"normal": "Normal", "foil": "Foil", "etched": "Etched"},
@@ -120,10 +131,12 @@ LAYOUTS: tuple[Layout, ...] = (
         language="Language",
         tag="Binder Name",
         proxy="Proxy",
+        purchase_price="Purchase price",
         writing=writing_of(
             "Binder Name,Binder Type,Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,"
             "Scryfall ID,Purchase price,Misprint,Altered,Signed,Condition,Language,Proxy,Purchase price currency",
-            "tag,=binder,name,set,set_name,number,finish,rarity,count,=,=,=,=false,=false,=false,condition,language,"
+            "tag,=binder,name,set,set_name,number,finish,rarity,count,=,=,purchase_price,=false,=false,=false,condition,"
+            "language,"
             "proxy,=",
             words={
                 "condition": _MANABOX_CONDITIONS,
@@ -148,10 +161,12 @@ LAYOUTS: tuple[Layout, ...] = (
         language="Language",
         tag="Tags",
         proxy="Proxy,Playtest Card",
+        tradelist="Tradelist Count",
+        purchase_price="Purchase Price",
         writing=writing_of(
             "Count,Tradelist Count,Name,Edition,Condition,Language,Foil,Tags,Last Modified,Collector Number,Alter,"
             "Proxy,Purchase Price",
-            "count,=0,name,set:lower,condition,language,finish,tag,=,number,=False,proxy,=",
+            "count,tradelist,name,set:lower,condition,language,finish,tag,=,number,=False,proxy,purchase_price",
             words={
                 "condition": _MOXFIELD_CONDITIONS,
                 "language": _CHINESE_AS_MOXFIELD,
@@ -177,10 +192,12 @@ LAYOUTS: tuple[Layout, ...] = (
         condition="Condition",
         language="Language",
         tag="Tags",
+        tradelist="Tradelist Count",
+        purchase_price="My Price",
         writing=writing_of(
             "Count,Tradelist Count,Name,Edition,Edition Code,Card Number,Condition,Language,Foil,Signed,Artist Proof,"
             "Altered Art,Misprint,Promo,Textless,Printing Id,Printing Note,Tags,My Price",
-            "count,=0,name,set_name,set:lower,number,condition,language,finish,=,=,=,=,=,=,=,=,tag,=",
+            "count,tradelist,name,set_name,set:lower,number,condition,language,finish,=,=,=,=,=,=,=,=,tag,purchase_price",
             words={
                 "condition": _DECKBOX_CONDITIONS,
                 "language": _CHINESE_AS_MOXFIELD,
@@ -202,6 +219,7 @@ LAYOUTS: tuple[Layout, ...] = (
         condition="Condition",
         language="Language",
         tag="Tags",
+        purchase_price="Purchase Price",
     ),
     # TopDecked: QUANTITY,"NAME",SETCODE,"SETNAME","COLLECTOR NUMBER",FINISH,PRICE,RARITY,ID,ACQUIRED DATE,
     # ACQUIRED PRICE,LANG,PRICE SALE,SIGNING,ALTERATION,CONDITION,NOTES,TAGS (FINISH nonfoil/foil/etched).
@@ -217,6 +235,7 @@ LAYOUTS: tuple[Layout, ...] = (
         condition="CONDITION",
         language="LANG",
         tag="TAGS",
+        purchase_price="ACQUIRED PRICE",
     ),
     # TCGplayer app: Quantity,Name,Simple Name,Set,Card Number,Set Code,[External ID,]Printing,Condition,Language,
     # Rarity,Product ID,SKU[,Price,Price Each]. Name carries decorations such as "(Borderless)"; Simple Name not.
@@ -269,7 +288,7 @@ LAYOUTS: tuple[Layout, ...] = (
         language="Language",
         tag="List,Location",
     ),
-    # Any spreadsheet with a count and a name column, and any of set, number, foil, condition, language ...
+    # Any spreadsheet with a count and a name column, and any of set, number, foil, condition, language, tradelist ...
     layout_of(
         "generic",
         "count,name",
@@ -284,6 +303,9 @@ LAYOUTS: tuple[Layout, ...] = (
         language="language,lang",
         tag="tag,tags,binder,folder",
         proxy="proxy",
+        tradelist="tradelist,tradelist count,trade quantity",
+        purchase_price="purchase_price,purchase price",
+        any_sheet=True,
     ),
     # Cardmarket "Manage Stock" export: idProduct;groupCount;price;idLanguage;condition;isFoil;isSigned;...
     layout_of(

@@ -8,7 +8,20 @@ import re
 from dataclasses import dataclass, field
 
 #: deckcli's own CSV columns, in export order.
-DECKCLI_COLUMNS = ("count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy")
+DECKCLI_COLUMNS = (
+    "count",
+    "name",
+    "game",
+    "set",
+    "number",
+    "finish",
+    "condition",
+    "language",
+    "tag",
+    "proxy",
+    "tradelist",
+    "purchase_price",
+)
 
 
 @dataclass(frozen=True)
@@ -16,7 +29,8 @@ class Writing:
     """How deckcli writes a layout: the header, what each column holds, and the tool's words for values.
 
     A cell is a field of an exported entry (``count``, ``name``, ``game``, ``set``, ``set_name``, ``number``,
-    ``finish``, ``condition``, ``language``, ``tag``, ``proxy``, ``rarity``), ``set:lower`` for a lower-case
+    ``finish``, ``condition``, ``language``, ``tag``, ``proxy``, ``tradelist``, ``purchase_price``, ``rarity``),
+    ``set:lower`` for a lower-case
     set code, or ``=text`` for a fixed text. ``words`` gives, per field, the tool's word for a stored value;
     other values are written as stored, or (``spelled_out``) conditions and languages by their English names.
     """
@@ -43,6 +57,7 @@ class Layout:
     columns: dict[str, tuple[str, ...]] = field(default_factory=dict)
     writing: Writing | None = None
     refusal: str = ""
+    any_sheet: bool = False  # any spreadsheet's columns: its other columns are its own, not a tool's left unread
 
     def matches(self, keys: set[str]) -> bool:
         """Whether a header row (as :func:`header_key` keys) holds this layout's signature."""
@@ -60,6 +75,14 @@ class Layout:
                 found[fld] = indexes
         return found
 
+    def unkept(self, headers: list[str]) -> list[str]:
+        """The header cells of a tool's file in this layout that deckcli reads into no field, as written (none for
+        any other sheet)."""
+        if self.any_sheet:
+            return []
+        read = {name for names in self.columns.values() for name in names}
+        return [h.replace("\ufeff", "").strip() for h in headers if header_key(h) and header_key(h) not in read]
+
     def describe_signature(self) -> str:
         return ", ".join("/".join(sorted(group)) for group in self.signature)
 
@@ -70,12 +93,19 @@ def header_key(text: str) -> str:
 
 
 def layout_of(
-    layout_name: str, title: str, signature: str, /, writing: Writing | None = None, refusal: str = "", **columns: str
+    layout_name: str,
+    title: str,
+    signature: str,
+    /,
+    writing: Writing | None = None,
+    refusal: str = "",
+    any_sheet: bool = False,
+    **columns: str,
 ) -> Layout:
     """A layout from comma-separated header lists; ``a|b`` in the signature accepts either header."""
     sig = tuple(frozenset(header_key(h) for h in group.split("|")) for group in signature.split(","))
     cols = {f: tuple(header_key(h) for h in names.split(",")) for f, names in columns.items()}
-    return Layout(layout_name, title, sig, cols, writing, refusal)
+    return Layout(layout_name, title, sig, cols, writing, refusal, any_sheet)
 
 
 def writing_of(header: str, cells: str, **options) -> Writing:

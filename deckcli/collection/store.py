@@ -1,7 +1,8 @@
 """The collection table: adding, removing and setting counts, listing holdings, and per-set statistics.
 
 Every change is one statement inside ``db.write()`` (BEGIN IMMEDIATE), and additions are a single
-upsert (``count = count + excluded.count``), so two processes adding at once both land.
+upsert (``count = count + excluded.count``), so two processes adding at once both land. An entry's tradelist count
+is a part of its count (never more); its purchase price is the latest one given.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import case, delete, func, literal_column, select, update
 from sqlmodel import Session, col
 
 from deckcli.cards.index import CardRef
@@ -31,6 +32,8 @@ COLLECTION_FIELDS = {
     "language": "string",
     "tag": "string",
     "proxy": "boolean",
+    "tradelist": "integer",
+    "purchase_price": "string",
 }
 
 
@@ -41,6 +44,8 @@ class Holding:
     card: CardRef
     count: int
     variant: Variant
+    tradelist: int = 0
+    purchase_price: str = ""
 
     def as_row(self) -> dict[str, Any]:
         """The flat row printed by list/show/export."""
@@ -57,6 +62,8 @@ class Holding:
             "language": v.language,
             "tag": v.tag,
             "proxy": v.proxy,
+            "tradelist": self.tradelist,
+            "purchase_price": self.purchase_price,
         }
 
     def filter_fields(self) -> dict[str, Any]:
@@ -70,6 +77,8 @@ class Holding:
             "language": v.language,
             "tag": v.tag,
             "proxy": v.proxy,
+            "tradelist": self.tradelist,
+            "purchase_price": self.purchase_price,
         }
 
 
@@ -85,23 +94,64 @@ def entry_key(card_id: int, variant: Variant) -> EntryKey:
 _UPSERTS: dict[tuple[str, str, bool], tuple[str, tuple[str, ...] | None]] = {}
 
 
+#: The columns an upsert writes besides the key.
+_VALUE_COLUMNS = ("count", "tradelist", "purchase_price")
+#: PostgreSQL's COPY path: the same updates as :func:`_upsert_statement`, as SQL text.
+_KEEP_PRICE = 'CASE WHEN excluded."purchase_price" = \'\' THEN collection_item."purchase_price" ELSE excluded."purchase_price" END'
+_COPY_UPDATES = {
+    True: {
+        "count": 'collection_item."count" + excluded."count"',
+        "tradelist": 'collection_item."tradelist" + excluded."tradelist"',
+        "purchase_price": _KEEP_PRICE,
+    },
+    False: {
+        "count": 'excluded."count"',
+        "tradelist": 'CASE WHEN collection_item."tradelist" > excluded."count" THEN excluded."count"'
+        ' ELSE collection_item."tradelist" END',
+        "purchase_price": _KEEP_PRICE,
+    },
+}
+
+
+def _at_most(count):
+    """The entry's tradelist count, lowered to ``count`` copies where it is more."""
+    return case((ITEMS.c.tradelist > count, count), else_=ITEMS.c.tradelist)
+
+
 def _upsert_statement(dialect, add: bool):
+    """Insert, or add to (``add``) or set an entry's count; tradelist counts add up (or stay within a set count),
+    and a purchase price given replaces the one held."""
     stmt = upsert_insert(dialect, ITEMS)
-    new_count = ITEMS.c.count + stmt.excluded.count if add else stmt.excluded.count
-    return stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_={"count": new_count})
+    new = stmt.excluded
+    values = {
+        "count": ITEMS.c.count + new.count if add else new.count,
+        "tradelist": ITEMS.c.tradelist + new.tradelist if add else _at_most(new.count),
+        "purchase_price": case(
+            (new.purchase_price == literal_column("''"), ITEMS.c.purchase_price), else_=new.purchase_price
+        ),
+    }
+    return stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_=values)
 
 
 def _upsert_sql(dialect, add: bool) -> tuple[str, tuple[str, ...] | None]:
     """The upsert's text for ``dialect`` and, for a positional paramstyle, the order of its parameters."""
     key = (dialect.name, dialect.paramstyle, add)
     if key not in _UPSERTS:
-        compiled = _upsert_statement(dialect, add).compile(dialect=dialect, column_keys=[*KEY_COLUMNS, "count"])
+        compiled = _upsert_statement(dialect, add).compile(dialect=dialect, column_keys=[*KEY_COLUMNS, *_VALUE_COLUMNS])
         _UPSERTS[key] = str(compiled), tuple(compiled.positiontup) if compiled.positional else None
     return _UPSERTS[key]
 
 
-def upsert(session: Session, entries: Iterable[tuple[EntryKey, int]], *, add: bool = True) -> None:
-    """Insert (key, count) entries, or on an existing key add to (``add``) or replace its count.
+def upsert(
+    session: Session,
+    entries: Iterable[tuple[EntryKey, int]],
+    *,
+    add: bool = True,
+    trades: dict[EntryKey, int] | None = None,
+    prices: dict[EntryKey, str] | None = None,
+) -> None:
+    """Insert (key, count) entries, or on an existing key add to (``add``) or replace its count; ``trades`` and
+    ``prices`` give entries' tradelist counts and purchase prices (none where left out).
 
     One ``INSERT ... ON CONFLICT DO UPDATE`` built by SQLAlchemy for the session's backend, run as a single
     executemany on the caller's connection (100,000 rows in a fraction of a second); on PostgreSQL many rows go
@@ -115,11 +165,19 @@ def upsert(session: Session, entries: Iterable[tuple[EntryKey, int]], *, add: bo
         merged[key] = merged.get(key, 0) + count if add else count
     if not merged:
         return
-    rows = [{**dict(zip(KEY_COLUMNS, key)), "count": count} for key, count in merged.items()]
+    trades, prices = trades or {}, prices or {}
+    rows = [
+        {
+            **dict(zip(KEY_COLUMNS, key)),
+            "count": count,
+            "tradelist": trades.get(key, 0),
+            "purchase_price": prices.get(key, ""),
+        }
+        for key, count in merged.items()
+    ]
     dialect = dialect_of(session)
     if dialect.name == "postgresql" and len(rows) >= COPY_AT_LEAST:  # COPY-class: an import's rows in one go
-        update_count = 'collection_item."count" + excluded."count"' if add else 'excluded."count"'
-        copy_upsert(session, ITEMS, rows, list(KEY_COLUMNS), {"count": update_count})
+        copy_upsert(session, ITEMS, rows, list(KEY_COLUMNS), _COPY_UPDATES[add])
         return
     if dialect.name == "postgresql":
         session.execute(_upsert_statement(dialect, add), rows)
@@ -210,7 +268,10 @@ def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = 
         if count == have:
             session.execute(delete(ITEMS).where(_where_key(card.id, variant)))
         else:
-            session.execute(update(ITEMS).where(_where_key(card.id, variant)).values(count=ITEMS.c.count - count))
+            left = ITEMS.c.count - count
+            session.execute(
+                update(ITEMS).where(_where_key(card.id, variant)).values(count=left, tradelist=_at_most(left))
+            )
         return have - count
 
 
@@ -244,7 +305,7 @@ def holdings(
     for item, card in session.execute(query):
         ref = refs.get(card.id) or refs.setdefault(card.id, _ref(card))
         variant = Variant(item.finish, item.condition, item.language, item.tag, bool(item.proxy))
-        result.append(Holding(ref, item.count, variant))
+        result.append(Holding(ref, item.count, variant, item.tradelist, item.purchase_price))
     return result
 
 

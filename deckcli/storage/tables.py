@@ -133,6 +133,10 @@ class CollectionItem(SQLModel, table=True):
     language: str = ""
     tag: str = ""
     proxy: bool = False  # a stand-in printed for play: kept, but never counted as owned (schema 2)
+    #: How many of the copies are on the trade list, and the price paid per copy as the tool wrote it (``0.25``);
+    #: added by revision 0004, last.
+    tradelist: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
+    purchase_price: str = Field(default="", sa_column=Column(String, nullable=False, server_default=""))
 
 
 # -- the tournament tables (revision 0002) ----------------------------------------------------------------------

@@ -40,7 +40,9 @@ def test_the_collection_says_yes_and_no_for_proxies(run):
     assert run("collection", "add", "Fireball", "1", "--game", "boa").exit_code == 0
     table = run("collection", "list")
     assert table.exit_code == 0, table.output
-    assert {line.split()[1]: line.split()[-1] for line in table.stdout.splitlines()[2:]} == {
+    header, _, *rows = table.stdout.splitlines()
+    at = header.index("proxy")  # the column's start in the laid-out table
+    assert {line.split()[1]: line[at:].split()[0] for line in rows} == {
         "Ember": "yes",
         "Fireball": "no",
     }

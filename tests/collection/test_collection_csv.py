@@ -30,7 +30,7 @@ LAYOUTS = {
 def _size(sample: str) -> tuple[int, int]:
     """(entries, copies) a sample holds, from its expected file."""
     entries = json.loads((DATA / sample).with_name("collection.expected.json").read_text(encoding="utf-8"))["entries"]
-    return len(entries), sum(e[-1] for e in entries)
+    return len(entries), sum(e[9] for e in entries)  # [..., proxy, count(, tradelist, purchase price)]
 
 
 def _collection(db) -> list[tuple]:
@@ -207,7 +207,8 @@ def test_json_export_round_trip_and_stdin(run, db):
     before = _collection(db)
     exported = run("collection", "export", "--to", "json")
     data = json.loads(exported.stdout)
-    assert {"count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy"} == set(data[0])
+    assert {"count", "name", "game", "set", "number", "finish", "condition", "language", "tag", "proxy", "tradelist",
+            "purchase_price"} == set(data[0])
     assert any(e["tag"] == "=trade" for e in data)  # JSON is not escaped
     result = run("collection", "import", "-", "--replace", input=exported.stdout)
     assert result.exit_code == 0, result.output

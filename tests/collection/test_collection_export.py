@@ -120,7 +120,7 @@ def test_tool_spellings_in_the_exports(run, collection):
 
     mox = rows("moxfield")
     assert {(r["Name"], r["Edition"], r["Condition"], r["Language"], r["Foil"], r["Proxy"]) for r in mox} >= {
-        ("Ember Whelp", "s01", "M", "Chinese", "etched", "False"), ("Ember Whelp", "s01", "", "", "", "True"),
+        ("Ember Whelp", "s01", "Mint", "Chinese", "etched", "False"), ("Ember Whelp", "s01", "", "", "", "True"),
         ("Solaris, the Dawn Sovereign", "s01", "Good", "Traditional Chinese", "foil", "False")}
     box = rows("deckbox")
     assert ("Worldbreaker", "'=trade", "Excellent", "German") in {(r["Name"], r["Tags"], r["Condition"], r["Language"])

@@ -146,7 +146,8 @@ def test_list_where_on_card_and_collection_fields(run):
     assert bad.exit_code == 1 and "count" in bad.stderr
     csv_out = run("collection", "list", "--csv", "--game", "sfb")
     assert csv_out.stdout.splitlines() == [
-        "count,name,game,set,number,finish,condition,language,tag,proxy", "2,Kilgore,sfb,CORE,C01,normal,,,,no"]
+        "count,name,game,set,number,finish,condition,language,tag,proxy,tradelist,purchase_price",
+            "2,Kilgore,sfb,CORE,C01,normal,,,,no,0,"]
 
 
 def test_show_totals_every_printing_and_variant(run):

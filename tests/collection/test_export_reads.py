@@ -70,7 +70,8 @@ class _Changing:
         self.reads += 1
         first = self.reads <= 2 or not self.settles
         if sql.startswith("SELECT i.card_id"):
-            return [(7, 2, "normal", "NM", "en", "", 0)] + ([(9, 1, "foil", "NM", "en", "", 0)] if first else [])
+            return [(7, 2, "normal", "NM", "en", "", 0, 1, "0.25")] + (
+                [(9, 1, "foil", "NM", "en", "", 0, 0, "")] if first else [])
         return [(7, "Ember Whelp", "boa", "S01", "001", "Sample set")]
 
 
@@ -80,6 +81,6 @@ def test_an_export_reads_again_when_the_collection_changed_between_its_two_reads
     assert changing.reads == 4
     assert _dicts(entries) == [{"count": 2, "name": "Ember Whelp", "game": "boa", "set": "S01", "number": "001",
                                    "finish": "normal", "condition": "NM", "language": "en", "tag": "", "proxy": False,
-                                   "set_name": "Sample set", "rarity": ""}]
+                                   "tradelist": 1, "purchase_price": "0.25", "set_name": "Sample set", "rarity": ""}]
     with pytest.raises(InputError, match="^the collection kept changing while it was read for the export: run the"):
         export_entries(_Changing(settles=False), rarity=False)

@@ -1,9 +1,10 @@
 """Every collection layout's sample file (tests/data/layouts/<tool>/) reads to exactly the entries beside it.
 
 A case is two files: the sample (``collection*``), laid out as the tool writes it (header row, quoting, value spellings, BOM,
-line endings, encoding, delimiter), and ``<sample>.expected.json`` with the layout deckcli must name and every
-entry as [game, set, number, name, finish, condition, language, tag, proxy, count] -- or, for a layout deckcli
-cannot use, the exit status and the error. A new case needs no Python.
+line endings, encoding, delimiter), and ``<sample>.expected.json`` with the layout deckcli must name, the columns
+it says it does not keep (``not_kept``, as headed; none when left out) and every entry as [game, set, number, name,
+finish, condition, language, tag, proxy, count] followed, where the entry has any, by [tradelist, purchase_price]
+-- or, for a layout deckcli cannot use, the exit status and the error. A new case needs no Python.
 """
 
 from __future__ import annotations
@@ -35,7 +36,12 @@ def entries(run) -> list[list]:
     result = run("collection", "list", "--json")
     assert result.exit_code == 0, result.output
     return sorted([e["game"], e["set"], e["number"], e["name"], e["finish"], e["condition"], e["language"], e["tag"],
-                   e["proxy"], e["count"]] for e in json.loads(result.stdout))
+                   e["proxy"], e["count"], e["tradelist"], e["purchase_price"]] for e in json.loads(result.stdout))
+
+
+def expected_entries(sample: Path) -> list[list]:
+    """The sample's expected entries, each with its tradelist count and purchase price (0 and "" when left out)."""
+    return [entry if len(entry) == 12 else [*entry, 0, ""] for entry in _expected(sample)["entries"]]
 
 
 def test_every_layout_has_a_sample():
@@ -57,14 +63,17 @@ def test_sample_reads_to_exactly_its_entries(run, sample):
         return
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines()[0] == f"{sample}: detected the {expected['layout']} layout."
-    assert entries(run) == expected["entries"]
+    not_kept = [line for line in result.stderr.splitlines() if ": columns not kept: " in line]
+    assert not_kept == ([f"{sample}: columns not kept: {', '.join(expected['not_kept'])}"] if "not_kept" in expected
+                        else [])
+    assert entries(run) == expected_entries(sample)
 
 
 @pytest.mark.parametrize("sample", [s for s in SAMPLES if "error" not in _expected(s)], ids=lambda p: p.parent.name)
 def test_sample_from_stdin_reads_the_same(run, sample):
     result = run("collection", "import", "-", input=sample.read_bytes())
     assert result.exit_code == 0, result.output
-    assert entries(run) == _expected(sample)["entries"]
+    assert entries(run) == expected_entries(sample)
 
 
 @pytest.mark.parametrize("header, good, bad, message", [

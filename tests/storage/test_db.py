@@ -69,6 +69,8 @@ def test_pre_alembic_file_is_stamped_and_keeps_its_rows(tmp_path):
     con.execute("DROP TABLE alembic_version")  # as the release before Alembic wrote it: schema 3, no revision table
     for table in ("side_exchange", "deck_check", "registration", "event"):  # and no event tables (revision 0002)
         con.execute(f"DROP TABLE {table}")
+    for column in ("tradelist", "purchase_price"):  # nor the collection's columns of revision 0004
+        con.execute(f"ALTER TABLE collection_item DROP COLUMN {column}")
     con.execute("PRAGMA user_version = 3")
     con.execute("PRAGMA application_id = 0")  # and from before the mark, so even a schema-3 release opens it anew
     cards = con.execute("SELECT count(*) FROM card").fetchone()[0]

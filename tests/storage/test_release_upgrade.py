@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 import paths
-from dbdump import dump_tables
+from dbdump import as_before, dump_tables
 from deckcli.cli.main import cli
 
 RELEASE = paths.DATA / "databases" / "release-schema3.db"
@@ -43,7 +43,9 @@ def test_the_previous_release_s_file_upgrades_on_first_use_keeping_every_row(run
     assert sorted((e["name"], e["count"], e["proxy"]) for e in json.loads(owned.stdout)) == [
         ("Ember Whelp", 3, False), ("Fireball", 1, False), ("Hearth Whelp", 2, False), ("Kitchen Bolt", 4, True)]
 
-    after = dump_tables(path)
+    upgraded = dump_tables(path)
+    assert {row[-2:] for row in upgraded["collection_item"]} == {(0, "")}  # revision 0004's columns: none held
+    after = upgraded | as_before(upgraded, before)  # the rows there were, in the columns there were
     for table, rows in before.items():
         if table != "meta":
             assert after[table] == rows, table
@@ -79,7 +81,7 @@ def test_db_upgrade_brings_the_previous_release_s_file_to_the_head(runner, tmp_p
     done = runner.invoke(cli, ["--db", str(path), "db", "upgrade"])
     assert done.exit_code == 0, done.output
     assert done.stdout == f"{path}: upgraded from revision 0001 to {HEAD_REVISION}\n"
-    after = dump_tables(path)
+    after = as_before(dump_tables(path), before)
     assert all(after[t] == rows for t, rows in before.items() if t != "meta")
     again = runner.invoke(cli, ["--db", str(path), "db", "upgrade"])
     assert again.stdout == f"{path}: already at revision {HEAD_REVISION} (the latest)\n"

@@ -154,7 +154,7 @@ def test_a_server_database_of_the_previous_release_upgrades_keeping_every_row(se
     from sqlalchemy import create_engine, insert, text
     from sqlmodel import SQLModel
 
-    from dbdump import dump_tables
+    from dbdump import as_before, dump_tables
     from deckcli.storage import revisions
 
     rows = dump_tables(paths.DATA / "databases" / "release-schema3.db")
@@ -170,7 +170,7 @@ def test_a_server_database_of_the_previous_release_upgrades_keeping_every_row(se
     engine.dispose()
     assert "run `deckcli db upgrade`" in _invoke("--db", url, "deck", "list").stderr
     assert _invoke("--db", url, "db", "upgrade").exit_code == 0
-    after = dump_tables(url)
+    after = as_before(dump_tables(url), rows)
     assert all(after[t] == before for t, before in rows.items() if t != "meta")
     listed = json.loads(_invoke("--db", url, "deck", "list", "--json").stdout)
     assert [d["name"] for d in listed] == ["Ember Rush", "Shadows and Steel", "天使のつかさ"]

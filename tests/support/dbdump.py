@@ -16,8 +16,8 @@ def _target(source):
 
 def dump_tables(source) -> dict[str, list[tuple]]:
     """Every row of every deckcli table, ordered by primary key, the values as SQLAlchemy types them (JSON decoded,
-    booleans, datetimes): equal for equal data on SQLite and PostgreSQL. Tables the database lacks (an older
-    schema) are left out."""
+    booleans, datetimes): equal for equal data on SQLite and PostgreSQL. Tables and columns the database lacks (an
+    older schema) are left out."""
     from sqlalchemy import inspect, select
     from sqlmodel import SQLModel
 
@@ -36,10 +36,21 @@ def dump_tables(source) -> dict[str, list[tuple]]:
     try:
         with engine.connect() as conn:
             present = set(inspect(conn).get_table_names())
-            return {table.name: [tuple(row) for row in conn.execute(select(table).order_by(*table.primary_key.columns))]
-                    for table in SQLModel.metadata.sorted_tables if table.name in present}
+            dumped = {}
+            for table in SQLModel.metadata.sorted_tables:
+                if table.name in present:
+                    held = {c["name"] for c in inspect(conn).get_columns(table.name)}
+                    query = select(*(c for c in table.columns if c.name in held)).order_by(*table.primary_key.columns)
+                    dumped[table.name] = [tuple(row) for row in conn.execute(query)]
+            return dumped
     finally:
         engine.dispose()
+
+
+def as_before(after: dict[str, list[tuple]], before: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
+    """``after``'s rows of the tables ``before`` has, cut to ``before``'s columns: an upgrade's later revisions add
+    columns at the end of a table, and these rows must be the ones there were."""
+    return {t: [row[: len(old[0])] if old else row for row in after.get(t, [])] for t, old in before.items()}
 
 
 def table_snapshot(path) -> list[str]:
