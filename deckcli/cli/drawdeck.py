@@ -74,14 +74,19 @@ def card_finder(app: AppContext, deck) -> Callable[[str], CardRef]:
 
 
 def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
-    """Parse the ``--want`` conditions; a quoted card name must be a card of the deck's game."""
-    from deckcli.odds import check_card_names, parse_conditions
+    """Parse the ``--want`` conditions; a card name (quoted, or bare: ``1+ Fireball``) must be a card of the deck's
+    game."""
+    from deckcli.odds import parse_conditions
     from deckcli.validation.jsonschemas import card_fields
 
-    conditions = parse_conditions(wants, card_fields())
-    if any(c.filter.card_name is not None for c in conditions):
-        check_card_names(conditions, card_finder(app, deck))
-    return conditions
+    found: list[Callable[[str], CardRef]] = []  # the card lookup, made on the first name only
+
+    def find(name: str) -> CardRef:
+        if not found:
+            found.append(card_finder(app, deck))
+        return found[0](name)
+
+    return parse_conditions(wants, card_fields(), find)
 
 
 def header(deck, cards, hand_size: int, on_the_play: bool | None = None) -> str:

@@ -5,7 +5,7 @@ format's ``opening`` rules; it never touches click or the database.
 """
 
 from deckcli.odds.classes import DeckClasses, split_classes
-from deckcli.odds.conditions import Condition, check_card_names, parse_condition, parse_conditions
+from deckcli.odds.conditions import Condition, parse_condition, parse_conditions
 from deckcli.odds.report import OddsResult, odds
 from deckcli.odds.rules import OpeningRules
 
@@ -14,7 +14,6 @@ __all__ = [
     "DeckClasses",
     "OddsResult",
     "OpeningRules",
-    "check_card_names",
     "odds",
     "parse_condition",
     "parse_conditions",

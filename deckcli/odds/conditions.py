@@ -86,8 +86,12 @@ def parse_count(token: str) -> tuple[int, int | None] | None:
     return low, low
 
 
-def parse_condition(text: str, fields: Mapping[str, str] | None = None) -> Condition:
-    """Parse ``COUNT FILTER``; ``fields`` maps the known card fields to their JSON types."""
+def parse_condition(
+    text: str, fields: Mapping[str, str] | None = None, find: Callable[[str], object] | None = None
+) -> Condition:
+    """Parse ``COUNT FILTER``; ``fields`` maps the known card fields to their JSON types. With ``find`` (a card
+    lookup that raises for a name its game lacks), an unquoted filter that is no comparison but a card's name
+    (``1+ Fireball``) is that card."""
     if not text.strip():
         raise InputError(f"empty condition: expected COUNT FILTER, e.g. '1+ kind=monster' (COUNT is {COUNT_FORMS})")
     lead = _LEADING.match(text)
@@ -124,8 +128,15 @@ def parse_condition(text: str, fields: Mapping[str, str] | None = None) -> Condi
     try:
         flt = parse_filter(filter_text, fields)
     except InputError as exc:
+        name = filter_text.strip()
         where, length = _failing_part(filter_text, fields)
-        raise _bad(text, str(exc), offset + where, length) from None
+        if find is None or any(ch in _OPERATOR_CHARS or ch in "\"'" for ch in name):
+            raise _bad(text, str(exc), offset + where, length) from None
+        try:
+            find(name)
+        except DeckcliError as unknown:
+            raise _bad(text, f"{exc}; as a card name: {unknown}", offset + where, length) from None
+        flt = Filter(card_name=name, text=name)
     return Condition(low, high, flt, text.strip())
 
 
@@ -148,12 +159,18 @@ def _failing_part(filter_text: str, fields: Mapping[str, str] | None) -> tuple[i
     return 0, len(filter_text.rstrip())
 
 
-def parse_conditions(texts: Iterable[str], fields: Mapping[str, str] | None = None) -> list[Condition]:
-    """Parse every ``--want``; all of them must hold for a hand to count."""
-    return [parse_condition(text, fields) for text in texts]
+def parse_conditions(
+    texts: Iterable[str], fields: Mapping[str, str] | None = None, find: Callable[[str], object] | None = None
+) -> list[Condition]:
+    """Parse every ``--want``; all of them must hold for a hand to count. With ``find`` (see
+    :func:`parse_condition`), a card name, quoted or bare, must be a card of the deck's game."""
+    conditions = [parse_condition(text, fields, find) for text in texts]
+    if find is not None:
+        _check_card_names(conditions, find)
+    return conditions
 
 
-def check_card_names(conditions: Iterable[Condition], find: Callable[[str], object]) -> None:
+def _check_card_names(conditions: Iterable[Condition], find: Callable[[str], object]) -> None:
     """Make sure every quoted card name is a real card of the deck's game.
 
     ``find(name)`` raises (e.g. ``UnknownCard`` with suggestions) for a name the game does not

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from deckcli.errors import InputError, UnknownCard
 from deckcli.games import registry
 from deckcli.validation.jsonschemas import card_fields
-from deckcli.odds import check_card_names, parse_condition, split_classes
+from deckcli.odds import parse_condition, parse_conditions, split_classes
 from deckcli.odds.curve import distribution
 from deckcli.odds.hands import sample_hands
 from deckcli.odds.hypergeometric import p_at_least_one
@@ -81,15 +81,15 @@ def test_errors_point_at_the_mistake(text, message, pointed):
 
 
 def test_card_names_must_belong_to_the_game():
-    conditions = [parse_condition('1+ "Ember Whelpp"'), parse_condition("1+ kind=spell")]
+    wants = ['1+ "Ember Whelpp"', "1+ kind=spell"]
 
     def find(name):
         raise UnknownCard(name, ["Ember Whelp"], "boa")
 
     with pytest.raises(InputError) as info:
-        check_card_names(conditions, find)
+        parse_conditions(wants, find=find)
     assert "did you mean 'Ember Whelp'" in str(info.value)
-    check_card_names(conditions, lambda name: object())  # a real card, even if absent from the deck, is fine
+    parse_conditions(wants, find=lambda name: object())  # a real card, even if absent from the deck, is fine
 
 
 def test_classes_group_cards_by_signature():
