@@ -37,7 +37,8 @@ def db() -> None:
 )
 @pass_app
 def check(app: AppContext, as_json: bool) -> None:
-    """SQLite's integrity check, the schema version, the application id and the rows of each table.
+    """SQLite's integrity check, the revision (``schema N`` for a file from before revisions), the application id
+    and the rows of each table.
 
     On a server database: its revision and the rows of each table (the server keeps its own integrity). Exit
     status 1 when any problem is found. Nothing is created or changed; a file is opened read-only.
@@ -51,12 +52,9 @@ def check(app: AppContext, as_json: bool) -> None:
         verdict = "ok" if report.ok else "PROBLEMS FOUND"
         if report.backend == "sqlite":
             app_id = "-" if report.application_id is None else f"{report.application_id:#010x}"
-            click.echo(f"{report.path}: {verdict} (schema {report.schema}, application id {app_id})")
+            click.echo(f"{report.path}: {verdict} ({report.version}, application id {app_id})")
         else:
-            click.echo(
-                f"{report.path}: {verdict} ({report.backend}, revision {report.revision or 'none'},"
-                f" integrity {report.integrity})"
-            )
+            click.echo(f"{report.path}: {verdict} ({report.backend}, {report.version}, integrity {report.integrity})")
         emit([{"table": t, "rows": n} for t, n in report.rows.items()], "table", ["table", "rows"])
         for problem in report.problems:
             click.echo(f"problem: {problem}", err=True)
@@ -106,15 +104,14 @@ def status(app: AppContext, as_json: bool) -> None:
 
     Nothing is created or changed.
     """
-    from deckcli.storage.status import database_status
+    from deckcli.storage.status import STATES, database_status, version_label
 
     found = database_status(app.target, app.origin)
     if as_json:
         click.echo(dump_json(found.as_dict()))
         return
-    data = found.as_dict()
-    for key in ("backend", "database", "current", "latest", "meaning"):
-        click.echo(f"{'state' if key == 'meaning' else key}: {data[key] if data[key] is not None else 'none'}")
+    click.echo(f"backend: {found.backend}\ndatabase: {found.database}")
+    click.echo(f"current: {found.current_label}\nlatest: {version_label(found.latest)}\nstate: {STATES[found.state]}")
 
 
 @db.command()
@@ -131,16 +128,19 @@ def upgrade(app: AppContext) -> None:
 
         raise SchemaMismatch(
             before.database,
-            f"it is at revision {before.current}, newer than this deckcli's {before.latest}",
+            f"it is at {before.current_label}, newer than this deckcli's revision {before.latest}",
             "upgrade deckcli",
             app.origin,
         )
     open_database(app.target, app.origin, upgrade=True).close()
     after = database_status(app.target, app.origin)
     if before.current == after.current:
-        click.echo(f"{after.database}: already at revision {after.current} (the latest)")
+        click.echo(f"{after.database}: already at {after.current_label} (the latest)")
+    elif before.state == "empty":
+        click.echo(f"{after.database}: set up at {after.current_label}")
     else:
-        click.echo(f"{after.database}: upgraded from revision {before.current or 'none'} to {after.current}")
+        comma = "," if before.revision is None else ""  # (from schema 2, before revision 0001, to 0004)
+        click.echo(f"{after.database}: upgraded from {before.current_label}{comma} to {after.revision}")
 
 
 @db.command()

@@ -143,7 +143,7 @@ def _interrupted(app: object, exc: KeyboardInterrupt | None = None) -> str:
     type=DatabaseParam(),
     envvar="DECKCLI_DB",
     help="Database file, or a PostgreSQL URL postgresql+psycopg://USER@HOST:5432/DBNAME (default: deckcli.db in"
-    " the user data folder; env DECKCLI_DB).",
+    " the user data folder; env DECKCLI_DB; a file's folder must exist).",
 )
 @click.pass_context
 def cli(ctx: click.Context, db_path: Path | str | None) -> None:

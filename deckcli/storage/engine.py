@@ -26,7 +26,7 @@ from deckcli.storage import (
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.faults import DAMAGED_ADVICE, fault_of
 from deckcli.storage.fileinfo import inspect, read_only_uri, refuse_foreign
-from deckcli.storage.location import busy_timeout_ms, default_db_path, is_url
+from deckcli.storage.location import busy_timeout_ms, default_db_path, is_url, refuse_missing_folder
 from deckcli.storage.revisions import LEGACY_HEAD, MIGRATIONS, REVISION_SCHEMAS, SCHEMA_VERSION
 
 
@@ -119,6 +119,8 @@ class Database(BaseDatabase):
         self._held = hold(self.path)  # (the file exists now) its header is no longer read while we are open
 
     def _create_folder(self) -> None:
+        """Make the file's folder when it is deckcli's data folder; any other folder must exist already."""
+        refuse_missing_folder(self.path, self.origin)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except (FileExistsError, NotADirectoryError):  # (it named the file in the way as "the database")

@@ -1,6 +1,6 @@
-"""Where deckcli's data is: the user's data folder, the database a value names (an SQLite file's path, or a server
-URL, told apart and checked without SQLAlchemy), how long a command waits for another one's lock, and the bundled
-schemas and card data.
+"""Where deckcli's data is: the user's data folder (the one folder deckcli creates: a file named elsewhere must be
+in a folder that exists), the database a value names (an SQLite file's path, or a server URL, told apart and checked
+without SQLAlchemy), how long a command waits for another one's lock, and the bundled schemas and card data.
 
 Only a value starting with a known ``scheme://`` is a URL; anything else is a file name taken as it is (``my?deck.db``
 is that file). A URL is read once, with ``urllib.parse`` only (``--help`` stays light): what is wrong with it is said
@@ -19,6 +19,8 @@ import re
 import urllib.parse
 from functools import cache
 from pathlib import Path
+
+from deckcli.errors import UnopenableDatabase
 
 BUSY_TIMEOUT_MS = 30_000
 #: Overrides BUSY_TIMEOUT_MS: how long (milliseconds) a command waits for another one's lock.
@@ -41,6 +43,23 @@ def default_db_path() -> Path:
     if override:
         return Path(override)
     return data_dir() / "deckcli.db"
+
+
+#: What to do about a database file whose folder is not there (deckcli makes only its data folder).
+MISSING_FOLDER_ADVICE = "create it first (deckcli creates only its default data folder)"
+
+
+def refuse_missing_folder(path: Path, origin: str | None = None) -> None:
+    """Raise UnopenableDatabase, creating nothing, when the folder of the new database file ``path`` is not there and
+    is not deckcli's data folder (``DECKCLI_DATA_DIR`` or the platform's), the one folder deckcli makes: a file named
+    by ``--db``, ``DECKCLI_DB`` or a copy's target lives in a folder that exists, so a mistyped path is not made.
+    A file in the way of the folder is left to the folder's creation, which fails saying so."""
+    folder = path.parent
+    if os.path.lexists(folder) or os.path.abspath(folder) == os.path.abspath(data_dir()):
+        return
+    nearest = next((p for p in folder.parents if os.path.lexists(p)), Path(folder.anchor or "."))
+    if os.path.isdir(nearest):
+        raise UnopenableDatabase(path, f"its folder {folder} does not exist", MISSING_FOLDER_ADVICE, origin)
 
 
 def busy_timeout_ms() -> int:

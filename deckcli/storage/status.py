@@ -5,14 +5,14 @@ and whether it is sound (a file opened read-only, so this is safe on a damaged o
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from deckcli.dbfiles import APPLICATION_ID
-from deckcli.errors import DatabaseFault
-from deckcli.storage.fileinfo import CORE_TABLES, inspect, open_read_only, recorded_revision, refuse_foreign
-from deckcli.storage.location import is_url, label_of
+from deckcli.errors import DatabaseFault, UnopenableDatabase
+from deckcli.storage.fileinfo import CORE_TABLES, FileInfo, inspect, open_read_only, recorded_revision, refuse_foreign
+from deckcli.storage.location import is_url, label_of, refuse_missing_folder
 from deckcli.storage.revisions import HEAD_REVISION, REVISION_SCHEMAS, SCHEMA_VERSION
 
 #: What ``db status`` says of each state.
@@ -25,26 +25,58 @@ STATES = {
 }
 
 
+def version_label(revision: str | None, schema: int | None = None) -> str:
+    """How ``db check``, ``db status`` and ``db upgrade`` name a database's version, the same everywhere: ``revision
+    0004``; a file with no revision by its ``PRAGMA user_version`` (``schema 2, before revision 0001``)."""
+    if revision:
+        return f"revision {revision}"
+    if not schema:
+        return "no revision"
+    first = min(REVISION_SCHEMAS, key=REVISION_SCHEMAS.__getitem__)
+    if 0 < schema < REVISION_SCHEMAS[first]:
+        return f"schema {schema}, before revision {first}"
+    return f"schema {schema}, not a revision this deckcli knows"
+
+
+def file_revision(user_version: int, recorded: str | None) -> str | None:
+    """The revision of an SQLite file: the one its Alembic table records, else the one its ``user_version`` mirrors
+    (a file of the release before Alembic, schema 3, is at 0001); None before Alembic."""
+    return recorded or next((r for r, number in REVISION_SCHEMAS.items() if number == user_version), None)
+
+
 @dataclass(frozen=True)
 class Status:
-    """Where a database is: its backend, the masked URL or file, its revision and this deckcli's latest."""
+    """Where a database is: its backend, the masked URL or file, its revision and this deckcli's latest; ``schema``:
+    a file's ``PRAGMA user_version``, which names the version of a file from before Alembic (no revision)."""
 
     backend: str
     database: str
-    current: str | None
+    revision: str | None
     latest: str
     state: str
+    schema: int | None = None
+
+    @property
+    def current(self) -> str | None:
+        """The revision, ``schema N`` for a file from before Alembic, None for an empty database."""
+        return self.revision or (f"schema {self.schema}" if self.schema else None)
+
+    @property
+    def current_label(self) -> str:
+        """The current version as :func:`version_label` names it."""
+        return version_label(self.revision, self.schema)
 
     def as_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "meaning": STATES[self.state]}
+        keys = ("backend", "database", "current", "latest", "state")
+        return {**{key: getattr(self, key) for key in keys}, "meaning": STATES[self.state]}
 
 
-def _state(current: str | None) -> str:
-    if current is None:
-        return "empty"
-    if current == HEAD_REVISION:
+def _state(revision: str | None, schema: int | None = None) -> str:
+    if revision is None:
+        return "empty" if not schema else "older" if schema < SCHEMA_VERSION else "newer"
+    if revision == HEAD_REVISION:
         return "current"
-    return "older" if current in REVISION_SCHEMAS or current.startswith("schema ") else "newer"
+    return "older" if revision in REVISION_SCHEMAS else "newer"
 
 
 def _server_state(conn, current: str | None) -> str:
@@ -56,27 +88,23 @@ def _server_state(conn, current: str | None) -> str:
     return "foreign" if state in ("empty", "newer") and foreign_tables(conn) else state
 
 
-def _file_revision(path: Path, origin: str | None) -> str | None:
-    """The revision of an SQLite file: its Alembic table, else the mirror in ``user_version`` (before Alembic:
-    ``schema N``)."""
+def _file_version(path: Path, origin: str | None) -> tuple[str | None, int | None]:
+    """The revision of an SQLite file and its ``user_version``; (None, None) for a new file, whose folder must be
+    there unless it is deckcli's data folder (as on first use)."""
     info = inspect(path, origin)
     refuse_foreign(info, path, origin)
+    if not info.exists:
+        refuse_missing_folder(path, origin)
     if not info.exists or info.is_new:
-        return None
+        return None, None
+    recorded = None
     if "alembic_version" in info.tables:
         con = open_read_only(path)
         try:
-            found = recorded_revision(con)
+            recorded = recorded_revision(con)
         finally:
             con.close()
-        if found:
-            return found
-    by_number = {number: revision for revision, number in REVISION_SCHEMAS.items()}
-    return (
-        f"schema {info.user_version}"
-        if info.user_version < min(by_number)
-        else by_number.get(info.user_version, f"schema {info.user_version}")
-    )
+    return file_revision(info.user_version, recorded), info.user_version
 
 
 def database_status(target: Path | str, origin: str | None = None) -> Status:
@@ -98,8 +126,8 @@ def database_status(target: Path | str, origin: str | None = None) -> Status:
         finally:
             engine.dispose()
         return Status("postgresql", label_of(target), current, HEAD_REVISION, state)
-    current = _file_revision(Path(target), origin)
-    return Status("sqlite", str(target), current, HEAD_REVISION, _state(current))
+    revision, schema = _file_version(Path(target), origin)
+    return Status("sqlite", str(target), revision, HEAD_REVISION, _state(revision, schema), schema)
 
 
 #: How many problems of PRAGMA integrity_check a report lists.
@@ -122,6 +150,11 @@ class CheckReport:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def version(self) -> str:
+        """The database's version as :func:`version_label` names it (``revision 0004``)."""
+        return version_label(self.revision, self.schema)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -168,12 +201,21 @@ def _mark_problems(schema: int, app_id: int, tables: set[str]) -> list[str]:
     return problems
 
 
+def _missing_file(path: Path) -> str:
+    """The problem ``db check`` finds with a file that is not there: created on first use, if its folder is there."""
+    try:
+        refuse_missing_folder(path)
+    except UnopenableDatabase as fault:
+        return f"{path}: no such file, and {fault.problem}; {fault.advice}"
+    return f"{path}: no such file (deckcli creates it on first use)"
+
+
 def _check_file(path: Path) -> CheckReport:
     """Integrity check, foreign keys, schema version, application id and row counts of the file at ``path``."""
     report = CheckReport(str(path))
     try:
         if not inspect(path).exists:
-            report.problems.append(f"{path}: no such file (deckcli creates it on first use)")
+            report.problems.append(_missing_file(path))
             return report
         con = open_read_only(path)
     except (DatabaseFault, sqlite3.Error) as exc:
@@ -185,7 +227,7 @@ def _check_file(path: Path) -> CheckReport:
         found = [r[0] for r in con.execute(f"PRAGMA integrity_check({MAX_PROBLEMS:d})")]
         report.problems += [f"integrity check: {line}" for line in found if line != "ok"]
         report.integrity = "ok" if found == ["ok"] else "problems found"
-        report.revision = recorded_revision(con)
+        recorded = recorded_revision(con)
         tables = [
             r[0]
             for r in con.execute(
@@ -200,6 +242,8 @@ def _check_file(path: Path) -> CheckReport:
             for t, rowid, parent, _ in con.execute("PRAGMA foreign_key_check").fetchmany(MAX_PROBLEMS)
         ]
         report.problems += _mark_problems(report.schema, report.application_id, set(tables))
+        marks = FileInfo(True, report.application_id, report.schema, frozenset(tables))
+        report.revision = file_revision(report.schema, recorded) if marks.is_deckcli else recorded
     except sqlite3.Error as exc:
         report.problems.append(f"SQLite cannot read it: {exc}")
     finally:

@@ -96,10 +96,11 @@ def test_bundled_sets_load_once(tmp_path):
     con.close()
 
 
-def test_unwritable_location_is_a_clear_error(tmp_path):
+def test_unwritable_location_is_a_clear_error(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(DeckcliError, match="cannot"):
+    monkeypatch.setenv("DECKCLI_DATA_DIR", str(blocker / "sub"))  # (the one folder deckcli creates)
+    with pytest.raises(DeckcliError, match="its folder cannot be created: a file is in the way"):
         open_database(blocker / "sub" / "deckcli.db")
 
 

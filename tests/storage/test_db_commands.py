@@ -35,7 +35,7 @@ def test_check_a_sound_database(run, db):
     assert report["schema"] == SCHEMA_VERSION and report["rows"]["collection_item"] == 1 and report["rows"]["card"] >= 356
     table = run("db", "check")
     assert table.exit_code == 0
-    assert table.stdout.startswith(f"{db.path}: ok (schema {SCHEMA_VERSION}, application id 0x646b636c)\n")
+    assert table.stdout.startswith(f"{db.path}: ok (revision {HEAD_REVISION}, application id 0x646b636c)\n")
     assert "collection_item       1" in table.stdout
 
 
