@@ -272,9 +272,8 @@ def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[
         table = np.zeros(1, dtype=kind)  # digit by digit, the first the most significant
         for limit, at in zip(limits[group].tolist(), place[group].tolist()):
             table = (table[:, None] + np.minimum(np.arange(n + 1), limit) * at).ravel()
-        tables.append(
-            ((adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32), table)
-        )
+        numbers = (adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32)
+        tables.append((numbers, table.astype(kind)))  # the int64 places widened it
     return tables
 
 
