@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcli.cards.filters import Filter
+from deckcli.files.jsontext import json_value
 from deckcli.games import registry
 from deckcli.names import closest, name_key
-from deckcli.storage.reads import all_in, json_value, reader_of
+from deckcli.storage.reads import all_in, reader_of
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, Writing
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
 from deckcli.errors import InputError
 from deckcli.files.csvwriting import CsvWriter, escape_cell
-from deckcli.storage.reads import json_value
+from deckcli.files.jsontext import json_value
 from deckcli.words import plural
 
 if TYPE_CHECKING:

@@ -10,9 +10,10 @@ from typing import Any, NamedTuple
 
 from deckcli.decklists.model import DeckEntry, Decklist, zone_rank
 from deckcli.errors import NotFoundError
+from deckcli.files.jsontext import json_value
 from deckcli.games import registry
 from deckcli.names import closest, name_key
-from deckcli.storage.reads import Rows, all_in, json_value
+from deckcli.storage.reads import Rows, all_in
 
 _COLUMNS = "d.id, d.name, d.game, d.format, d.meta, d.updated"
 

@@ -55,6 +55,12 @@ class JsonSyntaxError(InputError):
         super().__init__(f"{label}: line {line}, column {column}: not valid JSON: {reason}")
 
 
+def json_value(value: Any) -> Any:
+    """A JSON column's value as deckcli stored it: sqlite3 returns its text, psycopg the decoded value. deckcli
+    wrote it, so it is read without the limits and messages of :func:`parse_json` (a file's)."""
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
+
+
 def parse_json(text: str, label: str) -> Any:
     """The JSON document in ``text`` (a leading byte-order mark is ignored); raises JsonSyntaxError naming ``label``."""
     text = text.removeprefix("\ufeff")

@@ -17,7 +17,6 @@ Writes never come here: they stay SQLModel sessions, one transaction per command
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -67,11 +66,6 @@ def reader_of(source: Any) -> Callable[[], AbstractContextManager[Rows]]:
     if hasattr(source, "rows"):
         return source.rows
     return lambda: nullcontext(Rows(source))
-
-
-def json_value(value: Any) -> Any:
-    """A JSON column's value: sqlite3 returns its text, psycopg the decoded value."""
-    return json.loads(value) if isinstance(value, (str, bytes)) else value
 
 
 def in_list(name: str, values: Iterable[Any]) -> tuple[str, dict[str, Any]]:

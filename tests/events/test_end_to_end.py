@@ -11,7 +11,7 @@ import os
 from collections import Counter
 
 from backends import sql_rows
-from deckcli.storage.reads import json_value
+from deckcli.files.jsontext import json_value
 
 from event_world import (BOA_EVENT, BOA_ILLEGAL, BOA_PLAYERS, FAILED_CHECK, PASSED_CHECK, REREGISTERED, SFB_EVENT,
                          SFB_ILLEGAL, SFB_PLAYERS, SIDE_PLAYERS, json_of)
