@@ -6,9 +6,11 @@ only when the shell asks, through the read-only look-ups of :mod:`deckcli.cards.
 so ``deckcli --help`` imports none of it. Enable it with ``eval "$(_DECKCLI_COMPLETE=bash_source deckcli)"`` (zsh:
 ``zsh_source``; fish: ``_DECKCLI_COMPLETE=fish_source deckcli | source``).
 
-Names hold spaces and quotes ("Ember Whelp", "Lil'y"). zsh and fish quote what they insert; Click's bash script
-inserts it raw, so bash gets :class:`QuotingBashComplete`, whose script escapes each name for the shell (``Ember\
-Whelp``), or leaves it as it is inside a quote the user opened (``"Ember Whelp"``).
+Names hold spaces, quotes and commas ("Ember Whelp", "Lil'Y", "Oh, R'Lyeh?"). zsh quotes what it inserts, so
+Click's zsh script serves. Click's bash script inserts a name raw and its fish script cuts it at its first comma;
+so bash and fish get deckcli's own scripts (:class:`QuotingBashComplete`, :class:`WholeNameFishComplete`),
+registered in place of Click's under the same shell names. Bash escapes each name (``Ember\\ Whelp``), or quotes it
+for the quote the user opened (``"Ember Whelp"``, ``'Oh, R'\\''Lyeh?'``); fish escapes what it inserts itself.
 """
 
 from __future__ import annotations
@@ -16,16 +18,18 @@ from __future__ import annotations
 import os
 
 import click
-from click.shell_completion import BashComplete, CompletionItem, add_completion_class
+from click.shell_completion import BashComplete, CompletionItem, FishComplete, add_completion_class
 
 #: Click's bash script, changed where it inserts names: ``read -r`` keeps backslashes and each name is one word (no
-#: globbing of ``[`` or ``*``), escaped with ``printf %q`` unless the word being completed opens a quote. Where files
-#: complete too (a deck name or a decklist file), the files matching the word join the names (Click's dropped the
-#: names) and bash quotes them all as it quotes file names.
+#: globbing of ``[`` or ``*``), escaped with ``printf %q``, or quoted for the quote the word being completed opens:
+#: after a ``'`` each ``'`` becomes ``'\''``, after a ``"`` each ``\``, ``"``, ``$`` and backquote gets a backslash,
+#: and a single name closes the quote (readline would leave one ending in that quote open). Where files complete too
+#: (a deck name or a decklist file), the files matching the word join the names (Click's dropped the names) and bash
+#: quotes them all as it quotes file names.
 _BASH_SCRIPT = """\
 %(complete_func)s() {
     local IFS=$'\\n'
-    local response type value typed files
+    local response type value typed files quote
     local -a names=()
     local word=${COMP_WORDS[COMP_CWORD]}
 
@@ -49,12 +53,21 @@ _BASH_SCRIPT = """\
         COMPREPLY=("${names[@]}")
         mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen $files -- "$typed")
     else
+        [[ $word == [\\"\\']* ]] && quote=${word:0:1}
         for value in "${names[@]}"; do
-            if [[ $word != [\\"\\']* ]]; then
+            if [[ $quote == \\' ]]; then
+                value=${value//\\'/\\'\\\\\\'\\'}
+            elif [[ $quote == \\" ]]; then
+                value=${value//\\\\/\\\\\\\\} value=${value//\\"/\\\\\\"}
+                value=${value//\\$/\\\\\\$} value=${value//\\`/\\\\\\`}
+            else
                 printf -v value '%%q' "$value"
             fi
             COMPREPLY+=("$value")
         done
+        if [[ -n $quote && ${#COMPREPLY[@]} == 1 ]]; then
+            COMPREPLY[0]+=$quote
+        fi
     fi
 
     return 0
@@ -68,13 +81,44 @@ _BASH_SCRIPT = """\
 """
 
 
+#: Click's fish script, changed where it reads a completion: split at the first comma only, between type and value
+#: (Click's split at every one and kept a name's first piece), and printed with ``printf`` (``echo`` takes ``-n``).
+_FISH_SCRIPT = """\
+function %(complete_func)s;
+    set -l response (env %(complete_var)s=fish_complete COMP_WORDS=(commandline -cp) COMP_CWORD=(commandline -t) \
+%(prog_name)s);
+
+    for completion in $response;
+        set -l metadata (string split --max 1 "," -- $completion);
+
+        if test $metadata[1] = "dir";
+            __fish_complete_directories $metadata[2];
+        else if test $metadata[1] = "file";
+            __fish_complete_path $metadata[2];
+        else if test $metadata[1] = "plain";
+            printf '%%s\\n' $metadata[2];
+        end;
+    end;
+end;
+
+complete --no-files --command %(prog_name)s --arguments "(%(complete_func)s)";
+"""
+
+
 class QuotingBashComplete(BashComplete):
     """Bash completion whose script quotes the names it inserts (Click's inserts ``Ember Whelp`` as two words)."""
 
     source_template = _BASH_SCRIPT
 
 
-add_completion_class(QuotingBashComplete)  # under "bash", in place of Click's own
+class WholeNameFishComplete(FishComplete):
+    """Fish completion whose script keeps a name with a comma whole (Click's offers ``Oh`` for ``Oh, R'Lyeh?``)."""
+
+    source_template = _FISH_SCRIPT
+
+
+for _shell in (QuotingBashComplete, WholeNameFishComplete):
+    add_completion_class(_shell)  # under its shell's name ("bash", "fish"), in place of Click's own
 
 
 def _database(ctx: click.Context):

@@ -1,6 +1,6 @@
-"""Completion in a real shell: an interactive bash (and zsh, when installed) with deckcli's completion script loaded,
+"""Completion in real shells: an interactive bash, zsh and fish with deckcli's completion loaded as the README says,
 driven through a pseudo-terminal. Each test types lines ending in Tab, then has the shell print the words each
-completed line holds, so a name with a space must come back as one word."""
+completed line holds, so a name with a space, a quote or a comma must come back as one word in every shell."""
 
 from __future__ import annotations
 
@@ -20,18 +20,53 @@ EMBER = EXAMPLES / "ember-rush.txt"
 #: Where the words of the completed line are printed from: the line is prefixed with this command (Ctrl-A first).
 PRINT_WORDS = "printf '<%s>\\n' "
 DONE = "<<done>>"
+#: Each shell started without the user's files, and the README's line that loads deckcli's completion into it.
+SHELLS = {
+    "bash": (
+        ["bash", "--norc", "--noprofile", "-i"],
+        "PS1='$ '; bind 'set bell-style none'; eval \"$(_DECKCLI_COMPLETE=bash_source deckcli)\"",
+    ),
+    "zsh": (
+        ["zsh", "-f", "-i"],
+        "PS1='$ '; unsetopt beep; bindkey -e; autoload -Uz compinit && compinit -u -D;"
+        " eval \"$(_DECKCLI_COMPLETE=zsh_source deckcli)\"",
+    ),
+    "fish": (
+        ["fish", "--no-config", "--private", "-i"],
+        "function fish_prompt; echo '$ '; end; _DECKCLI_COMPLETE=fish_source deckcli | source",
+    ),
+}
+
+
+@pytest.fixture(params=list(SHELLS))
+def shell(request) -> str:
+    """Each shell in turn; one not installed is skipped, but fails on CI (env CI set), which installs them all."""
+    name = request.param
+    if shutil.which(name) is None:
+        reason = f"{name} is not installed (Debian: apt-get install {name})"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the {name} completion tests, but {reason}")
+        pytest.skip(reason)
+    return name
 
 
 @pytest.fixture
 def shell_env(tmp_path):
-    """The environment of the shell: ``deckcli`` on PATH (this Python's), the test database, no user files."""
+    """The environment of the shell: ``deckcli`` on PATH (this Python's), the test database (``DECKCLI_DB``, set by
+    the conftest), and home, configuration, data, cache and runtime folders under tmp_path (fish writes there)."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     wrapper = bin_dir / "deckcli"
     wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m deckcli "$@"\n', encoding="utf-8")
     wrapper.chmod(0o755)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("BASH", "ZDOTDIR", "PROMPT_COMMAND"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BASH", "ZDOTDIR", "PROMPT_COMMAND", "XDG_"))}
     env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", TERM="dumb", INPUTRC=os.devnull, LC_ALL="C.UTF-8")
+    folders = {"HOME": "home", "ZDOTDIR": "home", "XDG_CONFIG_HOME": "config", "XDG_DATA_HOME": "data",
+               "XDG_CACHE_HOME": "cache", "XDG_STATE_HOME": "state", "XDG_RUNTIME_DIR": "runtime"}
+    for variable, folder in folders.items():
+        (tmp_path / folder).mkdir(mode=0o700, exist_ok=True)
+        env[variable] = str(tmp_path / folder)
+    assert env["DECKCLI_DB"].startswith(str(tmp_path)) and env["DECKCLI_DATA_DIR"].startswith(str(tmp_path))
     return env
 
 
@@ -72,53 +107,58 @@ def _drive(argv: list[str], setup: str, lines: list[str], env: dict[str, str], c
     return printed
 
 
-def _bash(lines: list[str], env, cwd) -> list[list[str]]:
-    setup = "PS1='$ '; bind 'set bell-style none'; eval \"$(_DECKCLI_COMPLETE=bash_source deckcli)\""
-    return _drive(["bash", "--norc", "--noprofile", "-i"], setup, lines, env, cwd)
+def _complete(shell: str, lines: list[str], env, cwd) -> list[list[str]]:
+    argv, setup = SHELLS[shell]
+    return _drive(argv, setup, lines, env, cwd)
 
 
-def test_bash_inserts_a_card_name_as_one_word(run, shell_env, tmp_path):
+def test_a_card_name_is_inserted_as_one_word(run, shell, shell_env, tmp_path):
     typed = [
-        "deckcli cards show Emb\t",  # was: the two words Ember, Whelp
+        "deckcli cards show Emb\t",  # bash was: the two words Ember, Whelp
         'deckcli cards show "Emb\t',  # completes inside the quote, and closes it
         "deckcli cards show 'Emb\t",
         "deckcli cards show lil\t",
         "deckcli cards show Ember\\ W\t",
+        "deckcli cards show oh\t",  # fish was: Oh (cut at the comma)
+        "deckcli cards show Oh,\\ R\t",
+        "deckcli cards show 'Didn\t",  # bash was: 'Didn't See That Comin', Eh?' (the quotes unbalanced)
+        'deckcli cards show "Arch\t',  # bash was: "Archangel "Tsukasa Amaha" (left open)
     ]
     words = ["deckcli", "cards", "show"]
-    expected = [[*words, "Ember Whelp"]] * 3 + [[*words, "Lil'Y"], [*words, "Ember Whelp"]]
-    assert _bash(typed, shell_env, tmp_path) == expected
+    assert _complete(shell, typed, shell_env, tmp_path) == [
+        *[[*words, "Ember Whelp"]] * 3,
+        [*words, "Lil'Y"],
+        [*words, "Ember Whelp"],
+        *[[*words, "Oh, R'Lyeh?"]] * 2,
+        [*words, "Didn't See That Comin', Eh?"],
+        [*words, 'Archangel "Tsukasa Amaha"'],
+    ]
 
 
-def test_bash_completes_deck_names_and_files_together(run, shell_env, tmp_path):
+def test_deck_names_and_files_complete_together(run, shell, shell_env, tmp_path):
     assert run("deck", "import", EMBER).exit_code == 0
     (tmp_path / "Ember notes.txt").write_text("4 Ember Whelp\n", encoding="utf-8")
     typed = ["deckcli validate Ember\\ R\t", "deckcli odds Ember\\ n\t", "deckcli deck show Emb\t"]
-    assert _bash(typed, shell_env, tmp_path) == [
+    assert _complete(shell, typed, shell_env, tmp_path) == [
         ["deckcli", "validate", "Ember Rush"],
         ["deckcli", "odds", "Ember notes.txt"],
         ["deckcli", "deck", "show", "Ember Rush"],
     ]
 
 
-def test_bash_completes_event_and_player_names(run, shell_env, tmp_path):
-    assert run("event", "new", "Spring Open", "--game", "boa").exit_code == 0
-    assert run("event", "register", "Spring Open", "Sam Example", EMBER).exit_code == 0
+def test_event_and_player_names_complete(run, shell, shell_env, tmp_path):
+    event, player = "Spring Open, Day 1", "Sam O'Neil"
+    assert run("event", "new", event, "--game", "boa").exit_code == 0
+    assert run("event", "register", event, player, EMBER).exit_code == 0
     typed = [
+        "deckcli event status \t",
         "deckcli event status Spr\t",
-        "deckcli event check Spring\\ Open Sa\t",
-        "deckcli event sheet 'Spring Open' 'Sa\t",
+        "deckcli event check Spring\\ Open,\\ Day\\ 1 Sa\t",
+        "deckcli event sheet 'Spring Open, Day 1' 'Sa\t",
+        'deckcli event sheet "Spring Open, Day 1" "Sa\t',
     ]
-    assert _bash(typed, shell_env, tmp_path) == [
-        ["deckcli", "event", "status", "Spring Open"],
-        ["deckcli", "event", "check", "Spring Open", "Sam Example"],
-        ["deckcli", "event", "sheet", "Spring Open", "Sam Example"],
+    assert _complete(shell, typed, shell_env, tmp_path) == [
+        *[["deckcli", "event", "status", event]] * 2,
+        ["deckcli", "event", "check", event, player],
+        *[["deckcli", "event", "sheet", event, player]] * 2,
     ]
-
-
-@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed (apt-get install zsh)")
-def test_zsh_inserts_a_card_name_as_one_word(run, shell_env, tmp_path):
-    setup = ("PS1='$ '; unsetopt beep; autoload -Uz compinit && compinit -u -D;"
-             " eval \"$(_DECKCLI_COMPLETE=zsh_source deckcli)\"")
-    words = _drive(["zsh", "-f", "-i"], setup, ["deckcli cards show Emb\t"], shell_env, tmp_path)
-    assert words == [["deckcli", "cards", "show", "Ember Whelp"]]
