@@ -112,7 +112,8 @@ def by_turn_with_mulligan(
 ) -> list[Fraction]:
     """For each turn (``seen[t]`` cards seen by then), the chance with the game's mulligan.
 
-    ``p_opening`` and ``p_seen`` (by cards seen) are the figures without the mulligan, already computed.
+    ``p_opening`` and ``p_seen`` (by cards seen) are the figures without the mulligan, already computed (for the cards
+    seen after a redraw to a smaller new hand too).
     """
     n = min(rules.hand_size, classes.size)
     if rules.new_hand_each_turn:
@@ -129,7 +130,8 @@ def by_turn_with_mulligan(
         both = {m - n: p_opening for m in seen}
     else:
         both = kept_and_seen(classes, n, sorted({m - n for m in seen}))
-    return [both[m - n] + (1 - p_opening) * p_seen[m] for m in seen]
+    redrawn = min(rules.new_hand_size, classes.size)  # a new hand, then the same draws
+    return [both[m - n] + (1 - p_opening) * p_seen[min(classes.size, redrawn + m - n)] for m in seen]
 
 
 def overlap_by_round(deck_size: int, hand_size: int, rounds: int) -> list[dict[int, Fraction]]:

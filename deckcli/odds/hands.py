@@ -132,11 +132,12 @@ def _mulligan(rules, conditions, classes, policy, order, size, on_the_play, rng)
         return MulliganOutcome("keep", "the hand meets the conditions: keep it", final=hand, meets=True)
     again = order[:]
     rng.shuffle(again)
-    new = again[:size]
+    new = again[: min(rules.new_hand_size, len(again))]
+    of = f" of {len(new)}" if len(new) != size else ""  # the extra cards went back with the hand
     note = (
-        "the hand misses the conditions: shuffle it back and draw a new hand"
+        f"the hand misses the conditions: shuffle it back and draw a new hand{of}"
         if conditions
-        else ("shuffle the hand back and draw a new hand")
+        else f"shuffle the hand back and draw a new hand{of}"
     )
     return MulliganOutcome("redraw", note, final=new, meets=_meets(conditions, new) if conditions else None)
 

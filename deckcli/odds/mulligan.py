@@ -37,14 +37,16 @@ def p_with_mulligan(
     on_the_play: bool = True,
     p_opening: Fraction | None = None,
 ) -> Fraction:
-    """The chance of ending the mulligan with a hand that meets the conditions (keeping only such hands)."""
+    """The chance of ending the mulligan with a hand that meets the conditions (keeping only such hands); a redraw
+    deals a new hand of ``rules.new_hand_size``."""
     if rules.mulligan == "partial-redraw":
         from deckcli.odds.bestpolicy import best_policy
 
         return best_policy(classes, hand_size).p_with_mulligan
     p = p_hand(classes, hand_size) if p_opening is None else p_opening
     if rules.redraws(on_the_play):
-        return p + (1 - p) * p
+        redrawn = min(rules.new_hand_size, classes.size)
+        return p + (1 - p) * (p if redrawn == hand_size else p_hand(classes, redrawn))
     return p
 
 

@@ -95,7 +95,8 @@ def classes_odds(classes: DeckClasses, rules: OpeningRules, turns: int = 0, on_t
     size = classes.size
     hand = min(rules.hand_size, size)
     seen = [rules.cards_seen(t, size, on_the_play) for t in range(1, turns + 1)]
-    probabilities = p_by_size(classes, [hand, *seen])
+    redrawn = min(rules.new_hand_size, size)  # after a redraw: a new hand, then the same draws
+    probabilities = p_by_size(classes, [hand, *seen, *(min(size, redrawn + m - hand) for m in seen)])
     p_open = probabilities[hand]
     notes = []
     if hand < rules.hand_size:

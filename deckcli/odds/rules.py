@@ -19,7 +19,8 @@ class OpeningRules:
     ``new_hand_each_turn``: each turn (round) the hand is discarded and a fresh ``hand_size`` drawn, the discard
     pile shuffled into a new deck when the deck runs out (sfb). ``opponent_mulligan_cards``: cards a player adds
     to the starting hand when the opponent took a mulligan (boa: 1). ``draw`` is false for a deck that is never
-    shuffled and drawn from (a draft pool).
+    shuffled and drawn from (a draft pool). ``redraw_size``: the size of the new hand a whole-hand redraw deals,
+    when it is not ``hand_size`` (a hand holding those extra cards is redrawn as a plain hand).
     """
 
     hand_size: int
@@ -29,6 +30,12 @@ class OpeningRules:
     new_hand_each_turn: bool = False
     opponent_mulligan_cards: int = 0
     draw: bool = True
+    redraw_size: int | None = None
+
+    @property
+    def new_hand_size(self) -> int:
+        """The size of the new hand a whole-hand redraw deals."""
+        return self.hand_size if self.redraw_size is None else self.redraw_size
 
     @classmethod
     def from_dict(cls, opening: Mapping[str, Any] | None) -> OpeningRules:
@@ -75,17 +82,15 @@ class OpeningRules:
         return False
 
     def after_opponent_mulligan(self) -> OpeningRules:
-        """The rules for a player whose opponent took a mulligan: the extra cards join the starting hand.
-
-        The extra cards count as part of the hand throughout: the keep decision sees them and a redraw of the
-        player's own is dealt with them again (a hand of ``hand_size + opponent_mulligan_cards``).
-        """
+        """The rules for a player whose opponent took a mulligan: the extra cards join the starting hand, and the
+        keep decision sees them. A redraw of the player's own shuffles them back with the hand and deals a new hand of
+        the plain ``hand_size`` (GAMES.md, boa: "a new hand" is always 6)."""
         if not self.opponent_mulligan_cards:
             raise InputError(
                 "in this format a player gets no extra card when the opponent takes a mulligan "
                 "(opening.opponent_mulligan_cards)"
             )
-        return replace(self, hand_size=self.hand_size + self.opponent_mulligan_cards)
+        return replace(self, hand_size=self.hand_size + self.opponent_mulligan_cards, redraw_size=self.hand_size)
 
 
 def draw_rules(

@@ -79,10 +79,10 @@ def test_an_illegal_deck_is_warned_about_on_stderr(run, command):
 def test_opponent_mulligan_gives_a_seventh_card(run):
     data = as_json(run("odds", EMBER, "--want", "1+ kind=monster,cost<=1", "--opponent-mulligan", "--turn", "2",
                        "--json"))
-    p7 = hypergeom.sf(0, EMBER_SIZE, CHEAP, 7)
+    p7, p6 = hypergeom.sf(0, EMBER_SIZE, CHEAP, 7), hypergeom.sf(0, EMBER_SIZE, CHEAP, 6)
     assert data["hand_size"] == 7 and data["opponent_mulligan"] is True
     assert abs(data["p_opening"] - p7) < 1e-12
-    assert abs(data["p_with_mulligan"] - (p7 + (1 - p7) * p7)) < 1e-12
+    assert abs(data["p_with_mulligan"] - (p7 + (1 - p7) * p6)) < 1e-12  # the extra card goes back: a new 6
     assert [t["cards_seen"] for t in data["turns"]] == [7, 8]
     plain = as_json(run("odds", EMBER, "--want", "1+ kind=monster,cost<=1", "--json"))
     assert plain["hand_size"] == 6 and plain["opponent_mulligan"] is False
