@@ -48,14 +48,10 @@ def open_draw_deck(app: AppContext, source: DeckSource, draw: bool = True):
     ``draw``: the command shuffles and deals the deck, so a deck that is never drawn from (a pool) is refused,
     and a deck not legal in its format is named in a warning on stderr (the figures are about it as it is).
     """
-    from deckcli.legality.drawzone import draw_zone
+    from deckcli.odds.rules import dealt_deck
 
     deck = source.open(app)
-    if draw:
-        from deckcli.odds.rules import draw_rules
-
-        draw_rules(deck.format.opening, source.label, deck.format.name)
-    drawn = draw_zone(deck, source.label, checked=draw)
+    drawn = dealt_deck(deck, source.label, dealt=draw)
     if drawn.broken:
         click.echo(
             f"warning: {source.label} is not legal in {deck.format.name} ({', '.join(drawn.broken)}); "

@@ -7,6 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deckcli.errors import InputError
+from deckcli.legality.drawzone import DrawZone, draw_zone
+from deckcli.legality.resolved import ResolvedDeck
 
 MULLIGANS = ("none", "full-redraw", "second-player-redraw", "partial-redraw")
 FIRST_TURN_DRAWS = ("both", "second-player", "none")
@@ -108,3 +110,11 @@ def draw_rules(
             "opening hand or draws: pick the deck you play from it first (a team from a pool) and ask about that one"
         )
     return rules.after_opponent_mulligan() if opponent_mulligan else rules
+
+
+def dealt_deck(deck: ResolvedDeck, label: str, dealt: bool = True) -> DrawZone:
+    """The draw zone a command deals from (:func:`deckcli.legality.drawzone.draw_zone`); ``dealt``: the command
+    shuffles and deals it, so a deck that is never drawn from (a pool) is refused first, by :func:`draw_rules`."""
+    if dealt:
+        draw_rules(deck.format.opening, label, deck.format.name)
+    return draw_zone(deck, label, checked=dealt)
