@@ -76,8 +76,7 @@ def main() -> None:
         for layout in ("deckcli", "moxfield"):
             db_path = Path(tmp) / f"{layout}.db"
             db = open_database(db_path)  # created and filled with the bundled cards outside the timing
-            with db.read() as session:
-                cards = list(CardIndex(session).cards())
+            cards = list(CardIndex(db).cards())
             db.close()
             csv_path = Path(tmp) / f"{layout}.csv"
             csv_path.write_text(generate(cards, rows, layout), encoding="utf-8")

@@ -25,8 +25,7 @@ def _names(db, game: str, kinds: tuple[str, ...]) -> list[str]:
     from deckcli.cards.index import CardIndex
     from deckcli.games.hooks.name_level import nemu
 
-    with db.read() as session:
-        index = CardIndex(session, game)
+    index = CardIndex(db, game)
     return sorted({r.name for r in index.cards() if r.kind in kinds and not nemu(r.name)})
 
 
@@ -48,8 +47,7 @@ def generate(folder: Path, decks: int, seed: int, db) -> int:
     boa_main = [n for n in _names(db, "boa", ("monster", "spell")) if n not in restricted]
     boa_lb = [n for n in _names(db, "boa", ("limitbreak",)) if n not in restricted]
     aqa = _names(db, "aqa", ("character", "break", "project"))
-    with db.read() as session:
-        champions = sorted(r.name for r in CardIndex(session, "sfb").cards() if r.kind == "champion")
+    champions = sorted(r.name for r in CardIndex(db, "sfb").cards() if r.kind == "champion")
     illegal = 0
     for i in range(decks):
         bad = rng.random() < 0.125

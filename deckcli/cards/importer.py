@@ -194,8 +194,8 @@ def import_cardsets(db: BaseDatabase, sources: list[str], sheet: SheetSet | None
 def sync_bundled_sets(db: BaseDatabase) -> None:
     """Load the bundled sets on first use, and again whenever the bundled files changed."""
     fingerprint = bundled_hash()
-    with db.read() as session:
-        if db.get_meta(session, BUNDLED_HASH_KEY) == fingerprint:
+    with db.rows() as rows:
+        if rows.all("SELECT value FROM meta WHERE key = :k", {"k": BUNDLED_HASH_KEY}) == [(fingerprint,)]:
             return
     files = bundled_set_files()
     sets = load_cardsets([str(p) for p in files])

@@ -43,10 +43,11 @@ class CardRef:
 
 
 #: The columns a CardRef is built from (table alias ``c``), read as plain rows.
-_REF_COLUMNS = "c.id, c.game, c.set_code, c.number, c.name, c.kind, c.data"
+REF_COLUMNS = "c.id, c.game, c.set_code, c.number, c.name, c.kind, c.data"
 
 
-def _ref(row: tuple) -> CardRef:
+def card_ref(row: tuple) -> CardRef:
+    """The CardRef of a row of :data:`REF_COLUMNS`."""
     card_id, game, set_code, number, name, kind, data = row
     return CardRef(card_id, game, set_code, number, name, kind, json_value(data))
 
@@ -98,7 +99,7 @@ class CardIndex:
         for row in rows:
             ref = self._by_id.get(row[0])
             if ref is None:
-                ref = self._by_id[row[0]] = _ref(row)
+                ref = self._by_id[row[0]] = card_ref(row)
             refs.append(ref)
         return refs
 
@@ -110,7 +111,7 @@ class CardIndex:
             return
         game, params = self._where("n")
         sql = (
-            f"SELECT n.key, {_REF_COLUMNS} FROM card_name n JOIN card c ON c.id = n.card_id"
+            f"SELECT n.key, {REF_COLUMNS} FROM card_name n JOIN card c ON c.id = n.card_id"
             f" WHERE n.key IN ({{keys}}){game}"
         )
         with self._reads() as rows:
@@ -135,7 +136,7 @@ class CardIndex:
             with self._reads() as rows:
                 self._keep(
                     all_in(
-                        rows, f"SELECT {_REF_COLUMNS} FROM card c WHERE c.id IN ({{ids}}){game}", "ids", wanted, params
+                        rows, f"SELECT {REF_COLUMNS} FROM card c WHERE c.id IN ({{ids}}){game}", "ids", wanted, params
                     )
                 )
         return [self._by_id[i] for i in ids if i in self._by_id]
@@ -145,7 +146,7 @@ class CardIndex:
         if not self._everything:
             game, params = self._where("c", first=True)
             with self._reads() as rows:
-                self._keep(rows.all(f"SELECT {_REF_COLUMNS} FROM card c{game} ORDER BY c.id", params))
+                self._keep(rows.all(f"SELECT {REF_COLUMNS} FROM card c{game} ORDER BY c.id", params))
             self._everything = True
         return [self._by_id[i] for i in sorted(self._by_id)]
 
@@ -155,7 +156,7 @@ class CardIndex:
             game, params = self._where("c")
             with self._reads() as rows:
                 found = rows.all(
-                    f"SELECT {_REF_COLUMNS} FROM card c WHERE c.kind = :kind{game} ORDER BY c.id",
+                    f"SELECT {REF_COLUMNS} FROM card c WHERE c.kind = :kind{game} ORDER BY c.id",
                     {"kind": kind, **params},
                 )
             self._of_kind[kind] = self._keep(found)
@@ -225,9 +226,9 @@ def search_cards(
         if value:
             conditions.append(f"c.{column} = :{column}")
             params[column] = value
-    sql = f"SELECT {_REF_COLUMNS} FROM card c" + (" WHERE " + " AND ".join(conditions) if conditions else "")
+    sql = f"SELECT {REF_COLUMNS} FROM card c" + (" WHERE " + " AND ".join(conditions) if conditions else "")
     with reader_of(source)() as rows:
-        refs = [_ref(row) for row in rows.all(sql + " ORDER BY c.game, c.set_code, c.id", params)]
+        refs = [card_ref(row) for row in rows.all(sql + " ORDER BY c.game, c.set_code, c.id", params)]
     filters = list(where)
     if text:
         needle = name_key(text)

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import IO, Any
-
-from sqlalchemy import select
-from sqlmodel import col
+from typing import IO, Any, NamedTuple
 
 from deckcli.cards.sheets import write_sheet
 from deckcli.errors import InputError, NotFoundError, UnknownSet
+from deckcli.files.jsontext import json_value
 from deckcli.storage.base import BaseDatabase
-from deckcli.storage.tables import Card, CardSet
 
 #: Export formats: JSON (a card-set document) and spreadsheet card lists with their delimiter.
 FORMATS = {"json": None, "csv": ",", "tsv": "\t"}
@@ -36,14 +33,24 @@ class SetExport:
         return len(self.doc["cards"])
 
 
+class _Set(NamedTuple):
+    """A card set's row."""
+
+    id: int
+    code: str
+    name: str
+    sample: bool
+
+
 def export_set(db: BaseDatabase, game: str, set_code: str | None = None) -> SetExport:
     """The set ``set_code`` of ``game`` (code or name, any case; may be left out when the game has one set)."""
-    with db.read() as session:
-        sets = (
-            session.execute(select(CardSet).where(col(CardSet.game) == game).order_by(col(CardSet.code)))
-            .scalars()
-            .all()
-        )
+    with db.rows() as rows:
+        sets = [
+            _Set(*row)
+            for row in rows.all(
+                "SELECT id, code, name, sample FROM card_set WHERE game = :game ORDER BY code", {"game": game}
+            )
+        ]
         if not sets:
             raise NotFoundError(f"no card sets of {game} in the database")
         if set_code is None:
@@ -54,14 +61,14 @@ def export_set(db: BaseDatabase, game: str, set_code: str | None = None) -> SetE
             chosen = sets[0]
         else:
             wanted = set_code.casefold()
-            chosen = next((s for s in sets if wanted in (s.code.casefold(), s.name.casefold())), None)
-            if chosen is None:
+            found = next((s for s in sets if wanted in (s.code.casefold(), s.name.casefold())), None)
+            if found is None:
                 raise UnknownSet(set_code, game, [s.code for s in sets])
-        cards = (
-            session.execute(select(col(Card.data)).where(col(Card.set_id) == chosen.id).order_by(col(Card.id)))
-            .scalars()
-            .all()
-        )
+            chosen = found
+        cards = [
+            json_value(data)
+            for (data,) in rows.all("SELECT data FROM card WHERE set_id = :id ORDER BY id", {"id": chosen.id})
+        ]
     info: dict[str, Any] = {"code": chosen.code, "name": chosen.name}
     if chosen.sample:
         info["sample"] = True

@@ -97,14 +97,10 @@ def set_(app: AppContext, card, count, game, set_code, number, **variant_options
 @pass_app
 def list_(app: AppContext, game, wheres, tag, output) -> None:
     """List the collection, one row per printing and variant."""
-    from deckcli.cards.filters import parse_filter
-    from deckcli.collection.store import COLLECTION_FIELDS, holdings, matching
-    from deckcli.validation.jsonschemas import card_fields
+    from deckcli.collection.store import collection_filters, list_collection
 
-    fields = {**card_fields(), **COLLECTION_FIELDS}
-    filters = [parse_filter(w, fields) for w in wheres]
-    with app.db.read() as session:
-        found = matching(holdings(session, game and game.lower(), tag), filters)
+    filters = collection_filters(wheres)  # a bad expression is named before the database is opened
+    found = list_collection(app.db, game, tag, filters)
     emit(
         [h.as_row() for h in found],
         output,
@@ -145,10 +141,9 @@ def stats(app: AppContext, game, output) -> None:
     Proxies are counted per game apart from the cards owned. --csv prints one row per set.
     """
     from deckcli.cli.bars import bar
-    from deckcli.collection.store import stats as collect_stats
+    from deckcli.collection.store import collection_stats
 
-    with app.db.read() as session:
-        data = collect_stats(session, game and game.lower())
+    data = collection_stats(app.db, game)
     set_columns = ["game", "set", "name", "cards", "distinct", "size", "completion"]
     if output != "table":
         emit(data["sets"], output, set_columns, json_data=data)

@@ -231,10 +231,9 @@ def rename(app: AppContext, old: str, new_name: str) -> None:
 @pass_app
 def delete(app: AppContext, name: str, yes: bool) -> None:
     """Delete the deck NAME (asks first when run at a terminal)."""
-    from deckcli.decks.store import delete_deck, get_deck
+    from deckcli.decks.store import delete_deck, stored_deck
 
-    with app.db.read() as session:
-        found = get_deck(session, name)
+    found = stored_deck(app.db, name)
     confirm_deletion(f"deck {found.name!r}", f"Delete deck {found.name!r}?", yes)
     with app.db.write() as session:
         removed = delete_deck(session, found.name)

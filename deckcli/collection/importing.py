@@ -17,7 +17,7 @@ from typing import IO, Any
 from sqlalchemy import delete, select, true
 from sqlmodel import col
 
-from deckcli.cards.index import CardRef
+from deckcli.cards.index import REF_COLUMNS, CardRef, card_ref
 from deckcli.cards.resolver import CardResolver
 from deckcli.collection.csvio import JSON_LAYOUT, read_rows, read_text
 from deckcli.collection.layouts import Layout
@@ -27,6 +27,7 @@ from deckcli.errors import DeckcliError, InputError
 from deckcli.files.csvwriting import unescape_cell
 from deckcli.files.numbers import whole_number
 from deckcli.storage.base import BaseDatabase
+from deckcli.storage.reads import Rows, all_in
 from deckcli.storage.tables import Card
 from deckcli.words import plural
 
@@ -237,7 +238,7 @@ def plan_import(
 
 
 def _result(
-    session, plan: ImportPlan, before: dict[tuple, int], replace: bool, written: bool, list_changes: bool
+    rows: Rows, plan: ImportPlan, before: dict[tuple, int], replace: bool, written: bool, list_changes: bool
 ) -> CollectionImportResult:
     result = CollectionImportResult(plan, written)
     for key, n in plan.counts.items():
@@ -256,8 +257,8 @@ def _result(
         result.removed_entries = len(gone)
         if gone and list_changes:
             ids = {key[0] for key in gone}
-            rows = session.execute(select(Card).where(col(Card.id).in_(ids))).scalars()
-            refs = {c.id: CardRef(c.id, c.game, c.set_code, c.number, c.name, c.kind, c.data) for c in rows}
+            cards = all_in(rows, f"SELECT {REF_COLUMNS} FROM card c WHERE c.id IN ({{ids}})", "ids", ids)
+            refs = {ref.id: ref for ref in map(card_ref, cards)}
             result.changes += [CollectionChange(refs[key[0]], Variant(*key[1:]), before[key], 0) for key in gone]
     return result
 
@@ -285,10 +286,11 @@ def apply_import(
         )
         raise InputError("\n".join(shown))
     if dry_run:
-        with db.read() as session:
-            return _result(session, plan, current_counts(session, plan.game), replace, written=False, list_changes=True)
+        with db.rows() as rows:
+            return _result(rows, plan, current_counts(rows, plan.game), replace, written=False, list_changes=True)
     with db.write() as session:
-        result = _result(session, plan, current_counts(session, plan.game), replace, written=True, list_changes=False)
+        rows = Rows(session)
+        result = _result(rows, plan, current_counts(rows, plan.game), replace, written=True, list_changes=False)
         if replace:
             doomed = (
                 ITEMS.c.card_id.in_(select(col(Card.id)).where(col(Card.game) == plan.game)) if plan.game else true()

@@ -69,6 +69,6 @@ def owned_card(db: BaseDatabase, query: CardQuery) -> Owned:
     resolver = CardResolver(db)
     ref = query.find(resolver)
     printings = resolver.printings_of(ref, query.set_text, query.number)
-    with db.read() as session:
-        held = holdings(session, card_ids=[p.id for p in printings])
+    with db.rows() as rows:
+        held = holdings(rows, card_ids=[p.id for p in printings])
     return Owned(ref, printings, held)

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import case, delete, func, literal_column, select, update
+from sqlalchemy import case, delete, literal_column, select, update
 from sqlmodel import Session, col
 
-from deckcli.cards.index import CardRef
+from deckcli.cards.filters import parse_filter
+from deckcli.cards.index import REF_COLUMNS, CardRef, card_ref
 from deckcli.collection.variants import Variant
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
-from deckcli.storage.tables import Card, CardSet, CollectionItem
+from deckcli.storage.reads import Rows, all_in
+from deckcli.storage.tables import Card, CollectionItem
+from deckcli.validation.jsonschemas import card_fields
 
 ITEMS = CollectionItem.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
 KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")
@@ -250,7 +253,7 @@ def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = 
             )
             others = [
                 f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]"
-                for h in holdings(session, card_ids=ids)
+                for h in holdings(Rows(session), card_ids=ids)
             ]
             held = (
                 f"; it has {', '.join(others)} (choose with --set/--number/--foil/--condition/--language/--tag)"
@@ -275,87 +278,70 @@ def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = 
         return have - count
 
 
-def _ref(card: Card) -> CardRef:
-    return CardRef(cast(int, card.id), card.game, card.set_code, card.number, card.name, card.kind, card.data)
+#: A collection entry with its card (aliases ``i``, ``c``), ordered by game, set, card and variant.
+_HOLDINGS = (
+    f"SELECT {REF_COLUMNS}, i.count, i.finish, i.condition, i.language, i.tag, i.proxy, i.tradelist,"
+    " i.purchase_price FROM collection_item i JOIN card c ON c.id = i.card_id{where}"
+    " ORDER BY c.game, c.set_code, c.id, i.finish, i.condition, i.language, i.tag, i.proxy"
+)
 
 
 def holdings(
-    session: Session, game: str | None = None, tag: str | None = None, card_ids: Iterable[int] | None = None
+    rows: Rows, game: str | None = None, tag: str | None = None, card_ids: Iterable[int] | None = None
 ) -> list[Holding]:
     """The collection's entries with their cards, ordered by game, set, card and variant."""
-    query = select(CollectionItem, Card).join(Card, col(Card.id) == CollectionItem.card_id)
+    where, params = [], {}
     if game:
-        query = query.where(col(Card.game) == game)
+        where.append("c.game = :game")
+        params["game"] = game
     if tag is not None:
-        query = query.where(col(CollectionItem.tag) == tag)
+        where.append("i.tag = :tag")
+        params["tag"] = tag
     if card_ids is not None:
-        query = query.where(col(CollectionItem.card_id).in_(list(card_ids)))
-    query = query.order_by(
-        col(Card.game),
-        col(Card.set_code),
-        col(Card.id),
-        col(CollectionItem.finish),
-        col(CollectionItem.condition),
-        col(CollectionItem.language),
-        col(CollectionItem.tag),
-        col(CollectionItem.proxy),
-    )
+        where.append("i.card_id IN ({ids})")
+    sql = _HOLDINGS.replace("{where}", " WHERE " + " AND ".join(where) if where else "")
+    found = all_in(rows, sql, "ids", card_ids, params) if card_ids is not None else rows.all(sql, params)
     refs: dict[int, CardRef] = {}
     result = []
-    for item, card in session.execute(query):
-        ref = refs.get(card.id) or refs.setdefault(card.id, _ref(card))
-        variant = Variant(item.finish, item.condition, item.language, item.tag, bool(item.proxy))
-        result.append(Holding(ref, item.count, variant, item.tradelist, item.purchase_price))
+    for row in found:
+        ref = refs.get(row[0]) or refs.setdefault(row[0], card_ref(row[:7]))
+        count, finish, condition, language, tag_, proxy, tradelist, price = row[7:]
+        result.append(Holding(ref, count, Variant(finish, condition, language, tag_, bool(proxy)), tradelist, price))
     return result
 
 
-def current_counts(session: Session, game: str | None = None) -> dict[tuple, int]:
+def current_counts(rows: Rows, game: str | None = None) -> dict[tuple, int]:
     """Every entry's count by its unique key (see :data:`EntryKey`), optionally of one game."""
-    query = select(*(ITEMS.c[c] for c in KEY_COLUMNS), ITEMS.c.count)
+    sql = f"SELECT {', '.join(KEY_COLUMNS)}, count FROM collection_item"
     if game:
-        query = query.where(ITEMS.c.card_id.in_(select(col(Card.id)).where(col(Card.game) == game)))
-    return {(*row[:5], bool(row[5])): row[6] for row in session.execute(query)}
+        sql += " WHERE card_id IN (SELECT id FROM card WHERE game = :game)"
+    return {(*row[:5], bool(row[5])): row[6] for row in rows.all(sql, {"game": game} if game else {})}
 
 
-def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
+def stats(rows: Rows, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
     """Copies and distinct printings per game and per set, with each set's completion in percent.
 
     Proxies are counted apart per game (``proxies``) and never towards a set's completion.
     """
-    real = col(CollectionItem.proxy) == False  # noqa: E712 - an SQL expression
-    sizes = (
-        select(col(CardSet.id), col(CardSet.game), col(CardSet.code), col(CardSet.name), func.count(col(Card.id)))
-        .join(Card, col(Card.set_id) == CardSet.id, isouter=True)
-        .group_by(col(CardSet.id))
-        .order_by(col(CardSet.game), col(CardSet.code))
-    )
+    params = {"game": game, "no": False} if game else {"no": False}
     owned = (
-        select(
-            col(Card.set_id),
-            func.sum(col(CollectionItem.count)),
-            func.count(func.distinct(col(CollectionItem.card_id))),
-        )
-        .join(Card, col(Card.id) == CollectionItem.card_id)
-        .where(real)
-        .group_by(col(Card.set_id))
+        "SELECT c.set_id, sum(i.count), count(DISTINCT i.card_id) FROM collection_item i"
+        " JOIN card c ON c.id = i.card_id WHERE i.proxy = :no GROUP BY c.set_id"
+    )
+    sizes = (
+        "SELECT s.id, s.game, s.code, s.name, count(c.id) FROM card_set s LEFT OUTER JOIN card c ON c.set_id = s.id"
+        + (" WHERE s.game = :game" if game else "")
+        + " GROUP BY s.id ORDER BY s.game, s.code"
     )
     per_game = (
-        select(
-            col(Card.game),
-            col(CollectionItem.proxy),
-            func.sum(col(CollectionItem.count)),
-            func.count(func.distinct(col(CollectionItem.card_id))),
-        )
-        .join(Card, col(Card.id) == CollectionItem.card_id)
-        .group_by(col(Card.game), col(CollectionItem.proxy))
-        .order_by(col(Card.game))
+        "SELECT c.game, i.proxy, sum(i.count), count(DISTINCT i.card_id) FROM collection_item i"
+        " JOIN card c ON c.id = i.card_id"
+        + (" WHERE c.game = :game" if game else "")
+        + " GROUP BY c.game, i.proxy ORDER BY c.game"
     )
-    if game:
-        sizes = sizes.where(col(CardSet.game) == game)
-        per_game = per_game.where(col(Card.game) == game)
-    have = {set_id: (int(copies), int(distinct)) for set_id, copies, distinct in session.execute(owned)}
+    have = {set_id: (int(copies), int(distinct)) for set_id, copies, distinct in rows.all(owned, params)}
     sets = []
-    for set_id, g, code, name, size in session.execute(sizes):
+    for set_id, g, code, name, size in rows.all(sizes, params):
         copies, distinct = have.get(set_id, (0, 0))
         completion = round(100.0 * distinct / size, 1) if size else 0.0
         sets.append(
@@ -370,7 +356,7 @@ def stats(session: Session, game: str | None = None) -> dict[str, list[dict[str,
             }
         )
     games: dict[str, dict[str, Any]] = {}
-    for g, proxy, copies, distinct in session.execute(per_game):
+    for g, proxy, copies, distinct in rows.all(per_game, params):
         row = games.setdefault(g, {"game": g, "cards": 0, "distinct": 0, "proxies": 0})
         if proxy:
             row["proxies"] = int(copies)
@@ -383,3 +369,24 @@ def matching(holdings_: Iterable[Holding], filters: Iterable[Any]) -> list[Holdi
     """The holdings every ``--where`` filter accepts."""
     filters = list(filters)
     return [h for h in holdings_ if all(f.matches(h.filter_fields()) for f in filters)]
+
+
+def collection_filters(wheres: Iterable[str]) -> list[Any]:
+    """The ``collection list --where`` expressions as filters on card and collection fields."""
+    fields = {**card_fields(), **COLLECTION_FIELDS}
+    return [parse_filter(w, fields) for w in wheres]
+
+
+def list_collection(
+    db: BaseDatabase, game: str | None = None, tag: str | None = None, filters: Iterable[Any] = ()
+) -> list[Holding]:
+    """``collection list``: the entries of ``game`` with ``tag`` that every filter (:func:`collection_filters`)
+    accepts."""
+    with db.rows() as rows:
+        return matching(holdings(rows, game and game.lower(), tag), filters)
+
+
+def collection_stats(db: BaseDatabase, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
+    """``collection stats``: :func:`stats` of the collection (of ``game`` only, when given)."""
+    with db.rows() as rows:
+        return stats(rows, game and game.lower())

@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from deckcli.decklists.model import DeckEntry, Decklist, zone_rank
 from deckcli.errors import NotFoundError
 from deckcli.files.jsontext import json_value
 from deckcli.games import registry
 from deckcli.names import closest, name_key
-from deckcli.storage.reads import Rows, all_in
+from deckcli.storage.reads import Rows, all_in, time_value
 
 _COLUMNS = "d.id, d.name, d.game, d.format, d.meta, d.updated"
 
@@ -31,8 +31,7 @@ class StoredDeck:
 
 
 def _deck(row: tuple) -> StoredDeck:
-    updated = row[5] if isinstance(row[5], datetime) else datetime.fromisoformat(str(row[5]))
-    return StoredDeck(row[0], row[1], row[2], row[3], json_value(row[4]), updated)
+    return StoredDeck(row[0], row[1], row[2], row[3], json_value(row[4]), cast(datetime, time_value(row[5])))
 
 
 def find_stored(rows: Rows, name: str) -> StoredDeck | None:

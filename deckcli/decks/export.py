@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from deckcli.cards.index import CardIndex
 from deckcli.decklists.model import DeckEntry, Decklist
-from deckcli.decks.store import load_decklist
+from deckcli.decklists.stored import stored_decklist
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
 from deckcli.legality.formats import line_name
@@ -39,8 +39,8 @@ def compact_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] | 
 
 def export_decklist(db: BaseDatabase, name: str, to: str = "text") -> Decklist:
     """A stored deck ready to write as ``to``; a text export lists leader lines (sfb ``Champions``) when it can."""
-    with db.read() as session:
-        decklist = load_decklist(session, name)
+    with db.rows() as rows:
+        decklist = stored_decklist(rows, name)
     assert decklist.game is not None  # a stored deck has its game
     if to == "text" and any(z.stands_for for z in registry.game(decklist.game).zones.values()):
         resolver = Resolver(db)

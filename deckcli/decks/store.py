@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, cast
 from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
-from deckcli.decklists.model import MAX_COUNT, Decklist
-from deckcli.decklists.stored import find_stored, no_such_deck, stored_decklist
+from deckcli.decklists.model import MAX_COUNT
+from deckcli.decklists.stored import StoredDeck, find_stored, get_stored, no_such_deck
 from deckcli.decklists.stored import zone_sizes as read_zone_sizes
 from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
 from deckcli.names import name_key
-from deckcli.storage.reads import Rows
+from deckcli.storage.reads import Readable, Rows
 from deckcli.storage.tables import Deck, DeckCard
 from deckcli.textrules import unclean_char
 from deckcli.words import plural
@@ -59,6 +59,13 @@ def get_deck(session: Session, name: str) -> Deck:
     return deck
 
 
+def stored_deck(db: Readable, name: str) -> StoredDeck:
+    """The stored deck called ``name`` (case-insensitive), read through the read path, or an error naming the
+    closest decks (``deck delete`` names it before asking)."""
+    with db.rows() as rows:
+        return get_stored(rows, name)
+
+
 def ensure_name_free(session: Session, name: str, *, allow: Deck | None = None) -> None:
     """Raise when another deck already answers to ``name`` (decks are looked up ignoring case, so 'A' and 'a' clash)."""
     query = select(Deck).where(Deck.key == name_key(name))
@@ -82,11 +89,6 @@ def deck_cards(session: Session, deck: Deck) -> list[tuple[str, int, int]]:
 def zone_sizes(session: Session) -> dict[int, dict[str, int]]:
     """Deck id -> {zone: number of cards} for every stored deck, in one query."""
     return read_zone_sizes(Rows(session))
-
-
-def load_decklist(session: Session, name: str) -> Decklist:
-    """A stored deck as a decklist whose entries name their printings."""
-    return stored_decklist(Rows(session), name)
 
 
 def save_deck(

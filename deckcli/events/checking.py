@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
 from sqlmodel import col, select
 
@@ -17,7 +17,7 @@ from deckcli.errors import InputError
 from deckcli.events.decks import EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo
-from deckcli.events.store import current_rows, get_event, info_of, now
+from deckcli.events.store import current_rows, event_info, get_event, now
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.storage.base import BaseDatabase
@@ -99,9 +99,9 @@ def differences(registered: ResolvedDeck, presented: ResolvedDeck) -> list[dict[
 def deck_check(db: BaseDatabase, event_name: str, player: str, file: str) -> DeckCheck:
     """Compare the deck in ``file`` with ``player``'s registered list and store the result (raises, storing
     nothing, when the presented deck cannot be read)."""
-    with db.read() as session:
-        event = get_event(session, event_name)
-        info, row = info_of(event), current_rows(session, event, player)[0]
+    with db.rows() as reads:
+        info = event_info(reads, event_name)
+        row = current_rows(reads, info, player)[0]
     decks = EventDecks(db, info, undone="no deck check was recorded")
     presented = decks.check(PlayerDecklist(row.player, file, path=file), by_name=True)
     registered = decks.reopen(row.decklist, f"registration of {row.player}")
@@ -110,7 +110,7 @@ def deck_check(db: BaseDatabase, event_name: str, player: str, file: str) -> Dec
     with db.write() as session:
         session.add(
             DeckCheckRow(
-                registration_id=cast(int, row.id),
+                registration_id=row.id,
                 passed=result.passed,
                 checked_at=result.checked_at,
                 result={
@@ -127,9 +127,9 @@ def deck_check(db: BaseDatabase, event_name: str, player: str, file: str) -> Dec
 def side_exchange(db: BaseDatabase, event_name: str, player: str, round_no: int, file: str) -> SideExchange:
     """Check ``file`` as ``player``'s deck for round ``round_no`` after a side exchange from the registered deck,
     and store it (superseding an earlier record of that round). The event counts as started from then on."""
-    with db.read() as session:
-        event = get_event(session, event_name)
-        info, row = info_of(event), current_rows(session, event, player)[0]
+    with db.rows() as reads:
+        info = event_info(reads, event_name)
+        row = current_rows(reads, info, player)[0]
     decks = EventDecks(db, info, undone="no side exchange was recorded")
     zones = decks.format.data.get("side_exchange", {}).get("zones")
     if not zones:
@@ -158,7 +158,7 @@ def side_exchange(db: BaseDatabase, event_name: str, player: str, round_no: int,
         session.flush()
         session.add(
             SideExchangeRow(
-                registration_id=cast(int, row.id),
+                registration_id=row.id,
                 round=round_no,
                 decklist=locked_data(presented.locked),
                 problems=[p.as_dict() for p in problems],

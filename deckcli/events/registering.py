@@ -14,17 +14,27 @@ from typing import Any
 
 from sqlalchemy import insert, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, select
+from sqlmodel import select
 
 from deckcli.errors import AlreadyRegistered, DeckcliError, DecksReadError, EventStarted, InputError, LookalikePlayer
 from deckcli.events.decks import CheckedDeck, EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
-from deckcli.events.store import clean_name, current_rows, get_event, info_of, now, started_reason
+from deckcli.events.store import (
+    RegistrationData,
+    clean_name,
+    current_rows,
+    event_info,
+    get_event,
+    info_of,
+    now,
+    started_reason,
+)
 from deckcli.legality.resolved import Problem
 from deckcli.lookalike import LookalikeIndex, likeness
 from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase
+from deckcli.storage.reads import Rows
 from deckcli.storage.tables import EventRow, RegistrationRow
 
 
@@ -73,12 +83,10 @@ def _lookalike(index: LookalikeIndex, player: str) -> LookalikePlayer | None:
     return None if known is None else LookalikePlayer(player, known.name, likeness(player, known.name), known.where)
 
 
-def _registered_players(session, event: EventRow) -> dict[str, str]:
+def _registered_players(rows: Rows, event: EventInfo) -> dict[str, str]:
     """Key -> name of the players currently registered for the event (read without their decklists)."""
-    query = select(RegistrationRow.player_key, RegistrationRow.player).where(
-        RegistrationRow.event_id == event.id, col(RegistrationRow.superseded_at).is_(None)
-    )
-    return dict(session.exec(query).all())
+    sql = "SELECT player_key, player FROM registration WHERE event_id = :event AND superseded_at IS NULL"
+    return dict(rows.all(sql, {"event": event.id}))
 
 
 def register(
@@ -95,8 +103,8 @@ def register(
     player is registered already (without ``replace``), when ``replace`` comes after the event started, when a new
     player comes after it without ``late``, or when the name looks like a registered player's without being it
     (unless ``new_player``)."""
-    with db.read() as session:
-        info = info_of(get_event(session, event_name))
+    with db.rows() as rows:
+        info = event_info(rows, event_name)
     source = _source(player, file, path=file, player_id=player_id)
     checked = EventDecks(db, info).check(source)
     return _store(db, info, [checked], replace, new_player, late)[0]
@@ -114,8 +122,8 @@ def import_registrations(
     """``event import``: every decklist of a folder (one file per player) or of a form export CSV."""
     from deckcli.events.sources import import_sources
 
-    with db.read() as session:
-        get_event(session, event_name)  # an unknown event is named before the files are read
+    with db.rows() as rows:
+        event_info(rows, event_name)  # an unknown event is named before the files are read
     sources, bad = import_sources(path)
     return register_many(db, event_name, sources, skip_bad, replace, bad, new_players, late)
 
@@ -134,10 +142,9 @@ def register_many(
     that named none) is listed; unless ``skip_bad``, nothing is registered when any decklist cannot be read (a
     deck that breaks a rule is registered, flagged). A name that looks like a registered player's or an earlier
     row's without being it is a problem too, unless ``new_players``. After the start, new players need ``late``."""
-    with db.read() as session:
-        event = get_event(session, event_name)
-        info = info_of(event)
-        players = _registered_players(session, event)
+    with db.rows() as rows:
+        info = event_info(rows, event_name)
+        players = _registered_players(rows, info)
     taken, lookalikes = set(players), LookalikeIndex(list(players.values()))
     decks = EventDecks(db, info)
     done: list[CheckedDeck] = []
@@ -231,7 +238,7 @@ def _store(
     table = RegistrationRow.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
     with db.write() as session:
         event = _locked(session, get_event(session, info.name))
-        current = {r.player_key: r for r in current_rows(session, event)}
+        current = {r.player_key: r for r in current_rows(Rows(session), event)}
         if not new_players:
             index = LookalikeIndex([r.player for r in current.values()])
             for deck in decks:
@@ -271,7 +278,7 @@ def _locked(session, event: EventRow) -> EventRow:
 
 
 def _row(
-    event: EventRow, deck: CheckedDeck, old: RegistrationRow | None, stamp: datetime, late: bool
+    event: EventRow, deck: CheckedDeck, old: RegistrationData | None, stamp: datetime, late: bool
 ) -> dict[str, Any]:
     """The registration row of one checked deck; a re-registration keeps the player's name and (unless a new one is
     given) id as first registered."""

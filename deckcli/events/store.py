@@ -12,16 +12,17 @@ import typing
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from sqlalchemy import Integer, cast, func
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from deckcli.decklists.model import text_problem
 from deckcli.errors import DeckcliError, InputError, UnknownEvent, UnknownPlayer
 from deckcli.events.locked import locked_decklist
 from deckcli.events.records import EventInfo, Registration
+from deckcli.files.jsontext import json_value
 from deckcli.names import closest, name_key
 from deckcli.storage.base import BaseDatabase
-from deckcli.storage.tables import EventRow, RegistrationRow
+from deckcli.storage.reads import Rows, date_value, time_value
+from deckcli.storage.tables import EventRow
 
 
 def now() -> datetime:
@@ -74,19 +75,47 @@ def started_reason(info: EventInfo, today: date | None = None) -> str | None:
     return None
 
 
-def find_event(session: Session, name: str) -> EventRow | None:
+#: An event's row as :func:`_event` reads it.
+_EVENT_COLUMNS = "id, name, game, format, date, rounds, created, started"
+
+
+def _event(row: tuple) -> EventInfo:
+    event_id, name, game, format_name, day, rounds, created, started = row
+    return EventInfo(
+        event_id,
+        name,
+        game,
+        format_name,
+        date_value(day),
+        rounds,
+        typing.cast(datetime, time_value(created)),
+        time_value(started),
+    )
+
+
+def find_event(rows: Rows, name: str) -> EventInfo | None:
     """The event called ``name``: its exact name, else the one whose name key is the same."""
-    found = session.exec(select(EventRow).where(EventRow.name == name)).first()
-    return found or session.exec(select(EventRow).where(EventRow.key == name_key(name))).first()
+    for where, value in (("name = :v", name), ("key = :v", name_key(name))):
+        found = rows.all(f"SELECT {_EVENT_COLUMNS} FROM event WHERE {where}", {"v": value})
+        if found:
+            return _event(found[0])
+    return None
+
+
+def event_info(rows: Rows, name: str) -> EventInfo:
+    """The event called ``name``, or UnknownEvent naming the closest events."""
+    found = find_event(rows, name)
+    if found is None:
+        raise UnknownEvent(name, closest(name, dict(rows.all("SELECT key, name FROM event"))))
+    return found
 
 
 def get_event(session: Session, name: str) -> EventRow:
-    """The event called ``name``, or UnknownEvent naming the closest events."""
-    found = find_event(session, name)
-    if found is None:
-        names = {row.key: row.name for row in session.exec(select(EventRow))}
-        raise UnknownEvent(name, closest(name, names))
-    return found
+    """The row of the event called ``name``, to change it inside a write (:func:`event_info` finds it)."""
+    row = session.get(EventRow, event_info(Rows(session), name).id)
+    if row is None:  # another client deleted it between the two reads
+        raise UnknownEvent(name, [])
+    return row
 
 
 def create_event(
@@ -112,7 +141,7 @@ def create_event(
         name=name, key=name_key(name), game=game, format=stored_format_name(fmt), date=day, rounds=rounds, created=now()
     )
     with db.write() as session:
-        clash = find_event(session, name)
+        clash = find_event(Rows(session), name)
         if clash is not None:
             raise DeckcliError(f"an event called {clash.name!r} already exists; choose another name")
         session.add(row)
@@ -120,33 +149,30 @@ def create_event(
         return info_of(row)
 
 
-def _player_counts(session: Session, event_id: int | None = None) -> dict[int, tuple[int, int]]:
+def _player_counts(rows: Rows, event_id: int | None = None) -> dict[int, tuple[int, int]]:
     """Current registrations and legal decks per event (one event's, or every event's), in one query."""
-    query = (
-        select(RegistrationRow.event_id, func.count(), func.sum(cast(RegistrationRow.legal, Integer)))
-        .where(col(RegistrationRow.superseded_at).is_(None))
-        .group_by(col(RegistrationRow.event_id))
-    )
+    sql = "SELECT event_id, count(*), sum(CAST(legal AS INTEGER)) FROM registration WHERE superseded_at IS NULL"
     if event_id is not None:
-        query = query.where(RegistrationRow.event_id == event_id)
-    return {found: (players, int(legal or 0)) for found, players, legal in session.exec(query)}
+        sql += " AND event_id = :event"
+    found = rows.all(sql + " GROUP BY event_id", {"event": event_id} if event_id is not None else {})
+    return {event: (players, int(legal or 0)) for event, players, legal in found}
 
 
 def list_events(db: BaseDatabase) -> list[EventSummary]:
     """Every event, newest date first (undated last), with its players and legal decks counted in one query."""
-    with db.read() as session:
-        counts = _player_counts(session)
-        rows = list(session.exec(select(EventRow)))
-    rows.sort(key=lambda r: (r.date is None, -(r.date.toordinal() if r.date else 0), r.key))
-    return [EventSummary(info_of(r), *counts.get(typing.cast(int, r.id), (0, 0))) for r in rows]
+    with db.rows() as rows:
+        counts = _player_counts(rows)
+        events = [(_event(row[:-1]), row[-1]) for row in rows.all(f"SELECT {_EVENT_COLUMNS}, key FROM event")]
+    events.sort(key=lambda e: (e[0].date is None, -(e[0].date.toordinal() if e[0].date else 0), e[1]))
+    return [EventSummary(info, *counts.get(info.id, (0, 0))) for info, _ in events]
 
 
 def event_summary(db: BaseDatabase, name: str) -> EventSummary:
     """One event with its counts (only its own registrations counted)."""
-    with db.read() as session:
-        row = get_event(session, name)
-        counts = _player_counts(session, row.id)
-    return EventSummary(info_of(row), *counts.get(typing.cast(int, row.id), (0, 0)))
+    with db.rows() as rows:
+        info = event_info(rows, name)
+        counts = _player_counts(rows, info.id)
+    return EventSummary(info, *counts.get(info.id, (0, 0)))
 
 
 def start_event(db: BaseDatabase, name: str) -> EventInfo:
@@ -168,22 +194,66 @@ def delete_event(db: BaseDatabase, name: str) -> EventInfo:
     return info
 
 
-def current_rows(session: Session, event: EventRow, player: str | None = None) -> list[RegistrationRow]:
+@dataclass(frozen=True)
+class RegistrationData:
+    """A current registration row as read (its locked copy and problems as the stored data)."""
+
+    id: int
+    player: str
+    player_key: str
+    player_id: str
+    deck: str
+    legal: bool
+    fingerprint: str
+    registered_at: datetime
+    decklist: dict[str, typing.Any]
+    problems: list[dict[str, typing.Any]]
+    late: bool
+
+
+_REGISTRATION_COLUMNS = (
+    "id, player, player_key, player_id, deck, legal, fingerprint, registered_at, decklist, problems, late"
+)
+
+
+def _registration(row: tuple) -> RegistrationData:
+    reg_id, player, key, player_id, deck, legal, fingerprint, registered_at, decklist, problems, late = row
+    return RegistrationData(
+        reg_id,
+        player,
+        key,
+        player_id,
+        deck,
+        bool(legal),
+        fingerprint,
+        typing.cast(datetime, time_value(registered_at)),
+        json_value(decklist),
+        json_value(problems),
+        bool(late),
+    )
+
+
+def current_rows(rows: Rows, event: EventInfo | EventRow, player: str | None = None) -> list[RegistrationData]:
     """The current registration rows of an event (one per player) in registration order, or the one of ``player``
     (UnknownPlayer naming the closest players when there is none)."""
-    query = select(RegistrationRow).where(
-        RegistrationRow.event_id == event.id, col(RegistrationRow.superseded_at).is_(None)
-    )
+    sql = f"SELECT {_REGISTRATION_COLUMNS} FROM registration WHERE event_id = :event AND superseded_at IS NULL"
+    params: dict[str, typing.Any] = {"event": event.id}
     if player is None:
-        return list(session.exec(query.order_by(col(RegistrationRow.id))))
-    found = list(session.exec(query.where(RegistrationRow.player_key == name_key(player))))
+        return [_registration(row) for row in rows.all(sql + " ORDER BY id", params)]
+    found = [
+        _registration(row) for row in rows.all(sql + " AND player_key = :key", {**params, "key": name_key(player)})
+    ]
     if not found:
-        players = {r.player_key: r.player for r in session.exec(query)}
+        players = dict(
+            rows.all(
+                "SELECT player_key, player FROM registration WHERE event_id = :event AND superseded_at IS NULL", params
+            )
+        )
         raise UnknownPlayer(event.name, player, closest(player, players))
     return found
 
 
-def registration_of(row: RegistrationRow) -> Registration:
+def registration_of(row: RegistrationData) -> Registration:
     """The record of a registration row, its locked copy read back as a decklist."""
     return Registration(
         player=row.player,
@@ -203,6 +273,6 @@ def event_registrations(
 ) -> tuple[EventInfo, list[Registration]]:
     """The event and its current registrations (the latest per player) in registration order, or only ``player``'s;
     UnknownEvent / UnknownPlayer name the closest events or players."""
-    with db.read() as session:
-        event = get_event(session, event_name)
-        return info_of(event), [registration_of(r) for r in current_rows(session, event, player)]
+    with db.rows() as rows:
+        info = event_info(rows, event_name)
+        return info, [registration_of(r) for r in current_rows(rows, info, player)]

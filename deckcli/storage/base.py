@@ -1,8 +1,12 @@
-"""What every deckcli database offers, whatever its backend: read sessions, the read path's rows, one-transaction
-writes, the ``meta`` table, and the one place where SQL differs between SQLite and PostgreSQL (the upsert statement
-of the session's backend, PostgreSQL's COPY fast path). :class:`deckcli.storage.engine.Database` (an SQLite file)
-and :class:`deckcli.storage.server.ServerDatabase` (PostgreSQL) differ only in how they connect, set up their schema
-and name their faults."""
+"""What every deckcli database offers, whatever its backend: the read path's rows, one-transaction writes, the
+``meta`` table, and the one place where SQL differs between SQLite and PostgreSQL (the upsert statement of the
+session's backend, PostgreSQL's COPY fast path). :class:`deckcli.storage.engine.Database` (an SQLite file) and
+:class:`deckcli.storage.server.ServerDatabase` (PostgreSQL) differ only in how they connect, set up their schema
+and name their faults.
+
+The read path is one: every read runs SQL text through :class:`~deckcli.storage.reads.Rows`, from :meth:`rows`
+(or from a ready file's sqlite3 reader), or, when the value read decides a write, on that write's session
+(``Rows(session)``: the same transaction). SQLModel sessions are for writes only."""
 
 from __future__ import annotations
 
@@ -21,7 +25,8 @@ from deckcli.storage.reads import Rows
 
 
 class BaseDatabase:
-    """An opened database. ``engine`` reads; ``_writer`` is the engine (or its execution options) writes go through.
+    """An opened database. ``engine`` reads (:meth:`rows`); ``_writer`` is the engine (or its execution options) writes
+    go through.
 
     ``path`` is what messages name (the file, or the masked URL); ``backend`` is ``sqlite`` or ``postgresql``;
     ``committed`` counts the write transactions this object committed (an interrupted command says so).
@@ -43,15 +48,6 @@ class BaseDatabase:
     def label(self) -> str:
         """How messages name this database."""
         return str(self.path)
-
-    @contextmanager
-    def read(self) -> Iterator[Session]:
-        """A session for reading."""
-        try:
-            with Session(self.engine, expire_on_commit=False) as session:
-                yield session
-        except DBAPIError as exc:
-            raise (self.fault(exc) or exc) from None
 
     @contextmanager
     def rows(self) -> Iterator[Rows]:

@@ -16,10 +16,13 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import func, insert, select, text
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import SQLModel
 
 from deckcli.dbfiles import companion_of
@@ -124,14 +127,20 @@ def copy_database(source: Path | str, target: Path | str, origin: str | None = N
     return CopyResult(label_of(source), label_of(target), rows)
 
 
+@contextlib.contextmanager
+def _snapshot(src: BaseDatabase) -> Iterator[Connection]:
+    """One consistent view of the whole source while other clients write (SQLite's read transaction is one; on a
+    server it takes REPEATABLE READ), its rows typed by the tables' declarations: a copy, not a command's read."""
+    try:
+        with src.engine.connect() as conn:
+            yield conn.execution_options(isolation_level="REPEATABLE READ") if src.backend == "postgresql" else conn
+    except DBAPIError as exc:
+        raise (src.fault(exc) or exc) from None
+
+
 def _copy_rows(src: BaseDatabase, dst: BaseDatabase) -> dict[str, int]:
     copied: dict[str, int] = {}
-    with src.read() as reading, dst.write() as writing:
-        # One snapshot of the source, while other clients write: SQLite's read transaction is one; on a server
-        # it takes REPEATABLE READ.
-        source = reading.connection(
-            execution_options={"isolation_level": "REPEATABLE READ"} if src.backend == "postgresql" else None
-        )
+    with _snapshot(src) as source, dst.write() as writing:
         for table in SQLModel.metadata.sorted_tables:
             result = source.execution_options(yield_per=CHUNK).execute(
                 select(table).order_by(*table.primary_key.columns)

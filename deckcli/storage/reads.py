@@ -1,5 +1,5 @@
-"""The read path: the SELECTs of commands that only read, written once as SQL text and run by :class:`Rows` on
-either backend.
+"""The read path, the only one: every SELECT deckcli runs to read data, written once as SQL text and run by
+:class:`Rows` on either backend.
 
 Why: a command such as ``validate`` runs a handful of SELECTs, yet importing SQLAlchemy, SQLModel and pydantic cost
 most of its start-up (0.4 s of 0.6 s). So reads are plain SQL text and rows are plain tuples, and a database file
@@ -8,11 +8,13 @@ no SQLAlchemy imported at all (:class:`SqliteReader`). Any other database, an SQ
 be created, migrated or synced, or a PostgreSQL server, is read through its SQLAlchemy connection, by the same
 :class:`Rows` running the same text. The statements keep to portable SQL (``:name`` parameters, no JSON functions,
 no dialect syntax; booleans and lists are parameters, see :func:`in_list`), so PostgreSQL needs no second set of
-queries. A JSON column arrives as text from sqlite3 and decoded from psycopg: :func:`json_value` reads both.
+queries. A JSON column arrives as text from sqlite3 and decoded from psycopg: :func:`json_value` reads both (a date or a
+time: :func:`date_value`, :func:`time_value`).
 
 A read-optimised copy of the cards kept beside the database was the other choice; it was not taken because it is a
 second source of truth to rebuild and keep in step, and it would not exist for a shared server database.
-Writes never come here: they stay SQLModel sessions, one transaction per command.
+Writes never come here: they stay SQLModel sessions, one transaction per command; a read whose value decides a
+write runs here too, on that write's session (``Rows(session)``), so it sees and keeps the write's transaction.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -66,6 +69,16 @@ def reader_of(source: Any) -> Callable[[], AbstractContextManager[Rows]]:
     if hasattr(source, "rows"):
         return source.rows
     return lambda: nullcontext(Rows(source))
+
+
+def time_value(value: Any) -> datetime | None:
+    """A date-and-time column's value: SQLite keeps it as ISO text, psycopg returns a datetime."""
+    return datetime.fromisoformat(str(value)) if value is not None and not isinstance(value, datetime) else value
+
+
+def date_value(value: Any) -> date | None:
+    """A date column's value: SQLite keeps it as ISO text, psycopg returns a date."""
+    return date.fromisoformat(str(value)) if value is not None and not isinstance(value, date) else value
 
 
 def in_list(name: str, values: Iterable[Any]) -> tuple[str, dict[str, Any]]:

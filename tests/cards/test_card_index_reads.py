@@ -15,7 +15,7 @@ import orm_reference
 from deckcli.cards.index import CardIndex, list_sets, search_cards
 from deckcli.cards.importer import import_cardsets
 from deckcli.storage.reads import open_ready
-from backends import fast_reader
+from backends import fast_reader, orm_session
 
 sys.path.insert(0, str(paths.REPO / "bench"))
 from bench_import import generate  # noqa: E402
@@ -49,7 +49,7 @@ def _sources(db):
 @pytest.mark.parametrize("game", ["boa", "aqa", "sfb", None])
 def test_the_card_index_reads_what_the_orm_index_read(crowded, game):
     reader = _sources(crowded)
-    with crowded.read() as session:
+    with orm_session(crowded) as session:
         old = orm_reference.EagerIndex(session, game)
         keys = sorted(old.by_key) + ["no such card", ""]
         printings = sorted(old.by_printing) + [("s01", "999"), ("x9", "SS1")]
@@ -72,7 +72,7 @@ def test_the_card_index_reads_what_the_orm_index_read(crowded, game):
 
 def test_search_and_the_set_list_read_what_the_orm_read(crowded):
     reader = _sources(crowded)
-    with crowded.read() as session:
+    with orm_session(crowded) as session:
         for source in (reader, crowded, session):
             assert [(s["game"], s["set"], s["name"], s["sample"], s["cards"]) for s in list_sets(source)] == [
                 (g, code, name, bool(sample), n) for g, code, name, sample, n in orm_reference.list_sets(session)]

@@ -49,8 +49,7 @@ def test_show_unknown_card_suggests_closest(run):
 def test_half_width_katakana_finds_aqa_card(run, db):
     from deckcli.cards.index import CardIndex
 
-    with db.read() as session:
-        index = CardIndex(session, "aqa")
+    index = CardIndex(db, "aqa")
     katakana = next(r for r in index.cards() if any("\u30a0" <= ch <= "\u30ff" for ch in r.name))
     import unicodedata
 
@@ -80,8 +79,7 @@ def _to_half_width(ch: str) -> str:
 def test_aqa_alias_finds_japanese_card(run, db):
     from deckcli.cards.index import CardIndex
 
-    with db.read() as session:
-        card = next(iter(CardIndex(session, "aqa").cards()))
+    card = next(iter(CardIndex(db, "aqa").cards()))
     alias = card.fields["aliases"][0]
     result = run("cards", "show", alias.upper(), "--json")
     assert result.exit_code == 0, result.output

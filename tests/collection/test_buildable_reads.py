@@ -12,14 +12,14 @@ from deckcli.decks.listing import list_stored_decks
 from deckcli.errors import DeckcliError
 from deckcli.legality.resolve import Resolver
 from deckcli.storage.reads import open_ready
-from backends import fast_reader
+from backends import fast_reader, orm_session
 from orm_reference import stored_decks
 
 
 def _resolving_each(db) -> list[DeckStatus]:
     """buildable as it was: every stored deck opened and resolved by name, its needs read per deck."""
     resolver = Resolver(db)
-    with db.read() as session:
+    with orm_session(db) as session:
         names = [d.name for d in stored_decks(session)]
     statuses = []
     for name in names:
@@ -33,8 +33,7 @@ def _resolving_each(db) -> list[DeckStatus]:
             deck.require_cards()
         except DeckcliError as exc:
             status.problem = str(exc)
-        with db.read() as session:
-            status.short = fill_owned(session, deck_needs(deck))
+        status.short = fill_owned(db, deck_needs(deck))
         statuses.append(status)
     statuses.sort(key=lambda s: (not s.buildable, s.missing, s.name.casefold()))
     return statuses

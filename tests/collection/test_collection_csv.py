@@ -37,11 +37,11 @@ def _collection(db) -> list[tuple]:
     """Every entry as (game, set, number, finish, condition, language, tag, proxy, count), sorted."""
     from deckcli.collection.store import holdings
 
-    with db.read() as session:
+    with db.rows() as rows:
         return sorted(
             (h.card.game, h.card.set_code, h.card.number, h.variant.finish, h.variant.condition, h.variant.language,
              h.variant.tag, h.variant.proxy, h.count)
-            for h in holdings(session)
+            for h in holdings(rows)
         )
 
 

@@ -154,8 +154,7 @@ def test_not_owned_problems(db, run, deckfile):
     deck = open_deck(db, source=str(deckfile(BOA_DECK)))
     run("collection", "add", "Ember Whelp", "3")
     run("collection", "add", "Worldbreaker", "1", "--foil", "--set", "S01")
-    with db.read() as session:
-        problems = not_owned_problems(session, deck)
+    problems = not_owned_problems(db, deck)
     assert [p.rule for p in problems] == ["not-owned", "not-owned"]
     assert [p.cards for p in problems] == [["Ember Whelp"], ["Fireball"]]
     first = problems[0].as_dict()
@@ -163,5 +162,4 @@ def test_not_owned_problems(db, run, deckfile):
     assert "needs 5" in first["message"]
     run("collection", "add", "Ember Whelp", "2")
     run("collection", "add", "Fireball", "2", "--game", "boa")
-    with db.read() as session:
-        assert not_owned_problems(session, deck) == []
+    assert not_owned_problems(db, deck) == []

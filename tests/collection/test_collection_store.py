@@ -203,8 +203,8 @@ def test_two_processes_adding_at_once_both_land(db, tmp_path):
         assert proc.returncode == 0, err
     from deckcli.collection.store import holdings
 
-    with db.read() as session:
-        counts = [h.count for h in holdings(session)]
+    with db.rows() as rows:
+        counts = [h.count for h in holdings(rows)]
     assert counts == [100]  # 50 from each: none lost, on either backend
 
 

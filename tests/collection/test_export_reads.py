@@ -15,7 +15,7 @@ from deckcli.collection.exporting import export_entries, needs_rarity, write_csv
 from deckcli.collection.layouts import writable
 from deckcli.errors import InputError
 from deckcli.storage.reads import open_ready
-from backends import fast_reader
+from backends import fast_reader, orm_session
 
 
 def _dicts(entries) -> list[dict]:
@@ -33,7 +33,7 @@ def stocked(run, db, tmp_path):
 
 @pytest.mark.parametrize("game, tag", [(None, None), ("boa", None), ("sfb", None), (None, "binder"), (None, "")])
 def test_entries_are_the_orm_entries(stocked, game, tag):
-    with stocked.read() as session:
+    with orm_session(stocked) as session:
         expected = orm_reference.export_entries(session, game, tag)
     assert expected
     reader = fast_reader(stocked)
@@ -45,7 +45,7 @@ def test_entries_are_the_orm_entries(stocked, game, tag):
 
 @pytest.mark.parametrize("layout", writable())
 def test_every_layout_writes_what_the_row_by_row_writer_wrote(stocked, layout):
-    with stocked.read() as session:
+    with orm_session(stocked) as session:
         entries = orm_reference.export_entries(session)
     old, new = io.StringIO(newline=""), io.StringIO(newline="")
     lost = orm_reference.write_csv_row_by_row(entries, old, layout)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from backends import orm_session
 from deck_support import SFB_TEXT
 
 from deckcli.cards.index import CardIndex
@@ -21,6 +22,7 @@ from deckcli.decks.store import (
     get_deck,
     rename_deck,
     save_deck,
+    stored_deck,
     stored_format_name,
     zone_for,
     zone_sizes,
@@ -81,7 +83,7 @@ def test_save_deck_merges_repeats_and_refuses_case_clashes(db):
     with db.write() as session:
         save_deck(session, "MINE", "boa", "boa-advanced", [("side", whelp, 1)], replace=True)
     assert [row["name"] for row in list_stored_decks(db).rows] == ["MINE"]
-    with db.read() as session:
+    with orm_session(db) as session:
         deck = get_deck(session, "mine")
         assert deck.format == "boa-advanced" and deck_cards(session, deck) == [("side", whelp, 1)]
         assert zone_sizes(session) == {deck.id: {"side": 1}}
@@ -101,8 +103,8 @@ def test_rename_allows_a_change_of_case_only(db):
 def test_get_deck_suggests_close_names(db):
     with db.write() as session:
         create_deck(session, "Ember Rush", "boa", "boa-standard")
-    with db.read() as session, pytest.raises(NotFoundError, match="did you mean 'Ember Rush'"):
-        get_deck(session, "Ember Rash")
+    with pytest.raises(NotFoundError, match="did you mean 'Ember Rush'"):
+        stored_deck(db, "Ember Rash")
 
 
 def test_zone_for_follows_the_formats_kinds():
@@ -121,8 +123,7 @@ def test_stored_format_name_keeps_bundled_names_and_paths_of_files(tmp_path):
 
 
 def test_compact_form_only_for_complete_single_sets(db):
-    with db.read() as session:
-        index = CardIndex(session, "sfb")
+    index = CardIndex(db, "sfb")
     full = resolve(db, SFB_TEXT)
     assert [e.name for e in compact_form(full, index)] == ["Kilgore", "Lil'Y", "Sir Tentaclot"]
     assert compact_form(resolve(db, "Game: sfb\nChampions\nKilgore\nMain\n1 Flank\n"), index) is None

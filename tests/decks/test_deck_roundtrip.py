@@ -123,8 +123,7 @@ def generated_decks(draw, cards: dict[str, list[int]], formats: dict[str, list[s
 
 
 def _bundled(db):
-    with db.read() as session:
-        cards = {g: [r.id for r in CardIndex(session, g).cards()] for g in ("boa", "aqa", "sfb")}
+    cards = {g: [r.id for r in CardIndex(db, g).cards()] for g in ("boa", "aqa", "sfb")}
     formats = {g: sorted(f.name for f in list_formats() if f.game == g) for g in cards}
     return cards, formats
 

@@ -16,6 +16,7 @@ from dbdump import table_snapshot
 from event_decks import boa_deck, deck_text
 
 from deckcli.errors import DeckcliError
+from deckcli.words import plural
 from deckcli.events.sources import import_sources
 
 PROPERTY = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -93,7 +94,7 @@ def test_random_rows_register_or_are_refused_cleanly(run, db, cup, tmp_path, row
     if result.exit_code == 0 or skip_bad and result.stdout.strip():
         registered = json.loads(result.stdout)
         assert all(r["player"] and r["fingerprint"] for r in registered)
-        assert f"Registered {len(registered)} decklists for 'Cup'" in result.stderr
+        assert f"Registered {plural(len(registered), 'decklist')} for 'Cup'" in result.stderr
     else:
         assert result.stderr.startswith(("Error: ", "Skipped ")) and str(path) in result.stderr
         assert len(result.stderr) < 100_000  # a huge cell is named, not shown

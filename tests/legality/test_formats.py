@@ -107,8 +107,7 @@ def test_extends_merges_zone_by_zone_and_does_not_inherit_default():
 @pytest.mark.parametrize(("name", "game"), [("boa-advanced", "boa"), ("aqa-extreme", "aqa")])
 def test_sample_restricted_lists_name_real_cards_at_0_1_and_2(db, name, game):
     fmt = load_format(name)
-    with db.read() as session:
-        index = CardIndex(session, game)
+    index = CardIndex(db, game)
     limits, unknown = card_limit_keys(fmt, index)
     assert unknown == []
     assert set(limits.values()) == {0, 1, 2}

@@ -296,7 +296,7 @@ def test_injected_sqlite_errors_become_faults(made, monkeypatch, code, message, 
         monkeypatch.setattr(Session, "execute", failing)
         if fault is None:
             with pytest.raises(OperationalError):
-                with db.read() as session:
+                with db.write() as session:
                     session.execute("SELECT 1")
             return
         with pytest.raises(Exception) as info:

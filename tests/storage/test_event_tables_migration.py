@@ -58,7 +58,6 @@ def test_one_current_registration_per_event_and_player_is_enforced_by_the_databa
     from datetime import datetime
 
     from sqlalchemy.exc import IntegrityError
-    from sqlmodel import select
 
     from deckcli.storage.tables import EventRow, RegistrationRow
 
@@ -78,5 +77,5 @@ def test_one_current_registration_per_event_and_player_is_enforced_by_the_databa
     with pytest.raises(IntegrityError):
         with db.write() as session:
             session.add(registration())
-    with db.read() as session:
-        assert len(session.exec(select(RegistrationRow)).all()) == 3
+    with db.rows() as rows:
+        assert rows.all("SELECT count(*) FROM registration") == [(3,)]

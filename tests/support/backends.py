@@ -34,3 +34,11 @@ def sql_rows(db, sql: str, params: dict | None = None) -> list[tuple]:
     fresh transaction (so what other connections committed is seen)."""
     with db.rows() as rows:
         return rows.all(sql, params)
+
+
+def orm_session(db):
+    """An SQLModel session on the test's database, for the ORM references and the write path's session functions
+    (deckcli itself reads through ``db.rows()`` only)."""
+    from sqlmodel import Session
+
+    return Session(db.engine, expire_on_commit=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from backends import orm_session
 from deckcli.cards.index import CardIndex
 from deckcli.decks.store import deck_cards, get_deck
 
@@ -18,10 +19,10 @@ def table_snapshot(db) -> tuple[list, list]:
 
 def stored(db, name: str) -> dict:
     """One stored deck as data: name, game, format, meta and {(zone, set, number): count}."""
-    with db.read() as session:
+    with orm_session(db) as session:
         deck = get_deck(session, name)
         rows = deck_cards(session, deck)
-        index = CardIndex(session, deck.game)
+    index = CardIndex(db, deck.game)
     cards: dict[tuple[str, str, str], int] = {}
     for zone, card_id, count in rows:
         ref = index.by_id[card_id]
@@ -31,8 +32,7 @@ def stored(db, name: str) -> dict:
 
 def names_of(db, game: str, kind: str) -> list[str]:
     """Distinct card names of one kind, in card-number order (names without a ネーム for aqa)."""
-    with db.read() as session:
-        index = CardIndex(session, game)
+    index = CardIndex(db, game)
     found: list[str] = []
     for ref in index.cards():
         if ref.kind == kind and ref.name not in found and "“" not in ref.name:

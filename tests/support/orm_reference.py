@@ -70,10 +70,11 @@ def export_entries(session, game=None, tag=None):
     """The former collection export entries: ORM holdings (every card's JSON decoded) and a set-name table."""
     from deckcli.collection.layouts import DECKCLI_COLUMNS
     from deckcli.collection.store import holdings
+    from deckcli.storage.reads import Rows
 
     names = {(g, code): name for g, code, name in session.execute(select(CardSet.game, CardSet.code, CardSet.name))}
     entries = []
-    for h in holdings(session, game, tag):
+    for h in holdings(Rows(session), game, tag):
         row = h.as_row()
         entry = {c: row[c] for c in DECKCLI_COLUMNS}
         entry["set_name"] = names.get((h.card.game, h.card.set_code), h.card.set_code)

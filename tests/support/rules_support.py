@@ -39,8 +39,7 @@ def rules(found) -> set[str]:
 
 def card_names(db, game: str, kinds: tuple[str, ...], exclude=(), no_nemu: bool = False) -> list[str]:
     """Distinct card names of these kinds, in card-number order."""
-    with db.read() as session:
-        index = CardIndex(session, game)
+    index = CardIndex(db, game)
     names = []
     for ref in index.cards():
         if ref.kind in kinds and ref.name not in exclude and ref.name not in names:
@@ -64,8 +63,7 @@ def fill(names: list[str], total: int, per: int = 4) -> list[tuple[int, str]]:
 
 def champion_cards(db, champion: str) -> list[str]:
     """The names of a sfb champion's action cards."""
-    with db.read() as session:
-        index = CardIndex(session, "sfb")
+    index = CardIndex(db, "sfb")
     return [r.name for r in index.cards() if r.kind == "action" and r.fields.get("champion") == champion]
 
 
