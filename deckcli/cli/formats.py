@@ -76,7 +76,7 @@ def _print_details(d: dict[str, Any]) -> None:
     click.echo(f"file: {d['file']}")
     click.echo()
     emit(
-        [{**z, "kinds": _listed(z["kinds"])} for z in d["zones"]],
+        [{**z, "kinds": _listed(z["kinds"]) if z["kinds"] else "any"} for z in d["zones"]],
         "table",
         ["zone", "label", "size", "kinds", "rule"],
     )

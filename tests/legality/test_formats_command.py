@@ -76,3 +76,10 @@ def test_a_misspelled_format_suggests_the_closest(deckcli, run):
     assert validated.exit_code == 2 and validated.stderr.endswith(f"Error: Invalid value for --format: {message}\n")
     odds = run("odds", EXAMPLES / "ember-rush.txt", "--format", "boa-advnced", "--want", "1+ kind=spell")
     assert odds.exit_code == 1 and odds.stderr == f"Error: {message}\n"
+
+
+def test_a_zone_that_names_no_kinds_holds_any_kind(run):
+    shown = run("formats", "show", "aqa-yome")
+    assert shown.exit_code == 0, shown.output
+    row = next(line for line in shown.stdout.splitlines() if line.startswith("main "))
+    assert row.split() == ["main", "Deck", "40", "any", "deck-size"]
