@@ -22,20 +22,7 @@ from deckcli.files.reading import Document, read_document
 JSON_LAYOUT = Layout("deckcli-json", "deckcli JSON", (), {f: (f,) for f in DECKCLI_COLUMNS})
 
 #: The order of the cells every reader yields per row.
-FIELDS = (
-    "count",
-    "name",
-    "set",
-    "number",
-    "game",
-    "finish",
-    "condition",
-    "language",
-    "tag",
-    "proxy",
-    "tradelist",
-    "purchase_price",
-)
+FIELDS = DECKCLI_COLUMNS
 Rows = Iterator[tuple[int, tuple[str, ...]]]
 
 

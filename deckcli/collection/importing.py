@@ -187,7 +187,7 @@ def plan_import(
     trades: dict[EntryKey, int] = defaultdict(int)
     cards: dict[tuple[str, str, str, str], CardRef | DeckcliError] = {}
     variants: dict[tuple[str, ...], Variant | DeckcliError] = {}
-    for position, (count_text, name, set_text, number, game_text, *variant_cells, trade_text, price_text) in rows:
+    for position, (count_text, name, game_text, set_text, number, *variant_cells, trade_text, price_text) in rows:
         plan.rows += 1
         try:
             try:

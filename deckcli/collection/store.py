@@ -52,29 +52,25 @@ class Holding:
 
     def as_row(self) -> dict[str, Any]:
         """The flat row printed by list/show/export."""
-        v = self.variant
+        card = self.card
         return {
             "count": self.count,
-            "name": self.card.name,
-            "game": self.card.game,
-            "set": self.card.set_code,
-            "number": self.card.number,
-            "kind": self.card.kind,
-            "finish": v.finish,
-            "condition": v.condition,
-            "language": v.language,
-            "tag": v.tag,
-            "proxy": v.proxy,
-            "tradelist": self.tradelist,
-            "purchase_price": self.purchase_price,
+            "name": card.name,
+            "game": card.game,
+            "set": card.set_code,
+            "number": card.number,
+            "kind": card.kind,
+            **self._held(),
         }
 
     def filter_fields(self) -> dict[str, Any]:
         """Card fields plus the collection fields, for ``--where``."""
+        return {**self.card.as_dict(), "count": self.count, **self._held()}
+
+    def _held(self) -> dict[str, Any]:
+        """How the copies are held: the variant, the tradelist count and the purchase price."""
         v = self.variant
         return {
-            **self.card.as_dict(),
-            "count": self.count,
             "finish": v.finish,
             "condition": v.condition,
             "language": v.language,
