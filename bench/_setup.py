@@ -78,6 +78,17 @@ def fastest_cpu_of(command: Sequence[str], repeat: int = 5) -> tuple[float, floa
     return min(walls), min(cpus)
 
 
+def interleaved_processes(commands: dict, repeat: int = 5) -> dict:
+    """Per named command, its shortest wall time and least CPU time in a fresh process over ``repeat`` rounds, each
+    round running every command once in turn: the sides of a ratio then share the machine's ups and downs."""
+    best = {name: (float("inf"), float("inf")) for name in commands}
+    for _ in range(repeat):
+        for name, command in commands.items():
+            wall, cpu = fastest_cpu_of(command, 1)
+            best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
+    return best
+
+
 def cli_process(args: Sequence[str], check: bool = True) -> Callable[[], None]:
     """A call of ``python -m deckcli ARGS`` in a fresh process (interpreter start-up included)."""
 

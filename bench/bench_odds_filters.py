@@ -23,7 +23,7 @@ from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from _setup import ROOT, data_folder, fastest_cpu_of, interleaved, ratio_line
+from _setup import ROOT, data_folder, interleaved, interleaved_processes, ratio_line
 
 COLOURS = ["red", "yellow", "blue"]
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "element": "string", "colour": "string",
@@ -103,11 +103,7 @@ def _command_odds(deck: Path, filters: int, wants: list[str] = DECK_FILTERS, tur
 
 def _fresh(commands: dict[int, list[str]], repeat: int) -> dict[int, float]:
     """The least CPU time of each command in a fresh process, the commands run in turn ``repeat`` times."""
-    least: dict[int, float] = {}
-    for _ in range(repeat):
-        for n, command in commands.items():
-            least[n] = min(least.get(n, float("inf")), fastest_cpu_of(command, repeat=1)[1])
-    return least
+    return {n: cpu for n, (_, cpu) in interleaved_processes(commands, repeat).items()}
 
 
 def _odds_process(deck: Path, wants: list[str], turns: int) -> list[str]:

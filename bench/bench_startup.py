@@ -15,7 +15,7 @@ import argparse
 import shutil
 import sys
 
-from _setup import ROOT, cli_process, data_folder, fastest_cpu_of, python_process, ratio_line
+from _setup import ROOT, cli_process, data_folder, interleaved_processes, python_process, ratio_line
 
 
 def main() -> None:
@@ -41,10 +41,9 @@ def main() -> None:
         print(f"wall: fastest of {args.repeat} runs; CPU: least user+system time of the same runs")
         for label, command, goal in cases:
             cli_process(command)()
-            ours, anchor = [float("inf")] * 2, [float("inf")] * 2
-            for _ in range(args.repeat):  # interleaved: both sides see the same load
-                ours = [min(a, b) for a, b in zip(ours, fastest_cpu_of([sys.executable, "-m", "deckcli", *command], 1))]
-                anchor = [min(a, b) for a, b in zip(anchor, fastest_cpu_of(click_args, 1))]
+            both = interleaved_processes({"ours": [sys.executable, "-m", "deckcli", *command], "click": click_args},
+                                         args.repeat)  # both sides see the same load
+            ours, anchor = both["ours"], both["click"]
             anchors.append(anchor[0])
             print(ratio_line(label, ours[0], anchor[0], "click", goal)
                   + f"   | CPU {ours[1] * 1000:6.1f} ms / {anchor[1] * 1000:5.1f} ms = {ours[1] / anchor[1]:.2f}x")
