@@ -25,6 +25,7 @@ class ZoneRouter:
 
     def __init__(self, game: Game, zones: dict[str, dict[str, Any]], deck: Decklist):
         self.game, self.zones = game, zones
+        self.main = registry.default_zone()  # where card lines go before any section header
         self.listed = {e.zone for e in deck.entries}
         self.moved: Counter[tuple[str, str]] = Counter()
         self.grouped: list[DeckEntry] = []
@@ -34,10 +35,10 @@ class ZoneRouter:
         zone = entry.zone
         if entry.placed == GUESSED:
             if zone not in self.zones:
-                zone = registry.default_zone()
+                zone = self.main
             else:
                 self.grouped.append(entry)
-        if entry.placed == GIVEN or zone != registry.default_zone() or self._accepts(zone, kind):
+        if entry.placed == GIVEN or zone != self.main or self._accepts(zone, kind):
             return zone
         target = self.game.zone_for_kind(kind, self.zones)
         if target is None or target == zone or target in self.listed:

@@ -241,6 +241,7 @@ def zones() -> dict[str, Zone]:
 
 
 @cache
+@cache
 def default_zone() -> str:
     """The zone a decklist's card lines go to before any section header, and a format's draw zone when it names none:
     the first zone (in deck-code order) that every game has and that holds cards of its own (``main``)."""

@@ -18,10 +18,10 @@ def carddb(tmp_path, monkeypatch):
     folder = tmp_path / "carddb"
     shutil.copytree(paths.REPO / "carddb", folder)
     monkeypatch.setattr(registry, "carddb_dir", lambda: folder)
-    for cached in (registry._game_files, registry.games, registry.zones, registry.section_headers):
+    for cached in (registry._game_files, registry.games, registry.zones, registry.section_headers, registry.default_zone):
         cached.cache_clear()
     yield folder
-    for cached in (registry._game_files, registry.games, registry.zones, registry.section_headers):
+    for cached in (registry._game_files, registry.games, registry.zones, registry.section_headers, registry.default_zone):
         cached.cache_clear()
 
 

@@ -17,7 +17,7 @@ from deckcli.games import registry
 from deckcli.legality import formats
 from deckcli.validation import jsonschemas, verdicts
 
-_REGISTRY_CACHES = (registry._game_files, registry.games, registry.zones, registry.section_headers)
+_REGISTRY_CACHES = (registry._game_files, registry.games, registry.zones, registry.section_headers, registry.default_zone)
 _FORMAT_CACHES = (formats._bundled, formats._bundled_games, formats._bundled_format)
 
 
