@@ -1,0 +1,73 @@
+"""The Swiss rounds and top cut of an event as plain records: what pairing, standings, slips and the published
+site read. Filled from the database by :func:`deckcli.events.rounds.load_tournament`; no storage here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Score:
+    """A table's result: games won by its first player, by its second, and drawn games (``2-1``, ``2-0-1``)."""
+
+    wins: int
+    losses: int
+    draws: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.wins}-{self.losses}" + (f"-{self.draws}" if self.draws else "")
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One table of a round: ``opponent`` is None for a bye (a 2-0 match win); ``score`` None until entered."""
+
+    table: int
+    player: str
+    opponent: str | None
+    score: Score | None = None
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: ``label`` is ``"1"``, ``"2"``, … for Swiss rounds and ``"top8"``, ``"top4"``, ``"top2"`` for
+    the rounds of the cut."""
+
+    label: str
+    pairings: tuple[Pairing, ...]
+
+    @property
+    def complete(self) -> bool:
+        return all(pairing.score is not None or pairing.opponent is None for pairing in self.pairings)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line in the standings; the three rates are fractions (0.33 … 1.0), shown as percentages."""
+
+    rank: int
+    player: str
+    points: int
+    wins: int
+    losses: int
+    draws: int
+    omw: float
+    gw: float
+    ogw: float
+    dropped: bool = False
+
+    @property
+    def record(self) -> str:
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """An event's rounds so far: ``rounds`` the Swiss rounds in order, ``total_rounds`` how many there will be,
+    ``standings`` after the last complete Swiss round, ``cut`` the rounds of the top cut (empty before it)."""
+
+    event: str
+    total_rounds: int
+    rounds: tuple[Round, ...]
+    standings: tuple[Standing, ...]
+    cut: tuple[Round, ...] = ()
