@@ -81,7 +81,7 @@ def backup(app: AppContext, target: str) -> None:
     from deckcli.storage.location import is_url
 
     if is_url(app.target):
-        from deckcli.errors import DatabaseFault
+        from deckcli.dberrors import DatabaseFault
         from deckcli.storage.location import label_of
 
         raise DatabaseFault(
@@ -124,7 +124,7 @@ def upgrade(app: AppContext) -> None:
 
     before = database_status(app.target, app.origin)
     if before.state == "newer":
-        from deckcli.errors import SchemaMismatch
+        from deckcli.dberrors import SchemaMismatch
 
         raise SchemaMismatch(
             before.database,

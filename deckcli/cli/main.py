@@ -52,7 +52,8 @@ class DeckcliGroup(click.Group):
 
     def invoke(self, ctx: click.Context):
         from deckcli.cli.output import shown_streams
-        from deckcli.errors import BadDatabaseURL, DeckcliError, NoSuchDecklist
+        from deckcli.dberrors import BadDatabaseURL
+        from deckcli.errors import DeckcliError, NoSuchDecklist
         from deckcli.textrules import shown
 
         try:

@@ -20,7 +20,7 @@ from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from deckcli.errors import DatabaseFault
+from deckcli.dberrors import DatabaseFault
 from deckcli.storage.reads import Rows
 
 

@@ -25,8 +25,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import SQLModel
 
+from deckcli.dberrors import DatabaseFault, NotADatabase
 from deckcli.dbfiles import companion_of
-from deckcli.errors import DatabaseFault, NotADatabase
 from deckcli.storage import tables  # noqa: F401  (registers the tables)
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.engine import connect

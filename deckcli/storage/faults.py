@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from deckcli.errors import (
+from deckcli.dberrors import (
     DamagedDatabase,
     DatabaseFault,
     DatabaseFull,

@@ -12,8 +12,8 @@ import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from deckcli.dberrors import DatabaseFault, ForeignDatabase, NotADatabase, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.dbfiles import APPLICATION_ID, SQLITE_HEADER, in_use
-from deckcli.errors import DatabaseFault, ForeignDatabase, NotADatabase, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.storage.faults import NOT_A_DATABASE_ADVICE, fault_of
 
 #: The tables every deckcli schema version has (a file from before the mark is deckcli's if it has them all).

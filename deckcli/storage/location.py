@@ -20,7 +20,7 @@ import urllib.parse
 from functools import cache
 from pathlib import Path
 
-from deckcli.errors import UnopenableDatabase
+from deckcli.dberrors import UnopenableDatabase
 
 BUSY_TIMEOUT_MS = 30_000
 #: Overrides BUSY_TIMEOUT_MS: how long (milliseconds) a command waits for another one's lock.

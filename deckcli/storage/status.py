@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckcli.dberrors import DatabaseFault, UnopenableDatabase
 from deckcli.dbfiles import APPLICATION_ID
-from deckcli.errors import DatabaseFault, UnopenableDatabase
 from deckcli.storage.fileinfo import CORE_TABLES, FileInfo, inspect, open_read_only, recorded_revision, refuse_foreign
 from deckcli.storage.location import is_url, label_of, refuse_missing_folder
 from deckcli.storage.revisions import HEAD_REVISION, REVISION_SCHEMAS, SCHEMA_VERSION

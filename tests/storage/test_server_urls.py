@@ -79,7 +79,7 @@ def test_a_malformed_url_is_a_usage_error_saying_what_is_wrong(url, shown, probl
 
 
 def test_the_library_refuses_a_malformed_url_with_its_typed_error():
-    from deckcli.errors import BadDatabaseURL
+    from deckcli.dberrors import BadDatabaseURL
     from deckcli.storage.engine import connect
 
     with pytest.raises(BadDatabaseURL) as raised:
