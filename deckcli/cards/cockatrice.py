@@ -21,14 +21,13 @@ from deckcli.cards.sheets import cell_text, flat_fields
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.registry import Game
+from deckcli.textrules import NOT_XML
 
 ROOT = "cockatrice_carddatabase"
 VERSION = "4"
 #: The fields a card's own elements hold (name, text) or its printings (number as ``num``, rarity): not props.
 NOT_PROPS = frozenset({"name", "text", "kind", "number", "rarity"})
 _NOT_IN_NAME = re.compile(r"[^A-Za-z0-9._-]")
-#: Characters XML 1.0 cannot hold (the clean-text rules refuse the control characters at import).
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 class SetLike(Protocol):
@@ -119,7 +118,7 @@ def _element_name(path: str) -> str:
 
 
 def _xml_text(value: str, card: dict[str, Any], what: str) -> str:
-    found = _NOT_XML.search(value)
+    found = NOT_XML.search(value)
     if found:
         raise InputError(
             f"cannot write card {card.get('number', '')} ({card.get('name', '')!r}) as Cockatrice XML: its {what}"
