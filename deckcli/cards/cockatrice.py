@@ -55,15 +55,16 @@ def database(game_code: str, sets: Sequence[SetLike], related: Mapping[str, list
     game = registry.game(game_code)
     root = ET.Element(ROOT, version=VERSION)
     info = ET.SubElement(root, "info")
-    _text(info, "author", "deckcli")
-    _text(info, "sourceVersion", __version__)
+    _text(info, "author", "deckcli", "the database")
+    _text(info, "sourceVersion", __version__, "the database")
     listed = ET.SubElement(root, "sets")
     printings: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for exported in sets:
         each = ET.SubElement(listed, "set")
-        _text(each, "name", exported.code)
-        _text(each, "longname", exported.name)
-        _text(each, "settype", game.title)
+        where = f"set {exported.code}"
+        _text(each, "name", exported.code, where)
+        _text(each, "longname", exported.name, where)
+        _text(each, "settype", game.title, where)
         for card in exported.doc["cards"]:
             printings.setdefault(card["name"], []).append((exported.code, card))
     cards = ET.SubElement(root, "cards")
@@ -75,19 +76,20 @@ def database(game_code: str, sets: Sequence[SetLike], related: Mapping[str, list
 def _card(game: Game, name: str, printed: list[tuple[str, dict[str, Any]]], related: list[str]) -> ET.Element:
     """One card: its first printing's fields (a reprint is the same card), and every printing as a ``set``."""
     fields = printed[0][1]
+    where = f"card {fields['number']} ({name!r})"
     card = ET.Element("card")
-    _text(card, "name", _xml_text(name, fields, "name"))
-    _text(card, "text", _xml_text(fields.get("text", ""), fields, "text"))
+    _text(card, "name", name, where)
+    _text(card, "text", fields.get("text", ""), where)
     prop = ET.SubElement(card, "prop")
     for element, value in props(game, fields):
-        _text(prop, element, value)
+        _text(prop, element, value, where)
     for set_code, printing in printed:
         attrs = {"num": printing["number"]}
         if "rarity" in printing:
-            attrs["rarity"] = _xml_text(printing["rarity"], printing, "rarity")
-        _text(card, "set", set_code, attrs)
+            attrs["rarity"] = printing["rarity"]
+        _text(card, "set", set_code, where, attrs)
     for other in related:
-        _text(card, "related", other)
+        _text(card, "related", other, where)
     return card
 
 
@@ -107,7 +109,7 @@ def props(game: Game, card: dict[str, Any]) -> list[tuple[str, str]]:
         while element in used:  # a field spelt like a Cockatrice property keeps its value under its own name
             element += "_"
         used.add(element)
-        found.append((element, _xml_text(cell_text(value), card, path)))
+        found.append((element, cell_text(value)))
     return found
 
 
@@ -117,17 +119,14 @@ def _element_name(path: str) -> str:
     return name if name[:1].isalpha() or name[:1] == "_" else f"_{name}"
 
 
-def _xml_text(value: str, card: dict[str, Any], what: str) -> str:
-    found = NOT_XML.search(value)
-    if found:
-        raise InputError(
-            f"cannot write card {card.get('number', '')} ({card.get('name', '')!r}) as Cockatrice XML: its {what}"
-            f" holds U+{ord(found.group()):04X}, a character XML cannot hold"
-        )
-    return value
-
-
-def _text(parent: ET.Element, tag: str, text: str, attrs: dict[str, str] | None = None) -> ET.Element:
-    element = ET.SubElement(parent, tag, attrs or {})
-    element.text = text
-    return element
+def _text(parent: ET.Element, tag: str, text: str, where: str, attrs: dict[str, str] | None = None) -> None:
+    """Add the element ``tag`` holding ``text`` (and ``attrs``); a character XML cannot hold is an InputError naming
+    ``where`` it is (the card, the set)."""
+    for what, value in [(tag, text), *((f"{tag} {key}", v) for key, v in (attrs or {}).items())]:
+        found = NOT_XML.search(value)
+        if found:
+            raise InputError(
+                f"cannot write {where} as Cockatrice XML: its {what} holds U+{ord(found.group()):04X},"
+                " a character XML cannot hold"
+            )
+    ET.SubElement(parent, tag, attrs or {}).text = text

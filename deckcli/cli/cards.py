@@ -72,7 +72,7 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
     "-s",
     "set_code",
     metavar="CODE",
-    help="The set (code or name; needed when the game has several, but for cockatrice: default every set).",
+    help="The set (code or name); for json, csv and tsv needed when the game has several (cockatrice: all).",
 )
 @click.option(
     "--to",
@@ -87,9 +87,10 @@ def export(app: AppContext, game, set_code, to, target) -> None:
     """Write a card set back out: as card-set JSON, a CSV/TSV card list to edit in a spreadsheet, or a Cockatrice
     card database.
 
-    Either of the first imports again with `deckcli cards import` (a card list with --game, --set and
+    JSON and a card list import again with `deckcli cards import` (a card list with --game, --set and
     --set-name). A Cockatrice database (--to cockatrice, or -o FILE.xml) holds every set of the game unless
-    --set names one: copy it into Cockatrice's custom sets folder and `deck export --to cod` decks open in it.
+    --set names one: put it in Cockatrice's custom sets folder, and the decks `deck export --to cod` writes
+    open in it.
     """
     from deckcli.cards.setexport import export_cards, format_for, write_cards
     from deckcli.files.writing import write_whole
