@@ -20,9 +20,8 @@ from deckcli.storage.base import BaseDatabase
 
 #: Spreadsheet card lists and their delimiter.
 SHEETS = {"csv": ",", "tsv": "\t"}
-#: Export formats: JSON (a card-set document), the sheets, and Cockatrice's card database (a whole game's sets).
-FORMATS = ("json", *SHEETS, "cockatrice")
-#: The format a file's extension picks when ``--to`` is not given.
+#: The format a file's extension picks when ``--to`` is not given: JSON (a card-set document), the sheets, and
+#: Cockatrice's card database.
 EXTENSIONS = {"json": "json", "csv": "csv", "tsv": "tsv", "xml": "cockatrice"}
 #: Formats holding every set of the game in one file when no set is named.
 WHOLE_GAME = frozenset({"cockatrice"})
