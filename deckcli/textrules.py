@@ -27,6 +27,9 @@ UNCLEAN_CLASS = "[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u
 UNCLEAN_MULTILINE_CLASS = (
     "[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]"
 )
+#: The characters XML 1.0 cannot hold (its Char production): C0 controls but tab and line breaks, surrogates, U+FFFE
+#: and U+FFFF. Clean text has none but the last two; a writer of XML (Cockatrice's files) refuses them all.
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 #: What :func:`shown` escapes: every unclean character except a line feed, a tab and the carriage return of a CRLF.
 _SHOWN_RE = re.compile(

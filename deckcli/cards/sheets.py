@@ -255,15 +255,17 @@ def read_sheet(source: str, sheet: SheetSet | None) -> Sheet:
 # -- writing ------------------------------------------------------------------------------------------
 
 
-def _flat(card: dict[str, Any], prefix: str = "") -> Iterable[tuple[str, Any]]:
+def flat_fields(card: dict[str, Any], prefix: str = "") -> Iterable[tuple[str, Any]]:
+    """A card's fields by path (``ability.timing``, ``names.en``): a sheet's columns, a Cockatrice card's props."""
     for key, value in card.items():
         if isinstance(value, dict) and value:
-            yield from _flat(value, f"{prefix}{key}.")
+            yield from flat_fields(value, f"{prefix}{key}.")
         else:
             yield prefix + key, value
 
 
-def _text(value: Any) -> str:
+def cell_text(value: Any) -> str:
+    """A field's value as one text: ``true``/``false``, a list as ``a; b`` (as JSON when that would not read back)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
@@ -283,12 +285,12 @@ def write_sheet(cards: list[dict[str, Any]], stream: IO[str], delimiter: str = "
 
     Text cells a spreadsheet would run as a formula get a leading ``'``, which reading removes again.
     """
-    rows = [dict(_flat(card)) for card in cards]
+    rows = [dict(flat_fields(card)) for card in cards]
     columns = [c for c in LEADING if any(c in row for row in rows)]
     for row in rows:
         columns += [c for c in row if c not in columns]
     writer = CsvWriter(stream, delimiter=delimiter)  # a cell holding a bare CR is quoted too
     writer.writerow(columns)
     for row in rows:
-        writer.writerow([_text(row[c]) if c in row else "" for c in columns])  # formula-escaped by the writer
+        writer.writerow([cell_text(row[c]) if c in row else "" for c in columns])  # formula-escaped by the writer
     return len(rows)

@@ -68,36 +68,42 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
 @cards.command("export")
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="The game.")
 @click.option(
-    "--set", "-s", "set_code", metavar="CODE", help="The set (code or name; needed when the game has several)."
+    "--set",
+    "-s",
+    "set_code",
+    metavar="CODE",
+    help="The set (code or name); for json, csv and tsv needed when the game has several (cockatrice: all).",
 )
 @click.option(
     "--to",
     "to",
-    type=click.Choice(["json", "csv", "tsv"], case_sensitive=False),
-    help="json (a card-set file) or a spreadsheet card list (default: from -o's extension, else json).",
+    type=click.Choice(["json", "csv", "tsv", "cockatrice"], case_sensitive=False),
+    help="json (a card-set file), a spreadsheet card list, or cockatrice (Cockatrice's card database, .xml)"
+    " (default: from -o's extension, else json).",
 )
 @click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
 @pass_app
 def export(app: AppContext, game, set_code, to, target) -> None:
-    """Write a card set back out: as card-set JSON, or as a CSV/TSV card list to edit in a spreadsheet.
+    """Write a card set back out: as card-set JSON, a CSV/TSV card list to edit in a spreadsheet, or a Cockatrice
+    card database.
 
-    Either imports again with `deckcli cards import` (a card list with --game, --set and --set-name).
+    JSON and a card list import again with `deckcli cards import` (a card list with --game, --set and
+    --set-name). A Cockatrice database (--to cockatrice, or -o FILE.xml) holds every set of the game unless
+    --set names one: put it in Cockatrice's custom sets folder, and the decks `deck export --to cod` writes
+    open in it.
     """
-    from deckcli.cards.setexport import export_set, format_for, write_set
+    from deckcli.cards.setexport import export_cards, format_for, write_cards
     from deckcli.files.writing import write_whole
 
-    exported = export_set(app.db, game.lower(), set_code)
     fmt = format_for(to, target)
+    exported = export_cards(app.db, game.lower(), set_code, fmt)
     if target == "-":
         from deckcli.cli.output import data_stdout
 
-        write_set(exported, data_stdout(), fmt)  # the data as it is, to a file or a pipe
+        write_cards(exported, data_stdout(), fmt)  # the data as it is, to a file or a pipe
         return
-    write_whole(target, lambda handle: write_set(exported, handle, fmt))
-    click.echo(
-        f"Exported {plural(exported.cards, 'card')} of {exported.game} {exported.code} ({exported.name}) to {target}",
-        err=True,
-    )
+    write_whole(target, lambda handle: write_cards(exported, handle, fmt))
+    click.echo(f"Exported {plural(exported.cards, 'card')} of {exported.label} to {target}", err=True)
 
 
 @cards.command()

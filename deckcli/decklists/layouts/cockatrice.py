@@ -29,6 +29,7 @@ from deckcli.decklists.model import (
 )
 from deckcli.errors import InputError
 from deckcli.files.numbers import whole_number
+from deckcli.textrules import NOT_XML
 from deckcli.words import plural
 
 ROOT = "cockatrice_deck"
@@ -36,7 +37,6 @@ ROOT = "cockatrice_deck"
 SKIPPED_ZONES = frozenset({"tokens"})
 _SET = re.compile(SET_PATTERN)
 _NUMBER = re.compile(NUMBER_PATTERN)
-_NOT_XML = re.compile("[\ufffe\uffff]")  # characters XML 1.0 cannot hold (control characters are refused earlier)
 _COUNT = re.compile(r"\s*\d{1,9}\s*")
 
 
@@ -152,7 +152,7 @@ def read(text: str, source: str | None = None) -> Decklist:
 
 def _checked(value: str, what: str) -> str:
     problem = text_problem(value, what) or (
-        f"{what} {value!r} holds a character XML cannot" if _NOT_XML.search(value) else None
+        f"{what} {value!r} holds a character XML cannot" if NOT_XML.search(value) else None
     )
     if problem:
         raise InputError(f"cannot write the decklist as a Cockatrice deck: {problem}")
