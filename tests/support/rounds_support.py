@@ -4,6 +4,8 @@ after one dropped (two tables and a bye), the standings after it and a top 4 pla
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from deckcli.events.tournament import Pairing, Round, Score, Standing, Tournament
 
 EVIL, FORMULA, WIDE = "<b>x</b>", "=cmd|", "Ｃａｔ"
@@ -42,3 +44,16 @@ def big_round(players: int) -> Tournament:
     if players % 2:
         pairings.append(Pairing(len(pairings) + 1, names[-1], None))
     return Tournament("Spring Open", 5, (Round("1", tuple(pairings)),), ())
+
+
+def renamed(tournament: Tournament, names: dict[str, str]) -> Tournament:
+    """The same tournament with its players renamed (``names``: old -> new)."""
+
+    def pairing(p: Pairing) -> Pairing:
+        return replace(p, player=names[p.player], opponent=names[p.opponent] if p.opponent else None)
+
+    def rounds(found: tuple[Round, ...]) -> tuple[Round, ...]:
+        return tuple(Round(r.label, tuple(pairing(p) for p in r.pairings)) for r in found)
+
+    standings = tuple(replace(s, player=names[s.player]) for s in tournament.standings)
+    return replace(tournament, rounds=rounds(tournament.rounds), standings=standings, cut=rounds(tournament.cut))
