@@ -118,10 +118,9 @@ def rounds_view(tournament: Tournament, registered: Mapping[str, Seat], anonymou
     )
 
 
-def _number(label: str) -> tuple[int, str]:
-    """'Player 12' -> (12, ''), so labels sort as numbers."""
-    head, _, tail = label.rpartition(" ")
-    return (int(tail), "") if tail.isdigit() else (0, head)
+def _number(label: str) -> int:
+    """An anonymous label's number ('Player 12' -> 12), so labels sort as numbers."""
+    return int(label.rpartition(" ")[2])
 
 
 def _round(paired: Round, seat: Callable[[str], Seat]) -> RoundView:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pages_support as ps
 import rounds_support as rs
 
 from deckcli.events.site import publish
+from deckcli.events.tournament import Tournament
 
 NAMES = {"Ann Lee": "Annabel Quill", "bo": "Bodhi Xu", rs.WIDE: "Ｍｏｏｎ Ｃａｔ", "Dan": "Dandelion Vex",
          rs.EVIL: "<i>Ivo</i>", rs.FORMULA: "=HYPERLINK(Zora)"}
@@ -45,3 +47,16 @@ def test_an_anonymous_site_shows_rounds_by_the_deck_pages_labels_only(db, tmp_pa
     assert ranked == [(str(s.rank), shown(s.player)) for s in rs.STANDINGS]
     bracket = (site / "bracket.html").read_text(encoding="utf-8")
     assert f'<p class="champion">Winner: {shown("Ann Lee")}</p>' in bracket
+
+
+def test_tied_players_are_listed_by_their_labels(db, tmp_path):
+    """Standings tied on rank come in the order of the labels, so no order of names shows through."""
+    ev = ps.event("boa")
+    cards = [c["name"] for c in ps.cards_of("boa") if c["kind"] != "limitbreak"]
+    regs = [ps.register(db, ev, NAMES[p], f"Main Deck\n4 {card}\n") for p, card in zip(rs.PLAYERS, cards)]
+    tied = tuple(replace(s, rank=1) for s in rs.STANDINGS)
+    tournament = Tournament("Spring Open", 2, (rs.ROUND_1, rs.ROUND_2), tied)
+    publish(db, ev, regs, tmp_path / "site", anonymous=True, tournament=rs.renamed(tournament, NAMES))
+    standings = (tmp_path / "site" / "standings.html").read_text(encoding="utf-8")
+    labels = re.findall(r'<tr><td class="n">1</td><td><a [^>]*>Player (\d+)</a>', standings)
+    assert labels == ["1", "2", "3", "4", "5", "6"]

@@ -5,6 +5,7 @@ event, a PDF without Chromium) with exit status 1."""
 from __future__ import annotations
 
 import importlib.util
+import sqlite3
 
 import paths  # tests/support/paths.py
 import pytest
@@ -43,6 +44,10 @@ def test_slips_of_the_paired_round(run, event, tmp_path):
 
     unknown = run("event", "slips", event, "7", "-o", tmp_path / "r7.html")
     assert unknown.exit_code == 1 and f"{EVENT}: no round '7'; the rounds paired are 1" in unknown.stderr
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.close()
+    over = run("event", "slips", event, "-o", other)
+    assert over.exit_code == 1 and "is another program's SQLite database; name another file to write" in over.stderr
     nope = run("event", "slips", "Nope", "-o", tmp_path / "n.html")
     assert nope.exit_code == 1 and "no event called 'Nope'" in nope.stderr
 
