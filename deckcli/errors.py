@@ -204,6 +204,22 @@ class UnknownPlayer(NotFoundError):
         super().__init__(f"no player {player!r} is registered for event {event!r}{hint}")
 
 
+class NoRoundPaired(InputError):
+    """Slips or pairings asked for an event whose first round is not paired yet."""
+
+    def __init__(self, event: str):
+        self.event = event
+        super().__init__(f"{event}: no round has been paired yet; pair one with 'deckcli event pair \"{event}\"'")
+
+
+class UnknownRound(NotFoundError):
+    """A round label the event has no round for; ``rounds`` are the labels it has."""
+
+    def __init__(self, event: str, label: str, rounds: list[str]):
+        self.event, self.label, self.rounds = event, label, list(rounds)
+        super().__init__(f"{event}: no round {label!r}; the rounds paired are {', '.join(self.rounds)}")
+
+
 class AlreadyRegistered(DeckcliError):
     """``players`` already hold a current registration for ``event``; nothing was registered."""
 

@@ -337,7 +337,8 @@ def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> No
         click.echo(f"Wrote {plural(len(regs), 'registration')} of {info.name!r} to {target}.", err=True)
 
 
-from deckcli.cli.event_pages import publish, sheet  # noqa: E402 - event sheet / publish live in their own module
+from deckcli.cli.event_pages import publish, sheet, slips  # noqa: E402 - event sheet / slips / publish live in their own module
 
 event.add_command(sheet)
+event.add_command(slips)
 event.add_command(publish)

@@ -1,8 +1,11 @@
-"""``deckcli event sheet`` and ``event publish``: printable registration sheets and the static site of an event.
-Each parses its options, calls one function of :mod:`deckcli.events.sheets` or :mod:`deckcli.events.site`, and says
-what it wrote."""
+"""``deckcli event sheet``, ``event slips`` and ``event publish``: printable registration sheets, a round's pairings
+sheet and result slips, and the static site of an event. Each parses its options, calls one function of
+:mod:`deckcli.events.sheets`, :mod:`deckcli.events.slips` or :mod:`deckcli.events.site`, and says what it wrote."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -11,26 +14,46 @@ from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.output import dump_json
 from deckcli.words import plural
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def printed_pages(command: F) -> F:
+    """The options of a command that prints pages (``event sheet``, ``event slips``): ``-o FILE`` (``-``: the HTML
+    on stdout) and ``--to html|pdf``."""
+    command = click.option(
+        "--to",
+        "to",
+        type=click.Choice(["html", "pdf"], case_sensitive=False),
+        help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
+        "default: pdf when FILE ends in .pdf, else html.",
+    )(command)
+    return click.option(
+        "--output",
+        "-o",
+        "target",
+        required=True,
+        type=click.Path(allow_dash=True, dir_okay=False),
+        metavar="FILE",
+        help="The file to write (- : the HTML on stdout).",
+    )(command)
+
+
+def target_kind(target: str, to: str | None) -> str:
+    """What ``--to`` says, else what FILE's suffix does: pdf for ``.pdf``, html otherwise."""
+    return (to or ("pdf" if target.lower().endswith(".pdf") else "html")).lower()
+
+
+def html_to_stdout(html: str) -> None:
+    """The page as it is, on standard output (a file or a pipe), for ``-o -``."""
+    from deckcli.cli.output import data_stdout
+
+    data_stdout().write(html)
+
 
 @click.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", required=False, shell_complete=complete_player)
-@click.option(
-    "--output",
-    "-o",
-    "target",
-    required=True,
-    type=click.Path(allow_dash=True, dir_okay=False),
-    metavar="FILE",
-    help="The file to write (- : the HTML on stdout).",
-)
-@click.option(
-    "--to",
-    "to",
-    type=click.Choice(["html", "pdf"], case_sensitive=False),
-    help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
-    "default: pdf when FILE ends in .pdf, else html.",
-)
+@printed_pages
 @pass_app
 def sheet(app: AppContext, event_name: str, player: str | None, target: str, to: str | None) -> None:
     """Registration sheets of EVENT: one A4 page per player (or only PLAYER's), every card of each zone, the
@@ -43,16 +66,44 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
     """
     from deckcli.events.sheets import event_sheets
 
-    kind = (to or ("pdf" if target.lower().endswith(".pdf") else "html")).lower()
+    kind = target_kind(target, to)
     result = event_sheets(app.db, event_name, player, target, kind)
     if result.path is None:
-        from deckcli.cli.output import data_stdout
-
-        data_stdout().write(result.html)  # the page as it is, to a file or a pipe
+        html_to_stdout(result.html)
         return
     click.echo(
         f"Wrote {plural(len(result.players), 'registration sheet')} of {result.event!r} to {target} ({kind}, "
         f"one A4 page per player).",
+        err=True,
+    )
+
+
+@click.command()
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
+@click.argument("round_label", metavar="[ROUND]", required=False)
+@printed_pages
+@pass_app
+def slips(app: AppContext, event_name: str, round_label: str | None, target: str, to: str | None) -> None:
+    """The pairings sheet and result slips of a round of EVENT (ROUND: 1, 2, ... or top8, top4, top2; default: the
+    latest paired): the sheet to post on a wall (every player alphabetically, with their table and opponent), then
+    one slip per table (games won, drawn games, a drop box per player, signatures), four to an A4 page.
+
+    \b
+    Examples:
+      deckcli event slips "Spring Open" -o round.html
+      deckcli event slips "Spring Open" 2 -o round2.pdf
+    """
+    from deckcli.events.roundpick import round_title
+    from deckcli.events.slips import write_slips
+
+    kind = target_kind(target, to)
+    result = write_slips(app.db, event_name, round_label, target, kind)
+    if result.path is None:
+        html_to_stdout(result.html)
+        return
+    click.echo(
+        f"Wrote the pairings sheet and {plural(result.slips, 'result slip')} of {result.event!r}, "
+        f"{round_title(result.round)}, to {target} ({kind}).",
         err=True,
     )
 
@@ -79,7 +130,8 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
 def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_json: bool) -> None:
     """A static site of EVENT's decklists in DIR: index.html (decks, legal flags, the metagame, the most-played
     cards, as tables and inline SVG charts), one page per deck (zones, curve, the opening-hand figure of the game's
-    key condition), decks.json and decks.csv. No script, nothing fetched: it reads offline in any browser.
+    key condition), decks.json and decks.csv; once a round is paired, a page per round (its tables and results), the
+    standings and the top cut. No script, nothing fetched: it reads offline in any browser.
 
     The site is built beside DIR and swapped in whole: an interrupted or failed publish leaves the earlier site as
     it was. DIR must be new, empty or a site deckcli published there (its files unchanged; listed in
@@ -113,5 +165,7 @@ def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_j
         return
     click.echo(
         f"Published {plural(result.decks, 'deck')} of {result.event!r} to {folder}: "
-        f"index.html, {plural(result.decks, 'deck page')}, decks.json, decks.csv."
+        f"index.html, {plural(result.decks, 'deck page')}, "
+        + (f"{plural(len(result.round_pages), 'page')} of the rounds, " if result.round_pages else "")
+        + "decks.json, decks.csv."
     )

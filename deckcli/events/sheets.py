@@ -3,7 +3,6 @@ signature lines), as HTML with print CSS that any browser prints, or as a PDF pr
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,14 +10,10 @@ from typing import TYPE_CHECKING
 
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
-from deckcli.files.writing import write_whole
 
 if TYPE_CHECKING:
     from deckcli.storage.base import BaseDatabase
     from deckcli.storage.reads import Readable
-
-#: What ``--to`` accepts.
-TARGETS = ("html", "pdf")
 
 
 @dataclass(frozen=True)
@@ -49,35 +44,10 @@ def write_sheets(
     db: Readable, event: EventInfo, registrations: Sequence[Registration], out: str | Path, to: str = "html"
 ) -> SheetResult:
     """Write the sheets to ``out`` (``-``: returned only, for standard output; HTML only) as HTML or PDF."""
-    if to not in TARGETS:
-        raise InputError(f"unknown sheet target {to!r}; choose one of {', '.join(TARGETS)}")
-    if to == "pdf":
-        from deckcli.events.browser import find_chromium
+    from deckcli.events.printing import print_pages
 
-        if str(out) == "-":
-            raise InputError("a PDF is written to a file: give -o FILE.pdf")
-        find_chromium()  # before any work: a missing browser is said at once
-    html = sheets_html(db, event, registrations)
-    players = tuple(r.player for r in registrations)
-    if str(out) == "-":
-        return SheetResult(event.name, None, html, players, to)
-    path = Path(out)
-    if to == "html":
-        write_whole(out, lambda handle: handle.write(html), newline=None)  # (the name as given: "" or "dir/" is named)
-    else:
-        _print_pdf(html, out)
-    return SheetResult(event.name, path, html, players, to)
-
-
-def _print_pdf(html: str, pdf: str | Path) -> None:
-    """Print the HTML to ``pdf`` through a temporary page headless Chromium opens; the PDF is written as every file
-    is (:func:`deckcli.files.writing.write_file`): a failed print leaves an earlier PDF as it was."""
-    from deckcli.events.browser import print_to_pdf
-
-    with tempfile.TemporaryDirectory(prefix="deckcli-sheets-") as folder:
-        page = Path(folder) / "sheets.html"
-        page.write_text(html, encoding="utf-8")
-        print_to_pdf(page, pdf)
+    path, html = print_pages(lambda: sheets_html(db, event, registrations), out, to, "sheet")
+    return SheetResult(event.name, path, html, tuple(r.player for r in registrations), to)
 
 
 def event_sheets(

@@ -22,6 +22,7 @@ from deckcli.files.csvwriting import CsvWriter
 
 if TYPE_CHECKING:
     from deckcli.events.pagedata import DeckView
+    from deckcli.events.tournament import Tournament
     from deckcli.storage.base import BaseDatabase
     from deckcli.storage.reads import Readable
 
@@ -54,6 +55,13 @@ class PublishResult:
     files: tuple[str, ...]
     decks: int
     kept: tuple[str, ...] = ()
+
+    @property
+    def round_pages(self) -> tuple[str, ...]:
+        """The pages of the rounds, the standings and the top cut among the files (none before a round is paired)."""
+        from deckcli.events.siterounds import is_round_page
+
+        return tuple(name for name in self.files if is_round_page(name))
 
 
 def page_of(view: DeckView) -> str:
@@ -118,11 +126,15 @@ def decks_json(rows: Sequence[dict[str, Any]]) -> str:
     return "[\n" + ",\n".join(json.dumps(row, ensure_ascii=False) for row in rows) + "\n]\n"
 
 
-def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> dict[str, str]:
-    """File name -> HTML of every page of the site."""
+def site_pages(
+    event: EventInfo, views: Sequence[DeckView], anonymous: bool, tournament: Tournament | None = None
+) -> dict[str, str]:
+    """File name -> HTML of every page of the site: the index, a page per deck and, once a round is paired, a page
+    per round, the standings and the top cut (:mod:`deckcli.events.siterounds`)."""
     from deckcli import __version__
     from deckcli.events.figures import metagame, most_played
     from deckcli.events.pages import render
+    from deckcli.events.siterounds import Seat, rounds_pages, rounds_view
     from deckcli.games import registry
 
     game = registry.game(event.game)
@@ -131,6 +143,10 @@ def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> 
     played = most_played(
         [(ln.name, ln.translation, ln.count) for z in v.zones for ln in z.lines if ln.known] for v in views
     )
+    shown = None
+    if tournament is not None and (tournament.rounds or tournament.cut):
+        seats = {v.registration.player: Seat(v.shown, page_of(v)) for v in views}
+        shown = rounds_view(tournament, seats, anonymous)
     pages = {
         INDEX: render(
             "index.html.j2",
@@ -145,38 +161,51 @@ def site_pages(event: EventInfo, views: Sequence[DeckView], anonymous: bool) -> 
             by_group=by_group,
             most_played=played,
             page_of=page_of,
+            rounds=shown,
             version=__version__,
         )
     }
     for view in views:
         pages[page_of(view)] = render("deck.html.j2", event=event, deck=view, version=__version__)
+    if shown is not None:
+        pages.update(rounds_pages(event, shown, __version__))
     return pages
 
 
 def publish(
-    db: Readable, event: EventInfo, registrations: Sequence[Registration], folder: str | Path, anonymous: bool = False
+    db: Readable,
+    event: EventInfo,
+    registrations: Sequence[Registration],
+    folder: str | Path,
+    anonymous: bool = False,
+    tournament: Tournament | None = None,
 ) -> PublishResult:
     """Build every page and data file in memory, then put them in ``folder`` whole or not at all
     (:func:`deckcli.events.sitefolder.write_site`: only a new or empty folder, or deckcli's own site there, which
-    is checked before anything is built)."""
+    is checked before anything is built); ``tournament``: the event's rounds, their pages beside the decks'."""
     from deckcli.events.sitefolder import write_site
 
     if not str(folder):
         raise InputError("an empty folder name: name the folder to write the site into")
     if str(folder) == "-":
         raise InputError("- (standard output) cannot hold a site of several files: name a folder")
-    written = write_site(folder, event.name, lambda: site_files(db, event, registrations, anonymous))
+    written = write_site(folder, event.name, lambda: site_files(db, event, registrations, anonymous, tournament))
     return PublishResult(event.name, Path(folder), written.files, len(registrations), tuple(map(str, written.kept)))
 
 
 def site_files(
-    db: Readable, event: EventInfo, registrations: Sequence[Registration], anonymous: bool
+    db: Readable,
+    event: EventInfo,
+    registrations: Sequence[Registration],
+    anonymous: bool,
+    tournament: Tournament | None = None,
 ) -> dict[str, str]:
-    """File name -> text of every file of the site: the index, a page per registration, decks.json, decks.csv."""
+    """File name -> text of every file of the site: the index, a page per registration, the rounds' pages,
+    decks.json, decks.csv."""
     from deckcli.events.pagedata import deck_views
 
     views = deck_views(db, event, registrations, anonymous=anonymous)
-    files = site_pages(event, views, anonymous)
+    files = site_pages(event, views, anonymous, tournament)
     rows = [deck_row(v, anonymous) for v in views]
     files[JSON_FILE] = decks_json(rows)
     files[CSV_FILE] = decks_csv(rows)
@@ -184,8 +213,20 @@ def site_files(
 
 
 def publish_event(db: BaseDatabase, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:
-    """``event publish``: the event's site written to ``folder``."""
+    """``event publish``: the event's site, with its rounds, written to ``folder``."""
     from deckcli.events.store import event_registrations
 
     event, registrations = event_registrations(db, event_name)
-    return publish(db, event, registrations, folder, anonymous)
+    return publish(db, event, registrations, folder, anonymous, _tournament(db, event.name))
+
+
+def _tournament(db: BaseDatabase, event_name: str) -> Tournament | None:
+    """The event's rounds. (None until issue 23's :mod:`deckcli.events.rounds` is merged: the lead drops this
+    guard then and calls ``load_tournament`` in :func:`publish_event`.)"""
+    import importlib.util
+
+    if importlib.util.find_spec("deckcli.events.rounds") is None:
+        return None
+    from deckcli.events.rounds import load_tournament  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    return load_tournament(db, event_name)

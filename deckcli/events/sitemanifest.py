@@ -25,7 +25,10 @@ MANIFEST = ".deckcli-site.json"
 MARKER = "deckcli site"
 VERSION = 1
 #: Every name ``event publish`` writes beside the manifest (slugs are lower-case ASCII letters, digits, hyphens).
-OWN_NAME = re.compile(r"index\.html|decks\.json|decks\.csv|deck-[a-z0-9-]{1,60}\.html")
+OWN_NAME = re.compile(
+    r"index\.html|decks\.json|decks\.csv|deck-[a-z0-9-]{1,60}\.html"
+    r"|round-[a-z0-9-]{1,60}\.html|standings\.html|bracket\.html"  # the rounds' pages (deckcli.events.siterounds)
+)
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 

@@ -1,0 +1,46 @@
+"""The rounds of a tournament as the printed slips and the published site name them: "Round 2", "Top 8"; the round
+a command asks for by its label (the latest paired one by default); who won a table."""
+
+from __future__ import annotations
+
+import re
+
+from deckcli.errors import NoRoundPaired, UnknownRound
+from deckcli.events.tournament import Pairing, Round, Tournament
+
+_CUT = re.compile(r"top(\d+)")
+
+
+def round_title(label: str) -> str:
+    """How pages name a round: "Round 2" for a Swiss round, "Top 8" for the top cut's "top8"."""
+    cut = _CUT.fullmatch(label)
+    return f"Top {cut.group(1)}" if cut else f"Round {label}"
+
+
+def paired_rounds(tournament: Tournament) -> tuple[Round, ...]:
+    """Every round paired so far, the Swiss rounds then those of the cut."""
+    return tournament.rounds + tournament.cut
+
+
+def pick_round(tournament: Tournament, label: str | None) -> Round:
+    """The round called ``label`` ("2", "top8"; case and spaces aside), else the latest round paired; NoRoundPaired
+    before the first pairing, UnknownRound naming the rounds there are."""
+    rounds = paired_rounds(tournament)
+    if not rounds:
+        raise NoRoundPaired(tournament.event)
+    if label is None:
+        return rounds[-1]
+    wanted = "".join(label.split()).casefold()
+    for found in rounds:
+        if found.label.casefold() == wanted:
+            return found
+    raise UnknownRound(tournament.event, label, [r.label for r in rounds])
+
+
+def winner(pairing: Pairing) -> str | None:
+    """Who won the table: the player with more games won (a bye's player), None for a draw or no result yet."""
+    if pairing.opponent is None:
+        return pairing.player
+    if pairing.score is None or pairing.score.wins == pairing.score.losses:
+        return None
+    return pairing.player if pairing.score.wins > pairing.score.losses else pairing.opponent
