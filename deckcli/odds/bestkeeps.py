@@ -11,18 +11,25 @@ matters through its code: its size, then each condition's capped matched count, 
 is held for every code, or past :data:`DENSE_CODES` of them (many wide conditions) for the codes some multiset
 reaches (a table of gigabytes otherwise).
 
+Parts with the same best chance (a hand that meets has several when a spare card can go) are told apart by round
+2's chance (GAMES.md's Decision), from the same counts: round 2's hand holds part ``a`` of ``H`` and ``n - |a|``
+cards of the rest, as ``good[a]`` counts, so one small matrix per hand shape turns a hand's ``good`` into every
+part's round-2 count (:func:`round_two_spread`), for the hands with a tie only.
+
 Counts are floats while every partial sum is exact as one (BLAS products), else Python integers in object arrays.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from math import comb, lcm, prod
 from typing import Any
 
 import numpy as np
 
 from deckcli.odds.classes import DeckClasses
+from deckcli.odds.rounds import overlap_by_round
 
 #: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
 LOOKUP = 1 << 13
@@ -71,8 +78,11 @@ def composition_rows(counts, n: int) -> np.ndarray:
 @dataclass(frozen=True)
 class Terms:
     """What every hand's count shares: the hand size, the classes' signatures (a 0/1 matrix), each condition's
-    holding values and cap, ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, and
-    the types the counts (exact for every partial sum) and the scores (exact) are held in."""
+    holding values and cap, ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, the
+    types the counts (exact for every partial sum) and the scores (exact) are held in, the cards left ``rest``, and
+    for the tie-break: per ``j`` (round 2's hand holds ``j`` cards of round 1's, :mod:`deckcli.odds.rounds`) an
+    integer weight (its chance over the hands of round 2 it counts, all over one denominator), and the type of
+    the tie scores."""
 
     n: int
     signatures: np.ndarray
@@ -82,6 +92,9 @@ class Terms:
     common: int
     kind: Any
     score: Any
+    rest: int
+    round_two: tuple[tuple[int, int], ...]
+    tie: Any
 
     @classmethod
     def of(cls, classes: DeckClasses, n: int) -> Terms:
@@ -93,6 +106,13 @@ class Terms:
         kind = np.float32 if bound < 1 << 24 else np.float64 if bound < 1 << 53 else object
         axes = condition_axes(classes.conditions, n)  # a hand after the redraw holds n cards: counts up to n
         holds = [np.asarray(h, dtype=bool) for h in holding_lists(classes.conditions, axes)]
+        score = np.int64 if (n + 2) * common << n < 1 << 62 and kind is not object else object
+        rest = classes.size - n
+        law = overlap_by_round(classes.size, n, 2)[-1]  # round 2's hand: j cards of round 1's, n - j of the rest
+        shares = {j: q / (comb(n, j) * comb(rest, n - j)) for j, q in law.items()}
+        over = lcm(*(share.denominator for share in shares.values()))
+        round_two = tuple((j, int(share * over)) for j, share in sorted(shares.items()))
+        tie = np.int64 if (over * common + 1) * (n + 2) << n < 1 << 62 and score is np.int64 else object
         return cls(
             n,
             np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
@@ -101,24 +121,20 @@ class Terms:
             ways,
             common,
             kind,
-            np.int64 if (n + 2) * common << n < 1 << 62 and kind is not object else object,
+            score,
+            rest,
+            round_two,
+            tie,
         )
 
 
 def best_keeps(classes: DeckClasses, n: int) -> Keeps:
-    """Every ``n``-card hand's best part to keep: the best chance ``good / ways[d]``, then the most cards kept,
-    then the first part in ``product(range(h, -1, -1) ...)`` order. A hand that meets keeps everything."""
+    """Every ``n``-card hand's best part to keep (GAMES.md's Decision): the best chance ``good / ways[d]``; among
+    parts with that chance, the best chance for round 2's hand; then the most cards kept; then the first part in
+    ``product(range(h, -1, -1) ...)`` order. A hand that meets may discard: a spare card redrawn can help round 2."""
     terms = Terms.of(classes, n)
     hands = composition_rows(classes.counts, n)
-    kept = hands.copy()
-    good, ways_of = np.ones(len(hands), dtype=terms.score), np.ones(len(hands), dtype=terms.score)
-    matched = hands @ terms.signatures
-    meets = np.ones(len(hands), dtype=bool)
-    for i, holding in enumerate(terms.holds):
-        meets &= holding[np.minimum(matched[:, i], len(holding) - 1)]
-    missing = np.flatnonzero(~meets)
-    if len(missing):
-        kept[missing], good[missing], ways_of[missing] = whole_deck_keeps(hands[missing], classes.counts, terms)
+    kept, good, ways_of = whole_deck_keeps(hands, classes.counts, terms)
     common = terms.common
     sums: Any = np.int64 if comb(classes.size, n) * common < 1 << 62 and terms.score is np.int64 else object
     hand_ways = np.ones(len(hands), dtype=sums)  # how many hands have each composition
@@ -129,7 +145,7 @@ def best_keeps(classes: DeckClasses, n: int) -> Keeps:
 
 
 def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per hand (rows, none meeting): its best part (see :func:`best_keeps`), its good and its ways.
+    """Per hand (rows): its best part (see :func:`best_keeps`), its good and its ways.
 
     Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
     held classes listed by falling count, each hand's order of parts kept as a last digit of the scores."""
@@ -155,21 +171,61 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         sets32 = sets.astype(np.float32)
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
         coef = coefficients(counts_held, sets, n).T.astype(terms.kind)
-        discards = n - parts.sum(axis=1)  # score: chance, then cards kept, then the hand's order (parts x hands)
-        weight = (scale[discards] * (n + 1) * len(parts))[:, None]
-        last = np.where(weight > 0, ((n - discards) * len(parts) + len(parts) - 1)[:, None], -1 - len(parts))
+        discards = n - parts.sum(axis=1)
+        weight = scale[discards][:, None]  # the chance over ``common`` (0: more discards than the rest holds)
+        beyond = np.where(weight > 0, 0, -1).astype(score)  # such a part is never chosen
+        spread: list[np.ndarray] = []  # the round-2 counts' matrix, made once some hand of the group needs it
         removed = (counts_held - parts).astype(np.float64)
         for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
             rows = group[at : at + max(1, CELLS // len(sets))]
             found = set_codes(sets32, classes_held[rows, :r], tables)
             counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # multisets x hands
             good = (coef @ counted).astype(score)  # parts x hands
-            place = (removed @ after[rows, :r].T).astype(np.int64)
-            best = (good * weight + (last - place)).argmax(axis=0)
+            chance = good * weight + beyond
+            best = chance.argmax(axis=0)
+            tied = chance == chance[best, np.arange(len(rows))]
+            several = np.flatnonzero(tied.sum(axis=0) > 1)
+            if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
+                spread = spread or [round_two_spread(counts_held, parts, terms)]
+                tie = (spread[0] @ good[:, several].astype(terms.tie)) * weight.astype(terms.tie)
+                order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[rows[several], :r].T
+                ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
+                best[several] = ranked.argmax(axis=0)
             kept[rows[:, None], classes_held[rows, :r]] = parts[best]
             good_of[rows] = good[best, np.arange(len(rows))]
             ways_of[rows] = np.asarray(ways, dtype=score)[discards[best]]
     return kept, good_of, ways_of
+
+
+def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.ndarray:
+    """``spread[K, a]`` (parts x parts of a hand holding ``held``), so that ``spread @ good`` counts, for each part
+    ``K`` kept, the (replacements, round 2's hand) pairs where round 2's hand meets, weighted as ``terms.round_two``.
+
+    Round 2's hand ``G`` meets through its part ``a`` in the hand ``H`` and its ``x = n - |a|`` cards from the rest,
+    which ``good[a]`` counts: ``a`` is ``p`` cards of ``K`` (in ``G``'s ``j`` from round 1's hand) and the rest of
+    ``H - K`` (discarded, shuffled back); of the ``x``, ``j - p`` are replacements, and the other replacements avoid
+    all ``x``: ``C(x, j - p) * C(rest - x, d - j + p)`` ways, ``d = n - |K|``."""
+    n, rest, top = terms.n, terms.rest, max(j for j, _ in terms.round_two)
+    poly = np.zeros((len(parts), len(parts), top + 1), dtype=np.int64)  # by p: ways to take a from K and H - K
+    poly[..., 0] = 1
+    for i, h in enumerate(held.tolist()):
+        table = np.zeros((h + 1, h + 1, top + 1), dtype=np.int64)  # [k, a, p]: C(k, p) * C(h - k, a - p)
+        for k, a in product(range(h + 1), repeat=2):
+            for p in range(max(0, a - h + k), min(k, a, top) + 1):
+                table[k, a, p] = comb(k, p) * comb(h - k, a - p)
+        factor = table[parts[:, i, None], parts[None, :, i]]
+        poly = np.stack([sum(poly[..., s - t] * factor[..., t] for t in range(s + 1)) for s in range(top + 1)], axis=-1)
+    ways = np.zeros((n + 1, n + 1, top + 1), dtype=terms.tie)  # [|K|, |a|, p]
+    for kept, size, p in product(range(n + 1), range(n + 1), range(top + 1)):
+        x, d = n - size, n - kept
+        ways[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in terms.round_two)
+    sizes = parts.sum(axis=1)
+    return (poly.astype(terms.tie) * ways[sizes[:, None], sizes[None, :]]).sum(axis=2)
+
+
+def _choose(n: int, k: int) -> int:
+    """``C(n, k)``, 0 unless ``0 <= k <= n``: the ways to pick ``k`` of ``n`` cards."""
+    return comb(n, k) if 0 <= k <= n else 0
 
 
 def multisets(slots: int, n: int) -> np.ndarray:

@@ -1,5 +1,6 @@
 """The sfb best partial-redraw policy: for every opening hand (by class composition), the part to keep that
-maximises the exact chance of meeting the conditions after drawing one replacement per discard from the rest.
+maximises the exact chance of meeting the conditions after drawing one replacement per discard from the rest;
+among parts with that chance, the one giving round 2's hand the best chance, then the one keeping more cards.
 
 Counted for every hand at once from the whole deck's counts (:mod:`deckcli.odds.bestkeeps`, numpy, loaded only
 here), over the conditions some hand can fail. Computed once per deck shape, so ``odds`` and ``simulate`` in one

@@ -1,6 +1,7 @@
 """The dense dynamic programme deckcli used before the sparse one, kept as the tests' oracle: a numpy tensor over
 every combination of capped counts, Python integers (object arrays) past int64, and the sfb best policy rebuilt
-per hand. Copied from deckcli/odds as it was; only the imports differ."""
+per hand. Copied from deckcli/odds as it was; only the imports differ, and the policy's tie-break (GAMES.md's
+Decision: round 2's chance, by the dense mixed count over every final hand, then more cards kept) is added."""
 
 from __future__ import annotations
 
@@ -110,24 +111,25 @@ def compute_policy(classes: DeckClasses, hand_size: int):
     rest_size = size - n
     table: dict[tuple[int, ...], Keep] = {}
     total = Fraction(0)
+    memo: dict[tuple[int, ...], Fraction] = {}  # round 2's chance by round 1's hand
     for hand, hand_ways in compositions(counts, n):
-        keep = best_keep(classes, hand, caps, rest_size)
+        keep = best_keep(classes, hand, caps, rest_size, memo)
         table[hand] = keep
         total += hand_ways * keep.p_success
     return n, table, total / comb(size, n)
 
 
-def best_keep(classes: DeckClasses, hand: tuple[int, ...], caps: Sequence[int], rest_size: int) -> Keep:
-    """Of all sub-multisets of ``hand`` to keep, the one with the best chance; ties keep more cards."""
+def best_keep(classes: DeckClasses, hand: tuple[int, ...], caps: Sequence[int], rest_size: int, memo: dict) -> Keep:
+    """Of all sub-multisets of ``hand`` to keep, the one with the best chance; ties go to the best chance for round
+    2's hand (:func:`round_two`), then to more cards kept, then to the first in ``product`` order."""
     conditions = classes.conditions
-    if classes.meets(hand):
-        return Keep(hand, Fraction(1))
     rest = [c - h for c, h in zip(classes.counts, hand)]
     n = sum(hand)
     table = ways_tensor(rest, classes.signatures, caps, min(n, rest_size))
     mask = success_mask(conditions, caps)
     cache: dict[tuple[State, int], Fraction] = {}
-    best: Keep | None = None
+    best: tuple[Fraction, Fraction, int] | None = None
+    chosen: tuple[int, ...] = hand
     for kept in product(*(range(h, -1, -1) for h in hand)):
         discards = n - sum(kept)
         if discards > rest_size:
@@ -138,10 +140,25 @@ def best_keep(classes: DeckClasses, hand: tuple[int, ...], caps: Sequence[int], 
             good = success_ways(shift_all(table[discards], start), mask)
             cache[key] = Fraction(good, comb(rest_size, discards))
         p = cache[key]
-        if best is None or p > best.p_success or (p == best.p_success and sum(kept) > sum(best.kept)):
-            best = Keep(tuple(kept), p)
+        if best is not None and p < best[0]:
+            continue
+        finals = [(tuple(k + r for k, r in zip(kept, drawn)), ways) for drawn, ways in compositions(rest, discards)]
+        tie = sum((ways * round_two(classes, final, memo) for final, ways in finals), Fraction(0))
+        tie /= comb(rest_size, discards)
+        if best is None or (p, tie, sum(kept)) > best:
+            best, chosen = (p, tie, sum(kept)), tuple(kept)
     assert best is not None
-    return best
+    return Keep(chosen, best[0])
+
+
+def round_two(classes: DeckClasses, final: tuple[int, ...], memo: dict[tuple[int, ...], Fraction]) -> Fraction:
+    """The chance that round 2's hand meets, round 1's hand being ``final``: the next ``n`` cards of the deck (the
+    setup's discards shuffled back in), and when fewer are left, all of them and the rest from ``final`` shuffled."""
+    if final not in memo:
+        n = sum(final)
+        j = max(0, 2 * n - classes.size)
+        memo[final] = mixed_success(classes, final, [(j, n - j)])[(j, n - j)]
+    return memo[final]
 
 
 def mixed_success(classes: DeckClasses, kept: Composition, pairs: Iterable[tuple[int, int]]) -> dict[tuple[int, int], Fraction]:

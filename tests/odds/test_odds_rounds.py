@@ -18,7 +18,8 @@ import pytest
 
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.bestpolicy import best_policy
-from deckcli.odds.byturn import overlap_by_round, round_odds
+from deckcli.odds.byturn import round_odds
+from deckcli.odds.rounds import overlap_by_round
 from deckcli.odds.mulligan import compositions, partial_hands, uniform_hands
 
 FIELDS = {"name": "string", "colour": "string"}
