@@ -168,9 +168,14 @@ def _partial(conditions, classes, policy, hand, rest) -> MulliganOutcome:
         return MulliganOutcome(
             "keep", note, final=hand, meets=_meets(conditions, hand), p_success=float(keep.p_success)
         )
+    why = (
+        "the hand meets the conditions either way, and the spare cards shuffled back give round 2 a better chance"
+        if keep.p_success == 1 and _meets(conditions, hand)
+        else f"the best chance, {float(keep.p_success):.1%}, of meeting the conditions"
+    )
     return MulliganOutcome(
         "partial",
-        f"discard {len(discarded)} and draw {len(drawn)}: the best chance, {float(keep.p_success):.1%}, of meeting the conditions",
+        f"discard {len(discarded)} and draw {len(drawn)}: {why}",
         discarded=discarded,
         drawn=drawn,
         final=final,

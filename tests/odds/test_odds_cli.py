@@ -340,6 +340,11 @@ def test_hand_sfb_partial_redraw_shows_the_best_discards(run, sfb):
         assert len(outcome["final"]) == 5
         if dealt["meets"]:  # kept whole, or a spare card redrawn for round 2: it still meets
             assert outcome["meets"] and (outcome["action"] == "keep" or outcome["p_success"] == 1)
+            if outcome["action"] == "partial":  # the note says why a hand that meets discards at all
+                assert outcome["note"].endswith(
+                    ": the hand meets the conditions either way, and the spare cards shuffled back give round 2 a "
+                    "better chance"
+                ), outcome["note"]
     for dealt in partial:
         outcome = dealt["mulligan"]
         assert len(outcome["discarded"]) == len(outcome["drawn"]) >= 1
