@@ -1,7 +1,8 @@
 """Benchmark: cold-process start-up of single-deck commands against ``python -c 'import click'``.
 
 Goals (issue "Speed at scale"): validate, cards show, deck show and collection missing within 3x the anchor;
-odds and simulate within 5x. The database exists before timing (and the bundled data files' schema verdicts are
+odds and simulate within 5x. Languages (issue 25): validate under LANG=ja_JP.UTF-8 within 1.1x the same under LANG=C,
+both in fresh processes interleaved. The database exists before timing (and the bundled data files' schema verdicts are
 remembered, as after any first run); each figure is the fastest of --repeat runs, the anchor's too, interleaved
 with the command's so that both sides see the same machine load.
 Bytecode is cached as in an installed wheel (``--no-bytecode``: every start compiles deckcli from source).
@@ -49,6 +50,14 @@ def main() -> None:
                   + f"   | CPU {ours[1] * 1000:6.1f} ms / {anchor[1] * 1000:5.1f} ms = {ours[1] / anchor[1]:.2f}x")
         print(f"anchor: python -c 'import click', fastest beside each command: {min(anchors) * 1000:.1f} to"
               f" {max(anchors) * 1000:.1f} ms")
+        # The language's cost: the catalog loaded, Click's strings routed, the help and messages translated.
+        clean = ["env", "-u", "DECKCLI_LANG", "-u", "LANGUAGE", "-u", "LC_ALL", "-u", "LC_MESSAGES"]
+        validate = [sys.executable, "-m", "deckcli", "validate", str(deck)]
+        both = interleaved_processes({"ja": [*clean, "LANG=ja_JP.UTF-8", *validate],
+                                      "C": [*clean, "LANG=C", *validate]}, args.repeat)
+        ja, c = both["ja"], both["C"]
+        print(ratio_line("validate ember-rush.txt, LANG=ja_JP.UTF-8", ja[0], c[0], "LANG=C", 1.1)
+              + f"   | CPU {ja[1] * 1000:6.1f} ms / {c[1] * 1000:5.1f} ms = {ja[1] / c[1]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,18 @@
 """How deckcli words a count of things in a message: one helper, so every message says "1 problem" and "2 problems",
-never "1 problems" or "problem(s)"."""
+never "1 problems" or "problem(s)", and in Russian or Japanese the form the count takes there."""
 
 from __future__ import annotations
 
+from deckcli.i18n import Message
 
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
+
+def plural(count: int, noun: str, nouns: str | None = None) -> Message:
     """``count`` and ``noun`` as a message says them: "1 card", "0 cards", "2 entries" (``nouns``: the plural when
-    it is not the noun with an s); the noun may carry its adjectives ("1 bad row", "3 more problems")."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+    it is not the noun with an s); the noun may carry its adjectives ("1 bad row", "3 more problems"). The text is
+    English (what ``--json`` and files hold); shown translated, it is the catalog's ``{count} card`` entry through
+    ngettext."""
+    singular, plural_form = (
+        f"{{count}} {noun}",
+        f"{{count}} {nouns or noun + 's'}",
+    )  # the entry scripts/babel_click.py finds
+    return Message(singular, plural_form, count)

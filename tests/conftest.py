@@ -16,6 +16,11 @@ settings.register_profile(
 )
 settings.load_profile("deckcli")
 
+# The tests read deckcli in English, whatever the machine's locale: deckcli reads its language once per process, at
+# its first message (a module-level help text, at collection), so it is set here, before any test module imports
+# deckcli, rather than monkeypatched per test; subprocesses inherit it. tests/i18n passes its own languages.
+os.environ["DECKCLI_LANG"] = "en"
+
 
 @pytest.fixture(autouse=True)
 def _isolated_data(tmp_path, monkeypatch):

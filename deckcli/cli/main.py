@@ -8,13 +8,16 @@ import os
 import sys
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 import click
 
 from deckcli import __version__
 from deckcli.cli.context import AppContext
+from deckcli.cli.language import install_click_strings, translate_help
 from deckcli.cli.options import DatabaseParam
 from deckcli.games import registry
+from deckcli.i18n import gettext as _
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -46,9 +49,17 @@ class DeckcliGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
-            module, _, name = COMMANDS[cmd_name].partition(":")
-            self.add_command(getattr(import_module(module), name), cmd_name)
+            module, name = COMMANDS[cmd_name].split(":")
+            command = getattr(import_module(module), name)
+            translate_help(command)
+            self.add_command(command, cmd_name)
         return self.commands.get(cmd_name)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Click's own strings and the group's help in the user's language (deckcli.cli.language), then the run."""
+        install_click_strings()
+        translate_help(self)
+        return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context):
         from deckcli.cli.output import shown_streams
@@ -161,10 +172,16 @@ def cli(ctx: click.Context, db_path: Path | str | None) -> None:
 def _help() -> str:
     """The group's help, naming the games the data folder holds."""
     names = [f"{title} ({code})" for code, title in registry.titles().items()]
-    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-    return (
-        f"Deck builder, tournament deck checker and collection manager for {listed}.\n\n"
-        "The card database is created and filled with the bundled card sets on first use."
+    listed = (
+        _("{games} and {last}").format(games=", ".join(names[:-1]), last=names[-1])
+        if len(names) > 1
+        else "".join(names)
+    )
+    return "\n\n".join(
+        (
+            _("Deck builder, tournament deck checker and collection manager for {games}.").format(games=listed),
+            _("The card database is created and filled with the bundled card sets on first use."),
+        )
     )
 
 

@@ -10,9 +10,13 @@ from deckcli.cli.completion import complete_deck, complete_deck_or_file, complet
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit
+from deckcli.i18n import N_, ngettext, translated
+from deckcli.i18n import gettext as _
 from deckcli.words import plural
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
+#: The problem table's headers (the columns are --json's keys, which stay English).
+PROBLEM_HEADERS = {"rule": N_("rule"), "zone": N_("zone"), "line": N_("line"), "message": N_("message")}
 #: The most problems the table shows per deck (then "… and N more"; --json lists them all).
 TABLE_PROBLEMS = 20
 
@@ -141,9 +145,12 @@ def validate(
     else:
         reports = [reporter.report(ref) for ref in sources]
     for warning in reporter.warnings:
-        click.echo(f"Warning: {warning}", err=True)
-    for note in () if as_json else dict.fromkeys(f"{r['file']}: {n}" for r in reports for n in r.get("notes", ())):
-        click.echo(f"Note: {note}.", err=True)  # --json carries them in each report
+        click.echo(_("Warning: {warning}").format(warning=translated(warning)), err=True)
+    notes = (
+        () if as_json else dict.fromkeys(f"{r['file']}: {translated(n)}" for r in reports for n in r.get("notes", ()))
+    )
+    for note in notes:
+        click.echo(_("Note: {note}.").format(note=note), err=True)  # --json carries them in each report
 
     if all_formats:
         _print_matrix(reports, as_json)
@@ -168,15 +175,15 @@ def _check_usage(files, format_names, deck_names, side_from, all_formats, pool, 
         if on
     ]
     if len(modes) > 1:
-        raise click.UsageError(f"{' and '.join(modes)} do not go together")
+        raise click.UsageError(_("{options} do not go together").format(options=_(" and ").join(modes)))
     if match and (files or deck_names):
-        raise click.UsageError("--match checks its two teams only; give no FILE or --deck with it")
+        raise click.UsageError(_("--match checks its two teams only; give no FILE or --deck with it"))
     if not match and not files and not deck_names:
-        raise click.UsageError("give at least one decklist FILE or --deck NAME")
+        raise click.UsageError(_("give at least one decklist FILE or --deck NAME"))
     if side_from and len(files) + len(deck_names) != 1:
-        raise click.UsageError("--side-from checks exactly one FILE (or one --deck) against ORIGINAL")
+        raise click.UsageError(_("--side-from checks exactly one FILE (or one --deck) against ORIGINAL"))
     if len(format_names) > 1 and not all_formats:
-        raise click.UsageError("give --format once (several only with --all-formats)")
+        raise click.UsageError(_("give --format once (several only with --all-formats)"))
 
 
 def _passed(reports: list[dict[str, Any]], all_formats: bool) -> bool:
@@ -194,8 +201,8 @@ def _version_line(report: dict[str, Any]) -> str | None:
     if "version" not in report:
         return None
     if report["version"] is None:
-        return f"{report['format']}: its own card limits (before its first dated version)"
-    return f"{report['format']}: card limits of the version from {report['version']}"
+        return _("{format}: its own card limits (before its first dated version)").format(format=report["format"])
+    return _("{format}: card limits of the version from {date}").format(format=report["format"], date=report["version"])
 
 
 def _print_table(reports: list[dict[str, Any]]) -> None:
@@ -205,25 +212,33 @@ def _print_table(reports: list[dict[str, Any]]) -> None:
             click.echo()
         what = f"{report['file']} ({report['game'] or '?'}, {report['format'] or '?'})"
         problems = report["problems"]
-        verdict = "legal" if report["legal"] else "NOT legal"
+        verdict = _("legal") if report["legal"] else _("NOT legal")
         if "owned" in report:
-            verdict += ", all cards owned" if report["owned"] else ", cards missing from the collection"
+            verdict += _(", all cards owned") if report["owned"] else _(", cards missing from the collection")
         if not problems:
-            click.echo(f"{what}: {verdict}")
+            click.echo(_("{deck}: {verdict}").format(deck=what, verdict=verdict))
         else:
-            click.echo(f"{what}: {verdict}, {plural(len(problems), 'problem')}")
+            count = translated(plural(len(problems), "problem"))
+            click.echo(_("{deck}: {verdict}, {problems}").format(deck=what, verdict=verdict, problems=count))
         if _version_line(report):
             click.echo(f"  {_version_line(report)}")
         if problems:
             from deckcli.cli.tables import table
 
-            rows = [[p.get(c, "") for c in PROBLEM_COLUMNS] for p in problems[:TABLE_PROBLEMS]]
-            click.echo(table(rows, PROBLEM_COLUMNS, numparse=False))
+            rows = [[translated(p.get(c, "")) for c in PROBLEM_COLUMNS] for p in problems[:TABLE_PROBLEMS]]
+            click.echo(table(rows, [_(PROBLEM_HEADERS[c]) for c in PROBLEM_COLUMNS], numparse=False))
         if len(problems) > TABLE_PROBLEMS:
-            click.echo(f"… and {plural(len(problems) - TABLE_PROBLEMS, 'more problem')} (--json lists them all)")
+            more = translated(plural(len(problems) - TABLE_PROBLEMS, "more problem"))
+            click.echo(_("… and {more} (--json lists them all)").format(more=more))
     illegal = sum(not r["legal"] for r in reports)
     if len(reports) > 1:
-        click.echo(f"\n{len(reports) - illegal} of {len(reports)} decks legal")
+        legal = len(reports) - illegal
+        click.echo()
+        click.echo(
+            ngettext("{legal} of {total} deck legal", "{legal} of {total} decks legal", len(reports)).format(
+                legal=legal, total=len(reports)
+            )
+        )
 
 
 def _print_matrix(reports: list[dict[str, Any]], as_json: bool) -> None:
@@ -236,7 +251,7 @@ def _print_matrix(reports: list[dict[str, Any]], as_json: bool) -> None:
         if fmt not in columns:
             columns.append(fmt)
         cell = (
-            "legal"
+            _("legal")
             if r["legal"] and r.get("owned", True)
             else ", ".join(dict.fromkeys(p["rule"] for p in r["problems"]))
         )
@@ -244,7 +259,7 @@ def _print_matrix(reports: list[dict[str, Any]], as_json: bool) -> None:
         line = _version_line(r)
         if line and line not in versions:
             versions.append(line)
-    emit(list(rows.values()), "json" if as_json else "table", columns, json_data=reports)
+    emit(list(rows.values()), "json" if as_json else "table", columns, headers={"deck": _("deck")}, json_data=reports)
     if not as_json:
         for line in versions:
             click.echo(line)

@@ -10,6 +10,7 @@ from typing import Any
 from deckcli.errors import InputError, UnknownCard
 from deckcli.games import registry
 from deckcli.games.hooks import hook
+from deckcli.i18n import Message
 from deckcli.legality.checks import DRAFT_HOOK
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
@@ -70,21 +71,30 @@ def banned_champion(team: ResolvedDeck, name: str) -> str:
 def pool_problems(team: ResolvedDeck, pool: ResolvedDeck | str, label: str) -> list[Problem]:
     """``not-in-pool``: each champion of the team not in the pool, and the pool itself unreadable or not legal."""
     if isinstance(pool, str):
-        return [Problem("not-in-pool", f"the pool {label} cannot be read: {pool}")]
+        return [Problem("not-in-pool", Message("the pool {label} cannot be read: {why}", label=label, why=pool))]
     problems = [
         Problem(
             "not-in-pool",
-            f"the pool {label} is not legal under {pool.format.name}: {p.message}",
+            Message(
+                "the pool {label} is not legal under {format}: {problem}",
+                label=label,
+                format=pool.format.name,
+                problem=p.message,
+            ),
             cards=p.cards,
             extra={"pool_rule": p.rule},
         )
         for p in check_deck(pool)
     ]
     pooled = champions_of(pool)
-    names = ", ".join(c.name for c in pooled.values()) or "no champions"
+    names = ", ".join(c.name for c in pooled.values()) or Message("no champions")
     problems += [
         Problem(
-            "not-in-pool", f"{c.name} is not in the pool {label} ({names})", cards=[c.name], zone=c.zone, line=c.line
+            "not-in-pool",
+            Message("{champion} is not in the pool {label} ({names})", champion=c.name, label=label, names=names),
+            cards=[c.name],
+            zone=c.zone,
+            line=c.line,
         )
         for key, c in champions_of(team).items()
         if key not in pooled
@@ -100,7 +110,7 @@ def banned_problems(team: ResolvedDeck, banned: str) -> list[Problem]:
     return [
         Problem(
             "banned-champion",
-            f"{chosen.name} was banned by the opponent; pick another champion of the pool",
+            Message("{champion} was banned by the opponent; pick another champion of the pool", champion=chosen.name),
             cards=[chosen.name],
             zone=chosen.zone,
             line=chosen.line,
@@ -111,12 +121,18 @@ def banned_problems(team: ResolvedDeck, banned: str) -> list[Problem]:
 def shared_problems(team: ResolvedDeck, other: ResolvedDeck | str, label: str) -> list[Problem]:
     """``shared-champion``: each champion the team shares with the other team of a casual draft."""
     if isinstance(other, str):
-        return [Problem("shared-champion", f"the other team {label} cannot be read: {other}")]
+        return [
+            Problem("shared-champion", Message("the other team {label} cannot be read: {why}", label=label, why=other))
+        ]
     theirs = champions_of(other)
     return [
         Problem(
             "shared-champion",
-            f"{c.name} is on both teams (also in {label}); in a casual draft each champion is picked once",
+            Message(
+                "{champion} is on both teams (also in {label}); in a casual draft each champion is picked once",
+                champion=c.name,
+                label=label,
+            ),
             cards=[c.name],
             zone=c.zone,
             line=c.line,

@@ -3,6 +3,7 @@ every other zone as it was, and is legal itself."""
 
 from __future__ import annotations
 
+from deckcli.i18n import N_, Message
 from deckcli.legality.grouping import first_line, name_totals, zone_list
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import READ_RULES, check_deck
@@ -13,18 +14,27 @@ def check_side_exchange(original: ResolvedDeck, new: ResolvedDeck) -> list[Probl
     format's ``side_exchange`` zones, every other zone unchanged (rule ``side-exchange``), and ``new`` legal."""
     problems = [
         Problem(
-            "side-exchange", f"the original deck cannot be read: {p.message}", cards=p.cards, zone=p.zone, line=p.line
+            "side-exchange",
+            Message("the original deck cannot be read: {problem}", problem=p.message),
+            cards=p.cards,
+            zone=p.zone,
+            line=p.line,
         )
         for p in original.problems
         if p.rule in READ_RULES
     ]
     if original.game != new.game:  # comparing counts of two games' cards would only list every card
-        problems.append(Problem("side-exchange", f"the original deck is a {original.game} deck, this one {new.game}"))
+        problems.append(
+            Problem(
+                "side-exchange",
+                Message("the original deck is a {original} deck, this one {new}", original=original.game, new=new.game),
+            )
+        )
         return problems + check_deck(new)
     zones = new.format.data.get("side_exchange", {}).get("zones") or list(new.format.zones)
-    problems += exchange_problems(original, new, zones, "an exchange only moves cards between them")
+    problems += exchange_problems(original, new, zones, N_("an exchange only moves cards between them"))
     for zone in (z for z in new.format.zones if z not in zones):
-        problems += exchange_problems(original, new, [zone], "it takes no part in a side-deck exchange")
+        problems += exchange_problems(original, new, [zone], N_("it takes no part in a side-deck exchange"))
     return problems + check_deck(new)
 
 
@@ -39,7 +49,12 @@ def exchange_problems(original: ResolvedDeck, new: ResolvedDeck, zones: list[str
     return [
         Problem(
             "side-exchange",
-            f"card counts across {zone_list(new, zones)} changed: {detail}; {why}",
+            Message(
+                "card counts across {zones} changed: {detail}; {why}",
+                zones=zone_list(new, zones),
+                detail=detail,
+                why=Message(why),
+            ),
             cards=[names[k] for k in changed],
             line=first_line(dc for dc in new.cards if dc.card.key in changed),
         )

@@ -10,6 +10,7 @@ from deckcli.games import registry
 from deckcli.games.hooks import hook
 from deckcli.games.hooks.champion_sets import ChampionSets
 from deckcli.games.hooks.name_level import NameLevel
+from deckcli.i18n import N_, Message
 from deckcli.legality.grouping import first_line, in_zones, placement, unique
 from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
@@ -37,9 +38,15 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
         problems.append(
             Problem(
                 "champion-count",
-                f"the deck has cards of {plural(len(chosen), sets.leader_kind)}"
-                + (f" ({', '.join(names)})" if names else "")
-                + f"; {deck.format.name} needs exactly {count} different champions",
+                Message(
+                    N_("the deck has cards of {leaders} ({names}); {format} needs exactly {count} different champions")
+                    if names
+                    else N_("the deck has cards of {leaders}; {format} needs exactly {count} different champions"),
+                    leaders=plural(len(chosen), sets.leader_kind),
+                    names=", ".join(names),
+                    format=deck.format.name,
+                    count=count,
+                ),
                 cards=names,
                 zone=deck.format.draw_zone,
                 line=first_line(deck.cards),
@@ -58,14 +65,21 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
             continue
         parts = []
         if missing:
-            parts.append("missing " + ", ".join(repr(n) for n in missing))
+            parts.append(Message("missing {cards}", cards=", ".join(repr(n) for n in missing)))
         if extra:
-            parts.append("too many " + ", ".join(f"{n!r} ({counts[n]})" for n in extra))
+            parts.append(Message("too many {cards}", cards=", ".join(f"{n!r} ({counts[n]})" for n in extra)))
         problems.append(
             Problem(
                 "champion-set",
-                f"{champion}'s {len(expected)} {sets.member_kind} cards must each be in the deck exactly once: "
-                + "; ".join(parts),
+                Message(
+                    "{champion}'s {total} {kind} cards must each be in the deck exactly once: {parts}",
+                    champion=champion,
+                    total=len(expected),
+                    kind=sets.member_kind,
+                    parts=Message("{first}; {second}", first=parts[0], second=parts[1])
+                    if len(parts) == 2
+                    else parts[0],
+                ),
                 cards=missing + extra,
                 zone=cards[0].zone,
                 line=first_line(cards),
@@ -96,15 +110,27 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
         if count <= limit:
             continue
         shown = nemu(cards[0].card.name)
-        hint = ""
+        known = {"copies": count, "name": shown, "where": placement(deck, cards), "limit": limit}
         if declared is None:
-            hint = f" (declare it with '{level.meta_key}: {shown}' to allow {spec['declared_max']})"
+            message = Message(
+                "{copies} cards with the ネーム “{name}” ({where}); at most {limit}"
+                " (declare it with '{key}: {name}' to allow {declared_max})",
+                key=level.meta_key,
+                declared_max=spec["declared_max"],
+                **known,
+            )
         elif key != declared:
-            hint = f" (the declared ネーム is {declared_text!r})"
+            message = Message(
+                "{copies} cards with the ネーム “{name}” ({where}); at most {limit} (the declared ネーム is {declared!r})",
+                declared=declared_text,
+                **known,
+            )
+        else:
+            message = Message("{copies} cards with the ネーム “{name}” ({where}); at most {limit}", **known)
         problems.append(
             Problem(
                 "name-limit",
-                f"{count} cards with the ネーム “{shown}” ({placement(deck, cards)}); at most {limit}{hint}",
+                message,
                 cards=unique(dc.card.name for dc in cards),
                 zone=cards[0].zone,
                 line=first_line(cards),

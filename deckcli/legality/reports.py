@@ -12,6 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import DeckcliError
+from deckcli.i18n import Message
 from deckcli.legality import drafts
 from deckcli.legality.allformats import formats_of
 from deckcli.legality.exchange import check_side_exchange
@@ -95,7 +96,7 @@ class DeckReporter:
             return self._unreadable(label, deck)
         if isinstance(self.original, str):
             problems = [
-                Problem("side-exchange", f"the original deck cannot be read: {self.original}"),
+                Problem("side-exchange", Message("the original deck cannot be read: {problem}", problem=self.original)),
                 *check_deck(deck),
             ]
         elif self.original is not None:
@@ -141,7 +142,11 @@ class DeckReporter:
             if key not in self._pools:
                 self._pools[key] = self.open(self.pool, format_name=pool_format)
                 if banned is not None and drafts.pool_misses_ban(self._pools[key][1], banned):
-                    self.warnings.append(f"the banned champion {banned} is not in the pool {self.pool}")
+                    self.warnings.append(
+                        Message(
+                            "the banned champion {champion} is not in the pool {pool}", champion=banned, pool=self.pool
+                        )
+                    )
             problems += drafts.pool_problems(team, self._pools[key][1], self._pools[key][0])
         if banned is not None:
             problems += drafts.banned_problems(team, banned)
@@ -181,4 +186,11 @@ class DeckReporter:
         unknown = card_limit_keys(deck.format, deck.index)[1]
         if unknown:
             names = ", ".join(repr(n) for n in unknown)
-            self.warnings.append(f"format {deck.format.name!r} limits {names}, which name no {deck.game} card")
+            self.warnings.append(
+                Message(
+                    "format {format!r} limits {names}, which name no {game} card",
+                    format=deck.format.name,
+                    names=names,
+                    game=deck.game,
+                )
+            )

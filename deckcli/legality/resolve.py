@@ -18,6 +18,7 @@ from deckcli.decklists.sources import DeckLocator, DeckRef
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
+from deckcli.i18n import N_, Message
 from deckcli.legality.format import Format
 from deckcli.legality.formats import default_format, load_format, looks_like_path, named_format
 from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
@@ -74,12 +75,24 @@ class Resolver:
         if deck.game and not registry.is_game(deck.game):
             problems.append(
                 Problem(
-                    "wrong-game", f"unknown game {deck.game!r} in the decklist; known: {', '.join(registry.codes())}"
+                    "wrong-game",
+                    Message(
+                        "unknown game {game!r} in the decklist; known: {known}",
+                        game=deck.game,
+                        known=", ".join(registry.codes()),
+                    ),
                 )
             )
         elif deck.game and chosen and deck.game != chosen:
             problems.append(
-                Problem("wrong-game", f"the decklist says Game: {deck.game}, but it is being checked as {chosen}")
+                Problem(
+                    "wrong-game",
+                    Message(
+                        "the decklist says Game: {game}, but it is being checked as {chosen}",
+                        game=deck.game,
+                        chosen=chosen,
+                    ),
+                )
             )
         if not chosen and registry.is_game(deck.game):
             chosen = deck.game
@@ -110,14 +123,14 @@ class Resolver:
         if fmt is None:
             fmt = default_format(chosen)
         elif fmt.game != chosen:
-            problems.append(Problem("wrong-game", f"format {fmt.name!r} is for {fmt.game}, but the deck is {chosen}"))
+            problems.append(Problem("wrong-game", _format_for(fmt, chosen)))
         return chosen, fmt.on(self.day), problems
 
     @staticmethod
     def _line_format(fmt: Format, chosen: str | None, problems: list[Problem]) -> Format | None:
         """The format the deck itself names, unless it is of another game than the one chosen (a problem)."""
         if chosen and fmt.game != chosen:
-            problems.append(Problem("wrong-game", f"format {fmt.name!r} is for {fmt.game}, but the deck is {chosen}"))
+            problems.append(Problem("wrong-game", _format_for(fmt, chosen)))
             return None
         return fmt
 
@@ -229,7 +242,11 @@ class Resolver:
             resolved.problems.append(
                 Problem(
                     "champion-set",
-                    f"{leader.name!r} cannot stand in the {heading} section: it stands for no cards",
+                    Message(
+                        "{card!r} cannot stand in the {heading} section: it stands for no cards",
+                        card=leader.name,
+                        heading=heading,
+                    ),
                     cards=[leader.name],
                     zone=entry.zone,
                     line=entry.line,
@@ -290,10 +307,20 @@ def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, Wr
         return
     zones = {entry.zone for _, entry in ours}
     count = sum(entry.count for _, entry in ours)
-    article = "an" if code[0] in "aeiou" else "a"
-    message = (
-        f"{plural(len(ours), 'line')} ({plural(count, 'card')}) name {registry.title(code)} ({code}) cards, not "
-        f"{registry.title(resolved.game)} ({resolved.game}) ones: this looks like {article} {code} deck"
+    message = Message(
+        N_(
+            "{lines} ({cards}) name {title} ({code}) cards, not {deck_title} ({deck_game}) ones: this looks like an {code} deck"
+        )
+        if code[0] in "aeiou"
+        else N_(
+            "{lines} ({cards}) name {title} ({code}) cards, not {deck_title} ({deck_game}) ones: this looks like a {code} deck"
+        ),
+        lines=plural(len(ours), "line"),
+        cards=plural(count, "card"),
+        title=registry.title(code),
+        code=code,
+        deck_title=registry.title(resolved.game),
+        deck_game=resolved.game,
     )
     lined = [entry.line for _, entry in ours if entry.line is not None]
     names = list(dict.fromkeys(entry.name for _, entry in ours))
@@ -305,3 +332,10 @@ def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, Wr
     resolved.problems = [
         one if i == first else p for i, p in enumerate(resolved.problems) if i not in dropped or i == first
     ]
+
+
+def _format_for(fmt: Format, chosen: str) -> Message:
+    """The ``wrong-game`` message of a format of another game than the deck's."""
+    return Message(
+        "format {format!r} is for {game}, but the deck is {chosen}", format=fmt.name, game=fmt.game, chosen=chosen
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.games import registry
+from deckcli.i18n import N_, Message
 from deckcli.legality.checks import CHECKS
 from deckcli.legality.format import Format
 from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
@@ -39,11 +40,25 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
     for zone, spec in fmt.zones.items():
         size, low, high = sizes.get(zone, 0), spec.get("min", 0), spec.get("max")
         if size < low or (high is not None and size > high):
-            bound = f"exactly {low}" if low == high else (f"{low}–{high}" if high is not None else f"at least {low}")
+            bound = (
+                Message("exactly {low}", low=low)
+                if low == high
+                else (
+                    Message("{low}–{high}", low=low, high=high)
+                    if high is not None
+                    else Message("at least {low}", low=low)
+                )
+            )
             problems.append(
                 Problem(
                     spec.get("rule", f"{zone}-size"),
-                    f"{zone_label(deck, zone)} has {plural(size, 'card')}; {fmt.name} needs {bound}",
+                    Message(
+                        "{zone} has {cards}; {format} needs {bound}",
+                        zone=zone_label(deck, zone),
+                        cards=plural(size, "card"),
+                        format=fmt.name,
+                        bound=bound,
+                    ),
                     zone=zone,
                     extra={"count": size},
                 )
@@ -57,9 +72,13 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
             problems.append(
                 Problem(
                     "zone-kind",
-                    f"{dc.card.name!r} is a {dc.card.kind} card; the {zone_label(deck, dc.zone)} holds only "
-                    + " and ".join(holds["kinds"])
-                    + " cards",
+                    Message(
+                        "{card!r} is a {kind} card; the {zone} holds only {kinds} cards",
+                        card=dc.card.name,
+                        kind=dc.card.kind,
+                        zone=zone_label(deck, dc.zone),
+                        kinds=" and ".join(holds["kinds"]),
+                    ),
                     cards=[dc.card.name],
                     zone=dc.zone,
                     line=dc.line,
@@ -74,8 +93,15 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
         problems.append(
             Problem(
                 "zone-kind",
-                f"{fmt.name} has no {zone_label(deck, zone)} (its zones: {', '.join(fmt.zones)})"
-                + (f"; remove {', '.join(repr(n) for n in names)}" if names else ""),
+                Message(
+                    N_("{format} has no {zone} (its zones: {zones}); remove {cards}")
+                    if names
+                    else N_("{format} has no {zone} (its zones: {zones})"),
+                    format=fmt.name,
+                    zone=zone_label(deck, zone),
+                    zones=", ".join(fmt.zones),
+                    cards=", ".join(repr(n) for n in names),
+                ),
                 cards=names,
                 zone=zone,
                 line=min((n for n in lines if n is not None), default=None),
@@ -98,12 +124,23 @@ def set_problems(deck: ResolvedDeck) -> list[Problem]:
         if any(code.casefold() in allowed for code in printed):
             continue
         others = [code for code in printed if code != card.set_code]
-        also = f" (also printed in {', '.join(others)})" if others else ""
+        message = (
+            N_("{card!r} ({set}) {number} is from set {set} (also printed in {others}); {format} allows only {legal}")
+            if others
+            else N_("{card!r} ({set}) {number} is from set {set}; {format} allows only {legal}")
+        )
         problems.append(
             Problem(
                 "set-not-legal",
-                f"{card.name!r} ({card.set_code}) {card.number} is from set {card.set_code}{also}; "
-                f"{deck.format.name} allows only {', '.join(legal)}",
+                Message(
+                    message,
+                    card=card.name,
+                    set=card.set_code,
+                    number=card.number,
+                    others=", ".join(others),
+                    format=deck.format.name,
+                    legal=", ".join(legal),
+                ),
                 cards=[dc.card.name],
                 zone=dc.zone,
                 line=dc.line,
@@ -134,13 +171,17 @@ def limit_problems(deck: ResolvedDeck) -> list[Problem]:
         if limit is None or count <= limit:
             continue
         where = placement(deck, cards)
+        known = {"card": name, "format": deck.format.name, "where": where, "limit": limit, "copies": count}
         if key in card_limits and limit == 0:
-            rule, message = "banned", f"{name!r} is banned in {deck.format.name} ({where})"
+            rule, message = "banned", Message("{card!r} is banned in {format} ({where})", **known)
         elif key in card_limits:
             rule = "restricted"
-            message = f"{name!r} is restricted to {limit} in {deck.format.name}; the deck has {count} ({where})"
+            message = Message("{card!r} is restricted to {limit} in {format}; the deck has {copies} ({where})", **known)
         else:
-            rule, message = "copy-limit", f"{count} copies of {name!r} ({where}); at most {limit} of a name"
+            rule, message = (
+                "copy-limit",
+                Message("{copies} copies of {card!r} ({where}); at most {limit} of a name", **known),
+            )
         problems.append(
             Problem(
                 rule,
