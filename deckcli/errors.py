@@ -279,6 +279,47 @@ class BrowserFailed(DeckcliError):
         super().__init__(f"{program} {problem or how + ' without writing ' + target}" + (f":\n{tail}" if tail else ""))
 
 
+# -- playing online and printing (raised by deckcli.play) ---------------------------------------------
+
+
+class ProxiesDoNotFit(InputError):
+    """Proxy cards with ``bleed`` mm on each side that do not fit the printable area of ``paper``: the sum that is
+    too long (``sum_text`` = ``needed`` mm, plus ``mark`` mm of cut marks each side), ``printable`` and ``margin`` in mm,
+    and ``most``, the largest bleed that fits."""
+
+    def __init__(
+        self,
+        bleed: float,
+        sum_text: str,
+        needed: float,
+        mark: float,
+        how: str,
+        paper: str,
+        printable: float,
+        margin: float,
+        most: float,
+    ):
+        self.bleed, self.paper, self.printable, self.most = bleed, paper, printable, most
+        super().__init__(
+            f"--bleed {bleed:g}: {sum_text} mm = {needed:g} mm, with {mark:g} mm of cut marks on each side, is {how}"
+            f" than {paper}'s printable {printable:g} mm (the paper less {margin:g} mm on each side); at most"
+            f" {most:g} mm fits"
+        )
+
+
+class PlayFolderRefused(InputError):
+    """``deck export --to tts`` into a folder where files of the names it writes are not deckcli's (``entries``: the
+    names; never written by deckcli there, or changed since); nothing was written."""
+
+    def __init__(self, folder: str, entries: list[str]):
+        self.folder, self.entries = folder, list(entries)
+        them = "it" if len(self.entries) == 1 else "them"
+        super().__init__(
+            f"{folder}: refused, it holds {', '.join(self.entries)}, which deckcli did not write there (or which"
+            f" changed since); nothing was written. Export into another folder, or move {them} away first"
+        )
+
+
 # -- the published site's folder (raised by deckcli.events.sitefolder) ----------------------------------
 
 

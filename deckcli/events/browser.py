@@ -1,4 +1,4 @@
-"""Headless Chromium, driven by its command line: printing an HTML file to PDF.
+"""Headless Chromium, driven by its command line: printing an HTML file to PDF, or taking a PNG picture of it.
 
 The browser is found on PATH (``chromium``, ``chromium-browser``, ``google-chrome``); none installed is a
 :class:`~deckcli.errors.BrowserMissing` naming what to install. Every run gets a fresh, throw-away profile and no
@@ -9,12 +9,13 @@ writer, :func:`deckcli.files.writing.write_file`: a failed print leaves an earli
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 import tempfile
 from pathlib import Path
 
 from deckcli.errors import BrowserFailed, BrowserMissing
-from deckcli.files.writing import write_file
+from deckcli.files.writing import write_file, write_whole
 
 #: The programs looked for on PATH, in order.
 PROGRAMS = ("chromium", "chromium-browser", "google-chrome")
@@ -96,3 +97,39 @@ def print_to_pdf(page: Path, pdf: Path | str, program: str | None = None) -> Pat
 
     write_file(pdf, fill, ".pdf")
     return Path(pdf)
+
+
+#: What a PNG file begins with: its signature, then the IHDR chunk's length and type.
+_PNG_HEAD = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
+
+
+def screenshot_png(page: Path, png: Path | str, width: int, height: int, program: str | None = None) -> Path:
+    """A PNG picture of ``page`` in a window of ``width`` x ``height`` CSS pixels, one image pixel each (no
+    scrollbars), written through :func:`deckcli.files.writing.write_file` as a PDF is: a picture Chromium did not
+    make whole, or of another size, leaves an earlier file as it was."""
+    program = program or find_chromium("draw card images")
+    label = str(png)
+
+    def fill(temp: Path) -> None:
+        flags = [f"--screenshot={temp}", f"--window-size={width},{height}", "--hide-scrollbars"]
+        run_chromium(page, [*flags, "--force-device-scale-factor=1"], temp, program, label)
+        with temp.open("rb") as made:
+            head = made.read(len(_PNG_HEAD) + 8)
+        size = struct.unpack(">II", head[-8:]) if head[: len(_PNG_HEAD)] == _PNG_HEAD else None
+        if size != (width, height):
+            raise BrowserFailed(program, 0, "", label, f"drew no {width} x {height} PNG, so {label} was not written")
+
+    write_file(png, fill, ".png")
+    return Path(png)
+
+
+def write_html_or_pdf(html: str, out: str | Path, to: str) -> None:
+    """Write the page ``html`` to ``out`` as HTML (``to="html"``, any browser prints it) or as the PDF headless Chromium
+    prints from it (``"pdf"``), both through the one writer: a failed write leaves an earlier file as it was."""
+    if to == "html":
+        write_whole(out, lambda handle: handle.write(html), newline=None)  # (the name as given: "" or "dir/" is named)
+        return
+    with tempfile.TemporaryDirectory(prefix="deckcli-page-") as folder:
+        page = Path(folder) / "page.html"
+        page.write_text(html, encoding="utf-8")
+        print_to_pdf(page, out)

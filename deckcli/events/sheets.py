@@ -3,7 +3,6 @@ signature lines), as HTML with print CSS that any browser prints, or as a PDF pr
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
-from deckcli.files.writing import write_whole
 
 if TYPE_CHECKING:
     from deckcli.storage.base import BaseDatabase
@@ -61,23 +59,10 @@ def write_sheets(
     players = tuple(r.player for r in registrations)
     if str(out) == "-":
         return SheetResult(event.name, None, html, players, to)
-    path = Path(out)
-    if to == "html":
-        write_whole(out, lambda handle: handle.write(html), newline=None)  # (the name as given: "" or "dir/" is named)
-    else:
-        _print_pdf(html, out)
-    return SheetResult(event.name, path, html, players, to)
+    from deckcli.events.browser import write_html_or_pdf
 
-
-def _print_pdf(html: str, pdf: str | Path) -> None:
-    """Print the HTML to ``pdf`` through a temporary page headless Chromium opens; the PDF is written as every file
-    is (:func:`deckcli.files.writing.write_file`): a failed print leaves an earlier PDF as it was."""
-    from deckcli.events.browser import print_to_pdf
-
-    with tempfile.TemporaryDirectory(prefix="deckcli-sheets-") as folder:
-        page = Path(folder) / "sheets.html"
-        page.write_text(html, encoding="utf-8")
-        print_to_pdf(page, pdf)
+    write_html_or_pdf(html, out, to)
+    return SheetResult(event.name, Path(out), html, players, to)
 
 
 def event_sheets(
