@@ -253,12 +253,14 @@ class LookalikePlayer(DeckcliError):
 class BrowserMissing(DeckcliError):
     """No headless Chromium on PATH; ``tried`` names the programs looked for."""
 
-    def __init__(self, tried: tuple[str, ...], what: str = "print to PDF"):
+    #: What to do without a browser, where there is another way (a page to print is HTML that any browser prints).
+    HTML_INSTEAD = " or write HTML instead (--to html) and print it from any browser"
+
+    def __init__(self, tried: tuple[str, ...], what: str = "print to PDF", instead: str = HTML_INSTEAD):
         self.tried = tried
         super().__init__(
             f"cannot {what}: no Chromium found on PATH (looked for {', '.join(tried)}); install it "
-            "(Debian/Ubuntu: 'apt-get install chromium'; macOS: 'brew install --cask chromium') or write HTML "
-            "instead (--to html) and print it from any browser"
+            f"(Debian/Ubuntu: 'apt-get install chromium'; macOS: 'brew install --cask chromium'){instead}"
         )
 
 

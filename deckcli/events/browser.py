@@ -36,13 +36,13 @@ BASE_FLAGS = (
 )
 
 
-def find_chromium(what: str = "print to PDF") -> str:
-    """The path of the first Chromium on PATH, or BrowserMissing."""
+def find_chromium(what: str = "print to PDF", instead: str = BrowserMissing.HTML_INSTEAD) -> str:
+    """The path of the first Chromium on PATH, or BrowserMissing (saying what it was for and what to do instead)."""
     for program in PROGRAMS:
         found = shutil.which(program)
         if found:
             return found
-    raise BrowserMissing(PROGRAMS, what)
+    raise BrowserMissing(PROGRAMS, what, instead)
 
 
 def run_chromium(
@@ -107,7 +107,7 @@ def screenshot_png(page: Path, png: Path | str, width: int, height: int, program
     """A PNG picture of ``page`` in a window of ``width`` x ``height`` CSS pixels, one image pixel each (no
     scrollbars), written through :func:`deckcli.files.writing.write_file` as a PDF is: a picture Chromium did not
     make whole, or of another size, leaves an earlier file as it was."""
-    program = program or find_chromium("draw card images")
+    program = program or find_chromium("draw images", "")
     label = str(png)
 
     def fill(temp: Path) -> None:

@@ -163,12 +163,14 @@ def image_urls(folder: Path, names: list[str], base: str | None) -> dict[str, st
 
 def export_tts(db: Readable, deck_name: str, folder: str | Path, image_url: str | None = None) -> TtsExport:
     """``deck export NAME --to tts -o DIR``: the stored deck's saved object, sheets and back written into DIR."""
+    from deckcli.events.browser import find_chromium
     from deckcli.files.writing import write_whole
     from deckcli.legality.resolve import open_deck
     from deckcli.play.folder import check_folder
 
     deck = open_deck(db, deck_name=deck_name)
     deck.require_cards()
+    find_chromium("draw the card images", "")  # before the folder is made: a missing browser is said at once
     zones = deck_zones(deck)
     stem = file_stem(deck)
     sheets = card_sheets(zones, stem)

@@ -83,7 +83,7 @@ def test_a_folder_holding_another_file_of_the_same_name_is_refused(run, tmp_path
     assert (folder / "ember-rush.json").read_text(encoding="utf-8") == "the user's own object"
 
 
-def test_tts_usage_errors_and_an_unknown_deck(run, tmp_path):
+def test_tts_usage_errors_an_unknown_deck_and_no_browser(run, tmp_path, monkeypatch):
     ps.import_examples(run)
     no_dir = run("deck", "export", "Ember Rush", "--to", "tts")
     assert no_dir.exit_code == 2 and "Error: --to tts writes a folder of files: give -o DIR" in no_dir.stderr
@@ -92,3 +92,11 @@ def test_tts_usage_errors_and_an_unknown_deck(run, tmp_path):
     unknown = run("deck", "export", "Ember Rsh", "--to", "tts", "-o", tmp_path / "tts")
     assert unknown.exit_code == 1 and "'Ember Rsh'" in unknown.stderr and "Ember Rush" in unknown.stderr
     assert not (tmp_path / "tts").exists() and not (tmp_path / "e.txt").exists()
+    monkeypatch.setenv("PATH", str(tmp_path / "no-browser"))
+    no_browser = run("deck", "export", "Ember Rush", "--to", "tts", "-o", tmp_path / "tts")
+    assert no_browser.exit_code == 1 and no_browser.stderr == (
+        "Error: cannot draw the card images: no Chromium found on PATH (looked for chromium, chromium-browser,"
+        " google-chrome); install it (Debian/Ubuntu: 'apt-get install chromium'; macOS: 'brew install --cask"
+        " chromium')\n"
+    )
+    assert not (tmp_path / "tts").exists()
