@@ -8,6 +8,7 @@ import click
 
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import page_output
 from deckcli.cli.output import dump_json
 from deckcli.words import plural
 
@@ -15,24 +16,9 @@ from deckcli.words import plural
 @click.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", required=False, shell_complete=complete_player)
-@click.option(
-    "--output",
-    "-o",
-    "target",
-    required=True,
-    type=click.Path(allow_dash=True, dir_okay=False),
-    metavar="FILE",
-    help="The file to write (- : the HTML on stdout).",
-)
-@click.option(
-    "--to",
-    "to",
-    type=click.Choice(["html", "pdf"], case_sensitive=False),
-    help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
-    "default: pdf when FILE ends in .pdf, else html.",
-)
+@page_output
 @pass_app
-def sheet(app: AppContext, event_name: str, player: str | None, target: str, to: str | None) -> None:
+def sheet(app: AppContext, event_name: str, player: str | None, target: str, to: str) -> None:
     """Registration sheets of EVENT: one A4 page per player (or only PLAYER's), every card of each zone, the
     fingerprint and signature lines for the player and the judge.
 
@@ -43,15 +29,14 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
     """
     from deckcli.events.sheets import event_sheets
 
-    kind = (to or ("pdf" if target.lower().endswith(".pdf") else "html")).lower()
-    result = event_sheets(app.db, event_name, player, target, kind)
+    result = event_sheets(app.db, event_name, player, target, to)
     if result.path is None:
         from deckcli.cli.output import data_stdout
 
         data_stdout().write(result.html)  # the page as it is, to a file or a pipe
         return
     click.echo(
-        f"Wrote {plural(len(result.players), 'registration sheet')} of {result.event!r} to {target} ({kind}, "
+        f"Wrote {plural(len(result.players), 'registration sheet')} of {result.event!r} to {target} ({to}, "
         f"one A4 page per player).",
         err=True,
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import deck_source
+from deckcli.cli.options import deck_source, page_output
 from deckcli.words import plural
 
 
@@ -33,22 +33,7 @@ def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -
 
 @click.command()
 @deck_source
-@click.option(
-    "--output",
-    "-o",
-    "target",
-    required=True,
-    type=click.Path(allow_dash=True, dir_okay=False),
-    metavar="FILE",
-    help="The file to write (- : the HTML on stdout).",
-)
-@click.option(
-    "--to",
-    "to",
-    type=click.Choice(["html", "pdf"], case_sensitive=False),
-    help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
-    "default: pdf when FILE ends in .pdf, else html.",
-)
+@page_output
 @click.option("--missing", is_flag=True, help="Only the copies the collection lacks (as collection missing counts).")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
 @click.option(
@@ -59,7 +44,7 @@ def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -
     help="Millimetres of the card's frame printed beyond each edge (default 0); cut marks stay at the trim line.",
 )
 @pass_app
-def proxies(app: AppContext, source, target: str, to: str | None, missing: bool, paper: str, bleed: float) -> None:
+def proxies(app: AppContext, source, target: str, to: str, missing: bool, paper: str, bleed: float) -> None:
     """Proxy sheets of DECK (a file, deck code or stored deck): every card at 63 x 88 mm, 9 a page, cut marks in the
     margin; with --missing only the copies the collection lacks.
 
@@ -70,9 +55,8 @@ def proxies(app: AppContext, source, target: str, to: str | None, missing: bool,
     """
     from deckcli.play.proxies import write_proxies
 
-    kind = (to or ("pdf" if target.lower().endswith(".pdf") else "html")).lower()
     deck = source.open(app)
-    result = write_proxies(app.reads, deck, target, kind, missing=missing, paper=paper.lower(), bleed=bleed)
+    result = write_proxies(app.reads, deck, target, to, missing=missing, paper=paper.lower(), bleed=bleed)
     if not result.cards:
         click.echo(f"Nothing is missing: you own every card of {result.deck}; no file was written.")
         return
@@ -82,7 +66,7 @@ def proxies(app: AppContext, source, target: str, to: str | None, missing: bool,
         data_stdout().write(result.html)  # the page as it is, to a file or a pipe
         return
     click.echo(
-        f"Wrote {plural(result.cards, 'proxy', 'proxies')} of {result.deck} to {target} ({kind},"
+        f"Wrote {plural(result.cards, 'proxy', 'proxies')} of {result.deck} to {target} ({to},"
         f" {plural(result.pages, 'page')}).",
         err=True,
     )
