@@ -100,3 +100,23 @@ def test_tts_usage_errors_an_unknown_deck_and_no_browser(run, tmp_path, monkeypa
         " chromium')\n"
     )
     assert not (tmp_path / "tts").exists()
+
+
+def test_sheets_hold_70_distinct_cards_and_a_zone_of_one_card_is_a_card():
+    from deckcli.cards.index import CardRef
+    from deckcli.play.faces import ZoneCards
+    from deckcli.play.tts import card_sheets, saved_object
+
+    cards = [CardRef(i, "boa", "S01", f"{i:03}", f"Card {i}", "monster", {}) for i in range(1, 76)]
+    zones = [ZoneCards("main", "Main Deck", tuple(c for c in cards[:74] for _ in range(2))),
+             ZoneCards("side", "Side Deck", (cards[74],))]
+    sheets = card_sheets(zones, "big")
+    assert [(s.number, len(s.cards), s.rows, s.file) for s in sheets] == [(1, 70, 7, "big-sheet-1.png"),
+                                                                      (2, 5, 2, "big-sheet-2.png")]
+    urls = {name: f"https://x.example/{name}" for name in ("big-sheet-1.png", "big-sheet-2.png", "boa-back.png")}
+    main, side = saved_object("Big", zones, sheets, urls, "boa-back.png")["ObjectStates"]
+    assert main["Name"] == "DeckCustom" and len(main["ContainedObjects"]) == 148 and sorted(main["CustomDeck"]) == ["1", "2"]
+    assert main["DeckIDs"][:3] == [100, 100, 101] and main["DeckIDs"][-2:] == [203, 203]
+    assert (main["CustomDeck"]["2"]["NumWidth"], main["CustomDeck"]["2"]["NumHeight"]) == (10, 2)
+    assert side["Name"] == "Card" and side["CardID"] == 204 and side["Nickname"] == "Big — Side Deck"
+    assert side["CustomDeck"] == {"2": main["CustomDeck"]["2"]}
