@@ -291,6 +291,7 @@ class ProxiesDoNotFit(InputError):
 
     def __init__(
         self,
+        *,
         bleed: float,
         sum_text: str,
         needed: float,

@@ -78,24 +78,15 @@ class Layout:
 
     @property
     def cut_xs(self) -> list[float]:
-        """The vertical trim lines: both edges of each card of a row."""
-        return [
-            round(self.left + i * self.cell_width + edge, 3)
-            for i in range(ACROSS)
-            for edge in self._edges(self.card_width)
-        ]
+        """The vertical trim lines: both edges of each card of a row (cards side by side without bleed share one)."""
+        starts = [self.left + i * self.cell_width + self.bleed for i in range(ACROSS)]
+        return sorted({round(x + edge, 3) for x in starts for edge in (0, self.card_width)})
 
     @property
     def cut_ys(self) -> list[float]:
         """The horizontal trim lines: both edges of each card of a column."""
-        return [
-            round(self.top + i * self.cell_height + edge, 3)
-            for i in range(DOWN)
-            for edge in self._edges(self.card_height)
-        ]
-
-    def _edges(self, size: float) -> tuple[float, ...]:
-        return (self.bleed, self.bleed + size)
+        starts = [self.top + i * self.cell_height + self.bleed for i in range(DOWN)]
+        return sorted({round(y + edge, 3) for y in starts for edge in (0, self.card_height)})
 
 
 def paper_layout(paper: str, bleed: float) -> Layout:
@@ -110,17 +101,16 @@ def paper_layout(paper: str, bleed: float) -> Layout:
     most = min(((printable - 2 * MARK) / count - card) / 2 for _, card, count, printable in sides)
     for how, card, count, printable in sides:
         if count * (card + 2 * bleed) + 2 * MARK > printable + 1e-9:
-            fits = max(0.0, math.floor(most * 10) / 10)
             raise ProxiesDoNotFit(
-                bleed,
-                f"{count} × ({card:g} + 2×{bleed:g})",
-                count * (card + 2 * bleed),
-                MARK,
-                how,
-                name,
-                printable,
-                MARGIN,
-                fits,
+                bleed=bleed,
+                sum_text=f"{count} × ({card:g} + 2×{bleed:g})",
+                needed=count * (card + 2 * bleed),
+                mark=MARK,
+                how=how,
+                paper=name,
+                printable=printable,
+                margin=MARGIN,
+                most=max(0.0, math.floor(most * 10) / 10),
             )
     return Layout(Paper(name, width, height), bleed)
 

@@ -94,12 +94,9 @@ def _transform(x: float) -> dict[str, float]:
     )
 
 
-def saved_object(
-    title: str, zones: list[ZoneCards], sheets: list[Sheet], urls: dict[str, str], back: str
-) -> dict[str, Any]:
-    """The saved object of the deck: its zones' deck objects, each naming the sheets its cards are on."""
-    ids = card_ids(sheets)
-    custom = {
+def sheet_decks(sheets: list[Sheet], urls: dict[str, str], back: str) -> dict[int, dict[str, Any]]:
+    """Each sheet's ``CustomDeck`` entry, by sheet number: its face and back URLs and its grid."""
+    return {
         s.number: {
             "FaceURL": urls[s.file],
             "BackURL": urls[back],
@@ -111,47 +108,44 @@ def saved_object(
         }
         for s in sheets
     }
-    objects = []
-    for i, zone in enumerate(zones):
-        nickname = f"{title} — {zone.label}"
-        cards = []
-        for card in zone.copies:
-            sheet, card_id = ids[card.id]
-            cards.append(
-                {
-                    "Name": "Card",
-                    "Transform": _transform(i * SPACING),
-                    "Nickname": card.name,
-                    "Description": f"{card.set_code} {card.number}",
-                    "CardID": card_id,
-                    "CustomDeck": {str(sheet): custom[sheet]},
-                }
-            )
-        if len(cards) == 1:  # TTS holds no deck of one card: the card lies there alone
-            objects.append(cards[0] | {"Nickname": nickname})
-            continue
-        used = sorted({ids[card.id][0] for card in zone.copies})
-        objects.append(
-            {
-                "Name": "DeckCustom",
-                "Transform": _transform(i * SPACING),
-                "Nickname": nickname,
-                "Description": "",
-                "DeckIDs": [c["CardID"] for c in cards],
-                "CustomDeck": {str(n): custom[n] for n in used},
-                "ContainedObjects": cards,
-            }
-        )
+
+
+def zone_object(nickname: str, zone: ZoneCards, x: float, ids: dict[int, tuple[int, int]], decks: dict) -> dict:
+    """One zone's object at ``x`` on the table: a ``DeckCustom`` holding each copy as a ``Card`` (naming its sheet),
+    or the ``Card`` itself for a zone of one card (TTS holds no deck of one card)."""
+    cards = [
+        {
+            "Name": "Card",
+            "Transform": _transform(x),
+            "Nickname": card.name,
+            "Description": f"{card.set_code} {card.number}",
+            "CardID": ids[card.id][1],
+            "CustomDeck": {str(ids[card.id][0]): decks[ids[card.id][0]]},
+        }
+        for card in zone.copies
+    ]
+    if len(cards) == 1:
+        return cards[0] | {"Nickname": nickname}
+    used = sorted({ids[card.id][0] for card in zone.copies})
     return {
-        "SaveName": "",
-        "GameMode": "",
-        "Date": "",
-        "Table": "",
-        "Sky": "",
-        "Note": "",
-        "Rules": "",
-        "ObjectStates": objects,
+        "Name": "DeckCustom",
+        "Transform": _transform(x),
+        "Nickname": nickname,
+        "Description": "",
+        "DeckIDs": [card["CardID"] for card in cards],
+        "CustomDeck": {str(n): decks[n] for n in used},
+        "ContainedObjects": cards,
     }
+
+
+def saved_object(
+    title: str, zones: list[ZoneCards], sheets: list[Sheet], urls: dict[str, str], back: str
+) -> dict[str, Any]:
+    """The saved object of the deck (a TTS save whose outer fields are empty): one object per zone, side by side."""
+    ids, decks = card_ids(sheets), sheet_decks(sheets, urls, back)
+    objects = [zone_object(f"{title} — {zone.label}", zone, i * SPACING, ids, decks) for i, zone in enumerate(zones)]
+    outer = dict.fromkeys(("SaveName", "GameMode", "Date", "Table", "Sky", "Note", "Rules"), "")
+    return outer | {"ObjectStates": objects}
 
 
 def image_urls(folder: Path, names: list[str], base: str | None) -> dict[str, str]:
