@@ -346,7 +346,14 @@ def _imported(done) -> None:
 @click.option(
     "--to", "to", type=EXPORT_CHOICE, help="The decklist format (default: from the -o file's extension, else text)."
 )
-@click.option("--output", "-o", "target", default="-", metavar="FILE|-|DIR", help="Write to FILE (default: stdout).")
+@click.option(
+    "--output",
+    "-o",
+    "target",
+    default="-",
+    metavar="FILE|-|DIR",
+    help="Write to FILE (default: stdout); tts: into the folder DIR.",
+)
 @click.option("--image-url", metavar="BASE", help="tts: the images' URLs are BASE/<file>, a folder you host.")
 @pass_app
 def export(app: AppContext, name: str, to: str | None, target: str, image_url: str | None) -> None:

@@ -35,7 +35,13 @@ def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -
 @deck_source
 @page_output
 @click.option("--missing", is_flag=True, help="Only the copies the collection lacks (as collection missing counts).")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="The paper: A4 (210 x 297 mm) or US Letter (8.5 x 11 in).",
+)
 @click.option(
     "--bleed",
     type=click.FloatRange(min=0),
@@ -51,7 +57,8 @@ def proxies(app: AppContext, source, target: str, to: str, missing: bool, paper:
     \b
     Examples:
       deckcli deck proxies "Ember Rush" -o ember.pdf
-      deckcli deck proxies "Ember Rush" --missing --paper letter --bleed 1 -o missing.pdf
+      deckcli deck proxies "Ember Rush" --missing --paper letter -o missing.pdf
+      deckcli deck proxies "Ember Rush" --bleed 1 -o ember-bleed.pdf
     """
     from deckcli.play.proxies import write_proxies
 
