@@ -269,12 +269,14 @@ class LookalikePlayer(DeckcliError):
 class BrowserMissing(DeckcliError):
     """No headless Chromium on PATH; ``tried`` names the programs looked for."""
 
-    def __init__(self, tried: tuple[str, ...], what: str = "print to PDF"):
+    #: What to do without a browser, where there is another way (a page to print is HTML that any browser prints).
+    HTML_INSTEAD = " or write HTML instead (--to html) and print it from any browser"
+
+    def __init__(self, tried: tuple[str, ...], what: str = "print to PDF", instead: str = HTML_INSTEAD):
         self.tried = tried
         super().__init__(
             f"cannot {what}: no Chromium found on PATH (looked for {', '.join(tried)}); install it "
-            "(Debian/Ubuntu: 'apt-get install chromium'; macOS: 'brew install --cask chromium') or write HTML "
-            "instead (--to html) and print it from any browser"
+            f"(Debian/Ubuntu: 'apt-get install chromium'; macOS: 'brew install --cask chromium'){instead}"
         )
 
 
@@ -293,6 +295,48 @@ class BrowserFailed(DeckcliError):
         )
         tail = "\n".join(output.strip().splitlines()[-5:])
         super().__init__(f"{program} {problem or how + ' without writing ' + target}" + (f":\n{tail}" if tail else ""))
+
+
+# -- playing online and printing (raised by deckcli.play) ---------------------------------------------
+
+
+class ProxiesDoNotFit(InputError):
+    """Proxy cards with ``bleed`` mm on each side that do not fit the printable area of ``paper``: the sum that is
+    too long (``sum_text`` = ``needed`` mm, plus ``mark`` mm of cut marks each side), ``printable`` and ``margin`` in mm,
+    and ``most``, the largest bleed that fits."""
+
+    def __init__(
+        self,
+        *,
+        bleed: float,
+        sum_text: str,
+        needed: float,
+        mark: float,
+        how: str,
+        paper: str,
+        printable: float,
+        margin: float,
+        most: float,
+    ):
+        self.bleed, self.paper, self.printable, self.most = bleed, paper, printable, most
+        super().__init__(
+            f"--bleed {bleed:g}: {sum_text} mm = {needed:g} mm, with {mark:g} mm of cut marks on each side, is {how}"
+            f" than {paper}'s printable {printable:g} mm (the paper less {margin:g} mm on each side); at most"
+            f" {most:g} mm fits"
+        )
+
+
+class PlayFolderRefused(InputError):
+    """``deck export --to tts`` into a folder where files of the names it writes are not deckcli's (``entries``: the
+    names; never written by deckcli there, or changed since); nothing was written."""
+
+    def __init__(self, folder: str, entries: list[str]):
+        self.folder, self.entries = folder, list(entries)
+        them = "it" if len(self.entries) == 1 else "them"
+        super().__init__(
+            f"{folder}: refused, it holds {', '.join(self.entries)}, which deckcli did not write there (or which"
+            f" changed since); nothing was written. Export into another folder, or move {them} away first"
+        )
 
 
 # -- the published site's folder (raised by deckcli.events.sitefolder) ----------------------------------

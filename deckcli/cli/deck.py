@@ -13,7 +13,7 @@ from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.words import plural
 
-EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code", "cod"], case_sensitive=False)
+EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code", "cod", "tts"], case_sensitive=False)
 
 
 def _warn(message: str) -> None:
@@ -346,23 +346,44 @@ def _imported(done) -> None:
 @click.option(
     "--to", "to", type=EXPORT_CHOICE, help="The decklist format (default: from the -o file's extension, else text)."
 )
-@click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
+@click.option(
+    "--output",
+    "-o",
+    "target",
+    default="-",
+    metavar="FILE|-|DIR",
+    help="Write to FILE (default: stdout); tts: into the folder DIR.",
+)
+@click.option("--image-url", metavar="BASE", help="tts: the images' URLs are BASE/<file>, a folder you host.")
 @pass_app
-def export(app: AppContext, name: str, to: str | None, target: str) -> None:
-    """Write the deck NAME as a decklist (text, JSON, CSV, a deck code or a Cockatrice .cod file).
+def export(app: AppContext, name: str, to: str | None, target: str, image_url: str | None) -> None:
+    """Write the deck NAME as a decklist (text, JSON, CSV, a deck code or a Cockatrice .cod file), or with
+    --to tts -o DIR as a Tabletop Simulator saved object and its card images.
 
     \b
     What each keeps: text and JSON everything (name, game, format, metadata, zones, printings);
     CSV only the cards (section, count, name, set, number); a code the game, format, cards and Ne-mu;
     cod the name, zones (main, side, and the others by their deckcli names) and printings, with the
     game, format and metadata as lines of its comments.
+    tts: DIR/<deck>.json, the card sheets DIR/<deck>-sheet-N.png and DIR/<game>-back.png.
     Without --to, -o deck.json / .csv / .code / .cod picks the format from the extension.
     """
     from deckcli.decklists.io import EXTENSIONS, write_decklist
     from deckcli.decks.export import export_decklist
 
     fmt = to.lower() if to else ("text" if target == "-" else EXTENSIONS.get(Path(target).suffix.lower(), "text"))
+    if fmt == "tts":
+        from deckcli.cli.play import export_tts
+
+        return export_tts(app, name, target, image_url)
+    if image_url:
+        raise click.UsageError("--image-url is for --to tts")
     decklist = export_decklist(app.db, name, fmt)
     write_decklist(decklist, fmt, target)
     if target != "-":
         click.echo(f"Wrote {target}.", err=True)
+
+
+from deckcli.cli.play import proxies  # noqa: E402 - deck proxies lives in its own module
+
+deck.add_command(proxies)

@@ -4,43 +4,13 @@ sheet and result slips, and the static site of an event. Each parses its options
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
-
 import click
 
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import page_output
 from deckcli.cli.output import dump_json
 from deckcli.words import plural
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def printed_pages(command: F) -> F:
-    """The options of a command that prints pages (``event sheet``, ``event slips``): ``-o FILE`` (``-``: the HTML
-    on stdout) and ``--to html|pdf``."""
-    command = click.option(
-        "--to",
-        "to",
-        type=click.Choice(["html", "pdf"], case_sensitive=False),
-        help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
-        "default: pdf when FILE ends in .pdf, else html.",
-    )(command)
-    return click.option(
-        "--output",
-        "-o",
-        "target",
-        required=True,
-        type=click.Path(allow_dash=True, dir_okay=False),
-        metavar="FILE",
-        help="The file to write (- : the HTML on stdout).",
-    )(command)
-
-
-def target_kind(target: str, to: str | None) -> str:
-    """What ``--to`` says, else what FILE's suffix does: pdf for ``.pdf``, html otherwise."""
-    return (to or ("pdf" if target.lower().endswith(".pdf") else "html")).lower()
 
 
 def html_to_stdout(html: str) -> None:
@@ -53,9 +23,9 @@ def html_to_stdout(html: str) -> None:
 @click.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", required=False, shell_complete=complete_player)
-@printed_pages
+@page_output
 @pass_app
-def sheet(app: AppContext, event_name: str, player: str | None, target: str, to: str | None) -> None:
+def sheet(app: AppContext, event_name: str, player: str | None, target: str, to: str) -> None:
     """Registration sheets of EVENT: one A4 page per player (or only PLAYER's), every card of each zone, the
     fingerprint and signature lines for the player and the judge.
 
@@ -66,13 +36,12 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
     """
     from deckcli.events.sheets import event_sheets
 
-    kind = target_kind(target, to)
-    result = event_sheets(app.db, event_name, player, target, kind)
+    result = event_sheets(app.db, event_name, player, target, to)
     if result.path is None:
         html_to_stdout(result.html)
         return
     click.echo(
-        f"Wrote {plural(len(result.players), 'registration sheet')} of {result.event!r} to {target} ({kind}, "
+        f"Wrote {plural(len(result.players), 'registration sheet')} of {result.event!r} to {target} ({to}, "
         f"one A4 page per player).",
         err=True,
     )
@@ -81,9 +50,9 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
 @click.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("round_label", metavar="[ROUND]", required=False)
-@printed_pages
+@page_output
 @pass_app
-def slips(app: AppContext, event_name: str, round_label: str | None, target: str, to: str | None) -> None:
+def slips(app: AppContext, event_name: str, round_label: str | None, target: str, to: str) -> None:
     """The pairings sheet and result slips of a round of EVENT (ROUND: 1, 2, ... or top8, top4, top2; default: the
     latest paired): the sheet to post on a wall (every player alphabetically, with their table and opponent), then
     one slip per table (games won, drawn games, a drop box per player, signatures), four to an A4 page.
@@ -96,14 +65,13 @@ def slips(app: AppContext, event_name: str, round_label: str | None, target: str
     from deckcli.events.roundpick import round_title
     from deckcli.events.slips import write_slips
 
-    kind = target_kind(target, to)
-    result = write_slips(app.db, event_name, round_label, target, kind)
+    result = write_slips(app.db, event_name, round_label, target, to)
     if result.path is None:
         html_to_stdout(result.html)
         return
     click.echo(
         f"Wrote the pairings sheet and {plural(result.slips, 'result slip')} of {result.event!r}, "
-        f"{round_title(result.round)}, to {target} ({kind}).",
+        f"{round_title(result.round)}, to {target} ({to}).",
         err=True,
     )
 

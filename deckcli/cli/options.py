@@ -1,5 +1,5 @@
-"""Options several commands share: the game choice, where a deck comes from (a file, ``-`` or a stored deck), and
-which database (a file or a server URL)."""
+"""Options several commands share: the game choice, where a deck comes from (a file, ``-`` or a stored deck), a page
+written as HTML or PDF, and which database (a file or a server URL)."""
 
 from __future__ import annotations
 
@@ -100,6 +100,33 @@ def deck_source(f: Callable) -> Callable:
         help="A stored deck (DECK may name one too, when no file is called so).",
     )(wrapper)
     return click.argument("deck_file", metavar="[DECK]", required=False, shell_complete=complete_deck_or_file)(wrapper)
+
+
+def page_output(f: Callable) -> Callable:
+    """Add ``-o FILE`` and ``--to html|pdf`` of a printable page; the command gets ``target`` and ``to``, which is
+    html or pdf (default: pdf for a FILE ending in .pdf, else html)."""
+
+    @functools.wraps(f)
+    def wrapper(*args, target, to, **kwargs):
+        kind = (to or ("pdf" if target.lower().endswith(".pdf") else "html")).lower()
+        return f(*args, target=target, to=kind, **kwargs)
+
+    wrapper = click.option(
+        "--to",
+        "to",
+        type=click.Choice(["html", "pdf"], case_sensitive=False),
+        help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
+        "default: pdf when FILE ends in .pdf, else html.",
+    )(wrapper)
+    return click.option(
+        "--output",
+        "-o",
+        "target",
+        required=True,
+        type=click.Path(allow_dash=True, dir_okay=False),
+        metavar="FILE",
+        help="The file to write (- : the HTML on stdout).",
+    )(wrapper)
 
 
 class DatabaseParam(click.ParamType):

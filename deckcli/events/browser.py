@@ -1,4 +1,4 @@
-"""Headless Chromium, driven by its command line: printing an HTML file to PDF.
+"""Headless Chromium, driven by its command line: printing an HTML file to PDF, or taking a PNG picture of it.
 
 The browser is found on PATH (``chromium``, ``chromium-browser``, ``google-chrome``); none installed is a
 :class:`~deckcli.errors.BrowserMissing` naming what to install. Every run gets a fresh, throw-away profile and no
@@ -9,6 +9,7 @@ writer, :func:`deckcli.files.writing.write_file`: a failed print leaves an earli
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 import tempfile
 from pathlib import Path
@@ -35,13 +36,13 @@ BASE_FLAGS = (
 )
 
 
-def find_chromium(what: str = "print to PDF") -> str:
-    """The path of the first Chromium on PATH, or BrowserMissing."""
+def find_chromium(what: str = "print to PDF", instead: str = BrowserMissing.HTML_INSTEAD) -> str:
+    """The path of the first Chromium on PATH, or BrowserMissing (saying what it was for and what to do instead)."""
     for program in PROGRAMS:
         found = shutil.which(program)
         if found:
             return found
-    raise BrowserMissing(PROGRAMS, what)
+    raise BrowserMissing(PROGRAMS, what, instead)
 
 
 def run_chromium(
@@ -96,3 +97,27 @@ def print_to_pdf(page: Path, pdf: Path | str, program: str | None = None) -> Pat
 
     write_file(pdf, fill, ".pdf")
     return Path(pdf)
+
+
+#: What a PNG file begins with: its signature, then the IHDR chunk's length and type.
+_PNG_HEAD = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
+
+
+def screenshot_png(page: Path, png: Path | str, width: int, height: int, program: str | None = None) -> Path:
+    """A PNG picture of ``page`` in a window of ``width`` x ``height`` CSS pixels, one image pixel each (no
+    scrollbars), written through :func:`deckcli.files.writing.write_file` as a PDF is: a picture Chromium did not
+    make whole, or of another size, leaves an earlier file as it was."""
+    program = program or find_chromium("draw images", "")
+    label = str(png)
+
+    def fill(temp: Path) -> None:
+        flags = [f"--screenshot={temp}", f"--window-size={width},{height}", "--hide-scrollbars"]
+        run_chromium(page, [*flags, "--force-device-scale-factor=1"], temp, program, label)
+        with temp.open("rb") as made:
+            head = made.read(len(_PNG_HEAD) + 8)
+        size = struct.unpack(">II", head[-8:]) if head[: len(_PNG_HEAD)] == _PNG_HEAD else None
+        if size != (width, height):
+            raise BrowserFailed(program, 0, "", label, f"drew no {width} x {height} PNG, so {label} was not written")
+
+    write_file(png, fill, ".png")
+    return Path(png)

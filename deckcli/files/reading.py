@@ -27,6 +27,7 @@ LIMITS = {
     "collection": 64 * MB,
     "form export": 64 * MB,
     "site manifest": 8 * MB,
+    "play manifest": 1 * MB,
 }
 #: The kinds read only from regular files: a format is named in other files (``extends``) and read on every start, so
 #: a pipe or device given as one must not hang the command.

@@ -62,6 +62,8 @@ class Game:
     hooks: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: What a published event shows for the game (``metagame``, ``key_condition``); empty: neither.
     event: dict[str, Any] = field(default_factory=dict)
+    #: How its cards are drawn for playing online and printing (``text_fields``, ``back``); empty: plain defaults.
+    face: dict[str, Any] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return hash(self.code)
@@ -182,6 +184,7 @@ def _load(path: Path) -> Game:
         value_order={k: tuple(v) for k, v in doc.get("value_order", {}).items()},
         hooks=doc.get("hooks", {}),
         event=doc.get("event", {}),
+        face=doc.get("face", {}),
     )
 
 

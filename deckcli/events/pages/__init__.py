@@ -14,15 +14,16 @@ FOLDER = Path(__file__).parent
 
 
 @cache
-def environment():
-    """The one Jinja2 environment: templates from this folder, autoescaped, undefined names an error; counts are
-    worded by :func:`deckcli.words.plural` (``{{ n | plural("deck") }}``), as every message words them."""
+def environment(folder: Path = FOLDER):
+    """The one Jinja2 environment of a template folder (this one, or another package's ``pages/``): autoescaped,
+    undefined names an error; counts are worded by :func:`deckcli.words.plural` (``{{ n | plural("deck") }}``), as
+    every message words them."""
     import jinja2
 
     from deckcli.words import plural
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(FOLDER)),
+        loader=jinja2.FileSystemLoader(str(folder)),
         autoescape=jinja2.select_autoescape(enabled_extensions=("html", "html.j2"), default=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -32,6 +33,6 @@ def environment():
     return env
 
 
-def render(template: str, **context: Any) -> str:
-    """The named template (``sheet.html.j2``) rendered with ``context``."""
-    return environment().get_template(template).render(**context)
+def render(template: str, /, folder: Path = FOLDER, **context: Any) -> str:
+    """The named template (``sheet.html.j2``) of ``folder`` rendered with ``context``."""
+    return environment(folder).get_template(template).render(**context)

@@ -1,0 +1,79 @@
+"""``deckcli deck proxies`` and ``deck export --to tts``: a deck printed as proxy sheets, or made ready for Tabletop
+Simulator. Each parses its options, calls one function of :mod:`deckcli.play` and says what it wrote."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.options import deck_source, page_output
+from deckcli.words import plural
+
+
+def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -> None:
+    """``deck export NAME --to tts -o DIR``: the saved object, its card sheets and the back, and what was written."""
+    from deckcli.play.tts import export_tts as write_export
+
+    if target == "-":
+        raise click.UsageError("--to tts writes a folder of files: give -o DIR")
+    done = write_export(app.reads, name, target, image_url)
+    zones = ", ".join(f"{label} {count}" for label, count in done.zones)
+    click.echo(
+        f"Wrote {done.saved_object} ({zones}), {plural(len(done.sheets), 'card sheet')} and the card back"
+        f" {done.back.name} for Tabletop Simulator.",
+        err=True,
+    )
+    where = "the URLs it names" if image_url else "the images where they are (file:/// URLs)"
+    click.echo(
+        f"Next: copy {done.saved_object.name} into TTS's Saved Objects folder and load it there (Objects, Saved"
+        f" Objects); TTS reads {where}.",
+        err=True,
+    )
+
+
+@click.command()
+@deck_source
+@page_output
+@click.option("--missing", is_flag=True, help="Only the copies the collection lacks (as collection missing counts).")
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="The paper: A4 (210 x 297 mm) or US Letter (8.5 x 11 in).",
+)
+@click.option(
+    "--bleed",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    metavar="MM",
+    help="Millimetres of the card's frame printed beyond each edge (default 0); cut marks stay at the trim line.",
+)
+@pass_app
+def proxies(app: AppContext, source, target: str, to: str, missing: bool, paper: str, bleed: float) -> None:
+    """Proxy sheets of DECK (a file, deck code or stored deck): every card at 63 x 88 mm, 9 a page, cut marks in the
+    margin; with --missing only the copies the collection lacks.
+
+    \b
+    Examples:
+      deckcli deck proxies "Ember Rush" -o ember.pdf
+      deckcli deck proxies "Ember Rush" --missing --paper letter -o missing.pdf
+      deckcli deck proxies "Ember Rush" --bleed 1 -o ember-bleed.pdf
+    """
+    from deckcli.play.proxies import write_proxies
+
+    deck = source.open(app)
+    result = write_proxies(app.reads, deck, target, to, missing=missing, paper=paper.lower(), bleed=bleed)
+    if not result.cards:
+        click.echo(f"Nothing is missing: you own every card of {result.deck}; no file was written.")
+        return
+    if result.path is None:
+        from deckcli.cli.output import data_stdout
+
+        data_stdout().write(result.html)  # the page as it is, to a file or a pipe
+        return
+    click.echo(
+        f"Wrote {plural(result.cards, 'proxy', 'proxies')} of {result.deck} to {target} ({to},"
+        f" {plural(result.pages, 'page')}).",
+        err=True,
+    )

@@ -1,0 +1,92 @@
+"""What a card face shows, taken from the card data alone: the name (and its English name beside another script),
+the cost, the kind, the game's summary fields and the card's text; and the game's card back. The TTS sheets and the
+proxy pages lay out the same faces (``pages/faces.html.j2``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from deckcli.cards.summary import summary_parts
+from deckcli.games import registry
+
+if TYPE_CHECKING:
+    from deckcli.cards.index import CardRef
+    from deckcli.legality.resolved import ResolvedDeck
+
+#: The language of the smaller name shown beside a name printed in another script (as the event sheets do).
+TRANSLATION = "en"
+#: The back of a game whose data gives none.
+PLAIN_BACK = {"background": "#333333", "accent": "#eeeeee"}
+
+
+@dataclass(frozen=True)
+class Face:
+    """One card's face: every value is text, shown as text (the templates autoescape)."""
+
+    name: str
+    translation: str | None
+    cost: str | None
+    kind: str
+    details: tuple[str, ...]
+    text: str
+    printing: str
+    frame: str
+
+
+@dataclass(frozen=True)
+class Back:
+    """A game's card back: its words and colours (``game.json`` ``face.back``)."""
+
+    title: str
+    background: str
+    accent: str
+
+
+@dataclass(frozen=True)
+class ZoneCards:
+    """One zone of a deck as it is played: its name, its label and every copy of its cards, in deck order."""
+
+    zone: str
+    label: str
+    copies: tuple[CardRef, ...]
+
+
+def game_back(game: str) -> Back:
+    """The card back of ``game``, from its data (its title on a plain back when the data gives no back)."""
+    found = registry.game(game)
+    back = {"title": found.title, **PLAIN_BACK, **found.face.get("back", {})}
+    return Back(str(back["title"]), str(back["background"]), str(back["accent"]))
+
+
+def card_face(card: CardRef) -> Face:
+    """The face of a printing: the fields its game's data names, each as text."""
+    game = registry.game(card.game)
+    fields: dict[str, Any] = {"game": card.game, **card.fields}
+    names = card.fields.get("names") or {}
+    other = names.get(TRANSLATION) if isinstance(names, dict) else None
+    cost = fields.get("cost")
+    text = next((str(fields[f]) for f in game.face.get("text_fields", ()) if fields.get(f)), "")
+    return Face(
+        name=card.name,
+        translation=str(other) if other and other != card.name else None,
+        cost=None if cost in (None, "") else str(cost),
+        kind=card.kind,
+        details=tuple(summary_parts(fields, skip=("cost",))),
+        text=text,
+        printing=f"{card.set_code} {card.number}",
+        frame=game_back(card.game).background,
+    )
+
+
+def deck_zones(deck: ResolvedDeck) -> list[ZoneCards]:
+    """The zones of the deck that hold cards, in the format's order, each with every copy (a maybeboard is never
+    part of the deck played, so it is not here)."""
+    game = registry.game(deck.game)
+    order = [*deck.format.zones, *(dc.zone for dc in deck.cards)]
+    zones = []
+    for zone in dict.fromkeys(order):
+        copies = tuple(card for card, count in deck.zone_cards(zone) for _ in range(count))
+        if copies:
+            zones.append(ZoneCards(zone, game.zone_label(zone, deck.format.zones), copies))
+    return zones
