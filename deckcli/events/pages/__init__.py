@@ -17,9 +17,11 @@ FOLDER = Path(__file__).parent
 def environment(folder: Path = FOLDER):
     """The one Jinja2 environment of a template folder (this one, or another package's ``pages/``): autoescaped,
     undefined names an error; counts are worded by :func:`deckcli.words.plural` (``{{ n | plural("deck") }}``), as
-    every message words them."""
+    every message words them, and texts go through deckcli's catalogs (``{{ _("Table %(n)s", n=table) }}``,
+    ``{% trans %}``: Jinja2's i18n extension, new-style, so a translation is escaped like any other value)."""
     import jinja2
 
+    from deckcli.i18n import gettext, ngettext
     from deckcli.words import plural
 
     env = jinja2.Environment(
@@ -28,7 +30,9 @@ def environment(folder: Path = FOLDER):
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters["plural"] = plural
     return env
 
