@@ -1,0 +1,106 @@
+"""The Swiss pairing rules as costs of a minimum-cost perfect matching (:mod:`deckcli.events.matching`).
+
+Players are given ranked by the standings. A matching's cost ranks, most important first: rematches; byes to a
+player who had one; how far above the lowest-ranked player the bye goes; how many pairs join two points groups (a
+pair-down); the squares of those pairs' point differences; and, for each pair-down, the place of the lower player in
+its own points group (a player paired down meets the highest-ranked of the next group possible). Each level weighs
+more than everything below it can add up to, so the least cost is the best pairing by these rules in that order.
+
+The graph is sparse: each player is linked to the ``width`` nearest-ranked players below it that it has not met,
+the bye to the ``width`` lowest-ranked players without one; with no perfect matching there, the width grows, and at
+last the graph is complete, rematch and repeat-bye edges included, so a pairing always exists. An event of up to
+``2 × width + 1`` players starts complete: its pairing is exact over every matching.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from deckcli.events.matching import min_cost_perfect_matching
+from deckcli.names import name_key
+
+#: The first widths of the candidate graph (the last graph is complete).
+WIDTHS = (8, 32)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An active player as pairing sees them: points so far, the name keys of players met, whether they had a bye."""
+
+    player: str
+    points: int = 0
+    met: frozenset[str] = frozenset()
+    had_bye: bool = False
+
+
+def first_round(players: Sequence[str], seed: str) -> list[tuple[str, str | None]]:
+    """Round 1: the players in a random order drawn from the event's seed (the same seed, the same round), paired
+    first with second and so on; with an odd count the last one has the bye."""
+    order = sorted(players, key=name_key)
+    random.Random(f"{seed}:round 1").shuffle(order)
+    pairs: list[tuple[str, str | None]] = [(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)]
+    if len(order) % 2:
+        pairs.append((order[-1], None))
+    return pairs
+
+
+class _Costs:
+    """The cost of each candidate pair of ranked entrants (index ``n`` is the bye when the count is odd)."""
+
+    def __init__(self, ranked: Sequence[Entrant]):
+        self.ranked, n = ranked, len(ranked)
+        self.keys = [name_key(e.player) for e in ranked]
+        group_place: list[int] = []
+        for i, e in enumerate(ranked):
+            group_place.append(group_place[-1] + 1 if i and ranked[i - 1].points == e.points else 0)
+        self.place = group_place
+        spread = (max((e.points for e in ranked), default=0) - min((e.points for e in ranked), default=0)) ** 2
+        base = (n + 2) * (n + 2) * (spread + 1)
+        self.w_place, self.w_square, self.w_down = 1, base, base**2
+        self.w_bye_rank, self.w_bye_again, self.w_rematch = base**3, base**4, base**5
+
+    def pair(self, i: int, j: int) -> int:
+        a, b = self.ranked[i], self.ranked[j]
+        cost = self.w_rematch if self.keys[j] in a.met else 0
+        if a.points != b.points:
+            cost += self.w_down + self.w_square * (a.points - b.points) ** 2 + self.w_place * self.place[j]
+        return cost
+
+    def bye(self, i: int) -> int:
+        return self.w_bye_again * self.ranked[i].had_bye + self.w_bye_rank * (len(self.ranked) - 1 - i)
+
+
+def _candidates(costs: _Costs, width: int | None) -> dict[tuple[int, int], int]:
+    """The edges of the candidate graph of ``width`` (None: complete), with their costs."""
+    ranked, n = costs.ranked, len(costs.ranked)
+    edges: dict[tuple[int, int], int] = {}
+    for i in range(n):
+        linked = 0
+        for j in range(i + 1, n):
+            if width is not None and linked >= width:
+                break
+            if width is None or costs.keys[j] not in ranked[i].met:
+                edges[(i, j)] = costs.pair(i, j)
+                linked += 1
+    if n % 2:
+        byes = [i for i in reversed(range(n)) if width is None or not ranked[i].had_bye]
+        edges.update({(i, n): costs.bye(i) for i in byes[:width]})
+    return edges
+
+
+def swiss_round(ranked: Sequence[Entrant]) -> list[tuple[str, str | None]]:
+    """The next round of ``ranked`` players (best first): the pairs, higher-ranked player first, in order of the
+    higher-ranked player, then the bye (opponent None) if the count is odd."""
+    costs, n = _Costs(ranked), len(ranked)
+    widths: list[int | None] = [w for w in WIDTHS if 2 * w + 1 < n]
+    found = None
+    for width in [*widths, None]:
+        found = min_cost_perfect_matching(n + n % 2, _candidates(costs, width))
+        if found is not None:
+            break
+    assert found is not None  # the complete graph has a perfect matching
+    pairs: list[tuple[str, str | None]] = [(ranked[i].player, ranked[j].player) for i, j in found if j < n]
+    pairs += [(ranked[i].player, None) for i, j in found if j == n]
+    return pairs
