@@ -27,7 +27,7 @@ WIDTHS = (8, 32)
 
 @dataclass(frozen=True)
 class Entrant:
-    """An active player as pairing sees them: points so far, the name keys of players met, whether they had a bye."""
+    """An active player as pairing sees them: points so far, the players met, whether they had a bye."""
 
     player: str
     points: int = 0
@@ -52,6 +52,7 @@ class _Costs:
     def __init__(self, ranked: Sequence[Entrant]):
         self.ranked, n = ranked, len(ranked)
         self.keys = [name_key(e.player) for e in ranked]
+        self.met = [{name_key(p) for p in e.met} for e in ranked]
         group_place: list[int] = []
         for i, e in enumerate(ranked):
             group_place.append(group_place[-1] + 1 if i and ranked[i - 1].points == e.points else 0)
@@ -63,7 +64,7 @@ class _Costs:
 
     def pair(self, i: int, j: int) -> int:
         a, b = self.ranked[i], self.ranked[j]
-        cost = self.w_rematch if self.keys[j] in a.met else 0
+        cost = self.w_rematch if self.keys[j] in self.met[i] else 0
         if a.points != b.points:
             cost += self.w_down + self.w_square * (a.points - b.points) ** 2 + self.w_place * self.place[j]
         return cost
@@ -81,7 +82,7 @@ def _candidates(costs: _Costs, width: int | None) -> dict[tuple[int, int], int]:
         for j in range(i + 1, n):
             if width is not None and linked >= width:
                 break
-            if width is None or costs.keys[j] not in ranked[i].met:
+            if width is None or costs.keys[j] not in costs.met[i]:
                 edges[(i, j)] = costs.pair(i, j)
                 linked += 1
     if n % 2:
