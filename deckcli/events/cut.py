@@ -7,10 +7,9 @@ from __future__ import annotations
 from sqlalchemy.exc import IntegrityError
 
 from deckcli.errors import InputError
-from deckcli.events.rounds import missing_results, paired_twice, read_rounds, store_round
+from deckcli.events.rounds import locked_rounds, missing_results, paired_twice, store_round
 from deckcli.events.tournament import Pairing, Round
 from deckcli.storage.base import BaseDatabase
-from deckcli.storage.reads import Rows
 
 #: The seeds of each table of a cut's first round, by the cut's size.
 BRACKETS = {8: [(1, 8), (4, 5), (2, 7), (3, 6)], 4: [(1, 4), (2, 3)], 2: [(1, 2)]}
@@ -28,7 +27,7 @@ def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> Round:
     label = "?"
     try:
         with db.write() as session:
-            state = read_rounds(Rows(session), event_name)
+            state = locked_rounds(session, event_name, "UPDATE")
             name = state.info.name
             if not state.cut:
                 if size is None:

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 
 from deckcli.errors import InputError
-from deckcli.events.rounds import EventRounds, StoredRound, read_rounds
+from deckcli.events.rounds import EventRounds, StoredRound, locked_rounds
 from deckcli.events.store import current_rows, now
 from deckcli.events.tournament import Pairing, Score
 from deckcli.names import name_key
@@ -98,7 +98,7 @@ def enter_result(
     cannot be, a bye, a result already entered (without ``replace``) or a round closed by the next one's pairing."""
     with db.write() as session:
         rows = Rows(session)
-        state = read_rounds(rows, event_name)
+        state = locked_rounds(session, event_name, "SHARE")
         found, pairing_id, pairing = _table(state, label, table)
         score = parse_score(score_text, cut=not found.label.isdigit())
         name, where = state.info.name, f"table {table} of round {found.label}"
@@ -130,6 +130,6 @@ def drop_player(db: BaseDatabase, event_name: str, player: str) -> tuple[str, in
     """Drop ``player`` from the event's next Swiss round on: the player's name and that round's number."""
     with db.write() as session:
         rows = Rows(session)
-        row = _drop_row(rows, read_rounds(rows, event_name), player)
+        row = _drop_row(rows, locked_rounds(session, event_name, "SHARE"), player)
         session.add(row)
         return row.player, row.from_round

@@ -116,6 +116,8 @@ def read_rounds(rows: Rows, event_name: str) -> EventRounds:
         " r.id = p.round_id WHERE r.event_id = :event ORDER BY p.round_id, p.table_no",
         params,
     ):
+        if round_id not in stored:  # (a round another client added since the rounds were read)
+            continue
         score, at = results.get(pairing_id, (None, ""))
         stored[round_id].tables.append((pairing_id, Pairing(table_no, player, opponent, score)))
         if at:
@@ -129,6 +131,16 @@ def read_rounds(rows: Rows, event_name: str) -> EventRounds:
     swiss = sorted((r for r in stored.values() if r.label.isdigit()), key=lambda r: int(r.label))
     cut = [r for r in stored.values() if not r.label.isdigit()]
     return EventRounds(info, seed, players, swiss, cut, drops)
+
+
+def locked_rounds(session: Session, event_name: str, mode: str) -> EventRounds:
+    """:func:`read_rounds` inside a write, the event's row locked first on PostgreSQL (``mode`` ``UPDATE`` to pair,
+    ``SHARE`` to enter a result: judges entering results never wait for each other, a pairing waits for them and
+    they for it). SQLite's writes are serialised already."""
+    rows = Rows(session)
+    if session.get_bind().dialect.name == "postgresql":
+        rows.all(f"SELECT id FROM event WHERE id = :event FOR {mode}", {"event": event_info(rows, event_name).id})
+    return read_rounds(rows, event_name)
 
 
 def load_tournament(db: BaseDatabase, event_name: str) -> Tournament:
@@ -178,10 +190,8 @@ def store_round(
 
 
 def paired_twice(event: str, label: str) -> InputError:
-    """The message of a round another client paired first."""
-    return InputError(
-        f"{event}: round {label} was paired by another client at the same time; see it with deckcli event pair's output there"
-    )
+    """The message of a round another client paired first (the unique round label refused this one)."""
+    return InputError(f"{event}: round {label} was paired by another client at the same time; nothing was changed here")
 
 
 def pair_next_round(db: BaseDatabase, event_name: str) -> Round:
@@ -190,7 +200,7 @@ def pair_next_round(db: BaseDatabase, event_name: str) -> Round:
     label = "?"
     try:
         with db.write() as session:
-            state = read_rounds(Rows(session), event_name)
+            state = locked_rounds(session, event_name, "UPDATE")
             name, number = state.info.name, len(state.swiss) + 1
             label = str(number)
             if state.cut:
