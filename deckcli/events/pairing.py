@@ -3,8 +3,10 @@
 Players are given ranked by the standings. A matching's cost ranks, most important first: rematches; byes to a
 player who had one; how far above the lowest-ranked player the bye goes; how many pairs join two points groups (a
 pair-down); the squares of those pairs' point differences; and, for each pair-down, the place of the lower player in
-its own points group (a player paired down meets the highest-ranked of the next group possible). Each level weighs
-more than everything below it can add up to, so the least cost is the best pairing by these rules in that order.
+its own points group (a player paired down meets the highest-ranked of the next group possible); last, the squared
+rank gaps of the pairs (players meet the nearest-ranked they can: 1 v 2 of a group, 3 v 4, which also spares the
+solver the countless equal choices that slow it). Each level weighs more than everything below it can add up to,
+so the least cost is the best pairing by these rules in that order.
 
 The graph is sparse: each player is linked to the ``width`` nearest-ranked players below it that it has not met,
 the bye to the ``width`` lowest-ranked players without one; with no perfect matching there, the width grows, and at
@@ -23,6 +25,8 @@ from deckcli.names import name_key
 
 #: The first widths of the candidate graph (the last graph is complete).
 WIDTHS = (8, 32)
+#: The fewest players of a part a large event is paired in (:func:`chunks`).
+CHUNK = 64
 
 
 @dataclass(frozen=True)
@@ -58,13 +62,13 @@ class _Costs:
             group_place.append(group_place[-1] + 1 if i and ranked[i - 1].points == e.points else 0)
         self.place = group_place
         spread = (max((e.points for e in ranked), default=0) - min((e.points for e in ranked), default=0)) ** 2
-        base = (n + 2) * (n + 2) * (spread + 1)
-        self.w_place, self.w_square, self.w_down = 1, base, base**2
-        self.w_bye_rank, self.w_bye_again, self.w_rematch = base**3, base**4, base**5
+        base = (n + 2) ** 3 * (spread + 1)  # above what any one level can add up to
+        self.w_place, self.w_square, self.w_down = base, base**2, base**3
+        self.w_bye_rank, self.w_bye_again, self.w_rematch = base**4, base**5, base**6
 
     def pair(self, i: int, j: int) -> int:
         a, b = self.ranked[i], self.ranked[j]
-        cost = self.w_rematch if self.keys[j] in self.met[i] else 0
+        cost = (j - i) ** 2 + (self.w_rematch if self.keys[j] in self.met[i] else 0)
         if a.points != b.points:
             cost += self.w_down + self.w_square * (a.points - b.points) ** 2 + self.w_place * self.place[j]
         return cost
@@ -91,17 +95,46 @@ def _candidates(costs: _Costs, width: int | None) -> dict[tuple[int, int], int]:
     return edges
 
 
-def swiss_round(ranked: Sequence[Entrant]) -> list[tuple[str, str | None]]:
-    """The next round of ``ranked`` players (best first): the pairs, higher-ranked player first, in order of the
-    higher-ranked player, then the bye (opponent None) if the count is odd."""
+def _solve(ranked: Sequence[Entrant]) -> tuple[list[tuple[str, str | None]], bool]:
+    """The least-cost pairing of ``ranked`` over candidate graphs widening to the complete one, and whether it holds
+    a rematch or a repeat bye."""
     costs, n = _Costs(ranked), len(ranked)
     widths: list[int | None] = [w for w in WIDTHS if 2 * w + 1 < n]
-    found = None
     for width in [*widths, None]:
-        found = min_cost_perfect_matching(n + n % 2, _candidates(costs, width))
+        edges = _candidates(costs, width)
+        found = min_cost_perfect_matching(n + n % 2, edges)
         if found is not None:
             break
     assert found is not None  # the complete graph has a perfect matching
     pairs: list[tuple[str, str | None]] = [(ranked[i].player, ranked[j].player) for i, j in found if j < n]
     pairs += [(ranked[i].player, None) for i, j in found if j == n]
-    return pairs
+    return pairs, any(edges[pair] >= costs.w_bye_again for pair in found)
+
+
+def chunks(ranked: Sequence[Entrant], least: int = CHUNK) -> list[Sequence[Entrant]]:
+    """``ranked`` cut where one points group ends after an even number of players, into parts of at least
+    ``least`` players (the last one takes the rest)."""
+    parts, start = [], 0
+    for end in range(1, len(ranked)):
+        if end - start >= least and end % 2 == 0 and ranked[end].points != ranked[end - 1].points:
+            parts.append(ranked[start:end])
+            start = end
+    return [*parts, ranked[start:]]
+
+
+def swiss_round(ranked: Sequence[Entrant]) -> list[tuple[str, str | None]]:
+    """The next round of ``ranked`` players (best first): the pairs, higher-ranked player first, in order of the
+    higher-ranked player, then the bye (opponent None) if the count is odd.
+
+    A large event is paired in :func:`chunks` (each one a matching of its own: the blossom algorithm is far from
+    linear); their union is as good as one matching of everyone unless a part needs a rematch or a repeat bye, so
+    then everyone is paired in one matching. (Across a cut after an even number of players, pairs crossing it come
+    in twos, and pairing their upper players together and their lower ones together never adds a pair-down and
+    never grows a squared gap; only a rematch that re-pairing would make can call for crossing.)"""
+    parts = chunks(ranked)
+    if len(parts) > 1:
+        solved = [_solve(part) for part in parts]
+        if not any(flawed for _, flawed in solved):
+            byes = [pair for pairs, _ in solved for pair in pairs if pair[1] is None]
+            return [pair for pairs, _ in solved for pair in pairs if pair[1] is not None] + byes
+    return _solve(ranked)[0]
