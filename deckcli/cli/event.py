@@ -38,6 +38,7 @@ def event() -> None:
       deckcli event check "Spring Open" "Sam Example" typed-by-judge.txt
       deckcli event side "Spring Open" "Sam Example" 2 round2.txt
       deckcli event export "Spring Open" --to csv -o spring.csv
+      deckcli event pair "Spring Open"                      # Swiss rounds: pair, result, standings, top
     """
 
 
@@ -59,7 +60,11 @@ def event() -> None:
     metavar="YYYY-MM-DD",
     help="The event's day: decks are checked under the format's version in force then.",
 )
-@click.option("--rounds", type=click.IntRange(min=1), help="How many rounds (side exchanges name one of them).")
+@click.option(
+    "--rounds",
+    type=click.IntRange(min=1),
+    help="How many Swiss rounds (default: ⌈log2(players)⌉ at round 1; side exchanges name one of them).",
+)
 @pass_app
 def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None) -> None:
     """Create the event NAME."""
