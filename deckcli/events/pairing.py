@@ -8,10 +8,13 @@ rank gaps of the pairs (players meet the nearest-ranked they can: 1 v 2 of a gro
 solver the countless equal choices that slow it). Each level weighs more than everything below it can add up to,
 so the least cost is the best pairing by these rules in that order.
 
-The graph is sparse: each player is linked to the ``width`` nearest-ranked players below it that it has not met,
-the bye to the ``width`` lowest-ranked players without one; with no perfect matching there, the width grows, and at
-last the graph is complete, rematch and repeat-bye edges included, so a pairing always exists. An event of up to
-``2 × width + 1`` players starts complete: its pairing is exact over every matching.
+Events of up to :data:`COMPLETE_UP_TO` players are matched over the complete graph: exact over every pairing
+(tests compare it with brute force up to 10 players). A larger event is matched over a sparse candidate graph,
+exactly for that graph: each player linked to the ``width`` nearest-ranked players below it that it has not met and
+to the ``width`` highest-ranked it has not met of each lower points group (where a pair-down's best opponent is),
+the bye to the ``width`` lowest-ranked players without one; with no perfect matching there the width grows, and
+at last the graph is complete, rematch and repeat-bye edges included, so a pairing always exists. (Tests compare
+90-player events with the complete graph's optimum.)
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ from deckcli.events.matching import min_cost_perfect_matching
 from deckcli.names import name_key
 
 #: The first widths of the candidate graph (the last graph is complete).
-WIDTHS = (8, 32)
+WIDTHS = (4, 16)
+#: Events of up to this many players are paired over the complete graph from the start.
+COMPLETE_UP_TO = 17
 #: The fewest players of a part a large event is paired in (:func:`chunks`).
 CHUNK = 64
 
@@ -78,19 +83,29 @@ class _Costs:
 
 
 def _candidates(costs: _Costs, width: int | None) -> dict[tuple[int, int], int]:
-    """The edges of the candidate graph of ``width`` (None: complete), with their costs."""
+    """The edges of the candidate graph of ``width`` (None: complete), with their costs: each player's ``width``
+    nearest-ranked players below it not met, and the ``width`` highest-ranked not met of each lower points group
+    (where a pair-down's best opponents are)."""
     ranked, n = costs.ranked, len(costs.ranked)
-    edges: dict[tuple[int, int], int] = {}
+    if width is None:
+        edges = {(i, j): costs.pair(i, j) for i in range(n) for j in range(i + 1, n)}
+        edges.update({(i, n): costs.bye(i) for i in range(n)} if n % 2 else {})
+        return edges
+    starts = [i for i in range(n) if i == 0 or ranked[i].points != ranked[i - 1].points] + [n]
+    group = [g for g in range(len(starts) - 1) for _ in range(starts[g], starts[g + 1])]
+    edges = {}
     for i in range(n):
-        linked = 0
-        for j in range(i + 1, n):
-            if width is not None and linked >= width:
-                break
-            if width is None or costs.keys[j] not in costs.met[i]:
-                edges[(i, j)] = costs.pair(i, j)
-                linked += 1
+        firsts = [i + 1] + starts[group[i] + 1 : -1]
+        for first in firsts:
+            linked = 0
+            for j in range(max(first, i + 1), n):
+                if linked >= width:
+                    break
+                if costs.keys[j] not in costs.met[i]:
+                    edges[(i, j)] = costs.pair(i, j)
+                    linked += 1
     if n % 2:
-        byes = [i for i in reversed(range(n)) if width is None or not ranked[i].had_bye]
+        byes = [i for i in reversed(range(n)) if not ranked[i].had_bye]
         edges.update({(i, n): costs.bye(i) for i in byes[:width]})
     return edges
 
@@ -99,7 +114,7 @@ def _solve(ranked: Sequence[Entrant]) -> tuple[list[tuple[str, str | None]], boo
     """The least-cost pairing of ``ranked`` over candidate graphs widening to the complete one, and whether it holds
     a rematch or a repeat bye."""
     costs, n = _Costs(ranked), len(ranked)
-    widths: list[int | None] = [w for w in WIDTHS if 2 * w + 1 < n]
+    widths: list[int | None] = list(WIDTHS) if n > COMPLETE_UP_TO else []
     for width in [*widths, None]:
         edges = _candidates(costs, width)
         found = min_cost_perfect_matching(n + n % 2, edges)

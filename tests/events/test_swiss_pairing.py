@@ -6,10 +6,14 @@ possible (squared point gaps); a player paired down meets the highest-ranked pla
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcli.events.pairing import Entrant, first_round, swiss_round
+from deckcli.events.matching import min_cost_perfect_matching
+from deckcli.events.pairing import COMPLETE_UP_TO, Entrant, chunks, first_round, swiss_round
 
 
 def matchings(seats: list[int]):
@@ -119,3 +123,37 @@ def test_round_one_is_drawn_from_the_seed():
     assert first_round(players, "abc") == again  # the same seed: the same round, whatever order they come in
     assert first_round(players, "abd") != again
     assert again[-1][1] is None and len(again) == 5
+
+
+def _large_event(n: int, seed: int) -> list[Entrant]:
+    """``n`` players in a few points groups who met some of their nearest-ranked neighbours, some with a bye."""
+    rng = random.Random(seed)
+    names = [f"P{i:03d}" for i in range(n)]
+    points = sorted((rng.choice([0, 1, 3, 4, 6, 9, 12]) for _ in names), reverse=True)
+    met: dict[str, set[str]] = {p: set() for p in names}
+    for i in range(n):
+        for j in range(i + 1, min(n, i + 6)):
+            if rng.random() < 0.5:
+                met[names[i]].add(names[j])
+                met[names[j]].add(names[i])
+    return [Entrant(p, pts, frozenset(met[p]), rng.random() < 0.3) for p, pts in zip(names, points)]
+
+
+def _complete_best(ranked: list[Entrant]) -> tuple[int, ...]:
+    """The least badness over every pairing, found by one matching of the complete graph weighted by badness."""
+    n, seats, scale = len(ranked), len(ranked) + len(ranked) % 2, 10**8
+    costs = {}
+    for i in range(seats):
+        for j in range(i + 1, seats):
+            levels = badness(ranked, [(ranked[i].player, ranked[j].player if j < n else None)])
+            costs[(i, j)] = sum(level * scale**k for k, level in enumerate(reversed(levels)))
+    found = min_cost_perfect_matching(seats, costs)
+    assert found is not None
+    return badness(ranked, [(ranked[i].player, ranked[j].player if j < n else None) for i, j in found])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_large_event_is_paired_as_well_as_over_the_complete_graph(seed):
+    ranked = _large_event(89 + seed % 2, seed)  # odd and even counts; paired in parts, over a sparse graph
+    assert len(chunks(ranked)) > 1 or len(ranked) > COMPLETE_UP_TO
+    assert badness(ranked, swiss_round(ranked)) == _complete_best(ranked)
