@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy.exc import IntegrityError
 
 from deckcli.errors import InputError
-from deckcli.events.rounds import locked_rounds, missing_results, paired_twice, store_round
+from deckcli.events.rounds import EventRounds, StoredRound, locked_rounds, missing_results, paired_twice, store_round
 from deckcli.events.tournament import Pairing, Round
 from deckcli.storage.base import BaseDatabase
 
@@ -40,6 +40,10 @@ def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> Round:
                 pairs = _first_round(state, size, last)
             else:
                 last = state.cut[-1]
+                if size is not None and f"top{size}" != state.cut[0].label:
+                    raise InputError(
+                        f"{name}: the cut is a {state.cut[0].label} already; give no --cut to pair its next round"
+                    )
                 if missing_results(last):
                     raise InputError(
                         f"{name}: the next round of the cut cannot be paired: no result yet for {', '.join(missing_results(last))}"
@@ -49,12 +53,13 @@ def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> Round:
                     raise InputError(f"{name}: the top cut is over; {winners[0]} won the final")
                 pairs = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
             label = f"top{2 * len(pairs)}"
-            return store_round(db, session, state, label, pairs)
+            return store_round(session, state, label, pairs)
     except IntegrityError:
         raise paired_twice(event_name, label) from None
 
 
-def _first_round(state, size: int, last) -> list[tuple[str, str | None]]:
+def _first_round(state: EventRounds, size: int, last: StoredRound) -> list[tuple[str, str | None]]:
+    """The cut's first round: the best ``size`` players still in the event, by the standings, as the bracket seeds."""
     name = state.info.name
     if missing_results(last):
         raise InputError(f"{name}: the top cut cannot be paired: no result yet for {', '.join(missing_results(last))}")

@@ -27,6 +27,7 @@ from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows, time_value
 from deckcli.storage.tables import PairingRow, RoundRow
+from deckcli.words import plural
 
 
 @dataclass
@@ -169,16 +170,13 @@ def missing_results(round_: StoredRound) -> list[str]:
     ]
 
 
-def store_round(
-    db: BaseDatabase, session: Session, state: EventRounds, label: str, pairs: list[tuple[str, str | None]]
-) -> Round:
+def store_round(session: Session, state: EventRounds, label: str, pairs: list[tuple[str, str | None]]) -> Round:
     """Add round ``label`` with ``pairs`` (tables numbered from 1) in ``session``; the event gets its seed and is
     started if it was not."""
-    if state.seed is None or state.info.started is None:
-        session.execute(
-            text("UPDATE event SET seed = COALESCE(seed, :seed), started = COALESCE(started, :at) WHERE id = :event"),
-            {"seed": state.seed or secrets.token_hex(8), "at": now(), "event": state.info.id},
-        )
+    session.execute(
+        text("UPDATE event SET seed = COALESCE(seed, :seed), started = COALESCE(started, :at) WHERE id = :event"),
+        {"seed": state.seed or secrets.token_hex(8), "at": now(), "event": state.info.id},
+    )
     row = RoundRow(event_id=state.info.id, label=label, paired_at=now())
     session.add(row)
     session.flush()
@@ -216,16 +214,13 @@ def pair_next_round(db: BaseDatabase, event_name: str) -> Round:
             active = state.active(number)
             if len(active) < 2:
                 raise InputError(
-                    f"{name}: round {number} cannot be paired: {len(active)} active player, at least 2 needed"
+                    f"{name}: round {number} cannot be paired: {plural(len(active), 'active player')}, at least 2"
+                    " needed"
                 )
-            if number == 1:
-                pairs = first_round(active, state.seed or "")
-                if state.seed is None:
-                    state.seed = secrets.token_hex(8)
-                    pairs = first_round(active, state.seed)
-            else:
-                pairs = swiss_round(_entrants(state, active))
-            return store_round(db, session, state, label, pairs)
+            if state.seed is None:  # an event created before revision 0005
+                state.seed = secrets.token_hex(8)
+            pairs = first_round(active, state.seed) if number == 1 else swiss_round(_entrants(state, active))
+            return store_round(session, state, label, pairs)
     except IntegrityError:
         raise paired_twice(event_name, label) from None
 
