@@ -97,3 +97,26 @@ def test_commands_of_an_event_that_cannot_have_them(run, db, tmp_path, paired):
     assert _refused(run, db, "event", "pair", "Lonely Cup") == (
         "Error: Lonely Cup: round 1 cannot be paired: 1 active player, at least 2 needed\n"
     )
+
+
+def test_a_cut_that_cannot_be(run, db, tmp_path):
+    new_event(run, db, tmp_path, PLAYERS, "One Round Cup", "--rounds", "1")
+    assert run("event", "pair", "One Round Cup").exit_code == 0
+    assert _refused(run, db, "event", "top", "One Round Cup", "--cut", "4").startswith(
+        "Error: One Round Cup: the top cut cannot be paired: no result yet for table 1 ("
+    )
+    for table in (1, 2):
+        assert run("event", "result", "One Round Cup", "1", table, "2-0").exit_code == 0
+    assert _refused(run, db, "event", "top", "One Round Cup") == (
+        "Error: One Round Cup: give --cut 8, 4 or 2 to pair the top cut\n"
+    )
+    assert _refused(run, db, "event", "top", "One Round Cup", "--cut", "8") == (
+        "Error: One Round Cup: a top 8 needs 8 players; 5 are still in the event\n"
+    )
+    assert run("event", "top", "One Round Cup", "--cut", "4").exit_code == 0
+    assert _refused(run, db, "event", "top", "One Round Cup", "--cut", "2") == (
+        "Error: One Round Cup: the cut is a top4 already; give no --cut to pair its next round\n"
+    )
+    assert _refused(run, db, "event", "pair", "One Round Cup") == (
+        "Error: One Round Cup: the top cut has started; no Swiss round is paired after it\n"
+    )
