@@ -111,6 +111,14 @@ def enter_result(
                 " --replace to correct it"
             )
         dropped = _drop_row(rows, state, drop) if drop is not None else None
+        if dropped is not None and dropped.player_key not in {
+            name_key(pairing.player),
+            name_key(pairing.opponent or ""),
+        }:
+            raise InputError(
+                f"{name}: {dropped.player} is not at {where} ({pairing.player} v {pairing.opponent}); drop them with"
+                " deckcli event drop"
+            )
         session.add(
             ResultEntryRow(
                 pairing_id=pairing_id, wins=score.wins, losses=score.losses, draws=score.draws, entered_at=now()

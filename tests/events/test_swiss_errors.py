@@ -77,6 +77,17 @@ def test_a_result_is_entered_once_then_corrected_with_replace_until_the_next_rou
     assert {s["player"]: s["points"] for s in standings}[first["opponent"]] == 3  # the correction counts
 
 
+def test_a_player_dropping_with_a_result_is_one_of_its_table(run, db, paired):
+    first, second = paired[0], paired[1]
+    message = _refused(run, db, "event", "result", "Spring Open", "1", "1", "2-0", "--drop", second["player"])
+    assert message == (
+        f"Error: Spring Open: {second['player']} is not at table 1 of round 1 ({first['player']} v"
+        f" {first['opponent']}); drop them with deckcli event drop\n"
+    )
+    done = run("event", "result", "Spring Open", "1", "1", "2-0", "--drop", first["opponent"])
+    assert done.stdout.endswith(f"\n{first['opponent']} drops from the next round on.\n")
+
+
 def test_drops(run, db, paired):
     assert "no player 'Nobody' is registered" in _refused(run, db, "event", "drop", "Spring Open", "Nobody")
     assert run("event", "drop", "Spring Open", "Ann Lee").exit_code == 0

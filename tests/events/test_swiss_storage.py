@@ -57,8 +57,8 @@ def test_a_revision_0004_database_upgrades_and_its_event_gets_a_seed_when_paired
 
 def test_db_copy_carries_the_rounds_and_deleting_the_event_deletes_them(run, db, tmp_path):
     new_event(run, db, tmp_path, PLAYERS)
-    assert run("event", "pair", "Spring Open").exit_code == 0
-    assert run("event", "result", "Spring Open", "1", "1", "2-1", "--drop", PLAYERS[0]).exit_code == 0
+    first = json.loads(run("event", "pair", "Spring Open", "--json").stdout)["pairings"][0]
+    assert run("event", "result", "Spring Open", "1", "1", "2-1", "--drop", first["player"]).exit_code == 0
     copy = tmp_path / "copy.db"
     copied = run("db", "copy", str(db.target), str(copy))
     assert copied.exit_code == 0, copied.output
