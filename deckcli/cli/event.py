@@ -38,6 +38,7 @@ def event() -> None:
       deckcli event check "Spring Open" "Sam Example" typed-by-judge.txt
       deckcli event side "Spring Open" "Sam Example" 2 round2.txt
       deckcli event export "Spring Open" --to csv -o spring.csv
+      deckcli event pair "Spring Open"                      # Swiss rounds: pair, result, standings, top
     """
 
 
@@ -59,7 +60,11 @@ def event() -> None:
     metavar="YYYY-MM-DD",
     help="The event's day: decks are checked under the format's version in force then.",
 )
-@click.option("--rounds", type=click.IntRange(min=1), help="How many rounds (side exchanges name one of them).")
+@click.option(
+    "--rounds",
+    type=click.IntRange(min=1),
+    help="How many Swiss rounds (default: ⌈log2(players)⌉ at round 1; side exchanges name one of them).",
+)
 @pass_app
 def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None) -> None:
     """Create the event NAME."""
@@ -92,15 +97,18 @@ def list_(app: AppContext, output: str) -> None:
 def show(app: AppContext, name: str, as_json: bool) -> None:
     """The event NAME: its game, format, date, rounds, whether it started, and its players."""
     from deckcli.events.reporting import event_details
+    from deckcli.events.rounds import round_facts
     from deckcli.events.store import event_summary
 
-    facts = event_details(event_summary(app.db, name))
+    facts = {**event_details(event_summary(app.db, name)), **round_facts(app.db, name)}
     if as_json:
         click.echo(dump_json(facts))
         return
+    facts["rounds"] = f"{facts['total_rounds']} ({'given' if facts['rounds'] else '⌈log2 players⌉ of round 1'})"
     for key in ("name", "game", "format", "date", "rounds", "created", "players", "legal", "illegal"):
         click.echo(f"{key}: {'' if facts[key] is None else facts[key]}")
     click.echo(f"started: {facts['started_because'] or 'no'}")
+    click.echo(f"current round: {facts['current_round'] or 'none paired yet'}")
 
 
 @event.command()
@@ -342,3 +350,8 @@ from deckcli.cli.event_pages import publish, sheet, slips  # noqa: E402 - event 
 event.add_command(sheet)
 event.add_command(slips)
 event.add_command(publish)
+
+from deckcli.cli.event_rounds import drop, pair, result, standings, top  # noqa: E402 - the Swiss rounds and the cut
+
+for _command in (pair, result, drop, standings, top):
+    event.add_command(_command)

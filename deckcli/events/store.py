@@ -8,6 +8,7 @@ player is registered only as a late one (``--late``).
 
 from __future__ import annotations
 
+import secrets
 import typing
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -138,7 +139,14 @@ def create_event(
         raise InputError(f"an event has at least 1 round, not {rounds}")
     fmt = load_format(format_ref, game) if format_ref else default_format(game)
     row = EventRow(
-        name=name, key=name_key(name), game=game, format=stored_format_name(fmt), date=day, rounds=rounds, created=now()
+        name=name,
+        key=name_key(name),
+        game=game,
+        format=stored_format_name(fmt),
+        date=day,
+        rounds=rounds,
+        created=now(),
+        seed=secrets.token_hex(8),  # round 1's random order and the standings' last tiebreak
     )
     with db.write() as session:
         clash = find_event(Rows(session), name)

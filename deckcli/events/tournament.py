@@ -64,10 +64,12 @@ class Standing:
 @dataclass(frozen=True)
 class Tournament:
     """An event's rounds so far: ``rounds`` the Swiss rounds in order, ``total_rounds`` how many there will be,
-    ``standings`` after the last complete Swiss round, ``cut`` the rounds of the top cut (empty before it)."""
+    ``standings`` after the last complete Swiss round, ``cut`` the rounds of the top cut (empty before it), ``seed``
+    what round 1's order and the standings' last tiebreak were drawn from."""
 
     event: str
     total_rounds: int
     rounds: tuple[Round, ...]
     standings: tuple[Standing, ...]
     cut: tuple[Round, ...] = ()
+    seed: str | None = None

@@ -158,6 +158,9 @@ class EventRow(SQLModel, table=True):
     created: datetime = Field(sa_column=Column(DateTime, nullable=False))
     #: Set by ``event start`` (or the first side exchange): registrations are locked from then on.
     started: datetime | None = Field(default=None, sa_column=Column(DateTime, nullable=True))
+    #: What round 1's random order and the standings' last tiebreak come from (``secrets``, set at creation or at the
+    #: first pairing); added by revision 0005, last.
+    seed: str | None = Field(default=None, sa_column=Column(String, nullable=True))
 
 
 class RegistrationRow(SQLModel, table=True):
@@ -233,3 +236,63 @@ class SideExchangeRow(SQLModel, table=True):
     legal: bool
     at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     superseded_at: datetime | None = Field(default=None, sa_column=Column(DateTime, nullable=True))
+
+
+# -- the Swiss rounds (revision 0005) ----------------------------------------------------------------------------
+# Rows are only ever added: a result entry, a correction and a drop are each a new row (the latest entry of a table
+# counts), so two judges entering results of different tables at once never touch the same row; one round per event
+# and label is a unique constraint, so two clients pairing the next round at once cannot both add it.
+
+
+class RoundRow(SQLModel, table=True):
+    """One paired round of an event: ``label`` ``"1"``, ``"2"``, … or ``"top8"``, ``"top4"``, ``"top2"``."""
+
+    __tablename__ = "event_round"
+    __table_args__ = (UniqueConstraint("event_id", "label"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(sa_column=Column(Integer, ForeignKey("event.id", ondelete="CASCADE"), nullable=False))
+    label: str
+    paired_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
+
+
+class PairingRow(SQLModel, table=True):
+    """One table of a round: its first player and the opponent (None for a bye), as registered."""
+
+    __tablename__ = "pairing"
+    __table_args__ = (UniqueConstraint("round_id", "table_no"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(sa_column=Column(Integer, ForeignKey("event_round.id", ondelete="CASCADE"), nullable=False))
+    table_no: int
+    player: str
+    opponent: str | None = Field(default=None, sa_column=Column(String, nullable=True))
+
+
+class ResultEntryRow(SQLModel, table=True):
+    """A result entered for a table, or a correction of it (the latest entry counts), and when."""
+
+    __tablename__ = "result_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    pairing_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("pairing.id", ondelete="CASCADE"), nullable=False, index=True)
+    )
+    wins: int
+    losses: int
+    draws: int
+    entered_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
+
+
+class DropRow(SQLModel, table=True):
+    """A player dropped from the event: not paired from round ``from_round`` on (the Swiss round's number)."""
+
+    __tablename__ = "event_drop"
+    __table_args__ = (UniqueConstraint("event_id", "player_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(sa_column=Column(Integer, ForeignKey("event.id", ondelete="CASCADE"), nullable=False))
+    player: str
+    player_key: str
+    from_round: int
+    dropped_at: datetime = Field(sa_column=Column(DateTime, nullable=False))

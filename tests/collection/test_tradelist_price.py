@@ -222,4 +222,4 @@ def test_a_revision_0003_database_gets_the_columns_keeping_its_entries(backend, 
     assert [(e["name"], e["count"], e["tag"], e["tradelist"], e["purchase_price"])
             for e in json.loads(listed.stdout)] == [("Old Card", 3, "binder", 0, "")]
     state = json.loads(runner.invoke(cli, ["--db", target, "db", "status", "--json"]).stdout)
-    assert (state["current"], state["state"]) == ("0004", "current")
+    assert (state["current"], state["state"]) == (HEAD_REVISION, "current")

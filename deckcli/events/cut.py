@@ -1,0 +1,69 @@
+"""The top cut: a single-elimination bracket of the best 8, 4 or 2 players of the standings (dropped players left
+out), seeded 1 v 8, 4 v 5, 2 v 7, 3 v 6 so the two best meet only in the final; the winners of tables 1 and 2 meet
+next, then those of 3 and 4. A round is ``top8``, ``top4``, ``top2``; its results are entered like any other."""
+
+from __future__ import annotations
+
+from sqlalchemy.exc import IntegrityError
+
+from deckcli.errors import InputError
+from deckcli.events.rounds import EventRounds, StoredRound, locked_rounds, missing_results, paired_twice, store_round
+from deckcli.events.tournament import Pairing, Round
+from deckcli.storage.base import BaseDatabase
+
+#: The seeds of each table of a cut's first round, by the cut's size.
+BRACKETS = {8: [(1, 8), (4, 5), (2, 7), (3, 6)], 4: [(1, 4), (2, 3)], 2: [(1, 2)]}
+
+
+def winner(pairing: Pairing) -> str:
+    """The player who won the table (a cut table always has one)."""
+    assert pairing.score is not None and pairing.opponent is not None
+    return pairing.player if pairing.score.wins > pairing.score.losses else pairing.opponent
+
+
+def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> Round:
+    """Pair the cut's next round: its first (``size`` 8, 4 or 2) once every Swiss round is paired and complete, then
+    each next round from the winners of the last one, until the final is played."""
+    label = "?"
+    try:
+        with db.write() as session:
+            state = locked_rounds(session, event_name, "UPDATE")
+            name = state.info.name
+            if not state.cut:
+                if size is None:
+                    raise InputError(f"{name}: give --cut 8, 4 or 2 to pair the top cut")
+                if len(state.swiss) < state.total_rounds:
+                    raise InputError(
+                        f"{name}: the top cut comes after round {state.total_rounds}; {len(state.swiss)} paired so far"
+                    )
+                last = state.swiss[-1]
+                pairs = _first_round(state, size, last)
+            else:
+                last = state.cut[-1]
+                if size is not None and f"top{size}" != state.cut[0].label:
+                    raise InputError(
+                        f"{name}: the cut is a {state.cut[0].label} already; give no --cut to pair its next round"
+                    )
+                if missing_results(last):
+                    raise InputError(
+                        f"{name}: the next round of the cut cannot be paired: no result yet for {', '.join(missing_results(last))}"
+                    )
+                winners = [winner(p) for _, p in last.tables]
+                if len(winners) == 1:
+                    raise InputError(f"{name}: the top cut is over; {winners[0]} won the final")
+                pairs = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+            label = f"top{2 * len(pairs)}"
+            return store_round(session, state, label, pairs)
+    except IntegrityError:
+        raise paired_twice(event_name, label) from None
+
+
+def _first_round(state: EventRounds, size: int, last: StoredRound) -> list[tuple[str, str | None]]:
+    """The cut's first round: the best ``size`` players still in the event, by the standings, as the bracket seeds."""
+    name = state.info.name
+    if missing_results(last):
+        raise InputError(f"{name}: the top cut cannot be paired: no result yet for {', '.join(missing_results(last))}")
+    ranked = [s.player for s in state.standings() if not s.dropped]
+    if len(ranked) < size:
+        raise InputError(f"{name}: a top {size} needs {size} players; {len(ranked)} are still in the event")
+    return [(ranked[a - 1], ranked[b - 1]) for a, b in BRACKETS[size]]
