@@ -214,19 +214,8 @@ def site_files(
 
 def publish_event(db: BaseDatabase, event_name: str, folder: str | Path, anonymous: bool = False) -> PublishResult:
     """``event publish``: the event's site, with its rounds, written to ``folder``."""
+    from deckcli.events.rounds import load_tournament
     from deckcli.events.store import event_registrations
 
     event, registrations = event_registrations(db, event_name)
-    return publish(db, event, registrations, folder, anonymous, _tournament(db, event.name))
-
-
-def _tournament(db: BaseDatabase, event_name: str) -> Tournament | None:
-    """The event's rounds. (None until issue 23's :mod:`deckcli.events.rounds` is merged: the lead drops this
-    guard then and calls ``load_tournament`` in :func:`publish_event`.)"""
-    import importlib.util
-
-    if importlib.util.find_spec("deckcli.events.rounds") is None:
-        return None
-    from deckcli.events.rounds import load_tournament  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
-    return load_tournament(db, event_name)
+    return publish(db, event, registrations, folder, anonymous, load_tournament(db, event.name))

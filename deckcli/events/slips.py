@@ -85,7 +85,7 @@ def write_slips(
     written to ``target`` (``-``: returned only, for standard output; HTML only) as HTML or PDF."""
     from deckcli.events.printing import print_pages
     from deckcli.events.roundpick import pick_round
-    from deckcli.events.rounds import load_tournament  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    from deckcli.events.rounds import load_tournament
     from deckcli.events.store import event_info
 
     with db.rows() as rows:

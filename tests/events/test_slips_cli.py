@@ -4,13 +4,11 @@ event, a PDF without Chromium) with exit status 1."""
 
 from __future__ import annotations
 
-import importlib.util
 import sqlite3
 
 import paths  # tests/support/paths.py
 import pytest
 
-pytestmark = pytest.mark.skipif(not importlib.util.find_spec("deckcli.events.rounds"), reason="needs event pair")
 
 EVENT = "Spring Open"
 PLAYERS = ("Dandelion Vex", "<b>x</b>", "annabel", "Bodhi")
