@@ -22,6 +22,7 @@ Counts are floats while every partial sum is exact as one (BLAS products), else 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import product
 from math import comb, lcm, prod
 from typing import Any
@@ -82,7 +83,7 @@ class Terms:
     types the counts (exact for every partial sum) and the scores (exact) are held in, the cards left ``rest``, and
     for the tie-break: per ``j`` (round 2's hand holds ``j`` cards of round 1's, :mod:`deckcli.odds.rounds`) an
     integer weight (its chance over the hands of round 2 it counts, all over one denominator), and the type of
-    the tie scores."""
+    the tie scores and of round 2's counts (float64 where every partial sum is exact as one: a BLAS product)."""
 
     n: int
     signatures: np.ndarray
@@ -95,6 +96,7 @@ class Terms:
     rest: int
     round_two: tuple[tuple[int, int], ...]
     tie: Any
+    spread: Any
 
     @classmethod
     def of(cls, classes: DeckClasses, n: int) -> Terms:
@@ -113,6 +115,7 @@ class Terms:
         over = lcm(*(share.denominator for share in shares.values()))
         round_two = tuple((j, int(share * over)) for j, share in sorted(shares.items()))
         tie = np.int64 if (over * common + 1) * (n + 2) << n < 1 << 62 and score is np.int64 else object
+        spread = np.float64 if over * common < 1 << 53 and tie is np.int64 else tie  # a count is at most this
         return cls(
             n,
             np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
@@ -125,7 +128,19 @@ class Terms:
             rest,
             round_two,
             tie,
+            spread,
         )
+
+    @cached_property
+    def replacing(self) -> np.ndarray:
+        """``[|K|, |a|, p]``: the weighted ways of :func:`round_two_spread` that depend on sizes only (made once
+        per count, for every hand shape)."""
+        n, rest, top = self.n, self.rest, max(j for j, _ in self.round_two)
+        ways = np.zeros((n + 1, n + 1, top + 1), dtype=self.tie)
+        for kept, size, p in product(range(n + 1), range(n + 1), range(top + 1)):
+            x, d = n - size, n - kept
+            ways[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in self.round_two)
+        return ways
 
 
 def best_keeps(classes: DeckClasses, n: int) -> Keeps:
@@ -153,10 +168,15 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
     whole, codes = whole_counts(counts, terms)
     tables = code_tables(terms.signatures, terms.caps, n)
     most = int((hands > 0).sum(axis=1).max(initial=0))
-    classes_held = np.argsort(-hands, axis=1, kind="stable")[:, :most]  # falling counts, then class order
-    held = np.take_along_axis(hands, classes_held, axis=1)
-    after = np.ones(hands.shape)  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later classes
-    after[:, :-1] = np.cumprod(hands[:, :0:-1] + 1, axis=1)[:, ::-1]
+    width = hands.shape[1]  # falling counts, then class order: one sort of unique keys (faster than a stable argsort)
+    ranked = np.sort((n - hands) * width + np.arange(width), axis=1)[:, :most]
+    classes_held, held = ranked % width, n - ranked // width
+    after = np.ones(
+        hands.shape[::-1]
+    )  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later classes
+    for i in range(hands.shape[1] - 2, -1, -1):  # column by column: a cumulative product along rows is slow
+        after[i] = after[i + 1] * (hands[:, i + 1] + 1)
+    after = after.T
     after = np.take_along_axis(after, classes_held, axis=1)
     widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
     scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
@@ -187,7 +207,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
             several = np.flatnonzero(tied.sum(axis=0) > 1)
             if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
                 spread = spread or [round_two_spread(counts_held, parts, terms)]
-                tie = (spread[0] @ good[:, several].astype(terms.tie)) * weight.astype(terms.tie)
+                tie = (spread[0] @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
                 order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[rows[several], :r].T
                 ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
                 best[several] = ranked.argmax(axis=0)
@@ -205,7 +225,7 @@ def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.nd
     which ``good[a]`` counts: ``a`` is ``p`` cards of ``K`` (in ``G``'s ``j`` from round 1's hand) and the rest of
     ``H - K`` (discarded, shuffled back); of the ``x``, ``j - p`` are replacements, and the other replacements avoid
     all ``x``: ``C(x, j - p) * C(rest - x, d - j + p)`` ways, ``d = n - |K|``."""
-    n, rest, top = terms.n, terms.rest, max(j for j, _ in terms.round_two)
+    top = max(j for j, _ in terms.round_two)
     poly = np.zeros((len(parts), len(parts), top + 1), dtype=np.int64)  # by p: ways to take a from K and H - K
     poly[..., 0] = 1
     for i, h in enumerate(held.tolist()):
@@ -215,12 +235,8 @@ def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.nd
                 table[k, a, p] = comb(k, p) * comb(h - k, a - p)
         factor = table[parts[:, i, None], parts[None, :, i]]
         poly = np.stack([sum(poly[..., s - t] * factor[..., t] for t in range(s + 1)) for s in range(top + 1)], axis=-1)
-    ways = np.zeros((n + 1, n + 1, top + 1), dtype=terms.tie)  # [|K|, |a|, p]
-    for kept, size, p in product(range(n + 1), range(n + 1), range(top + 1)):
-        x, d = n - size, n - kept
-        ways[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in terms.round_two)
     sizes = parts.sum(axis=1)
-    return (poly.astype(terms.tie) * ways[sizes[:, None], sizes[None, :]]).sum(axis=2)
+    return (poly.astype(terms.tie) * terms.replacing[sizes[:, None], sizes[None, :]]).sum(axis=2).astype(terms.spread)
 
 
 def _choose(n: int, k: int) -> int:
