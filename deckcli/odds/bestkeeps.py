@@ -22,7 +22,6 @@ Counts are floats while every partial sum is exact as one (BLAS products), else 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import product
 from math import comb, lcm, prod
 from typing import Any
@@ -131,17 +130,6 @@ class Terms:
             spread,
         )
 
-    @cached_property
-    def replacing(self) -> np.ndarray:
-        """``[|K|, |a|, p]``: the weighted ways of :func:`round_two_spread` that depend on sizes only (made once
-        per count, for every hand shape)."""
-        n, rest, top = self.n, self.rest, max(j for j, _ in self.round_two)
-        ways = np.zeros((n + 1, n + 1, top + 1), dtype=self.tie)
-        for kept, size, p in product(range(n + 1), range(n + 1), range(top + 1)):
-            x, d = n - size, n - kept
-            ways[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in self.round_two)
-        return ways
-
 
 def best_keeps(classes: DeckClasses, n: int) -> Keeps:
     """Every ``n``-card hand's best part to keep (GAMES.md's Decision): the best chance ``good / ways[d]``; among
@@ -171,17 +159,13 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
     width = hands.shape[1]  # falling counts, then class order: one sort of unique keys (faster than a stable argsort)
     ranked = np.sort((n - hands) * width + np.arange(width), axis=1)[:, :most]
     classes_held, held = ranked % width, n - ranked // width
-    after = np.ones(
-        hands.shape[::-1]
-    )  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later classes
-    for i in range(hands.shape[1] - 2, -1, -1):  # column by column: a cumulative product along rows is slow
+    after = np.ones(hands.shape[::-1])  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later
+    for i in range(width - 2, -1, -1):  # classes, column by column (a cumulative product along rows is slow)
         after[i] = after[i + 1] * (hands[:, i + 1] + 1)
-    after = after.T
-    after = np.take_along_axis(after, classes_held, axis=1)
+    after = np.take_along_axis(after.T, classes_held, axis=1)
     widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
     scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
-    kept, good_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score)
-    ways_of = np.zeros(len(hands), dtype=score)
+    kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score), np.zeros(len(hands), dtype=score)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
     by_shape = np.argsort(shape_of, kind="stable")
     for group in np.split(by_shape, np.flatnonzero(np.diff(shape_of[by_shape])) + 1):
@@ -225,7 +209,7 @@ def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.nd
     which ``good[a]`` counts: ``a`` is ``p`` cards of ``K`` (in ``G``'s ``j`` from round 1's hand) and the rest of
     ``H - K`` (discarded, shuffled back); of the ``x``, ``j - p`` are replacements, and the other replacements avoid
     all ``x``: ``C(x, j - p) * C(rest - x, d - j + p)`` ways, ``d = n - |K|``."""
-    top = max(j for j, _ in terms.round_two)
+    n, rest, top = terms.n, terms.rest, max(j for j, _ in terms.round_two)
     poly = np.zeros((len(parts), len(parts), top + 1), dtype=np.int64)  # by p: ways to take a from K and H - K
     poly[..., 0] = 1
     for i, h in enumerate(held.tolist()):
@@ -235,8 +219,12 @@ def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.nd
                 table[k, a, p] = comb(k, p) * comb(h - k, a - p)
         factor = table[parts[:, i, None], parts[None, :, i]]
         poly = np.stack([sum(poly[..., s - t] * factor[..., t] for t in range(s + 1)) for s in range(top + 1)], axis=-1)
+    ways = np.zeros((n + 1, n + 1, top + 1), dtype=terms.tie)  # [|K|, |a|, p]
+    for kept, size, p in product(range(n + 1), range(n + 1), range(top + 1)):
+        x, d = n - size, n - kept
+        ways[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in terms.round_two)
     sizes = parts.sum(axis=1)
-    return (poly.astype(terms.tie) * terms.replacing[sizes[:, None], sizes[None, :]]).sum(axis=2).astype(terms.spread)
+    return (poly.astype(terms.tie) * ways[sizes[:, None], sizes[None, :]]).sum(axis=2).astype(terms.spread)
 
 
 def _choose(n: int, k: int) -> int:
