@@ -341,10 +341,9 @@ def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
     """The code of every multiset (rows of ``sets``, as float32) on every hand (rows of ``classes_held``: the classes
     it holds), multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers
     stay below :data:`LOOKUP`) read through its table."""
-    numbers = np.concatenate([number[classes_held].T for number, _ in tables], axis=1)  # held classes x (hands ...)
-    keys = (sets @ numbers).astype(np.int32)
-    hands = len(classes_held)
-    codes = np.take(tables[0][1], keys[:, :hands])
+    numbers = np.stack([number[classes_held].T for number, _ in tables])  # tables x held classes x hands
+    keys = (sets @ numbers).astype(np.int32)  # tables x multisets x hands: each table's keys one contiguous block
+    codes = np.take(tables[0][1], keys[0])
     for t in range(1, len(tables)):
-        codes += np.take(tables[t][1], keys[:, t * hands : (t + 1) * hands])
+        codes += np.take(tables[t][1], keys[t])
     return codes
