@@ -82,7 +82,7 @@ class Terms:
     types the counts (exact for every partial sum) and the scores (exact) are held in, the cards left ``rest``, and
     for the tie-break: per ``j`` (round 2's hand holds ``j`` cards of round 1's, :mod:`deckcli.odds.rounds`) an
     integer weight (its chance over the hands of round 2 it counts, all over one denominator), and the type of
-    the tie scores."""
+    the tie scores and of round 2's counts (float64 where every partial sum is exact as one: a BLAS product)."""
 
     n: int
     signatures: np.ndarray
@@ -95,6 +95,7 @@ class Terms:
     rest: int
     round_two: tuple[tuple[int, int], ...]
     tie: Any
+    spread: Any
 
     @classmethod
     def of(cls, classes: DeckClasses, n: int) -> Terms:
@@ -113,6 +114,7 @@ class Terms:
         over = lcm(*(share.denominator for share in shares.values()))
         round_two = tuple((j, int(share * over)) for j, share in sorted(shares.items()))
         tie = np.int64 if (over * common + 1) * (n + 2) << n < 1 << 62 and score is np.int64 else object
+        spread = np.float64 if over * common < 1 << 53 and tie is np.int64 else tie  # a count is at most this
         return cls(
             n,
             np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
@@ -125,6 +127,7 @@ class Terms:
             rest,
             round_two,
             tie,
+            spread,
         )
 
 
@@ -153,15 +156,16 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
     whole, codes = whole_counts(counts, terms)
     tables = code_tables(terms.signatures, terms.caps, n)
     most = int((hands > 0).sum(axis=1).max(initial=0))
-    classes_held = np.argsort(-hands, axis=1, kind="stable")[:, :most]  # falling counts, then class order
-    held = np.take_along_axis(hands, classes_held, axis=1)
-    after = np.ones(hands.shape)  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later classes
-    after[:, :-1] = np.cumprod(hands[:, :0:-1] + 1, axis=1)[:, ::-1]
-    after = np.take_along_axis(after, classes_held, axis=1)
+    width = hands.shape[1]  # falling counts, then class order: one sort of unique keys (faster than a stable argsort)
+    ranked = np.sort((n - hands) * width + np.arange(width), axis=1)[:, :most]
+    classes_held, held = ranked % width, n - ranked // width
+    after = np.ones(hands.shape[::-1])  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later
+    for i in range(width - 2, -1, -1):  # classes, column by column (a cumulative product along rows is slow)
+        after[i] = after[i + 1] * (hands[:, i + 1] + 1)
+    after = np.take_along_axis(after.T, classes_held, axis=1)
     widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
     scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
-    kept, good_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score)
-    ways_of = np.zeros(len(hands), dtype=score)
+    kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score), np.zeros(len(hands), dtype=score)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
     by_shape = np.argsort(shape_of, kind="stable")
     for group in np.split(by_shape, np.flatnonzero(np.diff(shape_of[by_shape])) + 1):
@@ -187,7 +191,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
             several = np.flatnonzero(tied.sum(axis=0) > 1)
             if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
                 spread = spread or [round_two_spread(counts_held, parts, terms)]
-                tie = (spread[0] @ good[:, several].astype(terms.tie)) * weight.astype(terms.tie)
+                tie = (spread[0] @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
                 order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[rows[several], :r].T
                 ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
                 best[several] = ranked.argmax(axis=0)
@@ -220,7 +224,7 @@ def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.nd
         x, d = n - size, n - kept
         ways[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in terms.round_two)
     sizes = parts.sum(axis=1)
-    return (poly.astype(terms.tie) * ways[sizes[:, None], sizes[None, :]]).sum(axis=2)
+    return (poly.astype(terms.tie) * ways[sizes[:, None], sizes[None, :]]).sum(axis=2).astype(terms.spread)
 
 
 def _choose(n: int, k: int) -> int:
@@ -337,10 +341,9 @@ def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
     """The code of every multiset (rows of ``sets``, as float32) on every hand (rows of ``classes_held``: the classes
     it holds), multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers
     stay below :data:`LOOKUP`) read through its table."""
-    numbers = np.concatenate([number[classes_held].T for number, _ in tables], axis=1)  # held classes x (hands ...)
-    keys = (sets @ numbers).astype(np.int32)
-    hands = len(classes_held)
-    codes = np.take(tables[0][1], keys[:, :hands])
+    numbers = np.stack([number[classes_held].T for number, _ in tables])  # tables x held classes x hands
+    keys = (sets @ numbers).astype(np.int32)  # tables x multisets x hands: each table's keys one contiguous block
+    codes = np.take(tables[0][1], keys[0])
     for t in range(1, len(tables)):
-        codes += np.take(tables[t][1], keys[:, t * hands : (t + 1) * hands])
+        codes += np.take(tables[t][1], keys[t])
     return codes

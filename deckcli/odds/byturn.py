@@ -61,13 +61,13 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
         moves = {}
         for projected in {key & along for key in table}:
             values = [0, *(projected // fields[a][0] & fields[a][1] for a in axes)]
-            moves[projected] = sorted(key_changes(values, hit, offers).items(), key=lambda move: move[0] & hand_mask)
+            moves[projected] = sorted((c & hand_mask, c, w) for c, w in key_changes(values, hit, offers).items())
         grown: dict[int, int] = {}
         get = grown.get
         for key, weight in table.items():
             room = n - (key & hand_mask)
-            for change, ways in moves[key & along]:
-                if change & hand_mask > room:  # moves come by hand cards taken: the rest take more
+            for taken, change, ways in moves[key & along]:
+                if taken > room:  # moves come by hand cards taken: the rest take more
                     break
                 moved = key + change
                 grown[moved] = get(moved, 0) + weight * ways
