@@ -30,7 +30,7 @@ def parse_vary(text: str, fields: Mapping[str, str] | None = None) -> Filter:
     """``--vary``: a card name (quoted or not), or a filter when it holds a comparison operator."""
     stripped = text.strip()
     if not stripped:
-        raise InputError("--vary needs a card name or a filter")
+        raise InputError(_("--vary needs a card name or a filter"))
     if stripped[0] in "\"'" or not (_OPERATORS & set(stripped)):
         name = (
             stripped[1:-1] if len(stripped) > 1 and stripped[0] == stripped[-1] and stripped[0] in "\"'" else stripped

@@ -127,7 +127,9 @@ def test_the_collection_in_russian(deckcli, tmp_path):
     assert "Экспортировано: 10 записей (40 карт)" in exported.stderr
     dry = deckcli("ru_RU.UTF-8", "collection", "import", export, "--dry-run")
     assert "распознан формат deckcli." in dry.stderr
-    assert "Будет импортировано: 40 карт из 10 строк (всего 10 строк; формат deckcli): 0 новых записей" in dry.stderr
+    assert (
+        "Будет импортировано: 40 карт (формат deckcli; годных строк 10, всего 10 строк): 0 новых записей" in dry.stderr
+    )
     assert "название" in dry.stdout and "было" in dry.stdout and "стало" in dry.stdout
     removed = deckcli("ru_RU.UTF-8", "collection", "remove", "雪女", "9")
     assert removed.returncode == 1
