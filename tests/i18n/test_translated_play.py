@@ -75,10 +75,11 @@ def test_odds_in_japanese(deckcli):
 
 
 def test_odds_in_russian_with_a_note(deckcli):
-    result = deckcli("ru_RU.UTF-8", "odds", AQA, "--want", "0 kind=character", "--draw")
+    result = deckcli("ru_RU.UTF-8", "odds", AQA, "--want", "0 kind=character", "--want", "1+ cost<=1", "--draw")
     assert result.returncode == 0, result.stderr
     assert "deck-40.txt (aqa, aqa-standard): 40 карт в зоне main, рука из 7, ходите вторым" in result.stdout
     assert "ни одной карты, подходящей под kind=character; в колоде: 40" in result.stdout
+    assert "не менее 1 карты, подходящей под cost<=1; в колоде: 32" in result.stdout  # a counting Message's form
     assert "Стартовая рука:" in result.stdout and "С муллиганом:" in result.stdout
     assert "примечание: '0 kind=character' допускает не больше 0, но любая рука из 7 карт" in result.stderr
     _no_english(result.stdout + result.stderr)
