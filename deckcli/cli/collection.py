@@ -10,6 +10,9 @@ from deckcli.cli.collection_options import (
     change_copies,
     copies_label,
     export_formats,
+    headers,
+    print_layout,
+    print_skipped,
     variant_of,
     variant_options,
 )
@@ -18,6 +21,8 @@ from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
 from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
 from deckcli.collection.layoutspec import DECKCLI_COLUMNS
+from deckcli.i18n import gettext as _
+from deckcli.i18n import translated
 from deckcli.words import plural
 
 LIST_COLUMNS = list(DECKCLI_COLUMNS)  # deckcli's own export's columns
@@ -51,7 +56,7 @@ def add(app: AppContext, card, count, game, set_code, number, **variant_options)
     from deckcli.collection.store import add_card
 
     ref, variant, now = change_copies(app, add_card, card, count, game, set_code, number, **variant_options)
-    click.echo(f"Added {count} × {copies_label(ref, variant)}: now {now}")
+    click.echo(_("Added {count} × {copies}: now {now}").format(count=count, copies=copies_label(ref, variant), now=now))
 
 
 @collection.command()
@@ -65,7 +70,9 @@ def remove(app: AppContext, card, count, game, set_code, number, **variant_optio
     from deckcli.collection.store import remove_card
 
     ref, variant, left = change_copies(app, remove_card, card, count, game, set_code, number, **variant_options)
-    click.echo(f"Removed {count} × {copies_label(ref, variant)}: now {left}")
+    click.echo(
+        _("Removed {count} × {copies}: now {left}").format(count=count, copies=copies_label(ref, variant), left=left)
+    )
 
 
 @collection.command("set")
@@ -78,8 +85,8 @@ def set_(app: AppContext, card, count, game, set_code, number, **variant_options
     """Set the exact COUNT of CARD (0 removes it)."""
     from deckcli.collection.store import set_card
 
-    ref, variant, _ = change_copies(app, set_card, card, count, game, set_code, number, **variant_options)
-    click.echo(f"{copies_label(ref, variant)}: now {count}")
+    ref, variant, _now = change_copies(app, set_card, card, count, game, set_code, number, **variant_options)
+    click.echo(_("{copies}: now {count}").format(copies=copies_label(ref, variant), count=count))
 
 
 @collection.command("list")
@@ -105,7 +112,8 @@ def list_(app: AppContext, game, wheres, tag, output) -> None:
         [h.as_row() for h in found],
         output,
         LIST_COLUMNS,
-        empty="no entries match" if (wheres or tag or game) else "the collection is empty",
+        headers=headers(),
+        empty=_("no entries match") if (wheres or tag or game) else _("the collection is empty"),
     )
 
 
@@ -122,12 +130,15 @@ def show(app: AppContext, card, game, set_code, number, as_json) -> None:
     if as_json:
         click.echo(dump_json(owned.as_dict()))
         return
-    click.echo(f"{owned.card.name} ({owned.card.game}): {owned.total} owned")
+    click.echo(
+        _("{card} ({game}): {total} owned").format(card=owned.card.name, game=owned.card.game, total=owned.total)
+    )
     if owned.holdings:
         emit(
             [h.as_row() for h in owned.holdings],
             "table",
             ["count", "set", "number", "finish", "condition", "language", "tag"],
+            headers=headers(),
         )
 
 
@@ -149,15 +160,15 @@ def stats(app: AppContext, game, output) -> None:
         emit(data["sets"], output, set_columns, json_data=data)
         return
     if data["games"]:
-        emit(data["games"], "table", ["game", "cards", "distinct", "proxies"])
+        emit(data["games"], "table", ["game", "cards", "distinct", "proxies"], headers=headers())
     else:
-        click.echo("The collection is empty.")
+        click.echo(_("The collection is empty."))
     click.echo()
     rows = [
         {**s, "complete": f"{s['completion']:.1f}%", "bar": bar(s["completion"], 100, 20, track=True)}
         for s in data["sets"]
     ]
-    emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"])
+    emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"], headers=headers())
 
 
 @collection.command("import")
@@ -190,15 +201,9 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
     from deckcli.collection.importing import apply_import, plan_import
 
     plan = plan_import(app.db, file, game and game.lower())
-    click.echo(f"{file}: detected the {plan.layout.title} layout.", err=True)
-    if plan.unkept:
-        click.echo(f"{file}: columns not kept: {', '.join(plan.unkept)}", err=True)
+    print_layout(file, plan)
     result = apply_import(app.db, plan, skip_bad=skip_bad, replace=replace, dry_run=dry_run, max_shown=MAX_SHOWN)
-    if plan.problems:
-        for problem in plan.problems[:MAX_SHOWN]:
-            click.echo(f"Skipped {problem}", err=True)
-        if len(plan.problems) > MAX_SHOWN:
-            click.echo(f"Skipped {plural(len(plan.problems) - MAX_SHOWN, 'more bad row')}.", err=True)
+    print_skipped(plan, MAX_SHOWN)
     summary = result.summary()
     if dry_run:
         rows = [c.as_row() for c in result.changes]
@@ -214,8 +219,8 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
                 },
             )
         else:
-            emit(rows, output, CHANGE_COLUMNS, empty="nothing would change")
-        click.echo(summary, err=True)
+            emit(rows, output, CHANGE_COLUMNS, headers=headers(), empty=_("nothing would change"))
+        click.echo(translated(summary), err=True)
         return
     if output == "json":
         emit(
@@ -233,7 +238,7 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
             },
         )
     else:
-        click.echo(summary)
+        click.echo(translated(summary))
 
 
 @collection.command()
@@ -282,12 +287,14 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
         result = write(data_stdout())  # the data as it is, to a file or a pipe
     else:
         result = write_whole(target, write)
-        click.echo(
-            f"Exported {plural(result.entries, 'entry', 'entries')} ({plural(result.copies, 'card')}) to {target} ({result.layout.title} layout)",
-            err=True,
+        entries, cards = (
+            translated(plural(result.entries, "entry", "entries")),
+            translated(plural(result.copies, "card")),
         )
+        exported = _("Exported {entries} ({cards}) to {target} ({layout} layout)")
+        click.echo(exported.format(entries=entries, cards=cards, target=target, layout=result.layout.title), err=True)
     for warning in result.warnings():
-        click.echo(f"Warning: {warning}", err=True)
+        click.echo(_("Warning: {warning}").format(warning=warning), err=True)
 
 
 @collection.command()
@@ -304,10 +311,13 @@ def missing(app: AppContext, source, output) -> None:
     deck = source.open(app)
     short = missing_cards(app.reads, deck)
     if output != "table" or not short:
-        emit([n.as_dict() for n in short], output, NEED_COLUMNS, empty="The collection holds every card of the deck.")
+        emit(
+            [n.as_dict() for n in short], output, NEED_COLUMNS, empty=_("The collection holds every card of the deck.")
+        )
         return
-    emit([n.as_dict() for n in short], "table", NEED_COLUMNS)
-    click.echo(f"{plural(sum(n.missing for n in short), 'card')} missing ({len(short)} different)", err=True)
+    emit([n.as_dict() for n in short], "table", NEED_COLUMNS, headers=headers())
+    cards = translated(plural(sum(n.missing for n in short), "card"))
+    click.echo(_("{cards} missing ({different} different)").format(cards=cards, different=len(short)), err=True)
 
 
 @collection.command()
@@ -332,7 +342,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
     if together:
         refs = list(decks) or needs_mod.stored_deck_names(app.reads, game)
         if not refs:
-            raise click.ClickException("no decks to check: name DECKs or store some decks first")
+            raise click.ClickException(_("no decks to check: name DECKs or store some decks first"))
         from deckcli.legality.reports import open_decks
 
         result = needs_mod.together(app.reads, open_decks(app.reads, refs, game))
@@ -340,30 +350,31 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
         if output != "table":
             emit(rows, output, TOGETHER_COLUMNS, json_data=result.as_dict())
         elif result.buildable:
-            click.echo(
-                f"The collection can build all {plural(len(result.decks), 'deck')} at the same time: {', '.join(result.decks)}"
-            )
+            all_of = _("The collection can build all {decks} at the same time: {names}")
+            decks_text = translated(plural(len(result.decks), "deck"))
+            click.echo(all_of.format(decks=decks_text, names=", ".join(result.decks)))
         else:
-            emit(rows, "table", TOGETHER_COLUMNS)
+            emit(rows, "table", TOGETHER_COLUMNS, headers=headers())
+            short = translated(plural(result.as_dict()["short"], "card"))
             click.echo(
-                f"Short of {plural(result.as_dict()['short'], 'card')} to build {', '.join(result.decks)} together",
+                _("Short of {cards} to build {decks} together").format(cards=short, decks=", ".join(result.decks)),
                 err=True,
             )
         return
     if decks:
-        raise click.UsageError("DECK arguments go with --together")
+        raise click.UsageError(_("DECK arguments go with --together"))
     statuses = needs_mod.buildable_decks(app.reads, game)
     if output == "json":
         click.echo(dump_json_of(statuses))
         return
-    emit(
-        [s.as_row() for s in statuses],
-        output,
-        ["deck", "game", "format", "cards", "buildable", "short", "status"]
-        if output == "csv"
-        else ["deck", "game", "format", "cards", "status"],
-        empty="No stored decks" + (f" for {game}" if game else ""),
-    )
+    if output == "csv":
+        emit(
+            [s.as_row() for s in statuses], output, ["deck", "game", "format", "cards", "buildable", "short", "status"]
+        )
+        return
+    rows = [{**row, "status": translated(row["status"])} for row in (s.as_row() for s in statuses)]
+    empty = _("No stored decks for {game}").format(game=game) if game else _("No stored decks")
+    emit(rows, output, ["deck", "game", "format", "cards", "status"], headers=headers(), empty=empty)
 
 
 @collection.command("add-deck")
@@ -379,6 +390,6 @@ def add_deck(app: AppContext, source, times, **variant_options) -> None:
     variant = variant_of(**variant_options)
     deck = source.open(app)
     copies, entries = add_deck_cards(app.db, deck, variant, times)
-    click.echo(
-        f"Added {plural(copies, 'card')} ({plural(entries, 'printing')}) from {deck_label(deck)} [{variant.describe()}]"
-    )
+    cards, printings = translated(plural(copies, "card")), translated(plural(entries, "printing"))
+    added = _("Added {cards} ({printings}) from {deck} [{variant}]")
+    click.echo(added.format(cards=cards, printings=printings, deck=deck_label(deck), variant=variant.describe()))

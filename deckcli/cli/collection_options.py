@@ -7,6 +7,45 @@ import click
 
 from deckcli.cli.context import AppContext
 from deckcli.cli.options import GAME_CHOICE
+from deckcli.i18n import N_
+from deckcli.i18n import gettext as _
+
+#: The collection tables' headers (the columns are --json's and --csv's keys, which stay English).
+HEADERS = {
+    "count": N_("count"),
+    "name": N_("name"),
+    "game": N_("game"),
+    "set": N_("set"),
+    "number": N_("number"),
+    "finish": N_("finish"),
+    "condition": N_("condition"),
+    "language": N_("language"),
+    "tag": N_("tag"),
+    "proxy": N_("proxy"),
+    "tradelist": N_("tradelist"),
+    "purchase_price": N_("purchase_price"),
+    "before": N_("before"),
+    "after": N_("after"),
+    "change": N_("change"),
+    "need": N_("need"),
+    "have": N_("have"),
+    "missing": N_("missing"),
+    "decks": N_("decks"),
+    "deck": N_("deck"),
+    "format": N_("format"),
+    "cards": N_("cards"),
+    "distinct": N_("distinct"),
+    "proxies": N_("proxies"),
+    "size": N_("size"),
+    "complete": N_("complete"),
+    "status": N_("status"),
+    "bar": "",
+}
+
+
+def headers() -> dict[str, str]:
+    """The table headers in the user's language."""
+    return {column: _(header) if header else "" for column, header in HEADERS.items()}
 
 
 def export_formats() -> list[str]:
@@ -41,7 +80,7 @@ def variant_of(foil, etched, condition, language, tag, proxy):
     from deckcli.collection.variants import Variant
 
     if foil and etched:
-        raise click.UsageError("--foil and --etched exclude each other (an etched foil is --etched)")
+        raise click.UsageError(_("--foil and --etched exclude each other (an etched foil is --etched)"))
     return Variant.parse("etched" if etched else "foil" if foil else "normal", condition, language, tag, proxy)
 
 
@@ -54,6 +93,25 @@ def card_query(card: str, game, set_code: str, number: str):
 
 def copies_label(ref, variant) -> str:
     return f"{ref.name} ({ref.game} {ref.set_code} {ref.number}) [{variant.describe()}]"
+
+
+def print_layout(file: str, plan) -> None:
+    """``collection import``'s first lines (stderr): the layout recognised, and the file's columns not kept."""
+    click.echo(_("{file}: detected the {layout} layout.").format(file=file, layout=plan.layout.title), err=True)
+    if plan.unkept:
+        click.echo(_("{file}: columns not kept: {columns}").format(file=file, columns=", ".join(plan.unkept)), err=True)
+
+
+def print_skipped(plan, most: int) -> None:
+    """The rows an import skipped (stderr), the first ``most`` of them named."""
+    from deckcli.i18n import translated
+    from deckcli.words import plural
+
+    for problem in plan.problems[:most]:
+        click.echo(_("Skipped {problem}").format(problem=problem.translated()), err=True)
+    if len(plan.problems) > most:
+        more = translated(plural(len(plan.problems) - most, "more bad row"))
+        click.echo(_("Skipped {more}.").format(more=more), err=True)
 
 
 def change_copies(app: AppContext, action, card, count, game, set_code, number, **variant_options):

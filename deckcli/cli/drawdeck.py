@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import click
 
 from deckcli.cli.context import AppContext
 from deckcli.cli.options import DeckSource
+from deckcli.i18n import N_, ngettext, translated
+from deckcli.i18n import gettext as _
 
 if TYPE_CHECKING:
     from deckcli.cards.index import CardRef
@@ -19,9 +21,15 @@ if TYPE_CHECKING:
 # setting is made only when one of these commands is loaded (deckcli/cli/main.py loads a command's module on use).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-WANT_HELP = (
+#: --want's help (marked: the help is translated when the command loads, deckcli/cli/language.py).
+WANT_HELP = N_(
     "Condition COUNT FILTER, e.g. '1+ kind=monster,cost<=2', '0 \"Worldbreaker\"', '2-3 colour=red' "
     "(COUNT: N+, N, N-M or 0; repeatable: all must hold)."
+)
+#: hand's --want: the same, judging the hands dealt.
+JUDGE_HELP = N_(
+    "Judge hands by these conditions. Condition COUNT FILTER, e.g. '1+ kind=monster,cost<=2', '0 \"Worldbreaker\"', "
+    "'2-3 colour=red' (COUNT: N+, N, N-M or 0; repeatable: all must hold)."
 )
 
 
@@ -54,8 +62,10 @@ def open_draw_deck(app: AppContext, source: DeckSource, draw: bool = True):
     drawn = dealt_deck(deck, source.label, dealt=draw)
     if drawn.broken:
         click.echo(
-            f"warning: {source.label} is not legal in {deck.format.name} ({', '.join(drawn.broken)}); "
-            "the figures are for the deck as it is (deckcli validate says why)",
+            _(
+                "warning: {deck} is not legal in {format} ({rules}); "
+                "the figures are for the deck as it is (deckcli validate says why)"
+            ).format(deck=source.label, format=deck.format.name, rules=", ".join(drawn.broken)),
             err=True,
         )
     return deck, drawn.cards
@@ -86,15 +96,32 @@ def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
 
 
 def header(deck, cards, hand_size: int, on_the_play: bool | None = None) -> str:
-    size = sum(n for _, n in cards)
-    where = f"{size} cards in {deck.format.draw_zone}"
-    seat = "" if on_the_play is None else (", on the play" if on_the_play else ", on the draw")
-    return f"{deck.name} ({deck.game}, {deck.format.name}): {where}, hand of {hand_size}{seat}"
+    size = sum(n for _card, n in cards)
+    if on_the_play is None:
+        line = ngettext(
+            "{deck} ({game}, {format}): {count} card in {zone}, hand of {hand}",
+            "{deck} ({game}, {format}): {count} cards in {zone}, hand of {hand}",
+            size,
+        )
+    elif on_the_play:
+        line = ngettext(
+            "{deck} ({game}, {format}): {count} card in {zone}, hand of {hand}, on the play",
+            "{deck} ({game}, {format}): {count} cards in {zone}, hand of {hand}, on the play",
+            size,
+        )
+    else:
+        line = ngettext(
+            "{deck} ({game}, {format}): {count} card in {zone}, hand of {hand}, on the draw",
+            "{deck} ({game}, {format}): {count} cards in {zone}, hand of {hand}, on the draw",
+            size,
+        )
+    zone = deck.format.draw_zone  # the zone's name as the game's data spells it
+    return line.format(deck=deck.name, game=deck.game, format=deck.format.name, count=size, zone=zone, hand=hand_size)
 
 
-def print_notes(notes: list[str]) -> None:
+def print_notes(notes: Sequence[str]) -> None:
     for note in notes:
-        click.echo(f"note: {note}", err=True)
+        click.echo(_("note: {note}").format(note=translated(note)), err=True)
 
 
 def percent(p: float) -> str:
@@ -102,23 +129,28 @@ def percent(p: float) -> str:
 
 
 def mulligan_words(kind: str, on_the_play: bool) -> str:
-    return {
-        "none": "no mulligan in this format",
-        "full-redraw": "full-redraw: a hand that misses is shuffled back for a new one",
+    words = {
+        "none": N_("no mulligan in this format"),
+        "full-redraw": N_("full-redraw: a hand that misses is shuffled back for a new one"),
         "second-player-redraw": (
-            "second-player-redraw: only the player going second may redraw (try --draw)"
+            N_("second-player-redraw: only the player going second may redraw (try --draw)")
             if on_the_play
-            else "second-player-redraw: a hand that misses is shuffled back for a new one"
+            else N_("second-player-redraw: a hand that misses is shuffled back for a new one")
         ),
-        "partial-redraw": "partial-redraw: the best cards to discard are replaced from the rest of the deck",
-    }.get(kind, kind)
+        "partial-redraw": N_("partial-redraw: the best cards to discard are replaced from the rest of the deck"),
+    }
+    return _(words[kind]) if kind in words else kind
 
 
 def print_conditions(conditions, classes) -> None:
     """The conditions as an aligned list (display width, so Japanese card names line up too)."""
     from deckcli.cli.tables import table
 
-    rows = [(c.text, f"{c.describe()}; {classes.matching(i)} in the deck") for i, c in enumerate(conditions)]
-    click.echo("Conditions (all must hold):")
+    in_deck = _("{condition}; {count} in the deck")
+    rows = [
+        (c.text, in_deck.format(condition=translated(c.describe()), count=classes.matching(i)))
+        for i, c in enumerate(conditions)
+    ]
+    click.echo(_("Conditions (all must hold):"))
     for line in table(rows, numparse=False).splitlines():
         click.echo(f"  {line}")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.drawdeck import WANT_HELP, header, open_draw_deck, opponent_mulligan_option, parse_wants, play_option
+from deckcli.cli.drawdeck import JUDGE_HELP, header, open_draw_deck, opponent_mulligan_option, parse_wants, play_option
 from deckcli.cli.options import DeckSource, deck_source
 from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.i18n import gettext as _
+from deckcli.i18n import translated
 
 
 @click.command()
@@ -17,9 +19,7 @@ from deckcli.cli.output import dump_json, emit, output_options
 )
 @click.option("--seed", type=click.IntRange(min=0), help="Random seed: the same seed deals the same hands.")
 @click.option("--mulligan", "-m", is_flag=True, help="Also show what the game's mulligan would do.")
-@click.option(
-    "--want", "-w", "wants", multiple=True, metavar="COND", help="Judge hands by these conditions. " + WANT_HELP
-)
+@click.option("--want", "-w", "wants", multiple=True, metavar="COND", help=JUDGE_HELP)
 @play_option
 @opponent_mulligan_option
 @output_options(csv_ok=False)
@@ -66,16 +66,22 @@ def hand(
             )
         )
         return
-    click.echo(header(deck, cards, len(hands[0].cards) if hands else 0, on_the_play) + f"; seed {used_seed}")
+    line = header(deck, cards, len(hands[0].cards) if hands else 0, on_the_play)
+    click.echo(_("{header}; seed {seed}").format(header=line, seed=used_seed))
     for dealt in hands:
         click.echo("")
-        verdict = (
-            "" if dealt.meets is None else ("  — meets the conditions" if dealt.meets else "  — misses the conditions")
-        )
-        click.echo(f"Hand {dealt.number}{verdict}")
+        if dealt.meets is None:
+            title = _("Hand {number}")
+        else:
+            title = (
+                _("Hand {number}  — meets the conditions")
+                if dealt.meets
+                else _("Hand {number}  — misses the conditions")
+            )
+        click.echo(title.format(number=dealt.number))
         _print_cards(dealt.cards[: len(dealt.cards) - dealt.extra], "  ")
         if dealt.extra:
-            click.echo("  Extra card for the opponent's mulligan:")
+            click.echo(_("  Extra card for the opponent's mulligan:"))
             _print_cards(dealt.extra_cards, "  ")
         _print_mulligan(dealt.mulligan, kind)
 
@@ -83,18 +89,23 @@ def hand(
 def _print_mulligan(outcome, kind: str) -> None:
     if outcome is None:
         return
-    click.echo(f"  Mulligan ({kind}): {outcome.note}")
+    click.echo(_("  Mulligan ({kind}): {note}").format(kind=kind, note=translated(outcome.note)))
     if outcome.action == "redraw":
-        after = "" if outcome.meets is None else (" — meets the conditions" if outcome.meets else " — still misses")
-        click.echo(f"  New hand{after}:")
+        if outcome.meets is None:
+            click.echo(_("  New hand:"))
+        else:
+            click.echo(_("  New hand — meets the conditions:") if outcome.meets else _("  New hand — still misses:"))
         _print_cards(outcome.final, "    ")
     elif outcome.action == "partial":
-        click.echo("    Discard:")
+        click.echo(_("    Discard:"))
         _print_cards(outcome.discarded, "      ")
-        click.echo("    Draw:")
+        click.echo(_("    Draw:"))
         _print_cards(outcome.drawn, "      ")
-        after = " — meets the conditions" if outcome.meets else " — still misses"
-        click.echo(f"    Hand after the redraw{after}:")
+        click.echo(
+            _("    Hand after the redraw — meets the conditions:")
+            if outcome.meets
+            else _("    Hand after the redraw — still misses:")
+        )
         _print_cards(outcome.final, "      ")
 
 
@@ -170,5 +181,11 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
             rows,
             "table",
             ["bucket", "count", "percent", "p_opening", "bar"],
-            headers={"bucket": field_name, "count": "cards", "p_opening": "P(1+ in hand)", "bar": ""},
+            headers={
+                "bucket": field_name,
+                "count": _("cards"),
+                "percent": _("percent"),
+                "p_opening": _("P(1+ in hand)"),
+                "bar": "",
+            },
         )

@@ -23,6 +23,8 @@ from deckcli.cli.drawdeck import (
 from deckcli.cli.hands import curve, hand
 from deckcli.cli.options import DeckSource, deck_source
 from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.i18n import gettext as _
+from deckcli.i18n import translated
 
 __all__ = ["curve", "hand", "odds", "simulate"]
 
@@ -81,11 +83,11 @@ def odds(
       deckcli odds deck.txt --want '1+ "Fireball"' --target 0.9 --by-turn 3 --vary Fireball
     """
     if (target is None) != (vary is None):
-        raise click.UsageError("--target and --vary go together")
+        raise click.UsageError(_("--target and --vary go together"))
     if target is None and by_turn:
-        raise click.UsageError("--by-turn goes with --target and --vary (for the by-turn table use --turn)")
+        raise click.UsageError(_("--by-turn goes with --target and --vary (for the by-turn table use --turn)"))
     if target is not None and (turns or opponent_mulligan):
-        raise click.UsageError("--target takes --by-turn N, not --turn or --opponent-mulligan")
+        raise click.UsageError(_("--target takes --by-turn N, not --turn or --opponent-mulligan"))
     deck, cards = open_draw_deck(app, source)
     conditions = parse_wants(app, deck, wants)
     if target is not None:
@@ -105,13 +107,19 @@ def odds(
     if output == "json":
         click.echo(dump_json(result.as_dict(with_turns=bool(turns))))
         return
-    extra = " (with the extra card for the opponent's mulligan)" if opponent_mulligan else ""
-    click.echo(header(deck, cards, result.hand_size, on_the_play) + extra)
+    line = header(deck, cards, result.hand_size, on_the_play)
+    if opponent_mulligan:
+        line = _("{header} (with the extra card for the opponent's mulligan)").format(header=line)
+    click.echo(line)
     print_conditions(conditions, result.classes)
-    click.echo(f"Opening hand:   {percent(float(result.p_opening))}  ({float(result.p_opening):.6f})")
+    opening, with_mulligan = float(result.p_opening), float(result.p_with_mulligan)
+    click.echo(_("Opening hand:   {percent}  ({p})").format(percent=percent(opening), p=f"{opening:.6f}"))
     click.echo(
-        f"With mulligan:  {percent(float(result.p_with_mulligan))}  ({float(result.p_with_mulligan):.6f})"
-        f"  [{mulligan_words(result.mulligan, on_the_play)}]"
+        _("With mulligan:  {percent}  ({p})  [{mulligan}]").format(
+            percent=percent(with_mulligan),
+            p=f"{with_mulligan:.6f}",
+            mulligan=mulligan_words(result.mulligan, on_the_play),
+        )
     )
     if turns:
         click.echo("")
@@ -130,9 +138,10 @@ def odds(
             "table",
             ["turn", "cards_seen", "probability", "with_mulligan"],
             headers={
-                "turn": "round" if fresh else "turn",
-                "cards_seen": "hand" if fresh else "cards seen",
-                "with_mulligan": "with mulligan",
+                "turn": _("round") if fresh else _("turn"),
+                "cards_seen": _("hand") if fresh else _("cards seen"),
+                "probability": _("probability"),
+                "with_mulligan": _("with mulligan"),
             },
         )
 
@@ -163,24 +172,33 @@ def _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, ou
     if output == "json":
         click.echo(dump_json(result.as_dict()))
         return
-    when = f"by turn {by_turn}" if by_turn else "in the opening hand"
     click.echo(f"{header(deck, cards, deck.format.opening.get('hand_size', 0), on_the_play)}")
-    click.echo(
-        f"Copies of {result.varied} ({result.in_deck} in the deck) for {float(target):.1%} {when}, with the mulligan:"
+    copies = (
+        _("Copies of {varied} ({count} in the deck) for {target} by turn {turn}, with the mulligan:")
+        if by_turn
+        else _("Copies of {varied} ({count} in the deck) for {target} in the opening hand, with the mulligan:")
     )
+    click.echo(copies.format(varied=result.varied, count=result.in_deck, target=f"{float(target):.1%}", turn=by_turn))
     rows = [{"copies": k, "p": f"{100 * float(p):.2f}%", "plain": f"{100 * float(q):.2f}%"} for k, p, q in result.table]
-    emit(rows, "table", ["copies", "p", "plain"], headers={"p": "with mulligan", "plain": "without"})
+    headers = {"copies": _("copies"), "p": _("with mulligan"), "plain": _("without")}
+    emit(rows, "table", ["copies", "p", "plain"], headers=headers)
     if result.needed is None:
-        click.echo(result.notes[-1][:1].upper() + result.notes[-1][1:])
+        note = translated(result.notes[-1])
+        click.echo(note[:1].upper() + note[1:])
     else:
-        click.echo(f"Needed: {result.needed} of {result.varied} ({100 * float(result.table[-1][1]):.2f}%)")
+        chance = f"{100 * float(result.table[-1][1]):.2f}%"
+        click.echo(
+            _("Needed: {needed} of {varied} ({chance})").format(
+                needed=result.needed, varied=result.varied, chance=chance
+            )
+        )
 
 
 def _copy_limit(deck, ref) -> int | None:
     """The most copies of the card the deck's format allows (its restricted list, else the copy limit)."""
     from deckcli.legality.rules import card_limit_keys
 
-    limits, _ = card_limit_keys(deck.format, deck.index)
+    limits, _keys = card_limit_keys(deck.format, deck.index)
     return limits.get(ref.key, deck.format.data.get("copy_limit", {}).get("max"))
 
 
@@ -210,7 +228,7 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
     if trials > PROGRESS_ABOVE:
         from deckcli.cli.output import control_stderr
 
-        with click.progressbar(length=trials, label="Dealing hands", file=control_stderr()) as bar:
+        with click.progressbar(length=trials, label=_("Dealing hands"), file=control_stderr()) as bar:
             result = run(cards, conditions, deck.format.opening, trials, seed, on_the_play, progress=bar.update)
     else:
         result = run(cards, conditions, deck.format.opening, trials, seed, on_the_play)
@@ -223,18 +241,26 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
         return
     click.echo(header(deck, cards, result.hand_size, on_the_play))
     print_conditions(conditions, exact.classes)
-    click.echo(f"Trials: {result.trials:,} (seed {result.seed})")
+    click.echo(_("Trials: {trials} (seed {seed})").format(trials=f"{result.trials:,}", seed=result.seed))
     click.echo(
-        f"Opening hand:   {percent(result.p_opening)} ± {100 * result.stderr_opening:.2f} points"
-        f" (standard error; exact {100 * float(exact.p_opening):.2f}%)"
+        _("Opening hand:   {percent} ± {error} points (standard error; exact {exact})").format(
+            percent=percent(result.p_opening),
+            error=f"{100 * result.stderr_opening:.2f}",
+            exact=f"{100 * float(exact.p_opening):.2f}%",
+        )
     )
     click.echo(
-        f"With mulligan:  {percent(result.p_with_mulligan)} ± {100 * result.stderr_with_mulligan:.2f} points"
-        f" (standard error; exact {100 * float(exact.p_with_mulligan):.2f}%)  [{mulligan_words(result.mulligan, on_the_play)}]"
+        _("With mulligan:  {percent} ± {error} points (standard error; exact {exact})  [{mulligan}]").format(
+            percent=percent(result.p_with_mulligan),
+            error=f"{100 * result.stderr_with_mulligan:.2f}",
+            exact=f"{100 * float(exact.p_with_mulligan):.2f}%",
+            mulligan=mulligan_words(result.mulligan, on_the_play),
+        )
     )
     for condition, counts in zip(conditions, result.histograms):
         click.echo("")
-        click.echo(f"Cards matching {condition.filter} in the opening hand ({condition.text}):")
+        matching = _("Cards matching {filter} in the opening hand ({condition}):")
+        click.echo(matching.format(filter=condition.filter, condition=condition.text))
         click.echo(_histogram(counts, result.trials, condition.holds))
 
 

@@ -18,6 +18,7 @@ from deckcli.errors import InputError
 from deckcli.files import jsontext
 from deckcli.files.csvreading import csv_rows
 from deckcli.files.reading import Document, read_document
+from deckcli.i18n import gettext as _
 
 JSON_LAYOUT = Layout("deckcli-json", "deckcli JSON", (), {f: (f,) for f in DECKCLI_COLUMNS})
 
@@ -45,7 +46,7 @@ def _csv_rows(text: str, source: str) -> Reading:
     reader = csv_rows(text, source)  # the one CSV reader: a "sep=;" first line (Dragon Shield, Excel), else sniffed
     found = next(((line, row) for line, row in reader if any(cell.strip() for cell in row)), None)
     if found is None:
-        raise InputError(f"{source}: empty file (no header row)")
+        raise InputError(_("{source}: empty file (no header row)").format(source=source))
     header_line, headers = found
     layout = detect(headers, source, header_line)
     mapping = layout.mapping(headers)
@@ -78,11 +79,15 @@ def _csv_rows(text: str, source: str) -> Reading:
 def _json_rows(text: str, source: str) -> Reading:
     data = jsontext.parse_json(text, source)  # raises "source: line L, column C: not valid JSON: reason"
     if not isinstance(data, list):
-        raise InputError(f"{source}: expected a JSON array of collection entries")
+        raise InputError(_("{source}: expected a JSON array of collection entries").format(source=source))
 
     for i, entry in enumerate(data):
         if not isinstance(entry, dict):
-            raise InputError(f"{source}: $[{i}]: expected an object with the keys {', '.join(DECKCLI_COLUMNS)}")
+            raise InputError(
+                _("{source}: $[{index}]: expected an object with the keys {keys}").format(
+                    source=source, index=i, keys=", ".join(DECKCLI_COLUMNS)
+                )
+            )
 
     def rows() -> Rows:
         for i, entry in enumerate(data):

@@ -21,6 +21,8 @@ from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, lan
 from deckcli.errors import InputError
 from deckcli.files.csvwriting import CsvWriter, escape_cell
 from deckcli.files.jsontext import json_value
+from deckcli.i18n import N_, translated
+from deckcli.i18n import gettext as _
 from deckcli.words import plural
 
 if TYPE_CHECKING:
@@ -29,13 +31,13 @@ if TYPE_CHECKING:
 #: How each written field reads back, to notice values a layout cannot hold.
 _READ_BACK = {"finish": finish_of, "condition": condition_of, "language": language_of}
 _WHAT = {
-    "tag": "tags",
-    "proxy": "proxy flag",
-    "finish": "finishes",
-    "condition": "conditions",
-    "language": "languages",
-    "tradelist": "tradelist counts",
-    "purchase_price": "purchase prices",
+    "tag": N_("tags"),
+    "proxy": N_("proxy flag"),
+    "finish": N_("finishes"),
+    "condition": N_("conditions"),
+    "language": N_("languages"),
+    "tradelist": N_("tradelist counts"),
+    "purchase_price": N_("purchase prices"),
 }
 #: The fields a layout may have no column for, and their value when there is nothing to lose.
 _OPTIONAL = (("tag", ""), ("proxy", False), ("tradelist", 0), ("purchase_price", ""))
@@ -51,10 +53,14 @@ class ExportResult:
     lost: Counter = field(default_factory=Counter)
 
     def warnings(self) -> list[str]:
-        """One line per field the layout could not hold, e.g. ``TCGplayer keeps no tags: 3 entries ...``."""
-        return [
-            f"the {self.layout.title} layout cannot hold the {_WHAT[f]} of {plural(n, 'entry', 'entries')}"
+        """One line per field the layout could not hold, e.g. ``TCGplayer keeps no tags: 3 entries ...``, in the
+        user's language (printed only)."""
+        line = _(
+            "the {layout} layout cannot hold the {what} of {entries}"
             " (written as its nearest value or left out; a re-import will not restore them)"
+        )
+        return [
+            line.format(layout=self.layout.title, what=_(_WHAT[f]), entries=translated(plural(n, "entry", "entries")))
             for f, n in sorted(self.lost.items())
         ]
 
@@ -109,7 +115,7 @@ def export_entries(db: Readable, game: str | None = None, tag: str | None = None
         params["tag"] = tag
     items_sql = _ITEMS.format(where=" WHERE " + " AND ".join(where) if where else "")
     cards_sql = _CARDS.format(data=", c.data" if rarity else "", game=" AND c.game = :game" if game else "")
-    for _ in range(_READS):  # two reads: another command may add or remove a card's last entry in between
+    for _attempt in range(_READS):  # two reads: another command may add or remove a card's last entry in between
         with db.rows() as rows:
             items = rows.all(items_sql, params)
             cards = rows.all(cards_sql, {"game": game} if game else {})
@@ -117,7 +123,7 @@ def export_entries(db: Readable, game: str | None = None, tag: str | None = None
         if all(item[0] in place for item in items):
             break
     else:
-        raise InputError("the collection kept changing while it was read for the export: run the export again")
+        raise InputError(_("the collection kept changing while it was read for the export: run the export again"))
     items.sort(key=lambda item: place[item[0]])  # stable: each card's entries stay in variant order
     card_ids, *item_values = list(zip(*items)) or [()] * (1 + len(_ITEM_FIELDS))
     at = [place[card_id] for card_id in card_ids]
@@ -164,7 +170,7 @@ def _columns(entries: Entries, writing: Writing, lost: Counter) -> tuple[list[li
         if what.startswith("="):
             columns.append([what[1:]] * len(entries))
             continue
-        fld, _, modifier = what.partition(":")
+        fld, _sep, modifier = what.partition(":")
         values = entries.columns[fld]
         if fld in ("count", "tradelist"):
             columns.append(values)

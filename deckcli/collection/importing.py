@@ -26,6 +26,8 @@ from deckcli.collection.variants import Variant
 from deckcli.errors import DeckcliError, InputError
 from deckcli.files.csvwriting import unescape_cell
 from deckcli.files.numbers import whole_number
+from deckcli.i18n import N_, Message, translated
+from deckcli.i18n import gettext as _
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows, all_in
 from deckcli.storage.tables import Card
@@ -37,15 +39,26 @@ _COUNT = re.compile(r"^\s*[xX]?\s*(-?\d+)\s*[xX]?\s*$")
 _PRICE = re.compile(r"^\s*[$€£¥]?\s*(\d+(?:[.,]\d+)?)\s*$")
 
 
+#: The import's summary line, done and dry run.
+IMPORTED = N_("Imported {cards} from {good} of {rows} ({layout} layout): {new}, {changed} changed{removed}{skipped}")
+WOULD_IMPORT = N_(
+    "Would import {cards} from {good} of {rows} ({layout} layout): {new}, {changed} changed{removed}{skipped}"
+)
+
+
 @dataclass
 class RowProblem:
     """A row that could not be imported: where it is and why (with the closest card names when unknown)."""
 
-    where: str
+    where: str  # Messages (English in --json), shown translated
     message: str
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
+
+    def translated(self) -> str:
+        """The problem in the user's language."""
+        return f"{translated(self.where)}: {translated(self.message)}"
 
 
 @dataclass
@@ -107,33 +120,42 @@ class CollectionImportResult:
     removed_entries: int = 0
     changes: list[CollectionChange] = field(default_factory=list)
 
-    def summary(self) -> str:
-        verb = "Imported" if self.written else "Would import"
+    def summary(self) -> Message:
+        """The import in one line (English in --json; a Message, shown translated)."""
         plan = self.plan
-        text = (
-            f"{verb} {plural(plan.copies, 'card')} from {plan.rows - len(plan.problems) - plan.empty} of"
-            f" {plural(plan.rows, 'row')} ({plan.layout.title} layout):"
-            f" {plural(self.new_entries, 'new entry', 'new entries')}, {self.changed_entries} changed"
+        return Message(
+            IMPORTED if self.written else WOULD_IMPORT,
+            cards=plural(plan.copies, "card"),
+            good=plan.rows - len(plan.problems) - plan.empty,
+            rows=plural(plan.rows, "row"),
+            layout=plan.layout.title,
+            new=plural(self.new_entries, "new entry", "new entries"),
+            changed=self.changed_entries,
+            removed=Message(", {removed} removed", removed=self.removed_entries) if self.removed_entries else "",
+            skipped=Message("; {bad} skipped", bad=plural(len(plan.problems), "bad row")) if plan.problems else "",
         )
-        if self.removed_entries:
-            text += f", {self.removed_entries} removed"
-        if plan.problems:
-            text += f"; {plural(len(plan.problems), 'bad row')} skipped"
-        return text
+
+
+def _message_of(error: DeckcliError) -> str:
+    """An error's text as raised: its Message (English, translated where shown), else the text."""
+    text = error.args[0] if len(error.args) == 1 else None
+    return text if isinstance(text, Message) else str(error)
 
 
 def _where(layout: Layout, source: str, position: int) -> str:
-    return f"{source}: $[{position}]" if layout is JSON_LAYOUT else f"{source}: line {position}"
+    if layout is JSON_LAYOUT:
+        return f"{source}: $[{position}]"
+    return Message("{source}: line {line}", source=source, line=position)
 
 
 def parse_count(text: str) -> int:
     """A row's count: a whole number, also written ``3x`` or ``x3``; negative counts are refused."""
     match = _COUNT.match(text)
     if match is None:
-        raise InputError(f"count {text.strip()!r} is not a whole number")
+        raise InputError(Message("count {value!r} is not a whole number", value=text.strip()))
     count = whole_number(match.group(1))
     if count < 0:
-        raise InputError(f"count {count} is negative")
+        raise InputError(Message("count {count} is negative", count=count))
     return check_count(count)
 
 
@@ -144,9 +166,9 @@ def parse_tradelist(text: str, count: int) -> int:
     try:
         trade = parse_count(text)
     except InputError as exc:
-        raise InputError(f"tradelist {exc}") from None
+        raise InputError(Message("tradelist {error}", error=_message_of(exc))) from None
     if trade > count:
-        raise InputError(f"tradelist count {trade} is more than the count {count}")
+        raise InputError(Message("tradelist count {trade} is more than the count {count}", trade=trade, count=count))
     return trade
 
 
@@ -156,7 +178,7 @@ def parse_price(text: str) -> str:
         return ""
     match = _PRICE.match(text)
     if match is None:
-        raise InputError(f"purchase price {text.strip()!r} is not an amount such as 0.25")
+        raise InputError(Message("purchase price {price!r} is not an amount such as 0.25", price=text.strip()))
     return match.group(1)
 
 
@@ -164,7 +186,9 @@ def _row_card(lookup: CardResolver, game: str | None, name: str, set_text: str, 
     """The printing a row means, in the row's game or ``--game``; with ``--game``, rows of other games are refused."""
     row_game = row_game.strip()
     if game and row_game and row_game.lower() != game:
-        raise InputError(f"the row names game {row_game!r}, but --game {game} imports only {game} cards")
+        raise InputError(
+            Message("the row names game {row!r}, but --game {game} imports only {game} cards", row=row_game, game=game)
+        )
     return lookup.find(name, set_text, number, row_game or game)
 
 
@@ -196,7 +220,7 @@ def plan_import(
                 count = parse_count(count_text)
             if count <= 0:
                 if count < 0:
-                    raise InputError(f"count {count} is negative")
+                    raise InputError(Message("count {count} is negative", count=count))
                 plan.empty += 1
                 continue
             card = cards.get((name, set_text, number, game_text))
@@ -223,7 +247,7 @@ def plan_import(
             trade = parse_tradelist(unescape(trade_text), count) if trade_text not in ("", "0") else 0
             price = parse_price(unescape(price_text)) if price_text else ""
         except DeckcliError as exc:
-            plan.problems.append(RowProblem(_where(layout, source, position), str(exc)))
+            plan.problems.append(RowProblem(_where(layout, source, position), _message_of(exc)))
             continue
         plan.cards[card.id] = card
         key = (card.id, variant.finish, variant.condition, variant.language, variant.tag, variant.proxy)
@@ -278,11 +302,14 @@ def apply_import(
     plan's game when it has one, so ``--replace --game boa`` leaves the other games alone).
     """
     if plan.problems and not skip_bad:
-        shown = [str(p) for p in plan.problems[:max_shown]]
+        shown = [p.translated() for p in plan.problems[:max_shown]]
         if len(plan.problems) > max_shown:
-            shown.append(f"... and {plural(len(plan.problems) - max_shown, 'more bad row')}")
+            more = translated(plural(len(plan.problems) - max_shown, "more bad row"))
+            shown.append(_("... and {more}").format(more=more))
         shown.append(
-            f"{plural(len(plan.problems), 'bad row')} of {plan.rows}; nothing was imported (--skip-bad imports the rest)"
+            _("{bad} of {rows}; nothing was imported (--skip-bad imports the rest)").format(
+                bad=translated(plural(len(plan.problems), "bad row")), rows=plan.rows
+            )
         )
         raise InputError("\n".join(shown))
     if dry_run:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, header_key, layout_of, writing_of
 from deckcli.errors import InputError
+from deckcli.i18n import N_
+from deckcli.i18n import gettext as _
 
 # The words tools write for deckcli's condition codes; codes a tool lacks are written by deckcli's name.
 _MOXFIELD_CONDITIONS = {  # as Moxfield's own export spells them
@@ -312,10 +314,12 @@ LAYOUTS: tuple[Layout, ...] = (
         "cardmarket",
         "Cardmarket stock",
         "idproduct,groupcount|amount",
-        refusal="it names cards only by Cardmarket product ids (idProduct), not by name, so deckcli cannot tell"
-        " which cards they are; export the cards with their names instead: from the app that holds them"
-        " in one of the layouts deckcli reads, or as a spreadsheet with count and name columns (and any"
-        " of set, number, foil, condition, language)",
+        refusal=N_(
+            "it names cards only by Cardmarket product ids (idProduct), not by name, so deckcli cannot tell"
+            " which cards they are; export the cards with their names instead: from the app that holds them"
+            " in one of the layouts deckcli reads, or as a spreadsheet with count and name columns (and any"
+            " of set, number, foil, condition, language)"
+        ),
     ),
 )
 
@@ -325,7 +329,8 @@ def by_name(name: str) -> Layout:
     for layout in LAYOUTS:
         if layout.name == name:
             return layout
-    raise InputError(f"unknown collection layout {name!r}; known: {', '.join(layout.name for layout in LAYOUTS)}")
+    known = ", ".join(layout.name for layout in LAYOUTS)
+    raise InputError(_("unknown collection layout {name!r}; known: {known}").format(name=name, known=known))
 
 
 def writable() -> list[str]:
@@ -342,10 +347,16 @@ def detect(headers: list[str], source: str = "CSV", line: int = 1) -> Layout:
     for layout in LAYOUTS:
         if layout.matches(keys):
             if layout.refusal:
-                raise InputError(f"{source}: line {line}: this is a {layout.title} export: {layout.refusal}")
+                raise InputError(
+                    _("{source}: line {line}: this is a {layout} export: {refusal}").format(
+                        source=source, line=line, layout=layout.title, refusal=_(layout.refusal)
+                    )
+                )
             return layout
     known = "; ".join(f"{layout.title}: {layout.describe_signature()}" for layout in LAYOUTS if not layout.refusal)
     raise InputError(
-        f"{source}: line {line}: not a collection layout deckcli knows (header: {', '.join(h.strip() for h in headers)});"
-        f" known layouts and the columns they need: {known}"
+        _(
+            "{source}: line {line}: not a collection layout deckcli knows (header: {header});"
+            " known layouts and the columns they need: {known}"
+        ).format(source=source, line=line, header=", ".join(h.strip() for h in headers), known=known)
     )

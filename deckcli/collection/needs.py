@@ -18,6 +18,7 @@ from deckcli.decklists.model import Decklist
 from deckcli.decklists.stored import DeckHead, counted_lines, deck_heads, stored_decklist, stored_decks
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
+from deckcli.i18n import Message
 from deckcli.legality.format import Format
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.resolved import ResolvedDeck
@@ -189,12 +190,15 @@ class DeckStatus:
     def as_row(self) -> dict[str, Any]:
         """One flat row for a listing: the deck, and its status in words."""
         missing = self.missing
+        status: Message
         if self.problem:
-            status = f"cannot read: {self.problem.splitlines()[0]}"
+            status = Message("cannot read: {problem}", problem=self.problem.splitlines()[0])
         elif self.buildable:
-            status = "buildable"
+            status = Message("buildable")
         else:
-            status = f"short {plural(missing, 'card')} ({len(self.lacking)} different)"
+            status = Message(
+                "short {cards} ({different} different)", cards=plural(missing, "card"), different=len(self.lacking)
+            )
         return {
             "deck": self.name,
             "game": self.game,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckcli.collection.needs import deck_needs, fill_owned
+from deckcli.i18n import Message
 from deckcli.legality.resolved import Problem, ResolvedDeck
 
 
@@ -17,7 +18,13 @@ def not_owned_problems(source: Any, deck: ResolvedDeck) -> list[Problem]:
     return [
         Problem(
             "not-owned",
-            f"{need.name}: the deck needs {need.need}, the collection has {need.have} ({need.missing} missing)",
+            Message(
+                "{name}: the deck needs {need}, the collection has {have} ({missing} missing)",
+                name=need.name,
+                need=need.need,
+                have=need.have,
+                missing=need.missing,
+            ),
             cards=[need.name],
             extra={"need": need.need, "have": need.have, "missing": need.missing},
         )

@@ -18,6 +18,8 @@ from deckcli.cards.filters import parse_filter
 from deckcli.cards.index import REF_COLUMNS, CardRef, card_ref
 from deckcli.collection.variants import Variant
 from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.i18n import Message
+from deckcli.i18n import gettext as _
 from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.reads import Rows, all_in
 from deckcli.storage.tables import Card, CollectionItem
@@ -207,14 +209,14 @@ def count_of(session: Session, card_id: int, variant: Variant, *, lock: bool = F
 def check_count(count: int) -> int:
     """``count`` itself, or InputError when it is more copies than deckcli keeps (MAX_COUNT)."""
     if count > MAX_COUNT:
-        raise InputError(f"count {count} is too large (at most {MAX_COUNT:,})")
+        raise InputError(Message("count {count} is too large (at most {most})", count=count, most=f"{MAX_COUNT:,}"))
     return count
 
 
 def add_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Add copies; returns the new count of that printing and variant."""
     if count < 1:
-        raise DeckcliError("the count to add must be at least 1")
+        raise DeckcliError(_("the count to add must be at least 1"))
     check_count(count)
     with db.write() as session:
         upsert(session, [(entry_key(card.id, variant), count)])
@@ -224,7 +226,7 @@ def add_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Var
 def set_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Set the exact count of one printing and variant (0 removes the entry); returns the count."""
     if count < 0:
-        raise DeckcliError("the count cannot be negative")
+        raise DeckcliError(_("the count cannot be negative"))
     check_count(count)
     with db.write() as session:
         if count == 0:
@@ -237,7 +239,7 @@ def set_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Var
 def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Remove copies of one printing and variant; returns what is left. Removing more than held is an error."""
     if count < 1:
-        raise DeckcliError("the count to remove must be at least 1")
+        raise DeckcliError(_("the count to remove must be at least 1"))
     with db.write() as session:
         have = count_of(session, card.id, variant, lock=True)  # two removals at once cannot both take the same copies
         if have == 0:
@@ -251,18 +253,21 @@ def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = 
                 f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]"
                 for h in holdings(Rows(session), card_ids=ids)
             ]
-            held = (
-                f"; it has {', '.join(others)} (choose with --set/--number/--foil/--condition/--language/--tag)"
-                if others
-                else ""
-            )
+            printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
             raise NotFoundError(
-                f"the collection has no {card.name} ({card.set_code}) {card.number} [{variant.describe()}]{held}"
+                _(
+                    "the collection has no {printing}; it has {others} "
+                    "(choose with --set/--number/--foil/--condition/--language/--tag)"
+                ).format(printing=printing, others=_(", ").join(others))
+                if others
+                else _("the collection has no {printing}").format(printing=printing)
             )
         if count > have:
+            printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
             raise DeckcliError(
-                f"cannot remove {count}: the collection has only {have} {card.name} ({card.set_code}) {card.number}"
-                f" [{variant.describe()}]"
+                _("cannot remove {count}: the collection has only {have} {printing}").format(
+                    count=count, have=have, printing=printing
+                )
             )
         if count == have:
             session.execute(delete(ITEMS).where(_where_key(card.id, variant)))

@@ -12,6 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from deckcli.errors import InputError
+from deckcli.i18n import N_, Message
+from deckcli.i18n import gettext as _
+
+#: The finishes as a label names them (the stored values are the English words).
+FINISH_LABELS = {"normal": N_("normal"), "foil": N_("foil"), "etched": N_("etched")}
 
 #: Canonical condition codes and their names, best first.
 CONDITIONS = {
@@ -172,7 +177,7 @@ def finish_of(value: str) -> str:
     elif found is None and "foil" in word and not word.startswith(("non", "no")):
         found = "foil"  # named treatments: Dragon Shield "Surge Foil", TCGplayer "Reverse Holofoil", ...
     if found is None:
-        raise InputError(f"unknown finish {value!r}; use normal, foil or etched")
+        raise InputError(Message("unknown finish {value!r}; use normal, foil or etched", value=value))
     return found
 
 
@@ -188,7 +193,7 @@ def condition_of(value: str) -> str:
         found = _CONDITION_WORDS.get(word[: -len(suffix)]) if suffix else None
     if found is None:
         known = ", ".join(f"{code} ({name})" for code, name in CONDITIONS.items())
-        raise InputError(f"unknown condition {value!r}; known: {known}")
+        raise InputError(Message("unknown condition {value!r}; known: {known}", value=value, known=known))
     return found
 
 
@@ -204,7 +209,9 @@ def language_of(value: str) -> str:
     code = text.casefold().replace("_", "-")
     if _LANGUAGE_CODE.match(code):
         return code
-    raise InputError(f"unknown language {value!r}; use a code such as en, ja, de, fr or a name such as Japanese")
+    raise InputError(
+        Message("unknown language {value!r}; use a code such as en, ja, de, fr or a name such as Japanese", value=value)
+    )
 
 
 @lru_cache(maxsize=64)
@@ -212,7 +219,7 @@ def proxy_of(value: str) -> bool:
     """Whether a proxy/playtest cell ("True", "false", "yes", "" ...) marks the copies as proxies."""
     found = _PROXY_WORDS.get(_word(value))
     if found is None:
-        raise InputError(f"unknown proxy value {value!r}; use true or false")
+        raise InputError(Message("unknown proxy value {value!r}; use true or false", value=value))
     return found
 
 
@@ -251,10 +258,10 @@ class Variant:
 
     def describe(self) -> str:
         """A short label such as ``foil, NM, ja, tag binder, proxy`` (``normal`` when nothing is set)."""
-        parts = [self.finish]
+        parts = [_(FINISH_LABELS[self.finish]) if self.finish in FINISH_LABELS else self.finish]
         parts += [p for p in (self.condition, self.language) if p]
         if self.tag:
-            parts.append(f"tag {self.tag}")
+            parts.append(_("tag {tag}").format(tag=self.tag))
         if self.proxy:
-            parts.append("proxy")
-        return ", ".join(parts)
+            parts.append(_("proxy"))
+        return _(", ").join(parts)

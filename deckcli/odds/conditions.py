@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from deckcli.cards.filters import Filter, parse_comparison, parse_filter, split_top_level
 from deckcli.errors import DeckcliError, InputError
 from deckcli.files.numbers import whole_number
+from deckcli.i18n import N_, Message
+from deckcli.i18n import gettext as _
 
 _COUNT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")
 _LEADING = re.compile(r"^\s*(\S+)(\s+|$)")
 _GLUED_COUNT = re.compile(r"^(\d+(?:\+|-\d+)?)(?=[^\d+\-])")
 _OPERATOR_CHARS = set("=<>!")
-COUNT_FORMS = "N+ (at least N), N (exactly N), N-M (between N and M) or 0 (none)"
+COUNT_FORMS = N_("N+ (at least N), N (exactly N), N-M (between N and M) or 0 (none)")
 
 
 @dataclass(frozen=True)
@@ -46,19 +48,50 @@ class Condition:
             return str(self.low)
         return f"{self.low}-{self.high}"
 
-    def describe(self) -> str:
-        """The condition in words, e.g. ``at least 1 card matching kind=monster``."""
-        what = f"matching {self.filter}" if self.filter.card_name is None else f"named {self.filter.card_name!r}"
+    def describe(self) -> Message:
+        """The condition in words, e.g. ``at least 1 card matching kind=monster`` (English in ``--json``'s notes)."""
+        name, flt = self.filter.card_name, str(self.filter)
+        if name is None:
+            if self.high is None:
+                return Message(
+                    "at least {count} card matching {filter}",
+                    "at least {count} cards matching {filter}",
+                    self.low,
+                    filter=flt,
+                )
+            if self.high == 0:
+                return Message("no cards matching {filter}", filter=flt)
+            if self.low == self.high:
+                return Message(
+                    "exactly {count} card matching {filter}",
+                    "exactly {count} cards matching {filter}",
+                    self.low,
+                    filter=flt,
+                )
+            return Message(
+                "{low} to {count} card matching {filter}",
+                "{low} to {count} cards matching {filter}",
+                self.high,
+                low=self.low,
+                filter=flt,
+            )
         if self.high is None:
-            amount = f"at least {self.low}"
-        elif self.high == 0:
-            amount = "no"
-        elif self.low == self.high:
-            amount = f"exactly {self.low}"
-        else:
-            amount = f"{self.low} to {self.high}"
-        noun = "card" if (self.high if self.high is not None else self.low) == 1 else "cards"
-        return f"{amount} {noun} {what}"
+            return Message(
+                "at least {count} card named {name!r}", "at least {count} cards named {name!r}", self.low, name=name
+            )
+        if self.high == 0:
+            return Message("no cards named {name!r}", name=name)
+        if self.low == self.high:
+            return Message(
+                "exactly {count} card named {name!r}", "exactly {count} cards named {name!r}", self.low, name=name
+            )
+        return Message(
+            "{low} to {count} card named {name!r}",
+            "{low} to {count} cards named {name!r}",
+            self.high,
+            low=self.low,
+            name=name,
+        )
 
     def __str__(self) -> str:
         return f"{self.count_text} {self.filter}"
@@ -70,7 +103,9 @@ def _pointer(text: str, start: int, length: int) -> str:
 
 
 def _bad(text: str, message: str, start: int, length: int) -> InputError:
-    return InputError(f"bad condition {text!r}: {message}{_pointer(text, start, length)}")
+    return InputError(
+        _("bad condition {text!r}: {message}").format(text=text, message=message) + _pointer(text, start, length)
+    )
 
 
 def parse_count(token: str) -> tuple[int, int | None] | None:
@@ -93,7 +128,11 @@ def parse_condition(
     lookup that raises for a name its game lacks), an unquoted filter that is no comparison but a card's name
     (``1+ Fireball``) is that card."""
     if not text.strip():
-        raise InputError(f"empty condition: expected COUNT FILTER, e.g. '1+ kind=monster' (COUNT is {COUNT_FORMS})")
+        raise InputError(
+            _("empty condition: expected COUNT FILTER, e.g. '1+ kind=monster' (COUNT is {forms})").format(
+                forms=_(COUNT_FORMS)
+            )
+        )
     lead = _LEADING.match(text)
     assert lead is not None
     token = lead.group(1)
@@ -104,23 +143,28 @@ def parse_condition(
         rest = text.strip()[len(count) :]
         raise _bad(
             text,
-            f"put a space between the count {count!r} and the filter, e.g. '{count} {rest}'",
+            _("put a space between the count {count!r} and the filter, e.g. '{count} {rest}'").format(
+                count=count, rest=rest
+            ),
             start + len(count),
             1,
         )
     if any(ch in _OPERATOR_CHARS for ch in token) or token[:1] in "\"'":
-        raise _bad(text, f"missing count before the filter: COUNT is {COUNT_FORMS}, e.g. '1+ {text.strip()}'", start, 1)
+        missing = _("missing count before the filter: COUNT is {forms}, e.g. '1+ {text}'")
+        raise _bad(text, missing.format(forms=_(COUNT_FORMS), text=text.strip()), start, 1)
     bounds = parse_count(token)
     if bounds is None:
-        raise _bad(text, f"malformed count {token!r}: expected {COUNT_FORMS}", start, len(token))
+        malformed = _("malformed count {token!r}: expected {forms}").format(token=token, forms=_(COUNT_FORMS))
+        raise _bad(text, malformed, start, len(token))
     low, high = bounds
     if high is not None and high < low:
-        raise _bad(text, f"empty range {token!r}: the first number must not be above the second", start, len(token))
+        empty = _("empty range {token!r}: the first number must not be above the second").format(token=token)
+        raise _bad(text, empty, start, len(token))
     filter_text = text[lead.end() :]
     if not filter_text.strip():
         raise _bad(
             text,
-            "missing filter after the count: 'field OP value[,field OP value...]' or a quoted card name",
+            _("missing filter after the count: 'field OP value[,field OP value...]' or a quoted card name"),
             len(text),
             1,
         )
@@ -135,7 +179,8 @@ def parse_condition(
         try:
             find(name)
         except DeckcliError as unknown:
-            raise _bad(text, f"{exc}; as a card name: {unknown}", offset + where, length) from None
+            both = _("{error}; as a card name: {unknown}").format(error=exc, unknown=unknown)
+            raise _bad(text, both, offset + where, length) from None
         flt = Filter(card_name=name, text=name)
     return Condition(low, high, flt, text.strip())
 
@@ -184,6 +229,5 @@ def _check_card_names(conditions: Iterable[Condition], find: Callable[[str], obj
             find(name)
         except DeckcliError as exc:
             start = condition.text.find(name)
-            raise InputError(
-                f"bad condition {condition.text!r}: {exc}{_pointer(condition.text, max(start, 0), len(name))}"
-            ) from None
+            bad = _("bad condition {text!r}: {message}").format(text=condition.text, message=exc)
+            raise InputError(bad + _pointer(condition.text, max(start, 0), len(name))) from None

@@ -16,6 +16,8 @@ from typing import Any
 
 from deckcli.cards.filters import Filter, parse_filter
 from deckcli.errors import InputError
+from deckcli.i18n import Message
+from deckcli.i18n import gettext as _
 from deckcli.odds.classes import CardClass, CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.report import classes_odds
@@ -28,7 +30,7 @@ def parse_vary(text: str, fields: Mapping[str, str] | None = None) -> Filter:
     """``--vary``: a card name (quoted or not), or a filter when it holds a comparison operator."""
     stripped = text.strip()
     if not stripped:
-        raise InputError("--vary needs a card name or a filter")
+        raise InputError(_("--vary needs a card name or a filter"))
     if stripped[0] in "\"'" or not (_OPERATORS & set(stripped)):
         name = (
             stripped[1:-1] if len(stripped) > 1 and stripped[0] == stripped[-1] and stripped[0] in "\"'" else stripped
@@ -70,7 +72,7 @@ def _signature(
     """The conditions the varied cards match, all alike (else an error naming two that differ)."""
     members = [c for c, n in cards if n > 0 and varied.matches(c)] or ([card] if card is not None else [])
     if not members:
-        raise InputError(f"no card of the deck matches {varied}: name a card to vary instead")
+        raise InputError(_("no card of the deck matches {filter}: name a card to vary instead").format(filter=varied))
     seen: dict[tuple[bool, ...], Mapping[str, Any]] = {}
     for member in members:
         seen.setdefault(tuple(bool(c.filter.matches(member)) for c in conditions), member)
@@ -78,8 +80,10 @@ def _signature(
         (one, a), (other, b) = list(seen.items())[:2]
         differ = next(c.text for c, x, y in zip(conditions, one, other) if x != y)
         raise InputError(
-            f"the cards matching {varied} differ for '{differ}' ({a.get('name')!r} and {b.get('name')!r}): "
-            "vary one card by name, or a narrower filter"
+            _(
+                "the cards matching {filter} differ for '{condition}' ({one!r} and {other!r}): "
+                "vary one card by name, or a narrower filter"
+            ).format(filter=varied, condition=differ, one=a.get("name"), other=b.get("name"))
         )
     return next(iter(seen))
 
@@ -114,9 +118,13 @@ def copies_needed(
     in_deck = sum(n for c, n in cards if n > 0 and varied.matches(c))
     blanks = sum(c.count for c in classes.classes if not any(c.signature)) - (0 if any(signature) else in_deck)
     top = in_deck + blanks
-    why = f"the deck has {blanks} cards that meet no condition to make room"
+    why = Message(
+        "the deck has {count} cards that meet no condition to make room",
+        "the deck has {count} cards that meet no condition to make room",
+        blanks,
+    )
     if max_copies is not None and max_copies < top:
-        top, why = max(max_copies, 0), f"the format allows at most {max_copies}"
+        top, why = max(max_copies, 0), Message("the format allows at most {most}", most=max_copies)
     result = CopiesResult(target, str(varied), by_turn, classes.size, in_deck, None)
     for copies in range(top + 1):
         odds = classes_odds(_with_count(classes, signature, in_deck, copies), rules, by_turn or 0, on_the_play)
@@ -129,5 +137,13 @@ def copies_needed(
             result.needed = copies
             break
     if result.needed is None:
-        result.notes.append(f"no count from 0 to {top} of {varied} reaches {float(target):.1%} ({why})")
+        result.notes.append(
+            Message(
+                "no count from 0 to {top} of {varied} reaches {target} ({why})",
+                top=top,
+                varied=str(varied),
+                target=f"{float(target):.1%}",
+                why=why,
+            )
+        )
     return result

@@ -10,6 +10,7 @@ from deckcli.cards.buckets import field_buckets
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.registry import Game
+from deckcli.i18n import gettext as _
 from deckcli.names import closest
 from deckcli.odds.classes import CardCounts
 from deckcli.odds.hypergeometric import p_at_least_one
@@ -46,8 +47,11 @@ def check_fields(fields: Sequence[str], known: Iterable[str]) -> None:
     for name in fields:
         if name not in known:
             hint = closest(name, {k: k for k in known}, 1)
-            suggestion = f"; did you mean {hint[0]!r}?" if hint else ""
-            raise InputError(f"unknown card field {name!r} for --by{suggestion}")
+            if hint:
+                raise InputError(
+                    _("unknown card field {name!r} for --by; did you mean {hint!r}?").format(name=name, hint=hint[0])
+                )
+            raise InputError(_("unknown card field {name!r} for --by").format(name=name))
 
 
 def deck_curves(cards: CardCounts, by: Sequence[str], game: str, opening: Mapping[str, Any]) -> Curves:

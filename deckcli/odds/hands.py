@@ -9,12 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckcli.cards.summary import summary_values
+from deckcli.i18n import N_, Message
 from deckcli.odds.bestpolicy import Policy, best_policy
 from deckcli.odds.classes import CardCounts, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.rules import OpeningRules, draw_rules
 
 Card = Mapping[str, Any]
+KEEP_IT = N_("the hand meets the conditions: keep it")
 
 
 def card_summary(card: Card) -> dict[str, Any]:
@@ -31,7 +33,7 @@ class MulliganOutcome:
     """What the mulligan did: ``action`` is keep, redraw, partial, or none (not allowed / no mulligan)."""
 
     action: str
-    note: str = ""
+    note: str = ""  # a Message: English in --json, translated where hand prints it
     discarded: list[Card] = field(default_factory=list)
     drawn: list[Card] = field(default_factory=list)
     final: list[Card] = field(default_factory=list)
@@ -123,29 +125,35 @@ def sample_hands(
 def _mulligan(rules, conditions, classes, policy, order, size, on_the_play, rng) -> MulliganOutcome:
     hand, rest = order[:size], order[size:]
     if rules.mulligan == "none":
-        return MulliganOutcome("none", "this format has no mulligan", final=hand)
+        return MulliganOutcome("none", Message("this format has no mulligan"), final=hand)
     if rules.mulligan == "partial-redraw":
         return _partial(conditions, classes, policy, hand, rest)
     if not rules.redraws(on_the_play):
-        return MulliganOutcome("none", "only the player going second may redraw (try --draw)", final=hand)
+        return MulliganOutcome("none", Message("only the player going second may redraw (try --draw)"), final=hand)
     if conditions and _meets(conditions, hand):
-        return MulliganOutcome("keep", "the hand meets the conditions: keep it", final=hand, meets=True)
+        return MulliganOutcome("keep", Message(KEEP_IT), final=hand, meets=True)
     again = order[:]
     rng.shuffle(again)
     new = again[: min(rules.new_hand_size, len(again))]
-    of = f" of {len(new)}" if len(new) != size else ""  # the extra cards went back with the hand
-    note = (
-        f"the hand misses the conditions: shuffle it back and draw a new hand{of}"
-        if conditions
-        else f"shuffle the hand back and draw a new hand{of}"
-    )
+    if len(new) != size:  # the extra cards went back with the hand
+        note = (
+            Message("the hand misses the conditions: shuffle it back and draw a new hand of {size}", size=len(new))
+            if conditions
+            else Message("shuffle the hand back and draw a new hand of {size}", size=len(new))
+        )
+    else:
+        note = (
+            Message("the hand misses the conditions: shuffle it back and draw a new hand")
+            if conditions
+            else Message("shuffle the hand back and draw a new hand")
+        )
     return MulliganOutcome("redraw", note, final=new, meets=_meets(conditions, new) if conditions else None)
 
 
 def _partial(conditions, classes, policy, hand, rest) -> MulliganOutcome:
     """Discard what the best policy discards (later cards of a class first) and draw replacements from the rest."""
     if not conditions:
-        return MulliganOutcome("keep", "no conditions given (--want): every hand is kept", final=hand)
+        return MulliganOutcome("keep", Message("no conditions given (--want): every hand is kept"), final=hand)
     index = {c.signature: i for i, c in enumerate(classes.classes)}
     of_card = [index[tuple(bool(c.filter.matches(card)) for c in conditions)] for card in hand]
     counts = [0] * len(classes.classes)
@@ -164,18 +172,28 @@ def _partial(conditions, classes, policy, hand, rest) -> MulliganOutcome:
     drawn = rest[: len(discarded)]
     final = kept + drawn
     if not discarded:
-        note = "the hand meets the conditions: keep it" if keep.p_success == 1 else "keeping every card is best"
+        note = Message(KEEP_IT) if keep.p_success == 1 else Message("keeping every card is best")
         return MulliganOutcome(
             "keep", note, final=hand, meets=_meets(conditions, hand), p_success=float(keep.p_success)
         )
-    why = (
-        "the hand meets the conditions either way, and the spare cards shuffled back give round 2 a better chance"
+    note = (
+        Message(
+            "discard {discarded} and draw {drawn}: the hand meets the conditions either way, and the spare cards "
+            "shuffled back give round 2 a better chance",
+            discarded=len(discarded),
+            drawn=len(drawn),
+        )
         if keep.p_success == 1 and _meets(conditions, hand)
-        else f"the best chance, {float(keep.p_success):.1%}, of meeting the conditions"
+        else Message(
+            "discard {discarded} and draw {drawn}: the best chance, {chance}, of meeting the conditions",
+            discarded=len(discarded),
+            drawn=len(drawn),
+            chance=f"{float(keep.p_success):.1%}",
+        )
     )
     return MulliganOutcome(
         "partial",
-        f"discard {len(discarded)} and draw {len(drawn)}: {why}",
+        note,
         discarded=discarded,
         drawn=drawn,
         final=final,

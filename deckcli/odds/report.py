@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
+from deckcli.i18n import Message
 from deckcli.odds.byturn import by_turn_with_mulligan
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
@@ -32,7 +33,7 @@ class OddsResult:
     p_opening: Fraction
     p_with_mulligan: Fraction
     by_turn: list[tuple[int, int, Fraction]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
     opponent_mulligan: bool = False
     #: Computes the by-turn figures with the mulligan; run on first use (a second count, which callers
     #: wanting only the plain figures, such as ``simulate``'s exact line, never pay for).
@@ -100,9 +101,22 @@ def classes_odds(classes: DeckClasses, rules: OpeningRules, turns: int = 0, on_t
     p_open = probabilities[hand]
     notes = []
     if hand < rules.hand_size:
-        notes.append(f"the deck has only {size} cards to draw from, fewer than a hand of {rules.hand_size}")
+        notes.append(
+            Message(
+                "the deck has only {count} cards to draw from, fewer than a hand of {hand}",
+                "the deck has only {count} cards to draw from, fewer than a hand of {hand}",
+                size,
+                hand=rules.hand_size,
+            )
+        )
     if p_open == 0:
-        notes += impossibility_notes(classes, hand) or [f"no hand of {hand} cards meets all the conditions together"]
+        notes += impossibility_notes(classes, hand) or [
+            Message(
+                "no hand of {count} cards meets all the conditions together",
+                "no hand of {count} cards meets all the conditions together",
+                hand,
+            )
+        ]
     return OddsResult(
         hand_size=hand,
         deck_size=size,
@@ -118,9 +132,9 @@ def classes_odds(classes: DeckClasses, rules: OpeningRules, turns: int = 0, on_t
     )
 
 
-def impossibility_notes(classes: DeckClasses, hand_size: int) -> list[str]:
+def impossibility_notes(classes: DeckClasses, hand_size: int) -> list[Message]:
     """Why no hand of ``hand_size`` cards can meet the conditions (empty when some hand can)."""
-    notes = []
+    notes: list[Message] = []
     for i, condition in enumerate(classes.conditions):
         matching = classes.matching(i)
         others = classes.size - matching
@@ -128,15 +142,44 @@ def impossibility_notes(classes: DeckClasses, hand_size: int) -> list[str]:
         least = max(0, hand_size - others)
         if condition.low > most:
             if matching < condition.low:
-                have = f"the deck has only {matching}" if matching else "no card in the deck matches"
-                notes.append(f"'{condition.text}' needs {condition.describe()}, but {have}")
+                needs = condition.describe()
+                notes.append(
+                    Message(
+                        "'{condition}' needs {needs}, but the deck has only {matching}",
+                        condition=condition.text,
+                        needs=needs,
+                        matching=matching,
+                    )
+                    if matching
+                    else Message(
+                        "'{condition}' needs {needs}, but no card in the deck matches",
+                        condition=condition.text,
+                        needs=needs,
+                    )
+                )
             else:
                 notes.append(
-                    f"'{condition.text}' needs {condition.describe()}, but a hand holds only {hand_size} cards"
+                    Message(
+                        "'{condition}' needs {needs}, but a hand holds only {count} cards",
+                        "'{condition}' needs {needs}, but a hand holds only {count} cards",
+                        hand_size,
+                        condition=condition.text,
+                        needs=condition.describe(),
+                    )
                 )
         elif condition.high is not None and condition.high < least:
             notes.append(
-                f"'{condition.text}' allows at most {condition.high}, but every hand of {hand_size} cards holds at "
-                f"least {least} cards matching {condition.filter} (only {others} cards of the deck do not match)"
+                Message(
+                    "'{condition}' allows at most {high}, but every hand of {count} cards holds at least {least} cards "
+                    "matching {filter} (only {others} cards of the deck do not match)",
+                    "'{condition}' allows at most {high}, but every hand of {count} cards holds at least {least} cards "
+                    "matching {filter} (only {others} cards of the deck do not match)",
+                    hand_size,
+                    condition=condition.text,
+                    high=condition.high,
+                    least=least,
+                    filter=str(condition.filter),
+                    others=others,
+                )
             )
     return notes

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deckcli.errors import InputError
+from deckcli.i18n import gettext as _
 from deckcli.legality.drawzone import DrawZone, draw_zone
 from deckcli.legality.resolved import ResolvedDeck
 
@@ -45,7 +46,7 @@ class OpeningRules:
         if data.get("draw", True) is False:
             return cls(hand_size=max(0, int(data.get("hand_size", 0))), draw=False)
         if "hand_size" not in data:
-            raise InputError("the format has no opening hand size (opening.hand_size)")
+            raise InputError(_("the format has no opening hand size (opening.hand_size)"))
         rules = cls(
             hand_size=int(data["hand_size"]),
             mulligan=str(data.get("mulligan", "none")),
@@ -55,11 +56,19 @@ class OpeningRules:
             opponent_mulligan_cards=int(data.get("opponent_mulligan_cards", 0)),
         )
         if rules.first_turn_draw not in FIRST_TURN_DRAWS:
-            raise InputError(f"unknown first_turn_draw {rules.first_turn_draw!r}; known: {', '.join(FIRST_TURN_DRAWS)}")
+            raise InputError(
+                _("unknown first_turn_draw {value!r}; known: {known}").format(
+                    value=rules.first_turn_draw, known=", ".join(FIRST_TURN_DRAWS)
+                )
+            )
         if rules.mulligan not in MULLIGANS:
-            raise InputError(f"unknown mulligan kind {rules.mulligan!r}; known kinds: {', '.join(MULLIGANS)}")
+            raise InputError(
+                _("unknown mulligan kind {value!r}; known kinds: {known}").format(
+                    value=rules.mulligan, known=", ".join(MULLIGANS)
+                )
+            )
         if min(rules.hand_size, rules.draws_per_turn, rules.opponent_mulligan_cards) < 0:
-            raise InputError("opening.hand_size, draws_per_turn and opponent_mulligan_cards must not be negative")
+            raise InputError(_("opening.hand_size, draws_per_turn and opponent_mulligan_cards must not be negative"))
         return rules
 
     def cards_seen(self, turn: int, deck_size: int, on_the_play: bool = True) -> int:
@@ -89,26 +98,36 @@ class OpeningRules:
         the plain ``hand_size`` (GAMES.md, boa: "a new hand" is always 6)."""
         if not self.opponent_mulligan_cards:
             raise InputError(
-                "in this format a player gets no extra card when the opponent takes a mulligan "
-                "(opening.opponent_mulligan_cards)"
+                _(
+                    "in this format a player gets no extra card when the opponent takes a mulligan "
+                    "(opening.opponent_mulligan_cards)"
+                )
             )
         return replace(self, hand_size=self.hand_size + self.opponent_mulligan_cards, redraw_size=self.hand_size)
 
 
 def draw_rules(
     opening: Mapping[str, Any] | OpeningRules,
-    label: str = "the deck",
+    label: str = "",
     format_name: str = "",
     opponent_mulligan: bool = False,
 ) -> OpeningRules:
     """The opening rules of a deck that is shuffled and drawn from; refuses a deck that never is (a pool)."""
     rules = opening if isinstance(opening, OpeningRules) else OpeningRules.from_dict(opening)
     if not rules.draw:
-        what = f"a deck of format {format_name}" if format_name else "this deck"
-        raise InputError(
-            f"{label}: {what} is never shuffled or drawn from (its format's opening.draw is false), so it has no "
-            "opening hand or draws: pick the deck you play from it first (a team from a pool) and ask about that one"
+        never = (
+            _(
+                "{deck}: a deck of format {format} is never shuffled or drawn from (its format's opening.draw is "
+                "false), so it has no opening hand or draws: pick the deck you play from it first (a team from a "
+                "pool) and ask about that one"
+            )
+            if format_name
+            else _(
+                "{deck}: this deck is never shuffled or drawn from (its format's opening.draw is false), so it has no "
+                "opening hand or draws: pick the deck you play from it first (a team from a pool) and ask about that one"
+            )
         )
+        raise InputError(never.format(deck=label or _("the deck"), format=format_name))
     return rules.after_opponent_mulligan() if opponent_mulligan else rules
 
 

@@ -1,0 +1,160 @@
+"""odds, hand and the collection commands under a Japanese or Russian locale (fresh processes with a clean
+environment, as a player's shell runs them): the figures' lines, the mulligan notes, the collection's messages and
+table headers in that language, while --json is byte for byte the English run's."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import paths  # tests/support/paths.py
+import pytest
+
+AQA = paths.DATA / "decks" / "aqa-standard" / "legal" / "deck-40.txt"
+#: The variables that would choose a language; each run sets only the one it is about.
+LANGUAGE_VARIABLES = ("DECKCLI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+#: English texts of these commands that a Japanese or Russian run must not show.
+ENGLISH = (
+    "Opening hand",
+    "With mulligan",
+    "Conditions (all must hold)",
+    "cards in",
+    "hand of",
+    "on the play",
+    "matching",
+    "in the deck",
+    "meets the conditions",
+    "Mulligan (",
+    "only the player going second",
+    "missing (",
+    "different",
+    "The collection",
+    "Added",
+    "now",
+    "need",
+    "have",
+    "cards seen",
+    "with mulligan",
+    "Would import",
+    "layout",
+)
+
+
+@pytest.fixture
+def deckcli(tmp_path):
+    """Run ``deckcli ARGS`` in a fresh process with ``LANG=locale`` and no other language variable (but ``more``);
+    the runs of one test share a data folder."""
+    base = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
+    base |= {"DECKCLI_DATA_DIR": str(tmp_path / "data"), "DECKCLI_DB": str(tmp_path / "data" / "deckcli.db")}
+
+    def run(locale: str, *args: str, **more: str) -> subprocess.CompletedProcess:
+        env = base | {"LANG": locale} | more
+        return subprocess.run(
+            [sys.executable, "-m", "deckcli", *map(str, args)], env=env, capture_output=True, text=True
+        )
+
+    return run
+
+
+def _no_english(text: str) -> None:
+    left = [phrase for phrase in ENGLISH if phrase in text]
+    assert not left, f"English left in the output: {left}\n{text}"
+
+
+def test_odds_in_japanese(deckcli):
+    result = deckcli("ja_JP.UTF-8", "odds", AQA, "--want", "1+ kind=character", "--turn", "2")
+    assert result.returncode == 0, result.stderr
+    assert "deck-40.txt（aqa、aqa-standard）: main に40枚、手札7枚、先攻" in result.stdout
+    assert "条件（すべて満たすこと）:" in result.stdout
+    assert "kind=character に合うカード1枚以上、デッキに40枚" in result.stdout
+    assert "初手:" in result.stdout and "マリガンあり:" in result.stdout
+    assert "引き直せるのは後攻のプレイヤーだけです（--draw を試してください）" in result.stdout
+    assert "ターン" in result.stdout and "見たカード" in result.stdout and "確率" in result.stdout
+    _no_english(result.stdout + result.stderr)
+
+
+def test_odds_in_russian_with_a_note(deckcli):
+    result = deckcli("ru_RU.UTF-8", "odds", AQA, "--want", "0 kind=character", "--want", "1+ cost<=1", "--draw")
+    assert result.returncode == 0, result.stderr
+    assert "deck-40.txt (aqa, aqa-standard): 40 карт в зоне main, рука из 7, ходите вторым" in result.stdout
+    assert "ни одной карты, подходящей под kind=character; в колоде: 40" in result.stdout
+    assert "не менее 1 карты, подходящей под cost<=1; в колоде: 32" in result.stdout  # a counting Message's form
+    assert "Стартовая рука:" in result.stdout and "С муллиганом:" in result.stdout
+    assert "примечание: '0 kind=character' допускает не больше 0, но любая рука из 7 карт" in result.stderr
+    _no_english(result.stdout + result.stderr)
+
+
+def test_a_bad_condition_in_russian(deckcli):
+    result = deckcli("ru_RU.UTF-8", "odds", AQA, "--want", "1+kind=character")
+    assert result.returncode == 1
+    assert "неверное условие '1+kind=character': поставьте пробел между количеством '1+' и фильтром" in result.stderr
+
+
+def test_hand_and_its_mulligan_in_japanese_and_russian(deckcli):
+    args = ("hand", AQA, "--seed", "1", "--mulligan", "--want", "2+ kind=character")
+    ja = deckcli("ja_JP.UTF-8", *args)
+    assert ja.returncode == 0, ja.stderr
+    assert "、シード 1" in ja.stdout and "手札 1  — 条件を満たす" in ja.stdout
+    assert "  マリガン（second-player-redraw）: 引き直せるのは後攻のプレイヤーだけです" in ja.stdout
+    ru = deckcli("ru_RU.UTF-8", *args, "--draw")
+    assert ru.returncode == 0, ru.stderr
+    assert "ходите вторым; сид 1" in ru.stdout and "Рука 1  — условия выполнены" in ru.stdout
+    assert "  Муллиган (second-player-redraw): рука выполняет условия: оставляем" in ru.stdout
+    _no_english(ja.stdout + ru.stdout)
+
+
+def test_the_collection_in_japanese(deckcli):
+    added = deckcli("ja_JP.UTF-8", "collection", "add", "雪女", "2", "--foil")
+    assert added.returncode == 0, added.stderr
+    assert "雪女 (aqa S01 038) [フォイル] を 2 枚追加: 現在 2 枚" in added.stdout
+    missing = deckcli("ja_JP.UTF-8", "collection", "missing", AQA)
+    assert missing.returncode == 0, missing.stderr
+    assert missing.stdout.split()[:4] == ["名前", "必要", "所持", "不足"]
+    assert "40枚不足（10種類）" in missing.stderr
+    listing = deckcli("ja_JP.UTF-8", "collection", "list")
+    assert listing.stdout.split()[:3] == ["枚数", "名前", "ゲーム"]
+    _no_english(added.stdout + missing.stdout + missing.stderr + listing.stdout)
+
+
+def test_the_collection_in_russian(deckcli, tmp_path):
+    deck = deckcli("ru_RU.UTF-8", "collection", "add-deck", AQA)
+    assert deck.returncode == 0, deck.stderr
+    assert "Добавлено из deck-40.txt: 40 карт (10 версий) [обычная]" in deck.stdout
+    missing = deckcli("ru_RU.UTF-8", "collection", "missing", AQA)
+    assert "В коллекции есть все карты колоды." in missing.stderr
+    export = tmp_path / "collection.csv"
+    exported = deckcli("ru_RU.UTF-8", "collection", "export", "-o", export)
+    assert "Экспортировано: 10 записей (40 карт)" in exported.stderr
+    dry = deckcli("ru_RU.UTF-8", "collection", "import", export, "--dry-run")
+    assert "распознан формат deckcli." in dry.stderr
+    assert (
+        "Будет импортировано: 40 карт (формат deckcli; годных строк 10, всего 10 строк): 0 новых записей" in dry.stderr
+    )
+    assert "название" in dry.stdout and "было" in dry.stdout and "стало" in dry.stdout
+    removed = deckcli("ru_RU.UTF-8", "collection", "remove", "雪女", "9")
+    assert removed.returncode == 1
+    assert "в коллекции нет 雪女 (S01) 038 [обычная]" in removed.stderr
+    _no_english(deck.stdout + missing.stderr + exported.stderr + dry.stderr + dry.stdout)
+
+
+@pytest.mark.parametrize("locale", ["ja_JP.UTF-8", "ru_RU.UTF-8"])
+def test_json_is_the_same_in_every_language(deckcli, locale, tmp_path):
+    export = tmp_path / "collection.csv"
+    assert deckcli("C", "collection", "add-deck", AQA).returncode == 0
+    assert deckcli("C", "collection", "export", "-o", export).returncode == 0
+    outputs = []
+    for args in (
+        ("odds", AQA, "--want", "0 kind=character", "--turn", "2", "--json"),
+        ("hand", AQA, "--seed", "3", "--mulligan", "--draw", "--want", "2+ kind=character", "--json"),
+        ("collection", "missing", AQA, "--json"),
+        ("collection", "buildable", "--json"),
+        ("collection", "import", export, "--dry-run", "--json"),
+    ):
+        english = deckcli("C", *args)
+        translated = deckcli(locale, *args)
+        assert english.returncode == translated.returncode == 0, translated.stderr
+        assert translated.stdout == english.stdout, args
+        outputs.append(english.stdout)
+    assert "'0 kind=character' allows at most 0, but every hand of 7 cards" in outputs[0]  # the notes stay English
+    assert '"summary": "Would import 40 cards from 10 of 10 rows (deckcli layout)' in outputs[4]
