@@ -25,12 +25,16 @@ def extract(
     fileobj: IO[bytes], keywords: Collection[str], comment_tags: list[str], options: dict[str, Any]
 ) -> Iterator[Result]:
     """Babel's Python messages of the module, then its plural counts and (by the ``help`` option) Click help."""
+    tree = ast.parse(fileobj.read())
+    fileobj.seek(0)
+    plurals = _plural_messages(tree)
     for lineno, funcname, message, comments in extract_python(
         fileobj, [*keywords, "Message"], comment_tags, options
     ):
-        yield lineno, "gettext" if funcname == "Message" else funcname, message, comments  # Message(msgid, ...)
-    fileobj.seek(0)
-    tree = ast.parse(fileobj.read())
+        if funcname == "Message":  # Message(msgid, ...), or Message(singular, plural, count, ...): a plural entry
+            singular = message[0] if isinstance(message, tuple) else message
+            funcname = "ngettext" if singular in plurals else "gettext"
+        yield lineno, funcname, message, comments
     help_scope = options.get("help", "none")
     counts = options.get("counts", "yes") == "yes"
     for node in ast.walk(tree):
@@ -41,6 +45,19 @@ def extract(
                 yield from _help_keywords(node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and help_scope in ("all", "top"):
             yield from _docstring(node, top_only=help_scope == "top")
+
+
+def _plural_messages(tree: ast.AST) -> set[str]:
+    """The singulars of the ``Message(singular, plural, count, ...)`` calls: plural entries (Babel's tuple of a
+    call's strings cannot tell ``Message("a", x=", ".join(...))`` from one)."""
+    return {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "Message"
+        and len(node.args) >= 2
+        and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2])
+    }
 
 
 def _plural(call: ast.Call) -> Iterator[Result]:
