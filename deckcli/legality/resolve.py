@@ -205,7 +205,7 @@ class Resolver:
         """A ``wrong-game`` problem for a card of another game, else ``unknown-card`` with the closest names (a
         NO_CARD line has none: its message is worded without making its error)."""
         cards = [entry.name or getattr(exc, "name", "")]
-        if exc is NO_CARD:
+        if isinstance(exc, NoCard):  # (NO_CARD is the one NoCard)
             return Problem(
                 "unknown-card",
                 UnknownCard.wording(entry.name.strip(), game),
