@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
+
+from deckcli.i18n import Message
 
 
 class DeckcliError(Exception):
@@ -52,10 +54,16 @@ class UnknownCard(NotFoundError):
     def wording(name: str, game: str | None, suggestions: list[str] | tuple[str, ...] = (), note: str = "") -> str:
         """How an unknown card is said: :meth:`describe`'s words, for callers that report thousands of unknown
         names without making an error for each."""
-        where = f" in {game}" if game else ""
-        message = f"unknown card {name!r}{where}" + (f": {note}" if note else "")
+        message = (
+            Message("unknown card {card!r} in {game}", card=name, game=game)
+            if game
+            else Message("unknown card {card!r}", card=name)
+        )
+        if note:
+            message = Message("{problem}: {note}", problem=message, note=note)
         if suggestions:
-            message += "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
+            names = ", ".join(repr(s) for s in suggestions)
+            message = Message("{problem}; did you mean {names}?", problem=message, names=names)
         return message
 
 
@@ -75,7 +83,7 @@ class UnknownPrinting(UnknownCard):
         self.card, self.set_code, self.number, self.other = card, set_code, number, other
         wanted = f"({set_code}) {number}".strip() if set_code else f"#{number}"
         if other:
-            self.note = f"{wanted} is {other!r}"
+            self.note = Message("{printing} is {card!r}", printing=wanted, card=other)
         super().__init__(f"{card} {wanted}", [f"{card} {p}" for p in printings], game)
 
 
@@ -92,7 +100,9 @@ class WrongGame(UnknownCard):
             return f"{self.titles.get(code, code)} ({code})"
 
         others = " or ".join(named(g) for g in self.games)
-        return f"{self.name!r} is a card of {others}, not of {named(self.game or '')}"
+        return Message(
+            "{card!r} is a card of {games}, not of {game}", card=self.name, games=others, game=named(self.game or "")
+        )
 
 
 class AmbiguousCard(DeckcliError):
@@ -104,10 +114,11 @@ class AmbiguousCard(DeckcliError):
         self.names = sorted({n for n, _ in self.candidates})
         if game:
             listed = ", ".join(repr(n) for n in self.names)
-            message = f"{name!r} names several {game} cards ({listed}); write the full card name"
+            what: dict[str, Any] = {"name": name, "game": game, "cards": listed}
+            message = Message("{name!r} names several {game} cards ({cards}); write the full card name", **what)
         else:
             listed = ", ".join(f"{n} ({g})" for n, g in self.candidates)
-            message = f"{name!r} names cards of several games: {listed}; give --game"
+            message = Message("{name!r} names cards of several games: {cards}; give --game", name=name, cards=listed)
         super().__init__(message)
 
 
@@ -116,8 +127,12 @@ class UnknownSet(NotFoundError):
 
     def __init__(self, set_text: str, game: str | None, known: list[str]):
         self.set_text, self.game, self.known = set_text, game, sorted(known)
-        where = f" in {game}" if game else ""
-        super().__init__(f"unknown set {set_text!r}{where}; known sets: {', '.join(self.known) or 'none'}")
+        sets = ", ".join(self.known) or Message("none")
+        super().__init__(
+            Message("unknown set {set!r} in {game}; known sets: {sets}", set=set_text, game=game, sets=sets)
+            if game
+            else Message("unknown set {set!r}; known sets: {sets}", set=set_text, sets=sets)
+        )
 
 
 class InputError(DeckcliError):
@@ -133,20 +148,26 @@ class ProtectedFile(InputError):
         super().__init__(f"{path}: {reason}; name another file to write")
 
 
+#: What a failed import did (events name what they did not record instead).
+NOTHING_IMPORTED = Message("nothing was imported")
+
+
 class DeckReadError(DeckcliError):
     """A decklist whose lines do not all name cards; ``problems`` holds (line, message) pairs, nothing was stored."""
 
-    def __init__(self, source: str, problems: list[tuple[int | None, str]], undone: str = "nothing was imported"):
-        self.source = source
-        self.problems = problems
-        n = len(problems)
-        self.summary = f"{n} problem{'s' if n != 1 else ''} in {source}; {undone}"
+    def __init__(self, source: str, problems: list[tuple[int | None, str]], undone: str = NOTHING_IMPORTED):
+        self.source, self.problems, args = source, problems, {"source": source, "undone": undone}
+        self.summary = Message(
+            "{count} problem in {source}; {undone}", "{count} problems in {source}; {undone}", len(problems), **args
+        )
         super().__init__("\n".join([*self.lines(), self.summary]))
 
     def lines(self) -> list[str]:
         """One ``source: line N: message`` line per problem."""
         return [
-            f"{self.source}: line {line}: {m}" if line is not None else f"{self.source}: {m}"
+            Message("{source}: line {line}: {problem}", source=self.source, line=line, problem=m)
+            if line is not None
+            else Message("{source}: {problem}", source=self.source, problem=m)
             for line, m in self.problems
         ]
 
@@ -155,9 +176,15 @@ class DecksReadError(DeckcliError):
     """Decklists of one ``deck import`` that do not all read: every problem of every file (``lines``, each naming
     its file), how many problems and how many of the files failed; nothing was stored."""
 
-    def __init__(self, lines: list[str], problems: int, failed: int, files: int, undone: str = "nothing was imported"):
+    def __init__(self, lines: list[str], problems: int, failed: int, files: int, undone: str = NOTHING_IMPORTED):
         self.problem_lines, self.problems, self.failed, self.files = lines, problems, failed, files
-        self.summary = f"{problems} problem{'s' if problems != 1 else ''} in {failed} of {files} decklists; {undone}"
+        args: dict[str, Any] = {"failed": failed, "files": files, "undone": undone}
+        self.summary = Message(
+            "{count} problem in {failed} of {files} decklists; {undone}",
+            "{count} problems in {failed} of {files} decklists; {undone}",
+            problems,
+            **args,
+        )
         super().__init__("\n".join([*lines, self.summary]))
 
     def lines(self) -> list[str]:
@@ -301,29 +328,12 @@ class BrowserFailed(DeckcliError):
 
 
 class ProxiesDoNotFit(InputError):
-    """Proxy cards with ``bleed`` mm on each side that do not fit the printable area of ``paper``: the sum that is
-    too long (``sum_text`` = ``needed`` mm, plus ``mark`` mm of cut marks each side), ``printable`` and ``margin`` in mm,
-    and ``most``, the largest bleed that fits."""
+    """Proxy cards with ``bleed`` mm on each side that do not fit the printable area (``printable`` mm) of ``paper``;
+    ``most`` is the largest bleed that fits, and the message (made where the sum is) shows the sum that is too long."""
 
-    def __init__(
-        self,
-        *,
-        bleed: float,
-        sum_text: str,
-        needed: float,
-        mark: float,
-        how: str,
-        paper: str,
-        printable: float,
-        margin: float,
-        most: float,
-    ):
+    def __init__(self, message: str, *, bleed: float, paper: str, printable: float, most: float):
         self.bleed, self.paper, self.printable, self.most = bleed, paper, printable, most
-        super().__init__(
-            f"--bleed {bleed:g}: {sum_text} mm = {needed:g} mm, with {mark:g} mm of cut marks on each side, is {how}"
-            f" than {paper}'s printable {printable:g} mm (the paper less {margin:g} mm on each side); at most"
-            f" {most:g} mm fits"
-        )
+        super().__init__(message)
 
 
 class PlayFolderRefused(InputError):
@@ -332,10 +342,16 @@ class PlayFolderRefused(InputError):
 
     def __init__(self, folder: str, entries: list[str]):
         self.folder, self.entries = folder, list(entries)
-        them = "it" if len(self.entries) == 1 else "them"
         super().__init__(
-            f"{folder}: refused, it holds {', '.join(self.entries)}, which deckcli did not write there (or which"
-            f" changed since); nothing was written. Export into another folder, or move {them} away first"
+            Message(
+                "{folder}: refused, it holds {files}, which deckcli did not write there (or which changed since);"
+                " nothing was written. Export into another folder, or move it away first",
+                "{folder}: refused, it holds {files}, which deckcli did not write there (or which changed since);"
+                " nothing was written. Export into another folder, or move them away first",
+                len(self.entries),
+                folder=folder,
+                files=", ".join(self.entries),
+            )
         )
 
 

@@ -93,3 +93,9 @@ def _message(msgid: str, plural: str | None, count: int, args: dict[str, Any]) -
 def translated(text: Any) -> Any:
     """``text`` as the user reads it: a :class:`Message` in their language, anything else as it is."""
     return text.translated() if isinstance(text, Message) else text
+
+
+def error_text(exc: BaseException) -> Any:
+    """What an error says: the :class:`Message` it was raised with (so it can be shown translated), else its
+    text."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Message) else str(exc)

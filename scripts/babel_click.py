@@ -1,6 +1,5 @@
 """Babel extraction method for deckcli's modules (babel.cfg names it): the messages marked in the code (``_()``,
-``N_()``, ``ngettext()``, and ``Message()``, deckcli.i18n's English text kept for translation; ``Message(singular, plural,
-count)``: an ngettext entry) as Babel's Python
+``N_()``, ``ngettext()``, and ``Message()``, deckcli.i18n's English text kept for translation) as Babel's Python
 method finds them, plus what is a message without a
 mark: the counts of ``plural(n, "card")`` (the ``{count} card`` / ``{count} cards`` entry words.plural looks up) and,
 with the option ``help = all``, Click's help texts (each command's docstring, every ``help="..."``); with
@@ -28,19 +27,18 @@ def extract(
     """Babel's Python messages of the module, then its plural counts and (by the ``help`` option) Click help."""
     tree = ast.parse(fileobj.read())
     fileobj.seek(0)
-    plurals = {found[2][0] for node in ast.walk(tree) if isinstance(node, ast.Call) for found in _plural_message(node)}
-    for lineno, funcname, message, comments in extract_python(fileobj, [*keywords, "Message"], comment_tags, options):
-        if funcname == "Message":  # Message(msgid, ...); a plural one is its ngettext entry (below)
-            first = message[0] if isinstance(message, tuple) else message
-            if first in plurals:
-                continue
-            funcname = "gettext"
+    plurals = _plural_messages(tree)
+    for lineno, funcname, message, comments in extract_python(
+        fileobj, [*keywords, "Message"], comment_tags, options
+    ):
+        if funcname == "Message":  # Message(msgid, ...), or Message(singular, plural, count, ...): a plural entry
+            singular = message[0] if isinstance(message, tuple) else message
+            funcname = "ngettext" if singular in plurals else "gettext"
         yield lineno, funcname, message, comments
     help_scope = options.get("help", "none")
     counts = options.get("counts", "yes") == "yes"
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
-            yield from _plural_message(node)
             if counts:
                 yield from _plural(node)
             if help_scope == "all" and _is_click_call(node):
@@ -49,13 +47,17 @@ def extract(
             yield from _docstring(node, top_only=help_scope == "top")
 
 
-def _plural_message(call: ast.Call) -> Iterator[Result]:
-    """``Message(singular, plural, count, ...)``: its ngettext entry (the Python method sees only the singular)."""
-    if not (isinstance(call.func, ast.Name) and call.func.id == "Message" and len(call.args) >= 2):
-        return
-    words = [a.value for a in call.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-    if len(words) == 2:
-        yield call.lineno, "ngettext", (words[0], words[1]), []
+def _plural_messages(tree: ast.AST) -> set[str]:
+    """The singulars of the ``Message(singular, plural, count, ...)`` calls: plural entries (Babel's tuple of a
+    call's strings cannot tell ``Message("a", x=", ".join(...))`` from one)."""
+    return {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "Message"
+        and len(node.args) >= 2
+        and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2])
+    }
 
 
 def _plural(call: ast.Call) -> Iterator[Result]:

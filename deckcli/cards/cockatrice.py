@@ -21,6 +21,7 @@ from deckcli.cards.sheets import cell_text, flat_fields
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.registry import Game
+from deckcli.i18n import Message
 from deckcli.textrules import NOT_XML
 
 ROOT = "cockatrice_carddatabase"
@@ -126,7 +127,11 @@ def _text(parent: ET.Element, tag: str, text: str, where: str, attrs: dict[str, 
         found = NOT_XML.search(value)
         if found:
             raise InputError(
-                f"cannot write {where} as Cockatrice XML: its {what} holds U+{ord(found.group()):04X},"
-                " a character XML cannot hold"
+                Message(
+                    "cannot write {what} as Cockatrice XML: its {field} holds U+{code}, a character XML cannot hold",
+                    what=where,
+                    field=what,
+                    code=f"{ord(found.group()):04X}",
+                )
             )
     ET.SubElement(parent, tag, attrs or {}).text = text

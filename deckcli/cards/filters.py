@@ -14,6 +14,7 @@ from typing import Any
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.hooks.champion_sets import ChampionSets
+from deckcli.i18n import Message
 from deckcli.names import name_key
 
 _COMPARISON = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(<=|>=|!=|==|=|<|>)\s*(.*?)\s*$", re.S)
@@ -136,7 +137,7 @@ def split_top_level(text: str, sep: str = ",") -> list[str]:
         else:
             current.append(ch)
     if quote:
-        raise InputError(f"unclosed quote in {text!r}")
+        raise InputError(Message("unclosed quote in {text!r}", text=text))
     parts.append("".join(current))
     return parts
 
@@ -157,7 +158,7 @@ def parse_value(field: str, raw: str, field_type: str | None, context: str) -> A
     """Turn the text after the operator into a typed value, by the field's schema type."""
     value, quoted = _unquote(raw)
     if value == "":
-        raise InputError(f"missing value after {field!r} in {context!r}")
+        raise InputError(Message("missing value after {field!r} in {filter!r}", field=field, filter=context))
     if field_type in ("integer", "number"):
         try:
             return int(value)
@@ -165,14 +166,28 @@ def parse_value(field: str, raw: str, field_type: str | None, context: str) -> A
             try:
                 return float(value)
             except ValueError:
-                raise InputError(f"{field} is a number, but {value!r} is not (in {context!r})") from None
+                raise InputError(
+                    Message(
+                        "{field} is a number, but {value!r} is not (in {filter!r})",
+                        field=field,
+                        value=value,
+                        filter=context,
+                    )
+                ) from None
     if field_type == "boolean":
         lowered = value.casefold()
         if lowered in ("true", "yes", "1", "y"):
             return True
         if lowered in ("false", "no", "0", "n"):
             return False
-        raise InputError(f"{field} is true or false, but {value!r} is not (in {context!r})")
+        raise InputError(
+            Message(
+                "{field} is true or false, but {value!r} is not (in {filter!r})",
+                field=field,
+                value=value,
+                filter=context,
+            )
+        )
     if not quoted and field_type is None:
         try:
             return int(value)
@@ -188,17 +203,31 @@ def parse_comparison(text: str, fields: Mapping[str, str] | None = None) -> Comp
         bare = _FIELD_ONLY.match(text)
         if bare and bare.group(2):
             raise InputError(
-                f"bad operator in {text.strip()!r}: expected one of =, !=, <, <=, >, >= after {bare.group(1)!r}"
+                Message(
+                    "bad operator in {filter!r}: expected one of =, !=, <, <=, >, >= after {field!r}",
+                    filter=text.strip(),
+                    field=bare.group(1),
+                )
             )
-        raise InputError(f"expected 'field OP value' (e.g. cost<=2), got {text.strip()!r}")
+        raise InputError(Message("expected 'field OP value' (e.g. cost<=2), got {filter!r}", filter=text.strip()))
     field, op, raw = match.groups()
     field = field.lower()
     if fields is not None and field not in fields:
         suggestion = _closest_field(field, fields)
-        hint = f"; did you mean {suggestion!r}?" if suggestion else ""
-        raise InputError(f"unknown field {field!r} in {text.strip()!r}{hint} (fields: {', '.join(sorted(fields))})")
+        where: dict[str, Any] = {"field": field, "filter": text.strip(), "fields": ", ".join(sorted(fields))}
+        raise InputError(
+            Message(
+                "unknown field {field!r} in {filter!r}; did you mean {suggestion!r}? (fields: {fields})",
+                suggestion=suggestion,
+                **where,
+            )
+            if suggestion
+            else Message("unknown field {field!r} in {filter!r} (fields: {fields})", **where)
+        )
     if raw and raw[0] in "<>=!":
-        raise InputError(f"bad operator in {text.strip()!r}: {op + raw[:1]!r} is not an operator")
+        raise InputError(
+            Message("bad operator in {filter!r}: {op!r} is not an operator", filter=text.strip(), op=op + raw[:1])
+        )
     value = parse_value(field, raw, (fields or {}).get(field), text.strip())
     return Comparison(field, "=" if op == "==" else op, value)
 
@@ -207,7 +236,7 @@ def parse_filter(text: str, fields: Mapping[str, str] | None = None) -> Filter:
     """Parse a filter: a quoted card name, or comparisons joined by ``,``."""
     stripped = text.strip()
     if not stripped:
-        raise InputError("empty filter")
+        raise InputError(Message("empty filter"))
     value, quoted = _unquote(stripped)
     if quoted and stripped[0] not in value:
         return Filter(card_name=value, text=stripped)

@@ -17,6 +17,7 @@ from sqlmodel import Session, col
 from deckcli.cards.setfiles import CardSetFile, load_cardsets
 from deckcli.cards.sheets import SheetSet
 from deckcli.errors import DeckcliError
+from deckcli.i18n import Message
 from deckcli.names import name_key
 from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.engine import connect
@@ -43,8 +44,16 @@ class SetImportResult:
     def warnings(self) -> list[str]:
         """One line per registration naming a removed printing."""
         return [
-            f"{self.game} {self.code}: the registration of {r['player']!r} in event {r['event']!r} (deck"
-            f" {r['deck']!r}) names {', '.join(r['printings'])}, which this import removed"
+            Message(
+                "{game} {set}: the registration of {player!r} in event {event!r} (deck {deck!r}) names {printings},"
+                " which this import removed",
+                game=self.game,
+                set=self.code,
+                player=r["player"],
+                event=r["event"],
+                deck=r["deck"],
+                printings=", ".join(r["printings"]),
+            )
             for r in self.registrations
         ]
 
@@ -117,8 +126,14 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
                 session.execute(delete(card_table).where(card_table.c.id.in_(gone)))
         except IntegrityError:
             raise DeckcliError(
-                f"{cs.source}: set {cs.game}/{cs.code} no longer has {plural(len(gone), 'card')} still used by"
-                f" {_users(session, gone)}; remove them from those first"
+                Message(
+                    "{file}: set {game}/{set} no longer has {cards} still used by {users}; remove them from those first",
+                    file=cs.source,
+                    game=cs.game,
+                    set=cs.code,
+                    cards=plural(len(gone), "card"),
+                    users=_users(session, gone),
+                )
             ) from None
     registrations = _registrations_naming(session, cs, {n for n in before if n not in numbers}) if gone else []
 

@@ -16,6 +16,7 @@ from typing import IO, Any, NamedTuple
 from deckcli.cards.sheets import write_sheet
 from deckcli.errors import InputError, NotFoundError, UnknownSet
 from deckcli.files.jsontext import json_value
+from deckcli.i18n import Message
 from deckcli.storage.base import BaseDatabase
 
 #: Spreadsheet card lists and their delimiter.
@@ -82,7 +83,7 @@ def export_cards(db: BaseDatabase, game: str, set_code: str | None = None, fmt: 
             )
         ]
         if not sets:
-            raise NotFoundError(f"no card sets of {game} in the database")
+            raise NotFoundError(Message("no card sets of {game} in the database", game=game))
         chosen = _chosen(sets, game, set_code, fmt in WHOLE_GAME)
         exported = [_set_export(rows, game, s) for s in chosen]
     return CardExport(game, exported, _related(db, game) if fmt in WHOLE_GAME else {})
@@ -91,7 +92,14 @@ def export_cards(db: BaseDatabase, game: str, set_code: str | None = None, fmt: 
 def _chosen(sets: list[_Set], game: str, set_code: str | None, whole_game: bool) -> list[_Set]:
     if set_code is None:
         if len(sets) > 1 and not whole_game:
-            raise InputError(f"{game} has {len(sets)} sets; choose one with --set ({', '.join(s.code for s in sets)})")
+            raise InputError(
+                Message(
+                    "{game} has {count} sets; choose one with --set ({sets})",
+                    game=game,
+                    count=len(sets),
+                    sets=", ".join(s.code for s in sets),
+                )
+            )
         return sets
     wanted = set_code.casefold()
     found = next((s for s in sets if wanted in (s.code.casefold(), s.name.casefold())), None)

@@ -16,6 +16,7 @@ from deckcli.files import jsontext
 from deckcli.files.reading import read_document
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
+from deckcli.i18n import Message, error_text
 from deckcli.validation.jsonschemas import schema_errors
 
 CARDSET_SCHEMA = "cardset.schema.json"
@@ -40,7 +41,7 @@ def read_json_source(source: str) -> tuple[Any, list[str]]:
         document = read_document(source, "card set")
         return jsontext.parse_json(document.text, document.label), []
     except InputError as exc:
-        return None, [str(exc)]
+        return None, [error_text(exc)]
 
 
 def check_cardset(doc: Any, source: str) -> list[str]:
@@ -53,7 +54,14 @@ def check_cardset(doc: Any, source: str) -> list[str]:
     if problems or not isinstance(doc, dict):
         return problems
     if not registry.is_game(doc["game"]):
-        return [f"{source}: $.game: unknown game {doc['game']!r}; known games: {', '.join(registry.codes())}"]
+        return [
+            Message(
+                "{file}: $.game: unknown game {game!r}; known games: {games}",
+                file=source,
+                game=doc["game"],
+                games=", ".join(registry.codes()),
+            )
+        ]
     game = registry.game(doc["game"])
     problems = schema_errors(f"{game.card_schema}#/$defs/cards", doc["cards"], source, path_prefix="$.cards")
     if problems:
@@ -63,7 +71,12 @@ def check_cardset(doc: Any, source: str) -> list[str]:
     for index, card in enumerate(cards):
         if numbers[card["number"]] > 1:
             problems.append(
-                f"{source}: $.cards[{index}].number: number {card['number']!r} is used more than once in the set"
+                Message(
+                    "{file}: $.cards[{index}].number: number {number!r} is used more than once in the set",
+                    file=source,
+                    index=index,
+                    number=card["number"],
+                )
             )
     for hook in hooks_of(game):
         check = getattr(hook, "cardset_problems", None)
@@ -110,7 +123,15 @@ def load_cardsets(sources: list[str], sheet: sheets.SheetSet | None = None) -> l
     for cs in loaded:
         other = seen.setdefault((cs.game, cs.code), cs.source)
         if other != cs.source:
-            problems.append(f"{cs.source}: $.set.code: set {cs.game}/{cs.code} is also in {other}")
+            problems.append(
+                Message(
+                    "{file}: $.set.code: set {game}/{set} is also in {other}",
+                    file=cs.source,
+                    game=cs.game,
+                    set=cs.code,
+                    other=other,
+                )
+            )
     if problems:
         raise CardDataError(problems)
     return loaded

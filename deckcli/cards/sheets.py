@@ -23,6 +23,7 @@ from deckcli.files.csvwriting import CsvWriter, unescape_cell
 from deckcli.files.jsontext import JsonSyntaxError, parse_json
 from deckcli.files.reading import read_document
 from deckcli.games import registry
+from deckcli.i18n import Message, error_text
 from deckcli.validation.jsonschemas import documents
 
 #: File names read as spreadsheets (``-`` too, when the command names the set).
@@ -64,7 +65,7 @@ class Sheet:
             if envelope and envelope["label"] == self.label and envelope["where"] in _OPTIONS:
                 return f"{self.label}: {_OPTIONS[envelope['where']]}: {envelope['message']}"
             if envelope and envelope["where"] == "cards":
-                return f"{self.label}: no card rows under the header"
+                return Message("{file}: no card rows under the header", file=self.label)
             return problem
         index, message = int(found["index"]), found["message"]
         where = f"{self.label}: line {self.lines[index]}" if index < len(self.lines) else self.label
@@ -173,7 +174,12 @@ def parse_sheet(text: str, label: str, sheet: SheetSet) -> Sheet:
     result = Sheet(label)
     if not registry.is_game(sheet.game):
         result.problems.append(
-            f"{label}: --game: unknown game {sheet.game!r}; known games: {', '.join(registry.codes())}"
+            Message(
+                "{file}: --game: unknown game {game!r}; known games: {games}",
+                file=label,
+                game=sheet.game,
+                games=", ".join(registry.codes()),
+            )
         )
         return result
     types = field_types(sheet.game)
@@ -181,7 +187,7 @@ def parse_sheet(text: str, label: str, sheet: SheetSet) -> Sheet:
     try:
         found = next(((line, row) for line, row in rows if any(cell.strip() for cell in row)), None)
         if found is None:
-            result.problems.append(f"{label}: empty sheet (no header row naming the card fields)")
+            result.problems.append(Message("{file}: empty sheet (no header row naming the card fields)", file=label))
             return result
         _read_header(result, found, types, sheet.game)
         if result.problems:
@@ -201,14 +207,28 @@ def _read_header(result: Sheet, found: tuple[int, list[str]], types: dict[str, s
     for i, cell in enumerate(header):
         name = cell.strip()
         path = known.get(name.casefold()) or (name if name and _type_of(name, types) else None)
-        where = f"{result.label}: line {line}: column {column_letter(i)} ({name})"
+        where: dict[str, Any] = {"file": result.label, "line": line, "column": column_letter(i), "name": name}
         if path is None:
             if name:
                 fields = ", ".join(p for p in types if not p.endswith(".*"))
-                result.problems.append(f"{where}: not a field of the {game} card schema; its fields: {fields}")
+                result.problems.append(
+                    Message(
+                        "{file}: line {line}: column {column} ({name}): not a field of the {game} card schema; its"
+                        " fields: {fields}",
+                        game=game,
+                        fields=fields,
+                        **where,
+                    )
+                )
             continue
         if path in result.columns:
-            result.problems.append(f"{where}: the field is also column {column_letter(result.columns[path])}")
+            result.problems.append(
+                Message(
+                    "{file}: line {line}: column {column} ({name}): the field is also column {other}",
+                    other=column_letter(result.columns[path]),
+                    **where,
+                )
+            )
         result.columns[path] = i
 
 
@@ -227,8 +247,17 @@ def _read_cards(result: Sheet, rows: Iterable[tuple[int, list[str]]], types: dic
                 _put(card, path, _value(unescape_cell(cell), kind))
             except JsonSyntaxError as exc:
                 result.problems.append(
-                    f"{result.label}: line {line}: column {column_letter(i)} ({path}): not valid JSON: {exc.reason}"
-                    f" (line {exc.line}, column {exc.column} of the cell)"
+                    Message(
+                        "{file}: line {line}: column {column} ({name}): not valid JSON: {reason} (line {cell_line},"
+                        " column {cell_column} of the cell)",
+                        file=result.label,
+                        line=line,
+                        column=column_letter(i),
+                        name=path,
+                        reason=exc.reason,
+                        cell_line=exc.line,
+                        cell_column=exc.column,
+                    )
                 )
         if card:
             cards.append(card)
@@ -241,7 +270,7 @@ def read_sheet(source: str, sheet: SheetSet | None) -> Sheet:
     try:
         document = read_document(source, "card set")
     except InputError as exc:
-        return Sheet(source, problems=[str(exc)])
+        return Sheet(source, problems=[error_text(exc)])
     if sheet is None:
         return Sheet(
             document.label,

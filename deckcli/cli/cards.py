@@ -8,7 +8,31 @@ from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.i18n import N_, translated
+from deckcli.i18n import gettext as _
 from deckcli.words import plural
+
+#: Table headers of ``games``, ``cards import`` and ``cards search`` (the columns are --json/--csv's keys).
+CARD_HEADERS = {
+    "game": N_("game"),
+    "game_name": N_("title"),
+    "set": N_("set"),
+    "code": N_("set"),
+    "name": N_("name"),
+    "cards": N_("cards"),
+    "added": N_("added"),
+    "updated": N_("updated"),
+    "removed": N_("removed"),
+    "number": N_("number"),
+    "kind": N_("kind"),
+    "cost": N_("cost"),
+    "details": N_("details"),
+}
+
+
+def _headers(columns: list[str]) -> dict[str, str]:
+    """The table's headers in the user's language."""
+    return {c: _(CARD_HEADERS[c]) for c in columns if c in CARD_HEADERS}
 
 
 @click.command()
@@ -19,7 +43,8 @@ def games(app: AppContext, output: str) -> None:
     from deckcli.cards.index import list_sets
 
     rows = list_sets(app.reads)
-    emit(rows, output, ["game", "game_name", "set", "name", "cards"], headers={"game_name": "title"})
+    columns = ["game", "game_name", "set", "name", "cards"]
+    emit(rows, output, columns, headers=_headers(columns))
 
 
 @click.group()
@@ -51,18 +76,20 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
 
     named = (game, set_code, set_name)
     if any(named) and not all(named):
-        raise click.UsageError("a spreadsheet card list needs all of --game, --set and --set-name")
+        raise click.UsageError(_("a spreadsheet card list needs all of --game, --set and --set-name"))
     sheet = SheetSet(game.lower(), set_code.strip().upper(), set_name.strip()) if all(named) else None
     try:
         results = import_cardsets(app.db, list(files), sheet)
     except CardDataError as exc:
         for problem in exc.problems:
-            click.echo(problem, err=True)
-        raise click.ClickException(f"{plural(len(exc.problems), 'problem')} found; nothing was imported") from None
+            click.echo(translated(problem), err=True)
+        count = translated(plural(len(exc.problems), "problem"))
+        raise click.ClickException(_("{problems} found; nothing was imported").format(problems=count)) from None
     for warning in (w for r in results for w in r.warnings()):
-        click.echo(f"Warning: {warning}", err=True)
+        click.echo(_("Warning: {warning}").format(warning=translated(warning)), err=True)
     rows = [r.__dict__ for r in results]
-    emit(rows, output, ["game", "code", "name", "cards", "added", "updated", "removed"], headers={"code": "set"})
+    columns = ["game", "code", "name", "cards", "added", "updated", "removed"]
+    emit(rows, output, columns, headers=_headers(columns))
 
 
 @cards.command("export")
@@ -103,7 +130,8 @@ def export(app: AppContext, game, set_code, to, target) -> None:
         write_cards(exported, data_stdout(), fmt)  # the data as it is, to a file or a pipe
         return
     write_whole(target, lambda handle: write_cards(exported, handle, fmt))
-    click.echo(f"Exported {plural(exported.cards, 'card')} of {exported.label} to {target}", err=True)
+    cards = translated(plural(exported.cards, "card"))
+    click.echo(_("Exported {cards} of {set} to {file}").format(cards=cards, set=exported.label, file=target), err=True)
 
 
 @cards.command()
@@ -143,7 +171,13 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
     if output == "json":
         emit([], output, json_data=[r.as_dict() for r in refs])
         return
-    emit([search_row(r.as_dict()) for r in refs], output, SEARCH_COLUMNS, empty="no cards match")
+    rows = [search_row(r.as_dict()) for r in refs]
+    if output == "table":  # the name in the user's language; --csv keeps the card's own
+        from deckcli.cards.shownname import shown_name
+
+        for row, ref in zip(rows, refs):
+            row["name"] = shown_name(ref)
+    emit(rows, output, SEARCH_COLUMNS, headers=_headers(SEARCH_COLUMNS), empty=_("no cards match"))
 
 
 @cards.command()
@@ -170,11 +204,13 @@ def show(app: AppContext, name: str, game: str | None, set_text: str, number: st
 
 
 def _card_text(card: dict) -> str:
-    """A card as ``field: value`` lines, name first."""
+    """A card as ``field: value`` lines, name first (the name and the fields every card has in the user's language)."""
+    from deckcli.cards.shownname import shown_name
     from deckcli.cli.tables import table
 
     order = ["name", "game", "set", "number", "kind"]
-    rows = [(k, card[k]) for k in order if k in card]
+    rows = [(k, shown_name(card) if k == "name" else card[k]) for k in order if k in card]
+
     for key, value in card.items():
         if key in order:
             continue
@@ -183,4 +219,4 @@ def _card_text(card: dict) -> str:
         elif isinstance(value, list):
             value = ", ".join(str(v) for v in value)
         rows.append((key, value))
-    return table(rows)
+    return table([(_(CARD_HEADERS[k]) if k in CARD_HEADERS else k, v) for k, v in rows])

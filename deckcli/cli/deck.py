@@ -9,15 +9,23 @@ import click
 from deckcli.cli.completion import complete_card, complete_deck, complete_deck_or_file, complete_format
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.decksaid import said_changes, said_import, warn
 from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
-from deckcli.words import plural
+from deckcli.i18n import N_, translated
+from deckcli.i18n import gettext as _
 
 EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code", "cod", "tts"], case_sensitive=False)
-
-
-def _warn(message: str) -> None:
-    click.echo(f"Warning: {message}", err=True)
+#: The headers of deck list's table (the columns are --json/--csv's keys, which stay English; zones are the game's).
+DECK_HEADERS = {
+    "name": N_("name"),
+    "game": N_("game"),
+    "format": N_("format"),
+    "legal": N_("legal"),
+    "updated": N_("updated"),
+}
+#: What deck list's table says of a deck's legality.
+LEGAL_WORDS = {"yes": N_("yes"), "no": N_("no"), "?": "?"}
 
 
 def _meta_pairs(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -28,7 +36,9 @@ def _meta_pairs(pairs: tuple[str, ...]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         key, value = meta_key(key), value.strip()
-        problem = meta_problem(key, value) if sep else f"expected KEY=VALUE, got {pair!r}"
+        problem = (
+            translated(meta_problem(key, value)) if sep else _("expected KEY=VALUE, got {pair!r}").format(pair=pair)
+        )
         if problem:
             raise click.BadParameter(problem, param_hint="--meta")
         meta[key] = value
@@ -76,13 +86,13 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
     from deckcli.legality.formats import default_format, load_format
 
     if not game and not format_name:
-        raise click.UsageError("give --game (or a --format, which names its game)")
+        raise click.UsageError(_("give --game (or a --format, which names its game)"))
     game = game.lower() if game else None
     fmt = load_format(format_name, game) if format_name else default_format(game)  # type: ignore[arg-type]
     meta_lines = _meta_pairs(meta)
     with app.db.write() as session:
         created = create_deck(session, name, fmt.game, stored_format_name(fmt), meta_lines)
-    click.echo(f"Created deck {created.name!r} ({fmt.game}, {fmt.name}).")
+    click.echo(_("Created deck {deck!r} ({game}, {format}).").format(deck=created.name, game=fmt.game, format=fmt.name))
 
 
 @deck.command()
@@ -108,16 +118,12 @@ def add(
     from deckcli.decks.edit import add_cards
 
     if number and not set_code:
-        raise click.UsageError("--number needs --set")
+        raise click.UsageError(_("--number needs --set"))
     with app.db.write() as session:
         edit = add_cards(session, name, card, count, zone.lower() if zone else None, set_code, number)
     for warning in edit.warnings:
-        _warn(warning)
-    for c in edit.changes:
-        click.echo(
-            f"Added {c.delta} × {c.card.name} ({c.card.set_code} {c.card.number}) to {edit.label(c.zone)}: {c.total} now."
-        )
-    _print_zone_sizes(edit)
+        warn(warning)
+    said_changes(edit, added=True)
 
 
 @deck.command()
@@ -146,21 +152,12 @@ def remove(
     from deckcli.decks.edit import remove_cards
 
     if count is not None and remove_all:
-        raise click.UsageError("give COUNT or --all, not both")
+        raise click.UsageError(_("give COUNT or --all, not both"))
     if number and not set_code:
-        raise click.UsageError("--number needs --set")
+        raise click.UsageError(_("--number needs --set"))
     with app.db.write() as session:
         edit = remove_cards(session, name, card, count, remove_all, zone.lower() if zone else None, set_code, number)
-    for c in edit.changes:
-        click.echo(
-            f"Removed {-c.delta} × {c.card.name} ({c.card.set_code} {c.card.number}) from {edit.label(c.zone)}: {c.total} left."
-        )
-    _print_zone_sizes(edit)
-
-
-def _print_zone_sizes(edit) -> None:
-    for zone, size in edit.zone_sizes.items():
-        click.echo(f"{edit.label(zone)}: {plural(size, 'card')}.")
+    said_changes(edit, added=False)
 
 
 @deck.command()
@@ -194,9 +191,13 @@ def list_(app: AppContext, game: str | None, output: str) -> None:
 
     listing = list_stored_decks(app.reads, game)
     for warning in listing.warnings:
-        _warn(warning)
+        warn(warning)
     columns = ["name", "game", "format", *listing.zones, "legal", "updated"]
-    emit(listing.rows, output, columns, json_data=listing.data, empty="no stored decks")
+    headers = {c: _(DECK_HEADERS[c]) for c in columns if c in DECK_HEADERS}
+    rows = listing.rows
+    if output == "table":  # the verdict in the user's language; --csv keeps yes and no
+        rows = [row | {"legal": _(LEGAL_WORDS.get(row["legal"], row["legal"]))} for row in rows]
+    emit(rows, output, columns, headers=headers, json_data=listing.data, empty=_("no stored decks"))
 
 
 @deck.command()
@@ -209,7 +210,7 @@ def copy(app: AppContext, source: str, target: str) -> None:
 
     with app.db.write() as session:
         created = copy_deck(session, source, target)
-    click.echo(f"Copied {source!r} to {created.name!r}.")
+    click.echo(_("Copied {source!r} to {target!r}.").format(source=source, target=created.name))
 
 
 @deck.command()
@@ -222,7 +223,7 @@ def rename(app: AppContext, old: str, new_name: str) -> None:
 
     with app.db.write() as session:
         renamed = rename_deck(session, old, new_name)
-    click.echo(f"Renamed {old!r} to {renamed.name!r}.")
+    click.echo(_("Renamed {old!r} to {new!r}.").format(old=old, new=renamed.name))
 
 
 @deck.command()
@@ -234,10 +235,12 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     from deckcli.decks.store import delete_deck, stored_deck
 
     found = stored_deck(app.db, name)
-    confirm_deletion(f"deck {found.name!r}", f"Delete deck {found.name!r}?", yes)
+    confirm_deletion(
+        _("deck {deck!r}").format(deck=found.name), _("Delete deck {deck!r}?").format(deck=found.name), yes
+    )
     with app.db.write() as session:
         removed = delete_deck(session, found.name)
-    click.echo(f"Deleted deck {removed.name!r}.")
+    click.echo(_("Deleted deck {deck!r}.").format(deck=removed.name))
 
 
 @deck.command()
@@ -256,16 +259,16 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
     from deckcli.legality.reports import open_decks
 
     if a == "-" and b == "-":
-        raise click.UsageError("only one side can be read from stdin")
+        raise click.UsageError(_("only one side can be read from stdin"))
     left, right = open_decks(app.reads, [a, b])
     if left.game != right.game:
-        _warn(f"comparing a {left.game} deck with a {right.game} deck")
+        warn(_("comparing a {a} deck with a {b} deck").format(a=left.game, b=right.game))
     rows = diff_decks(left, right, include_same=include_same)
     if as_json:
         click.echo(dump_json({"a": a, "b": b, "changes": [r.as_dict() for r in rows]}))
         return
     if not rows:
-        click.echo("The decks hold the same cards.")
+        click.echo(_("The decks hold the same cards."))
         return
     emit(
         [
@@ -274,13 +277,13 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
         ],
         "table",
         ["zone", "card", "a", "b", "change"],
-        headers={"a": f"A: {a}", "b": f"B: {b}"},
+        headers={"zone": _("zone"), "card": _("card"), "a": f"A: {a}", "b": f"B: {b}", "change": _("change")},
     )
     plan = summary(rows)
     if plan:
         click.echo()
         for line in plan:
-            click.echo(line)
+            click.echo(translated(line))
 
 
 @deck.command("import")
@@ -317,28 +320,10 @@ def import_(
         imported = import_decks(app.db, list(files), name, format_name, game, replace)
     except (DeckReadError, DecksReadError) as exc:
         for line in exc.lines():
-            click.echo(line, err=True)
-        raise click.ClickException(exc.summary) from None
+            click.echo(translated(line), err=True)
+        raise click.ClickException(translated(exc.summary)) from None
     for done in imported:
-        _imported(done)
-
-
-def _imported(done) -> None:
-    """What ``deck import`` says of one stored deck: its zones, reading notes and construction problems."""
-    stored, resolved = done.stored, done.resolved
-    sizes = ", ".join(
-        f"{z} {resolved.zone_size(z)}"
-        for z in resolved.format.zones
-        if resolved.zone_size(z) or z == resolved.format.draw_zone
-    )
-    sizes += "".join(f", {zone} {count} (not counted)" for zone, count in done.aside_sizes().items())
-    click.echo(f"Imported deck {stored.name!r} ({resolved.game}, {resolved.format.name}): {sizes}.")
-    for note in resolved.notes:
-        click.echo(f"Note: {note}.", err=True)
-    if done.problems:
-        _warn(f"deck {stored.name!r} is not legal under {resolved.format.name} (stored anyway):")
-        for p in done.problems:
-            click.echo(f"  - [{p.rule}] {p.message}", err=True)
+        said_import(done)
 
 
 @deck.command()
@@ -377,11 +362,11 @@ def export(app: AppContext, name: str, to: str | None, target: str, image_url: s
 
         return export_tts(app, name, target, image_url)
     if image_url:
-        raise click.UsageError("--image-url is for --to tts")
+        raise click.UsageError(_("--image-url is for --to tts"))
     decklist = export_decklist(app.db, name, fmt)
     write_decklist(decklist, fmt, target)
     if target != "-":
-        click.echo(f"Wrote {target}.", err=True)
+        click.echo(_("Wrote {file}.").format(file=target), err=True)
 
 
 from deckcli.cli.play import proxies  # noqa: E402 - deck proxies lives in its own module

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckcli.cards.shownname import shown_name
 from deckcli.cards.summary import summary_parts
 from deckcli.cli.bars import bar_chart
+from deckcli.i18n import gettext as _
+from deckcli.i18n import ngettext, translated
 
 if TYPE_CHECKING:
     from deckcli.cards.index import CardRef
@@ -18,23 +21,30 @@ if TYPE_CHECKING:
 def deck_text(view: DeckView) -> str:
     """The whole ``deck show`` text."""
     deck = view.deck
-    lines = [f"{deck.name or 'Deck'}", f"Game: {deck.game} ({view.game_title})", f"Format: {deck.format.name}"]
+    lines = [
+        deck.name or _("Deck"),
+        _("Game: {game} ({title})").format(game=deck.game, title=view.game_title),
+        _("Format: {format}").format(format=deck.format.name),
+    ]
     lines += [f"{key}: {value}" for key, value in deck.decklist.meta.items()]
-    lines += [f"{title}: {', '.join(names)}" for title, names in view.leaders]
+    lines += [f"{title}: {', '.join(_leader(deck, name) for name in names)}" for title, names in view.leaders]
     for zone in view.zones:
         lines += ["", f"{zone.label} ({zone.size}{_span(zone)})"]
         if not zone.kinds:
-            lines.append("    (empty)")
+            lines.append("    " + _("(empty)"))
         for kind in zone.kinds:
             lines.append(f"  {kind.title} ({kind.count})")
             lines += ["    " + _card_line(card, count) for card, count in kind.cards]
     for aside in view.aside:
-        lines += ["", f"{aside.label} ({aside.size}, not counted)"]
+        lines += ["", _("{zone} ({count}, not counted)").format(zone=aside.label, count=aside.size)]
         lines += ["    " + _card_line(card, count) for card, count in aside.cards]
     if view.curve:
         name = view.curve_field.capitalize()
-        title = f"{name} curve" if view.curve[0][0].lstrip("-").isdigit() else f"{name}s"
-        lines += ["", f"{title} ({view.draw_zone_label})"]
+        numbers = view.curve[0][0].lstrip("-").isdigit()
+        title = (_("{field} curve ({zone})") if numbers else _("{field}s ({zone})")).format(
+            field=name, zone=view.draw_zone_label
+        )
+        lines += ["", title]
         lines += ["  " + line for line in bar_chart(view.curve)]
     lines += [""] + _verdict_lines(deck, view.problems)
     if view.verdicts:
@@ -42,30 +52,43 @@ def deck_text(view: DeckView) -> str:
     return "\n".join(lines)
 
 
+def _leader(deck: ResolvedDeck, name: str) -> str:
+    """A leader's name as the user reads it (``Килгор (Kilgore)``), from its card in the deck's index."""
+    found = [ref for ref in deck.index.find_all(name) if ref.name == name] if deck.index else []
+    return shown_name(found[0]) if found else name
+
+
 def _span(zone: ZoneCards) -> str:
     """', 50–60', ', exactly 40', ', 0+' or nothing: the format's bounds for the zone."""
     if zone.least is None and zone.most is None:
         return ""
     low, high = zone.least or 0, zone.most
-    return f", {low}+" if high is None else f", exactly {low}" if high == low else f", {low}–{high}"
+    if high is None:
+        return f", {low}+"
+    return _(", exactly {count}").format(count=low) if high == low else f", {low}–{high}"
 
 
 def _card_line(card: CardRef, count: int) -> str:
     details = summary_parts(card.as_dict())
     extra = f"  — {', '.join(details)}" if details else ""
-    return f"{count:>3}  {card.name}  ({card.set_code} {card.number}){extra}"
+    return f"{count:>3}  {shown_name(card)}  ({card.set_code} {card.number}){extra}"
 
 
 def _verdict_lines(deck: ResolvedDeck, problems: list[Problem]) -> list[str]:
     """'Legal under ...' or 'Not legal under ...' followed by every problem."""
     under = f"{deck.format.name} ({deck.format.title})" if deck.format.title != deck.format.name else deck.format.name
     if not problems:
-        return [f"Verdict: legal under {under}"]
+        return [_("Verdict: legal under {format}").format(format=under)]
     n = len(problems)
-    lines = [f"Verdict: NOT legal under {under} — {n} problem{'s' if n != 1 else ''}:"]
+    verdict = ngettext(
+        "Verdict: NOT legal under {format} — {count} problem:",
+        "Verdict: NOT legal under {format} — {count} problems:",
+        n,
+    )
+    lines = [verdict.format(format=under, count=n)]
     for p in problems:
-        where = f" (line {p.line})" if p.line is not None else ""
-        lines.append(f"  - [{p.rule}] {p.message}{where}")
+        where = _(" (line {line})").format(line=p.line) if p.line is not None else ""
+        lines.append(f"  - [{p.rule}] {translated(p.message)}{where}")
     return lines
 
 
@@ -73,7 +96,8 @@ def _formats_line(verdicts: list[FormatVerdict]) -> str:
     """``legal in: boa-standard; not in: boa-advanced (restricted)``."""
     legal = [v.format.name for v in verdicts if v.legal]
     illegal = [f"{v.format.name} ({', '.join(v.rules)})" for v in verdicts if not v.legal]
-    parts = ([f"legal in: {', '.join(legal)}"] if legal else []) + (
-        [f"not in: {', '.join(illegal)}"] if illegal else []
+    parts = ([_("legal in: {formats}").format(formats=", ".join(legal))] if legal else []) + (
+        [_("not in: {formats}").format(formats=", ".join(illegal))] if illegal else []
     )
+
     return "; ".join(parts)

@@ -65,6 +65,7 @@ class DeckcliGroup(click.Group):
         from deckcli.cli.output import shown_streams
         from deckcli.dberrors import BadDatabaseURL
         from deckcli.errors import DeckcliError, NoSuchDecklist
+        from deckcli.i18n import error_text, translated
         from deckcli.textrules import shown
 
         try:
@@ -73,7 +74,7 @@ class DeckcliGroup(click.Group):
         except (BadDatabaseURL, NoSuchDecklist) as exc:  # a URL libpq would misread; a deck argument naming nothing
             raise click.UsageError(shown(str(exc))) from None
         except DeckcliError as exc:
-            raise click.ClickException(shown(str(exc))) from None
+            raise click.ClickException(shown(translated(error_text(exc)))) from None
         except click.ClickException as exc:  # printed after the command, outside shown_streams: escaped here
             exc.message = shown(exc.message)  # type: ignore[misc]  # typed Final; escaped in place, keeping its class
             raise

@@ -7,6 +7,8 @@ import click
 
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import deck_source, page_output
+from deckcli.i18n import gettext as _
+from deckcli.i18n import translated
 from deckcli.words import plural
 
 
@@ -15,20 +17,28 @@ def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -
     from deckcli.play.tts import export_tts as write_export
 
     if target == "-":
-        raise click.UsageError("--to tts writes a folder of files: give -o DIR")
+        raise click.UsageError(_("--to tts writes a folder of files: give -o DIR"))
     done = write_export(app.reads, name, target, image_url)
     zones = ", ".join(f"{label} {count}" for label, count in done.zones)
+    sheets = translated(plural(len(done.sheets), "card sheet"))
     click.echo(
-        f"Wrote {done.saved_object} ({zones}), {plural(len(done.sheets), 'card sheet')} and the card back"
-        f" {done.back.name} for Tabletop Simulator.",
+        _("Wrote {file} ({zones}), {sheets} and the card back {back} for Tabletop Simulator.").format(
+            file=done.saved_object, zones=zones, sheets=sheets, back=done.back.name
+        ),
         err=True,
     )
-    where = "the URLs it names" if image_url else "the images where they are (file:/// URLs)"
-    click.echo(
-        f"Next: copy {done.saved_object.name} into TTS's Saved Objects folder and load it there (Objects, Saved"
-        f" Objects); TTS reads {where}.",
-        err=True,
+    next_step = (
+        _(
+            "Next: copy {file} into TTS's Saved Objects folder and load it there (Objects, Saved Objects); TTS reads"
+            " the URLs it names."
+        )
+        if image_url
+        else _(
+            "Next: copy {file} into TTS's Saved Objects folder and load it there (Objects, Saved Objects); TTS reads"
+            " the images where they are (file:/// URLs)."
+        )
     )
+    click.echo(next_step.format(file=done.saved_object.name), err=True)
 
 
 @click.command()
@@ -65,15 +75,18 @@ def proxies(app: AppContext, source, target: str, to: str, missing: bool, paper:
     deck = source.open(app)
     result = write_proxies(app.reads, deck, target, to, missing=missing, paper=paper.lower(), bleed=bleed)
     if not result.cards:
-        click.echo(f"Nothing is missing: you own every card of {result.deck}; no file was written.")
+        click.echo(_("Nothing is missing: you own every card of {deck}; no file was written.").format(deck=result.deck))
         return
     if result.path is None:
         from deckcli.cli.output import data_stdout
 
         data_stdout().write(result.html)  # the page as it is, to a file or a pipe
         return
+    proxies_count = translated(plural(result.cards, "proxy", "proxies"))
+    pages = translated(plural(result.pages, "page"))
     click.echo(
-        f"Wrote {plural(result.cards, 'proxy', 'proxies')} of {result.deck} to {target} ({to},"
-        f" {plural(result.pages, 'page')}).",
+        _("Wrote {proxies} of {deck} to {file} ({format}, {pages}).").format(
+            proxies=proxies_count, deck=result.deck, file=target, format=to, pages=pages
+        ),
         err=True,
     )

@@ -28,6 +28,7 @@ import base64
 import binascii
 import re
 import zlib
+from typing import Any
 
 from deckcli.decklists.model import (
     MAX_COUNT,
@@ -41,6 +42,7 @@ from deckcli.decklists.model import (
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.hooks.name_level import declared_key
+from deckcli.i18n import Message
 
 VERSION = 1
 #: Every deck code starts with this (``dk`` + version).
@@ -83,19 +85,36 @@ def _grouped(deck: Decklist) -> dict[int, dict[str, dict[int, list[str]]]]:
     """zone index -> set code -> count -> sorted numbers, after summing equal printings."""
     totals: dict[tuple[int, str, str], int] = {}
     for entry in deck.entries:
-        where = f"{entry.zone} card {entry.name or ''!r}" + (f" (line {entry.line})" if entry.line else "")
         if entry.set_code is None or entry.number is None:
+            card: dict[str, Any] = {"zone": entry.zone, "card": entry.name or ""}
             raise InputError(
-                f"cannot write a deck code: the {where} has no printing (set and number); "
-                "a deck code stores printings only"
+                Message(
+                    "cannot write a deck code: the {zone} card {card!r} (line {line}) has no printing (set and number);"
+                    " a deck code stores printings only",
+                    line=entry.line,
+                    **card,
+                )
+                if entry.line
+                else Message(
+                    "cannot write a deck code: the {zone} card {card!r} has no printing (set and number); a deck code"
+                    " stores printings only",
+                    **card,
+                )
             )
         problem = entry_problem(entry)
         if problem:
-            raise InputError(f"cannot write a deck code: {problem}")
+            raise InputError(Message("cannot write a deck code: {problem}", problem=problem))
         key = (registry.zones()[entry.zone].id, entry.set_code, entry.number)
         totals[key] = totals.get(key, 0) + entry.count
         if totals[key] > MAX_COUNT:
-            raise InputError(f"cannot write a deck code: more than {MAX_COUNT} copies of ({key[1]}) {key[2]}")
+            raise InputError(
+                Message(
+                    "cannot write a deck code: more than {most} copies of ({set}) {number}",
+                    most=MAX_COUNT,
+                    set=key[1],
+                    number=key[2],
+                )
+            )
     zones: dict[int, dict[str, dict[int, list[str]]]] = {}
     for (zone, set_code, number), count in totals.items():
         zones.setdefault(zone, {}).setdefault(set_code, {}).setdefault(count, []).append(number)
@@ -107,12 +126,14 @@ def _code_text(value: object, what: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise InputError(f"cannot write a deck code: {text_problem(value, what)}")
+        raise InputError(Message("cannot write a deck code: {problem}", problem=text_problem(value, what)))
     value = value.strip()
     if value and text_problem(value, what):
-        raise InputError(f"cannot write a deck code: {text_problem(value, what)}")
+        raise InputError(Message("cannot write a deck code: {problem}", problem=text_problem(value, what)))
     if len(value.encode("utf-8")) > _MAX_TEXT_BYTES:
-        raise InputError(f"cannot write a deck code: the {what} is longer than {_MAX_TEXT_BYTES} bytes")
+        raise InputError(
+            Message("cannot write a deck code: the {what} is longer than {most} bytes", what=what, most=_MAX_TEXT_BYTES)
+        )
     return value
 
 
@@ -265,38 +286,57 @@ def decode_code(text: str, source: str | None = None) -> Decklist:
     """The decklist in a deck code (whitespace inside is ignored); InputError for anything that is not one."""
     where = f"{source}: " if source else ""
     if not isinstance(text, str):
-        raise InputError(f"{where}a deck code must be text")
+        raise InputError(Message("{where}a deck code must be text", where=where))
     code = "".join(text.split())
     if not code:
-        raise InputError(f"{where}empty deck code")
+        raise InputError(Message("{where}empty deck code", where=where))
     if len(code) > MAX_CODE_CHARS:
-        raise InputError(f"{where}too long for a deck code ({len(code)} characters)")
+        raise InputError(Message("{where}too long for a deck code ({count} characters)", where=where, count=len(code)))
     shown = code if len(code) <= 24 else code[:20] + "…"
     match = re.match(r"dk([0-9]+)", code)
     if not match:
-        raise InputError(f"{where}{shown!r} is not a deck code (deck codes start with {PREFIX!r})")
+        raise InputError(
+            Message(
+                "{where}{code!r} is not a deck code (deck codes start with {prefix!r})",
+                where=where,
+                code=shown,
+                prefix=PREFIX,
+            )
+        )
     if match.group(1) != str(VERSION):
         raise InputError(
-            f"{where}unknown deck code version {match.group(1)} (this deckcli reads version {VERSION}: {PREFIX}...)"
+            Message(
+                "{where}unknown deck code version {version} (this deckcli reads version {known}: {prefix}...)",
+                where=where,
+                version=match.group(1),
+                known=VERSION,
+                prefix=PREFIX,
+            )
         )
     body = code[match.end() :]
     bad = next((c for c in body if not _BASE64URL.fullmatch(c)), None)
     if bad is not None:
-        raise InputError(f"{where}deck code contains {bad!r}, which is not a base64url character")
+        raise InputError(
+            Message("{where}deck code contains {char!r}, which is not a base64url character", where=where, char=bad)
+        )
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise InputError(f"{where}deck code is not valid base64url (truncated?)") from None
+        raise InputError(Message("{where}deck code is not valid base64url (truncated?)", where=where)) from None
     if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != body:
-        raise InputError(f"{where}deck code is corrupted or truncated (its last character is not a valid ending)")
+        raise InputError(
+            Message(
+                "{where}deck code is corrupted or truncated (its last character is not a valid ending)", where=where
+            )
+        )
     if len(raw) < 5:
-        raise InputError(f"{where}deck code is truncated")
+        raise InputError(Message("{where}deck code is truncated", where=where))
     payload, checksum = raw[:-4], raw[-4:]
     if zlib.crc32(payload).to_bytes(4, "big") != checksum:
-        raise InputError(f"{where}deck code is corrupted or truncated (checksum mismatch)")
+        raise InputError(Message("{where}deck code is corrupted or truncated (checksum mismatch)", where=where))
     try:
         deck = _unpack(payload)
     except _Bad as exc:
-        raise InputError(f"{where}bad deck code: {exc}") from None
+        raise InputError(Message("{where}bad deck code: {reason}", where=where, reason=str(exc))) from None
     deck.source = source
     return deck

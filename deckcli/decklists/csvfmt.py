@@ -17,6 +17,7 @@ from deckcli.files.csvreading import CsvSyntaxError, csv_rows
 from deckcli.files.csvwriting import CsvWriter, unescape_cell
 from deckcli.files.numbers import shown_digits, whole_number
 from deckcli.games import registry
+from deckcli.i18n import Message
 
 #: The columns format_csv writes, in order.
 HEADER = ("section", "count", "name", "set", "number")
@@ -62,7 +63,13 @@ def parse_csv(text: str, source: str | None = None) -> Decklist:
                 columns = _columns(row)
                 if columns is None:
                     raise InputError(
-                        f"{label}: line {line}: expected the header {','.join(HEADER)}, got {_shown(','.join(row))!r}"
+                        Message(
+                            "{file}: line {line}: expected the header {header}, got {row!r}",
+                            file=label,
+                            line=line,
+                            header=",".join(HEADER),
+                            row=_shown(",".join(row)),
+                        )
                     )
                 continue
             entry = _row(row, columns, line)
@@ -71,9 +78,11 @@ def parse_csv(text: str, source: str | None = None) -> Decklist:
             else:
                 deck.add_problem(entry, line)
     except CsvSyntaxError as exc:
-        deck.add_problem(f"not CSV: {exc.reason}", exc.line)
+        deck.add_problem(Message("not CSV: {reason}", reason=exc.reason), exc.line)
     if columns is None:
-        raise InputError(f"{label}: empty CSV: expected the header {','.join(HEADER)}")
+        raise InputError(
+            Message("{file}: empty CSV: expected the header {header}", file=label, header=",".join(HEADER))
+        )
     return deck
 
 
@@ -123,7 +132,7 @@ def format_csv(deck: Decklist) -> str:
     for entry in deck.entries:
         problem = entry_problem(entry)
         if problem:
-            raise InputError(f"cannot write the decklist as CSV: {problem}")
+            raise InputError(Message("cannot write the decklist as CSV: {problem}", problem=problem))
     for zone in zone_order():
         for entry in deck.zone(zone):
             copies, count = (entry.count, 1) if listed_once(zone) else (1, entry.count)

@@ -17,6 +17,7 @@ from deckcli.decklists.model import Decklist
 from deckcli.errors import InputError
 from deckcli.files.reading import LIMITS, read_document
 from deckcli.files.writing import write_whole
+from deckcli.i18n import Message
 from deckcli.words import plural
 
 #: The formats decklists are written in (deckcli/decklists/layouts/ reads these and the other tools' layouts).
@@ -61,7 +62,7 @@ def decklist_of_text(
     """A decklist already read as text (a file's, or a cell of a form export), refused as :func:`read_decklist`
     refuses one: empty, or no cards at all."""
     if not text.strip():
-        raise InputError(f"{label}: empty decklist")
+        raise InputError(Message("{file}: empty decklist", file=label))
     deck = parse_decklist(text, fmt or detect_format(text, path), label)
     says_what_it_is = bool(deck.name or deck.game or deck.format or deck.meta)
     may_have_cards = deck.entries or any(p.reading for p in deck.problems)  # (``ember whelp 4``: the resolver says)

@@ -14,6 +14,7 @@ from deckcli.decklists.model import DeckEntry, Decklist, entry_problem, listed_o
 from deckcli.errors import InputError
 from deckcli.files import jsontext
 from deckcli.games import registry
+from deckcli.i18n import Message
 
 SCHEMA = "decklist.schema.json"
 #: The same schema completed with the zones of every game in carddb/ (built when first needed).
@@ -83,14 +84,14 @@ def to_data(deck: Decklist) -> dict:
     for key, value in deck.meta.items():
         problem = meta_problem(key, value)
         if problem:
-            raise InputError(f"cannot write the decklist as JSON: {problem}")
+            raise InputError(Message("cannot write the decklist as JSON: {problem}", problem=problem))
     if deck.meta:
         data["meta"] = {key: value.strip() if isinstance(value, str) else value for key, value in deck.meta.items()}
     zones: dict = {}
     for entry in deck.entries:
         problem = entry_problem(entry)
         if problem:
-            raise InputError(f"cannot write the decklist as JSON: {problem}")
+            raise InputError(Message("cannot write the decklist as JSON: {problem}", problem=problem))
     for zone in zone_order():
         items = []
         for entry in deck.zone(zone):

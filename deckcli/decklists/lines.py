@@ -26,6 +26,7 @@ from deckcli.decklists.model import (
 )
 from deckcli.files.numbers import shown_digits, whole_number
 from deckcli.games import registry
+from deckcli.i18n import Message
 
 #: The header word whose zone a last group after a blank line goes to (the Arena and MTGO convention).
 GROUP_HEADER = "Sideboard"
@@ -50,7 +51,6 @@ _SECTION_WORD = re.compile(r"(?i)\b(?:deck|board|section)\b")
 #: :func:`card_entry` reads the same way: :func:`read_lines` takes it without the header, comment and card rules.
 _PLAIN_LINE = re.compile(r"([1-9][0-9]{0,2}) ([^\sxX\"(][^(]*)")
 
-EXPECTED = 'expected "COUNT NAME" (like "4 Ember Whelp")'
 #: A count written after the name (``ember whelp 4``): no leading zero, so the name and count give the line back.
 _AFTER_COUNT = re.compile(r"[1-9][0-9]{0,2}")
 #: Longer lines are never read as the deck's name.
@@ -97,11 +97,15 @@ def split_name(rest: str) -> tuple[str, str | None, str | None]:
 def count_problem(count: int, zone: str, line: str) -> str | None:
     """Why ``count`` copies cannot be one line of ``zone`` (as written in ``line``), or None."""
     if listed_once(zone) and count != 1:
-        return f"each {section_header(zone)} line names one card, listed once; got count {count}"
+        return Message(
+            "each {section} line names one card, listed once; got count {count}",
+            section=section_header(zone),
+            count=count,
+        )
     if count < 1:
-        return f'count must be at least 1, got "{shown(line)}"'
+        return Message('count must be at least 1, got "{line}"', line=shown(line))
     if count > MAX_COUNT:
-        return f"count {count} is too large (at most {MAX_COUNT})"
+        return Message("count {count} is too large (at most {most})", count=count, most=MAX_COUNT)
     return None
 
 
@@ -112,7 +116,7 @@ def counted_entry(count: int, rest: str, zone: str, number: int, line: str) -> D
         return problem
     name, set_code, card_number = split_name(rest)
     if not name and set_code is None:
-        return f'missing card name, got "{shown(line)}"'
+        return Message('missing card name, got "{line}"', line=shown(line))
     return DeckEntry(zone, count, name, set_code, card_number, number)
 
 
@@ -124,15 +128,21 @@ def card_entry(line: str, zone: str, number: int) -> DeckEntry | str:
         return counted_entry(whole_number(counted.group("count")), counted.group("rest"), zone, number, line)
     negative = _NEGATIVE.fullmatch(line)
     if negative:
-        return f"count -{shown_digits(negative.group(1))} is negative: a count is a whole number from 1 to {MAX_COUNT}"
+        return Message(
+            "count -{digits} is negative: a count is a whole number from 1 to {most}",
+            digits=shown_digits(negative.group(1)),
+            most=MAX_COUNT,
+        )
     if listed_once(zone):
         return counted_entry(1, line, zone, number, line)
     meta = meta_line(line)
     if meta and meta[1].strip():
-        return f'metadata ("Key: value") must come before the first section and card; got "{shown(line)}"'
+        return Message(
+            'metadata ("Key: value") must come before the first section and card; got "{line}"', line=shown(line)
+        )
     if meta or _SECTION_WORD.search(line):
         return unknown_section(line)
-    return f'{EXPECTED}, got "{shown(line)}"'
+    return Message('expected "COUNT NAME" (like "4 Ember Whelp"), got "{line}"', line=shown(line))
 
 
 def count_after_name(line: str, zone: str, number: int) -> DeckEntry | None:
@@ -146,7 +156,11 @@ def count_after_name(line: str, zone: str, number: int) -> DeckEntry | None:
 
 def unknown_section(line: str) -> str:
     known = ", ".join(section_header(z) for z in zone_order())
-    return f'unknown section "{shown(line)}" (sections: {known}), or {EXPECTED}'
+    return Message(
+        'unknown section "{line}" (sections: {sections}), or expected "COUNT NAME" (like "4 Ember Whelp")',
+        line=shown(line),
+        sections=known,
+    )
 
 
 class Syntax:
@@ -259,7 +273,9 @@ def _name_from_title(deck: Decklist, title: tuple[ParseProblem, str] | None) -> 
     problem, line = title
     deck.problems = [p for p in deck.problems if p is not problem]
     deck.name = line
-    deck.notes.append(f'line {problem.line}, "{shown(line)}", was read as the deck\'s name')
+    deck.notes.append(
+        Message('line {number}, "{line}", was read as the deck\'s name', number=problem.line, line=shown(line))
+    )
 
 
 def _own_rules(syntax: Syntax) -> bool:

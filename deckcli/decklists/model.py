@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from deckcli.games import registry
 from deckcli.games.hooks.name_level import meta_spellings
+from deckcli.i18n import Message
 from deckcli.textrules import text_problem  # the one definition; the readers import it from here too
 from deckcli.words import plural
 
@@ -95,31 +97,50 @@ def meta_key(key: str) -> str:
 
 def entry_problem(entry: DeckEntry) -> str | None:
     """Why ``entry`` cannot be written to a decklist file (every format applies the same rules), or None."""
-    what = f"{entry.zone} entry {entry.name or ''!r}"
+    where: dict[str, Any] = {"zone": entry.zone, "card": entry.name or ""}
     if entry.zone not in zone_order():
-        return f"{what}: unknown zone {entry.zone!r} (zones: {', '.join(zone_order())})"
+        return Message(
+            "{zone} entry {card!r}: unknown zone {zone!r} (zones: {zones})", zones=", ".join(zone_order()), **where
+        )
     if isinstance(entry.count, bool) or not isinstance(entry.count, int) or not 1 <= entry.count <= MAX_COUNT:
-        return f"{what}: count must be a whole number from 1 to {MAX_COUNT}, not {entry.count!r}"
+        return Message(
+            "{zone} entry {card!r}: count must be a whole number from 1 to {most}, not {value!r}",
+            most=MAX_COUNT,
+            value=entry.count,
+            **where,
+        )
     if (entry.set_code is None) != (entry.number is None):
-        return f"{what}: a printing needs both a set code and a number"
+        return Message("{zone} entry {card!r}: a printing needs both a set code and a number", **where)
     if entry.set_code is not None and not (isinstance(entry.set_code, str) and _SET_RE.fullmatch(entry.set_code)):
-        return f"{what}: bad set code {entry.set_code!r} (letters, digits and -, like S01)"
+        return Message(
+            "{zone} entry {card!r}: bad set code {set!r} (letters, digits and -, like S01)", set=entry.set_code, **where
+        )
     if entry.number is not None and not (isinstance(entry.number, str) and _NUMBER_RE.fullmatch(entry.number)):
-        return f"{what}: bad card number {entry.number!r} (one token without spaces or quotes)"
+        return Message(
+            "{zone} entry {card!r}: bad card number {number!r} (one token without spaces or quotes)",
+            number=entry.number,
+            **where,
+        )
     if entry.name in (None, "") or (isinstance(entry.name, str) and not entry.name.strip()):
-        return None if entry.set_code is not None else f"{what}: a card needs a name or a printing"
+        return (
+            None
+            if entry.set_code is not None
+            else Message("{zone} entry {card!r}: a card needs a name or a printing", **where)
+        )
     problem = text_problem(entry.name, "card name")
-    return f"{what}: {problem}" if problem else None
+    return Message("{zone} entry {card!r}: {problem}", problem=problem, **where) if problem else None
 
 
 def meta_problem(key: object, value: object) -> str | None:
     """Why ``key: value`` cannot be a metadata line, or None."""
     if not isinstance(key, str) or not is_meta_key(key):
-        return f"bad metadata key {key!r} (a letter first, then letters, digits, spaces or -, at most 31)"
+        return Message(
+            "bad metadata key {key!r} (a letter first, then letters, digits, spaces or -, at most 31)", key=key
+        )
     if key.casefold() in FIELD_KEYS:
-        return f"metadata key {key!r} is a decklist field, not meta"
+        return Message("metadata key {key!r} is a decklist field, not meta", key=key)
     if meta_key(key) != key:
-        return f"metadata key {key!r} must be spelled {meta_key(key)!r}"
+        return Message("metadata key {key!r} must be spelled {spelling!r}", key=key, spelling=meta_key(key))
     problem = text_problem(value, f"metadata {key!r}")
     return problem
 
@@ -187,7 +208,8 @@ class Decklist:
             self.problems.insert(len(self.problems) - (1 if dropped else 0), ParseProblem(message, line, reading))
             return
         self._dropped = dropped = dropped + 1
-        summary = ParseProblem(f"... and {plural(dropped, 'more problem')}")
+        summary = ParseProblem(Message("... and {more}", more=plural(dropped, "more problem")))
+
         if dropped == 1:
             self.problems.append(summary)
         else:

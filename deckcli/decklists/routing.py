@@ -18,6 +18,7 @@ from typing import Any
 from deckcli.decklists.model import GIVEN, GUESSED, DeckEntry, Decklist
 from deckcli.games import registry
 from deckcli.games.registry import Game
+from deckcli.i18n import Message
 
 
 class ZoneRouter:
@@ -58,22 +59,55 @@ class ZoneRouter:
 
     def notes(self) -> list[str]:
         """What routing did, in words: '3 Limitbreak monsters moved to the Limitbreak Deck'."""
-        notes = []
+        notes: list[str] = []
         if self.grouped:
             lines = [e.line for e in self.grouped if e.line is not None]
-            span = (
-                f"line {min(lines)}"
-                if lines and min(lines) == max(lines)
-                else f"lines {min(lines, default=0)}–{max(lines, default=0)}"
-            )
-            where = f" ({span})" if lines else ""
             count = sum(e.count for e in self.grouped)
-            notes.append(
-                f"the last group of {count} card{'s' if count != 1 else ''}{where}, after a blank line and "
-                f"with no section header, was read as the {self.game.zone_label(self.grouped[0].zone, self.zones)}"
-            )
+            zone_label = self.game.zone_label(self.grouped[0].zone, self.zones)
+            if not lines:
+                notes.append(self._group_note(count, zone_label, None, None))
+            else:
+                notes.append(self._group_note(count, zone_label, min(lines), max(lines)))
         for (kind, zone), count in self.moved.items():
             title = self.game.kind_title(kind)
             what = title if count != 1 else title.removesuffix("s")
-            notes.append(f"{count} {what} moved to the {self.game.zone_label(zone, self.zones)}")
+            notes.append(
+                Message(
+                    "{count} {kind} moved to the {zone}",
+                    count=count,
+                    kind=what,
+                    zone=self.game.zone_label(zone, self.zones),
+                )
+            )
         return notes
+
+    @staticmethod
+    def _group_note(count: int, zone: str, first: int | None, last: int | None) -> Message:
+        """The note on the last group read as a zone, with its line or lines."""
+        if first is None:
+            return Message(
+                "the last group of {count} card, after a blank line and with no section header, was read as the {zone}",
+                "the last group of {count} cards, after a blank line and with no section header, was read as the {zone}",
+                count,
+                zone=zone,
+            )
+        if first == last:
+            return Message(
+                "the last group of {count} card (line {first}), after a blank line and with no section header, was"
+                " read as the {zone}",
+                "the last group of {count} cards (line {first}), after a blank line and with no section header, was"
+                " read as the {zone}",
+                count,
+                zone=zone,
+                first=first,
+            )
+        return Message(
+            "the last group of {count} card (lines {first}–{last}), after a blank line and with no section header,"
+            " was read as the {zone}",
+            "the last group of {count} cards (lines {first}–{last}), after a blank line and with no section header,"
+            " was read as the {zone}",
+            count,
+            zone=zone,
+            first=first,
+            last=last,
+        )

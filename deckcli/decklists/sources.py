@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcli.errors import AmbiguousDecklist, InputError, NoSuchDecklist, NotFoundError
+from deckcli.i18n import Message
 from deckcli.names import closest, name_key
 
 if TYPE_CHECKING:
@@ -83,8 +84,11 @@ class DeckLocator:
         if self._stored(text):
             if not stored and not kinds:
                 raise InputError(
-                    f"{text!r} is a stored deck; this reads decklist files and deck codes (use --deck NAME where"
-                    " a command reads a stored deck; deck copy copies one)"
+                    Message(
+                        "{deck!r} is a stored deck; this reads decklist files and deck codes (use --deck NAME where"
+                        " a command reads a stored deck; deck copy copies one)",
+                        deck=text,
+                    )
                 )
             kinds.append("stored")
         if len(kinds) > 1 and stored:

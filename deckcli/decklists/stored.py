@@ -12,6 +12,7 @@ from deckcli.decklists.model import DeckEntry, Decklist, zone_rank
 from deckcli.errors import NotFoundError
 from deckcli.files.jsontext import json_value
 from deckcli.games import registry
+from deckcli.i18n import Message
 from deckcli.names import closest, name_key
 from deckcli.storage.reads import Rows, all_in, time_value
 
@@ -47,8 +48,10 @@ def find_stored(rows: Rows, name: str) -> StoredDeck | None:
 def no_such_deck(rows: Rows, name: str) -> NotFoundError:
     """The error for a deck name no stored deck answers to, naming the closest decks."""
     suggestions = closest(name, dict(rows.all("SELECT d.key, d.name FROM deck d")))
-    hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
-    return NotFoundError(f"no stored deck called {name!r}{hint}")
+    if not suggestions:
+        return NotFoundError(Message("no stored deck called {deck!r}", deck=name))
+    names = ", ".join(repr(s) for s in suggestions)
+    return NotFoundError(Message("no stored deck called {deck!r}; did you mean {names}?", deck=name, names=names))
 
 
 def get_stored(rows: Rows, name: str) -> StoredDeck:

@@ -28,6 +28,7 @@ from deckcli.decklists.model import (
     zone_order,
 )
 from deckcli.errors import InputError
+from deckcli.i18n import Message
 
 __all__ = ["format_text", "parse_text", "section_header", "zone_for_section"]
 
@@ -59,18 +60,18 @@ def format_text(deck: Decklist) -> str:
     """
     unknown = sorted({e.zone for e in deck.entries} - set(zone_order()))
     if unknown:
-        raise InputError(f"cannot write the decklist as text: unknown zone {unknown[0]!r}")
+        raise InputError(Message("cannot write the decklist as text: unknown zone {zone!r}", zone=unknown[0]))
     lines = []
     for key, value in (("Name", deck.name), ("Game", deck.game), ("Format", deck.format)):
         if value is not None and value != "":
             problem = text_problem(value, key)
             if problem:
-                raise InputError(f"cannot write the decklist as text: {problem}")
+                raise InputError(Message("cannot write the decklist as text: {problem}", problem=problem))
             lines.append(_meta_line(key, value.strip()))
     for key, value in deck.meta.items():
         problem = meta_problem(key, value)
         if problem:
-            raise InputError(f"cannot write the decklist as text: {problem}")
+            raise InputError(Message("cannot write the decklist as text: {problem}", problem=problem))
         lines.append(_meta_line(key, value.strip()))
     for zone in zone_order():
         entries = deck.zone(zone)
@@ -88,7 +89,7 @@ def _meta_line(key: str, value: str) -> str:
     line = f"{key}: {value}"
     meta = meta_line(line)
     if header_zone(line) or not meta or meta[1].strip() != value:
-        raise InputError(f"cannot write the decklist as text: metadata {line!r} would be misread")
+        raise InputError(Message("cannot write the decklist as text: metadata {line!r} would be misread", line=line))
     return line
 
 
@@ -96,7 +97,7 @@ def _card_lines(entry: DeckEntry) -> list[str]:
     """The text lines of one entry (a champion listed twice is two lines), each checked by reading it back."""
     problem = entry_problem(entry)
     if problem:
-        raise InputError(f"cannot write the decklist as text: {problem}")
+        raise InputError(Message("cannot write the decklist as text: {problem}", problem=problem))
     name = (entry.name or "").strip()
     printing = f"({entry.set_code}) {entry.number}" if entry.set_code is not None else ""
     plain = " ".join(part for part in (name, printing) if part)
@@ -119,4 +120,8 @@ def _card_lines(entry: DeckEntry) -> list[str]:
             entry.number,
         ):
             return [line] * copies
-    raise InputError(f"cannot write the decklist as text: the {entry.zone} card {name!r} would be misread")
+    raise InputError(
+        Message(
+            "cannot write the decklist as text: the {zone} card {card!r} would be misread", zone=entry.zone, card=name
+        )
+    )

@@ -17,6 +17,7 @@ from deckcli.decks.store import change_count, deck_cards, get_deck, zone_for, zo
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
+from deckcli.i18n import Message
 from deckcli.legality.format import Format
 from deckcli.legality.formats import load_format
 
@@ -50,7 +51,9 @@ def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:
     if members is None:
         return [card]
     if not members:
-        raise DeckcliError(f"{card.kind} {card.name!r} stands for no cards in the database")
+        raise DeckcliError(
+            Message("{kind} {card!r} stands for no cards in the database", kind=card.kind, card=card.name)
+        )
     return members
 
 
@@ -75,14 +78,33 @@ def add_cards(
     stored, edit, index, found = _begin(session, deck_name, name, set_code, number)
     fmt = edit.format
     if zone and zone not in fmt.zones:
-        raise DeckcliError(f"format {fmt.name} has no {zone} zone; its zones: {', '.join(fmt.zones)}")
+        raise DeckcliError(
+            Message(
+                "format {format} has no {zone} zone; its zones: {zones}",
+                format=fmt.name,
+                zone=zone,
+                zones=", ".join(fmt.zones),
+            )
+        )
     for printing in printings_meant(index, found):
         target = zone or zone_for(fmt, printing.kind)
         if target is None:
-            raise DeckcliError(f"no zone of format {fmt.name} accepts {printing.kind} cards such as {printing.name!r}")
+            raise DeckcliError(
+                Message(
+                    "no zone of format {format} accepts {kind} cards such as {card!r}",
+                    format=fmt.name,
+                    kind=printing.kind,
+                    card=printing.name,
+                )
+            )
         if printing.kind not in fmt.zones[target].get("kinds", (printing.kind,)):
             edit.warnings.append(
-                f"{edit.label(target)} does not accept {printing.kind} cards under {fmt.name}; the deck will not be legal"
+                Message(
+                    "{zone} does not accept {kind} cards under {format}; the deck will not be legal",
+                    zone=edit.label(target),
+                    kind=printing.kind,
+                    format=fmt.name,
+                )
             )
         total = change_count(session, stored, target, printing.id, count)
         edit.changes.append(DeckChange(target, printing, count, total))
@@ -109,7 +131,12 @@ def _limit_warnings(session: Session, stored, fmt: Format, index: CardIndex, key
         stored.name, stored.game, fmt.on(date.today()), Decklist(name=stored.name), cards=cards, index=index
     )
     return [
-        f"[{p.rule}] {p.message}; the deck is stored, not legal under {fmt.name}"
+        Message(
+            "[{rule}] {problem}; the deck is stored, not legal under {format}",
+            rule=p.rule,
+            problem=p.message,
+            format=fmt.name,
+        )
         for p in limit_problems(deck)
         if any(c.card.key in keys for c in deck.cards if c.card.name in p.cards)
     ]
@@ -139,22 +166,38 @@ def remove_cards(
     for group in groups:
         ids = {c.id for c in group}
         rows = [(z, cid, n) for z, cid, n in held if cid in ids and (zone is None or z == zone)]
-        where = f" in its {edit.label(zone)}" if zone else ""
         if not rows:
-            raise DeckcliError(f"deck {stored.name!r} holds no {group[0].name!r}{where}")
+            raise DeckcliError(
+                Message(
+                    "deck {deck!r} holds no {card!r} in its {zone}",
+                    deck=stored.name,
+                    card=group[0].name,
+                    zone=edit.label(zone),
+                )
+                if zone
+                else Message("deck {deck!r} holds no {card!r}", deck=stored.name, card=group[0].name)
+            )
         zones = sorted(
             {z for z, _, _ in rows}, key=lambda z: list(fmt.zones).index(z) if z in fmt.zones else len(fmt.zones)
         )
         if len(zones) > 1:
             raise DeckcliError(
-                f"{group[0].name!r} is in {' and '.join(edit.label(z) for z in zones)}; say which with --zone"
+                Message(
+                    "{card!r} is in {zones}; say which with --zone",
+                    card=group[0].name,
+                    zones=" and ".join(edit.label(z) for z in zones),
+                )
             )
         have = sum(n for _, _, n in rows)
         want = have if remove_all else (count or 1)
         if want > have:
+            args = {"deck": stored.name, "count": have, "card": group[0].name, "zone": edit.label(zone or zones[0])}
             raise DeckcliError(
-                f"deck {stored.name!r} holds only {have} × {group[0].name}{where or ' in ' + edit.label(zones[0])}"
+                Message("deck {deck!r} holds only {count} × {card} in its {zone}", **args)
+                if zone
+                else Message("deck {deck!r} holds only {count} × {card} in {zone}", **args)
             )
+
         for z, cid, n in reversed(rows):  # the last-added printing goes first
             take = min(n, want)
             if take:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from deckcli.decklists.model import Decklist
 from deckcli.decks.store import find_deck, save_deck, stored_format_name
 from deckcli.errors import DeckcliError, DeckReadError, DecksReadError, InputError
+from deckcli.i18n import Message, error_text
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
@@ -53,10 +54,13 @@ def _read(resolver: Resolver, file: str, name: str | None, format_name: str | No
     resolved = resolver.resolve(decklist, format_name, game and game.lower())
     if resolved.problems:
         ordered = sorted(resolved.problems, key=lambda p: (p.line is None, p.line or 0))
-        raise DeckReadError(decklist.source or file, [(p.line, f"[{p.rule}] {p.message}") for p in ordered])
+        raise DeckReadError(
+            decklist.source or file,
+            [(p.line, Message("[{rule}] {problem}", rule=p.rule, problem=p.message)) for p in ordered],
+        )
     deck_name = name or decklist.name or ref.stem
     if not deck_name or not deck_name.strip():
-        raise DeckcliError("the decklist has no Name: line; give --name")
+        raise DeckcliError(Message("the decklist has no Name: line; give --name"))
     return _Read(file, decklist, resolved, deck_name.strip())
 
 
@@ -66,9 +70,9 @@ def _read_all(
     """Every file read and resolved; one file's problems raise as they are, several files' as one DecksReadError
     listing every problem of every file (and every deck name two files share)."""
     if name is not None and len(files) > 1:
-        raise InputError("--name names one deck: give one FILE, or name each deck by its Name: line")
+        raise InputError(Message("--name names one deck: give one FILE, or name each deck by its Name: line"))
     if files.count("-") > 1:
-        raise InputError("standard input (-) can be read once")
+        raise InputError(Message("standard input (-) can be read once"))
     resolver = Resolver(db)
     done: list[_Read] = []
     failures: list[tuple[str, list[str]]] = []
@@ -82,8 +86,10 @@ def _read_all(
         except DeckcliError as exc:  # a file that cannot be read at all, or has no name
             if len(files) == 1:
                 raise
-            text = str(exc)
-            failures.append((file, [text if text.startswith(f"{file}:") else f"{file}: {text}"]))
+            text = error_text(exc)
+            failures.append(
+                (file, [text if text.startswith(f"{file}:") else Message("{file}: {problem}", file=file, problem=text)])
+            )
     failures += _clashes(done)
     if failures:
         lines = [line for _, found in failures for line in found]
@@ -129,15 +135,22 @@ def import_decks(
             taken = [(r, deck) for r in reads if (deck := find_deck(session, r.name)) is not None]
             if len(reads) == 1 and taken:
                 raise DeckcliError(
-                    f"a deck called {taken[0][1].name!r} already exists; give another --name, or"
-                    " --replace to overwrite it"
+                    Message(
+                        "a deck called {deck!r} already exists; give another --name, or --replace to overwrite it",
+                        deck=taken[0][1].name,
+                    )
                 )
             if taken:
                 what = ", ".join(f"{deck.name!r} ({r.file})" for r, deck in taken)
                 raise DeckcliError(
-                    f"stored decks already have the names of {len(taken)} of these decklists: {what};"
-                    " rename them (Name: lines), or --replace to overwrite them; nothing was imported"
+                    Message(
+                        "stored decks already have the names of {count} of these decklists: {decks}; rename them"
+                        " (Name: lines), or --replace to overwrite them; nothing was imported",
+                        count=len(taken),
+                        decks=what,
+                    )
                 )
+
         for r in reads:
             stored.append(
                 save_deck(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from deckcli.decklists.stored import decklists, stored_decks, zone_sizes
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
+from deckcli.i18n import Message, error_text
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.rules import check_deck
 
@@ -45,7 +46,8 @@ def list_stored_decks(db: Readable, game: str | None = None) -> DeckListing:
             problems = check_deck(resolver.resolve(lists[stored.id]))
             legal: bool | None = not problems
         except DeckcliError as exc:  # a deck whose format file went missing is still listed
-            listing.warnings.append(f"deck {stored.name!r}: {exc}")
+            listing.warnings.append(Message("deck {deck!r}: {problem}", deck=stored.name, problem=error_text(exc)))
+
             problems, legal = [], None
         updated = stored.updated.strftime("%Y-%m-%d %H:%M:%S")
         row: dict[str, Any] = {"name": stored.name, "game": stored.game, "format": stored.format}

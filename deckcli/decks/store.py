@@ -18,6 +18,7 @@ from deckcli.decklists.stored import StoredDeck, find_stored, get_stored, no_suc
 from deckcli.decklists.stored import zone_sizes as read_zone_sizes
 from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
+from deckcli.i18n import Message
 from deckcli.names import name_key
 from deckcli.storage.reads import Readable, Rows
 from deckcli.storage.tables import Deck, DeckCard
@@ -37,9 +38,9 @@ def clean_deck_name(name: str) -> str:
     control characters (:func:`deckcli.textrules.unclean_char`)."""
     cleaned = name.strip()
     if not cleaned:
-        raise InputError("a deck name cannot be empty")
+        raise InputError(Message("a deck name cannot be empty"))
     if unclean_char(cleaned) is not None:
-        raise InputError(f"a deck name cannot hold line breaks or control characters: {cleaned!r}")
+        raise InputError(Message("a deck name cannot hold line breaks or control characters: {name!r}", name=cleaned))
     return cleaned
 
 
@@ -73,7 +74,9 @@ def ensure_name_free(session: Session, name: str, *, allow: Deck | None = None) 
         query = query.where(Deck.id != allow.id)
     deck = session.exec(query).first()
     if deck is not None:
-        raise DeckcliError(f"a deck called {deck.name!r} already exists (choose another name, or delete it first)")
+        raise DeckcliError(
+            Message("a deck called {deck!r} already exists (choose another name, or delete it first)", deck=deck.name)
+        )
 
 
 def deck_cards(session: Session, deck: Deck) -> list[tuple[str, int, int]]:
@@ -157,7 +160,14 @@ def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: i
     current = row.count if row else 0
     new = current + delta
     if new < 0:
-        raise DeckcliError(f"cannot remove {plural(-delta, 'copy', 'copies')}: the {zone} zone holds only {current}")
+        raise DeckcliError(
+            Message(
+                "cannot remove {copies}: the {zone} zone holds only {count}",
+                copies=plural(-delta, "copy", "copies"),
+                zone=zone,
+                count=current,
+            )
+        )
     _check_count(new, zone)
     if row is None and new > 0:
         last = session.execute(select(func.max(DeckCard.position)).where(col(DeckCard.deck_id) == deck.id)).scalar()
@@ -178,7 +188,14 @@ def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: i
 def _check_count(count: int, zone: str) -> None:
     """A stored count must fit a decklist line (1 to MAX_COUNT), or the deck could not be exported again."""
     if count > MAX_COUNT:
-        raise InputError(f"the {zone} zone would hold {count} copies of one card; a deck holds at most {MAX_COUNT}")
+        raise InputError(
+            Message(
+                "the {zone} zone would hold {count} copies of one card; a deck holds at most {most}",
+                zone=zone,
+                count=count,
+                most=MAX_COUNT,
+            )
+        )
 
 
 def zone_size(session: Session, deck: Deck, zone: str) -> int:

@@ -18,7 +18,7 @@ from deckcli.decklists.sources import DeckLocator, DeckRef
 from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
-from deckcli.i18n import N_, Message
+from deckcli.i18n import N_, Message, error_text
 from deckcli.legality.format import Format
 from deckcli.legality.formats import default_format, load_format, looks_like_path, named_format
 from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
@@ -205,7 +205,7 @@ class Resolver:
         """A ``wrong-game`` problem for a card of another game, else ``unknown-card`` with the closest names (a
         NO_CARD line has none: its message is worded without making its error)."""
         cards = [entry.name or getattr(exc, "name", "")]
-        if exc is NO_CARD:
+        if isinstance(exc, NoCard):  # (NO_CARD is the one NoCard)
             return Problem(
                 "unknown-card",
                 UnknownCard.wording(entry.name.strip(), game),
@@ -215,16 +215,16 @@ class Resolver:
                 {"suggestions": []},
             )
         if isinstance(exc, WrongGame):
-            return Problem("wrong-game", str(exc), cards, entry.zone, entry.line)
+            return Problem("wrong-game", error_text(exc), cards, entry.zone, entry.line)
         suggestions = exc.suggestions if isinstance(exc, UnknownCard) else []
-        return Problem("unknown-card", str(exc), cards, entry.zone, entry.line, {"suggestions": suggestions})
+        return Problem("unknown-card", error_text(exc), cards, entry.zone, entry.line, {"suggestions": suggestions})
 
     @staticmethod
     def _ambiguous(entry: DeckEntry, exc: AmbiguousCard) -> Problem:
         """An ``unknown-card`` problem for a line whose name answers to several different cards."""
         return Problem(
             "unknown-card",
-            str(exc),
+            error_text(exc),
             cards=[entry.name],
             zone=entry.zone,
             line=entry.line,

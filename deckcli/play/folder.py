@@ -20,6 +20,7 @@ from deckcli.errors import InputError, PlayFolderRefused
 from deckcli.events.sitemanifest import digest
 from deckcli.files.oserrors import file_error
 from deckcli.files.writing import write_file
+from deckcli.i18n import Message
 
 MANIFEST = ".deckcli-play.json"
 MARKER = "deckcli play"
@@ -32,7 +33,9 @@ def open_folder(folder: str | Path) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise InputError(f"{folder}: is a file, not a folder: name a folder to write the export into") from None
+        raise InputError(
+            Message("{folder}: is a file, not a folder: name a folder to write the export into", folder=folder)
+        ) from None
     except OSError as exc:
         raise file_error(str(folder), exc, writing=True) from None
     return path
@@ -85,7 +88,13 @@ def read_folder(path: Path, label: str) -> PlayFolder:
     doc = parse_json(read_document(listing, "play manifest", label=where).text, where)
     files, drawn = _listed(doc, "files"), _listed(doc, "drawn")
     if files is None or drawn is None:
-        raise InputError(f"{where}: not the list of files deckcli writes there; move it away to export into {label}")
+        raise InputError(
+            Message(
+                "{file}: not the list of files deckcli writes there; move it away to export into {folder}",
+                file=where,
+                folder=label,
+            )
+        )
     return PlayFolder(path, files, drawn)
 
 

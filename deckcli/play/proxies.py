@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcli.errors import InputError, ProxiesDoNotFit
+from deckcli.i18n import Message
 from deckcli.play.faces import Face, card_face, deck_zones
 
 if TYPE_CHECKING:
@@ -91,24 +92,39 @@ def paper_layout(paper: str, bleed: float) -> Layout:
     """The layout of ``paper`` with ``bleed`` mm on each side of a card, or ProxiesDoNotFit saying what fits: the
     grid and its cut marks must lie inside the printable area (the paper less :data:`MARGIN` on each side)."""
     if paper not in PAPERS:
-        raise InputError(f"unknown paper {paper!r}; choose one of {', '.join(PAPERS)}")
+        raise InputError(
+            Message("unknown paper {paper!r}; choose one of {papers}", paper=paper, papers=", ".join(PAPERS))
+        )
     if not math.isfinite(bleed) or bleed < 0:
-        raise InputError(f"--bleed {bleed:g}: a bleed is 0 mm or more")
+        raise InputError(Message("--bleed {bleed}: a bleed is 0 mm or more", bleed=f"{bleed:g}"))
     name, width, height = PAPERS[paper]
-    sides = (("wider", CARD_WIDTH, ACROSS, width - 2 * MARGIN), ("taller", CARD_HEIGHT, DOWN, height - 2 * MARGIN))
+    sides = (
+        (Message("wider"), CARD_WIDTH, ACROSS, width - 2 * MARGIN),
+        (Message("taller"), CARD_HEIGHT, DOWN, height - 2 * MARGIN),
+    )
     most = min(((printable - 2 * MARK) / count - card) / 2 for _, card, count, printable in sides)
     for how, card, count, printable in sides:
         if count * (card + 2 * bleed) + 2 * MARK > printable + 1e-9:
+            most_fits = max(0.0, math.floor(most * 10) / 10)
             raise ProxiesDoNotFit(
+                Message(
+                    "--bleed {bleed:g}: {sum} mm = {needed:g} mm, with {mark:g} mm of cut marks on each side, is {how}"
+                    " than {paper}'s printable {printable:g} mm (the paper less {margin:g} mm on each side); at most"
+                    " {most:g} mm fits",
+                    bleed=bleed,
+                    sum=f"{count} × ({card:g} + 2×{bleed:g})",
+                    needed=count * (card + 2 * bleed),
+                    mark=MARK,
+                    how=how,
+                    paper=name,
+                    printable=printable,
+                    margin=MARGIN,
+                    most=most_fits,
+                ),
                 bleed=bleed,
-                sum_text=f"{count} × ({card:g} + 2×{bleed:g})",
-                needed=count * (card + 2 * bleed),
-                mark=MARK,
-                how=how,
                 paper=name,
                 printable=printable,
-                margin=MARGIN,
-                most=max(0.0, math.floor(most * 10) / 10),
+                most=most_fits,
             )
     return Layout(Paper(name, width, height), bleed)
 
