@@ -315,7 +315,10 @@ def missing(app: AppContext, source, output) -> None:
             [n.as_dict() for n in short], output, NEED_COLUMNS, empty=_("The collection holds every card of the deck.")
         )
         return
-    emit([n.as_dict() for n in short], "table", NEED_COLUMNS, headers=headers())
+    from deckcli.cards.shownname import shown_name
+
+    names = {rc.card.key: shown_name(rc.card) for rc in deck.cards}  # the table names cards in the user's language
+    emit([{**n.as_dict(), "name": names.get(n.key, n.name)} for n in short], "table", NEED_COLUMNS, headers=headers())
     cards = translated(plural(sum(n.missing for n in short), "card"))
     click.echo(_("{cards} missing ({different} different)").format(cards=cards, different=len(short)), err=True)
 

@@ -158,3 +158,27 @@ def test_json_is_the_same_in_every_language(deckcli, locale, tmp_path):
         outputs.append(english.stdout)
     assert "'0 kind=character' allows at most 0, but every hand of 7 cards" in outputs[0]  # the notes stay English
     assert '"summary": "Would import 40 cards from 10 of 10 rows (deckcli layout)' in outputs[4]
+
+
+def test_collection_missing_names_cards_in_the_players_language(deckcli, tmp_path):
+    """A card whose data has ``names.ru`` is named in Russian first in the table of ``collection missing``, its own
+    name beside; English and --json keep its own name."""
+    import json
+
+    cards = tmp_path / "x01.json"
+    card = {"kind": "monster", "element": "Fire", "group": "Natural", "subgroup": "Dragon", "cost": 1, "attack": 1,
+            "health": 2, "rarity": "Common"}
+    cards.write_text(json.dumps({"game": "boa", "set": {"code": "X01", "name": "Names"}, "cards": [
+        {**card, "number": "001", "name": "Ember Drake", "names": {"ru": "Огненный дракон"}},
+        {**card, "number": "002", "name": "Ash Drake"},
+    ]}), encoding="utf-8")
+    assert deckcli("C", "cards", "import", cards).returncode == 0
+    deck = tmp_path / "drakes.txt"
+    deck.write_text("Game: boa\n2 Ember Drake\n1 Ash Drake\n", encoding="utf-8")
+    russian = deckcli("ru_RU.UTF-8", "collection", "missing", deck)
+    assert russian.returncode == 0, russian.stderr
+    assert "Огненный дракон (Ember Drake)" in russian.stdout and "Ash Drake" in russian.stdout
+    english = deckcli("C", "collection", "missing", deck)
+    assert "Огненный" not in english.stdout and "Ember Drake" in english.stdout
+    as_json = deckcli("ru_RU.UTF-8", "collection", "missing", deck, "--json")
+    assert [row["name"] for row in json.loads(as_json.stdout)] == ["Ember Drake", "Ash Drake"]
