@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from deckcli.i18n import N_, Lines, Message, translated
+
 
 class DeckcliError(Exception):
     """A problem with the user's input or data, reported without a traceback (exit status 1)."""
+
+    def translated(self) -> str:
+        """The message in the user's language (``str(error)`` stays English): its text when that is a
+        :class:`~deckcli.i18n.Message`."""
+        return str(translated(self.args[0])) if len(self.args) == 1 else str(self)
 
 
 class CardDataError(DeckcliError):
@@ -14,7 +21,7 @@ class CardDataError(DeckcliError):
 
     def __init__(self, problems: list[str]):
         self.problems = problems
-        super().__init__("\n".join(problems))
+        super().__init__(Lines(problems))
 
 
 class GameDataError(DeckcliError):
@@ -22,102 +29,11 @@ class GameDataError(DeckcliError):
 
     def __init__(self, problems: list[str]):
         self.problems = problems
-        super().__init__("invalid game file:\n" + "\n".join(problems))
+        super().__init__(Message("invalid game file:\n{problems}", problems="\n".join(problems)))
 
 
 class NotFoundError(DeckcliError):
     """A named thing (deck, format, set, game) that does not exist."""
-
-
-# -- which card a name, set and number mean (raised by deckcli.cards.resolver.CardResolver) -------------
-
-
-class UnknownCard(NotFoundError):
-    """A card name that matches no card (of ``game``, or of any game); carries the closest real names."""
-
-    #: Why, when there is more to say than "unknown" (set by subclasses before the message is built).
-    note = ""
-
-    def __init__(self, name: str, suggestions: list[str], game: str | None = None):
-        self.name = name
-        self.suggestions = list(suggestions)
-        self.game = game
-        super().__init__(self.describe())
-
-    def describe(self) -> str:
-        """The message, built once from the data (subclasses word it their way)."""
-        return self.wording(self.name, self.game, self.suggestions, self.note)
-
-    @staticmethod
-    def wording(name: str, game: str | None, suggestions: list[str] | tuple[str, ...] = (), note: str = "") -> str:
-        """How an unknown card is said: :meth:`describe`'s words, for callers that report thousands of unknown
-        names without making an error for each."""
-        where = f" in {game}" if game else ""
-        message = f"unknown card {name!r}{where}" + (f": {note}" if note else "")
-        if suggestions:
-            message += "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
-        return message
-
-
-class UnknownPrinting(UnknownCard):
-    """A real card with no printing of that set and number; the suggestions are its printings, and ``other``
-    names the card that has that set and number, if one does."""
-
-    def __init__(
-        self,
-        card: str,
-        set_code: str,
-        number: str,
-        printings: list[str],
-        game: str | None = None,
-        other: str | None = None,
-    ):
-        self.card, self.set_code, self.number, self.other = card, set_code, number, other
-        wanted = f"({set_code}) {number}".strip() if set_code else f"#{number}"
-        if other:
-            self.note = f"{wanted} is {other!r}"
-        super().__init__(f"{card} {wanted}", [f"{card} {p}" for p in printings], game)
-
-
-class WrongGame(UnknownCard):
-    """A name no card of ``game`` has, but cards of ``games`` have; ``titles`` maps game codes to titles."""
-
-    def __init__(self, name: str, game: str, games: list[str], titles: dict[str, str] | None = None):
-        self.games = sorted(games)
-        self.titles = dict(titles or {})
-        super().__init__(name, [], game)
-
-    def describe(self) -> str:
-        def named(code: str) -> str:
-            return f"{self.titles.get(code, code)} ({code})"
-
-        others = " or ".join(named(g) for g in self.games)
-        return f"{self.name!r} is a card of {others}, not of {named(self.game or '')}"
-
-
-class AmbiguousCard(DeckcliError):
-    """A name several different cards answer to; ``candidates`` are (card name, game) pairs. Within one game
-    the full card name is needed; across games (no ``game``), ``--game``."""
-
-    def __init__(self, name: str, candidates: list[tuple[str, str]], game: str | None = None):
-        self.name, self.candidates, self.game = name, list(candidates), game
-        self.names = sorted({n for n, _ in self.candidates})
-        if game:
-            listed = ", ".join(repr(n) for n in self.names)
-            message = f"{name!r} names several {game} cards ({listed}); write the full card name"
-        else:
-            listed = ", ".join(f"{n} ({g})" for n, g in self.candidates)
-            message = f"{name!r} names cards of several games: {listed}; give --game"
-        super().__init__(message)
-
-
-class UnknownSet(NotFoundError):
-    """A set code or set name that no set of ``game`` (or of any game) has; carries the known set codes."""
-
-    def __init__(self, set_text: str, game: str | None, known: list[str]):
-        self.set_text, self.game, self.known = set_text, game, sorted(known)
-        where = f" in {game}" if game else ""
-        super().__init__(f"unknown set {set_text!r}{where}; known sets: {', '.join(self.known) or 'none'}")
 
 
 class InputError(DeckcliError):
@@ -130,35 +46,49 @@ class ProtectedFile(InputError):
 
     def __init__(self, path: str, reason: str):
         self.path, self.reason = path, reason
-        super().__init__(f"{path}: {reason}; name another file to write")
+        super().__init__(Message("{path}: {reason}; name another file to write", path=path, reason=reason))
+
+
+#: What a refused import says was done (a Message: shown in the user's language).
+NOTHING_IMPORTED = Message("nothing was imported")
 
 
 class DeckReadError(DeckcliError):
     """A decklist whose lines do not all name cards; ``problems`` holds (line, message) pairs, nothing was stored."""
 
-    def __init__(self, source: str, problems: list[tuple[int | None, str]], undone: str = "nothing was imported"):
+    def __init__(self, source: str, problems: list[tuple[int | None, str]], undone: str = NOTHING_IMPORTED):
         self.source = source
         self.problems = problems
-        n = len(problems)
-        self.summary = f"{n} problem{'s' if n != 1 else ''} in {source}; {undone}"
-        super().__init__("\n".join([*self.lines(), self.summary]))
+        self.summary = Message(
+            "{count} problem in {source}; {undone}",
+            "{count} problems in {source}; {undone}",
+            len(problems),
+            source=source,
+            undone=undone,
+        )
+        super().__init__(Lines([*self.lines(), self.summary]))
 
     def lines(self) -> list[str]:
         """One ``source: line N: message`` line per problem."""
-        return [
-            f"{self.source}: line {line}: {m}" if line is not None else f"{self.source}: {m}"
-            for line, m in self.problems
-        ]
+        texts = (N_("{source}: line {line}: {problem}"), N_("{source}: {problem}"))
+        return [Message(texts[line is None], source=self.source, line=line, problem=m) for line, m in self.problems]
 
 
 class DecksReadError(DeckcliError):
     """Decklists of one ``deck import`` that do not all read: every problem of every file (``lines``, each naming
     its file), how many problems and how many of the files failed; nothing was stored."""
 
-    def __init__(self, lines: list[str], problems: int, failed: int, files: int, undone: str = "nothing was imported"):
+    def __init__(self, lines: list[str], problems: int, failed: int, files: int, undone: str = NOTHING_IMPORTED):
         self.problem_lines, self.problems, self.failed, self.files = lines, problems, failed, files
-        self.summary = f"{problems} problem{'s' if problems != 1 else ''} in {failed} of {files} decklists; {undone}"
-        super().__init__("\n".join([*lines, self.summary]))
+        self.summary = Message(
+            "{count} problem in {failed} of {files} decklists; {undone}",
+            "{count} problems in {failed} of {files} decklists; {undone}",
+            problems,
+            failed=failed,
+            files=files,
+            undone=undone,
+        )
+        super().__init__(Lines([*lines, self.summary]))
 
     def lines(self) -> list[str]:
         """One ``source: line N: message`` line per problem."""
@@ -171,8 +101,8 @@ class NoSuchDecklist(NotFoundError):
 
     def __init__(self, ref: str, suggestions: list[str]):
         self.ref, self.suggestions = ref, list(suggestions)
-        hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
-        super().__init__(f"'{ref}' does not exist: no decklist file, deck code or stored deck is called so{hint}")
+        message = Message("'{ref}' does not exist: no decklist file, deck code or stored deck is called so", ref=ref)
+        super().__init__(did_you_mean(message, suggestions))
 
 
 class AmbiguousDecklist(InputError):
@@ -180,7 +110,8 @@ class AmbiguousDecklist(InputError):
 
     def __init__(self, ref: str, kinds: list[str], hint: str):
         self.ref, self.kinds = ref, list(kinds)
-        super().__init__(f"{ref!r} is both a {' and a '.join(kinds)}: {hint}")
+        text = N_("{ref!r} is both a {first} and a {second}: {hint}")
+        super().__init__(Message(text, ref=ref, first=" and a ".join(kinds[:-1]), second=kinds[-1], hint=hint))
 
 
 # -- tournament events (raised by deckcli.events) -----------------------------------------------------
@@ -191,8 +122,7 @@ class UnknownEvent(NotFoundError):
 
     def __init__(self, name: str, suggestions: list[str]):
         self.name, self.suggestions = name, list(suggestions)
-        hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
-        super().__init__(f"no event called {name!r}{hint}")
+        super().__init__(did_you_mean(Message("no event called {name!r}", name=name), suggestions))
 
 
 class UnknownPlayer(NotFoundError):
@@ -200,8 +130,8 @@ class UnknownPlayer(NotFoundError):
 
     def __init__(self, event: str, player: str, suggestions: list[str]):
         self.event, self.player, self.suggestions = event, player, list(suggestions)
-        hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
-        super().__init__(f"no player {player!r} is registered for event {event!r}{hint}")
+        message = Message("no player {player!r} is registered for event {event!r}", player=player, event=event)
+        super().__init__(did_you_mean(message, suggestions))
 
 
 class NoRoundPaired(InputError):
@@ -209,7 +139,8 @@ class NoRoundPaired(InputError):
 
     def __init__(self, event: str):
         self.event = event
-        super().__init__(f"{event}: no round has been paired yet; pair one with 'deckcli event pair \"{event}\"'")
+        text = N_("{event}: no round has been paired yet; pair one with 'deckcli event pair \"{event}\"'")
+        super().__init__(Message(text, event=event))
 
 
 class UnknownRound(NotFoundError):
@@ -217,7 +148,8 @@ class UnknownRound(NotFoundError):
 
     def __init__(self, event: str, label: str, rounds: list[str]):
         self.event, self.label, self.rounds = event, label, list(rounds)
-        super().__init__(f"{event}: no round {label!r}; the rounds paired are {', '.join(self.rounds)}")
+        text = N_("{event}: no round {label!r}; the rounds paired are {rounds}")
+        super().__init__(Message(text, event=event, label=label, rounds=", ".join(self.rounds)))
 
 
 class AlreadyRegistered(DeckcliError):
@@ -225,18 +157,19 @@ class AlreadyRegistered(DeckcliError):
 
     def __init__(self, event: str, players: list[str]):
         self.event, self.players = event, list(players)
-        if len(players) == 1:
-            message = (
-                f"{players[0]!r} is already registered for event {event!r}; give --replace to register"
+        text = (
+            N_(
+                "{player!r} is already registered for event {event!r}; give --replace to register"
                 " the new decklist instead (before the event starts)"
             )
-        else:
-            names = ", ".join(repr(p) for p in players)
-            message = (
-                f"{len(players)} players are already registered for event {event!r}: {names}; give"
+            if len(players) == 1
+            else N_(
+                "{count} players are already registered for event {event!r}: {names}; give"
                 " --replace to register their new decklists instead; nothing was registered"
             )
-        super().__init__(message)
+        )
+        names = ", ".join(repr(p) for p in players)
+        super().__init__(Message(text, count=len(players), player=players[0], event=event, names=names))
 
 
 class EventStarted(DeckcliError):
@@ -244,7 +177,8 @@ class EventStarted(DeckcliError):
 
     def __init__(self, event: str, why: str, refused: str):
         self.event, self.why, self.refused = event, why, refused
-        super().__init__(f"event {event!r} has started ({why}): {refused}")
+        text = N_("event {event!r} has started ({why}): {refused}")
+        super().__init__(Message(text, event=event, why=why, refused=refused))
 
 
 class LookalikePlayer(DeckcliError):
@@ -253,14 +187,18 @@ class LookalikePlayer(DeckcliError):
 
     def __init__(self, player: str, other: str, why: str, where: str | None = None):
         self.player, self.other, self.why, self.where = player, other, why, where
-        if where is None:
-            taken, advice = f"the registered player {other!r}", "register under the same spelling"
-        else:
-            taken, advice = f"the player {other!r} of {where}", "give each player one spelling"
-        super().__init__(
-            f"player {player!r} looks like {taken} ({why}); {advice}, or give --new-player if they"
-            " are different players"
+        text = (
+            N_(
+                "player {player!r} looks like the registered player {other!r} ({why}); register under the same"
+                " spelling, or give --new-player if they are different players"
+            )
+            if where is None
+            else N_(
+                "player {player!r} looks like the player {other!r} of {where} ({why}); give each player one"
+                " spelling, or give --new-player if they are different players"
+            )
         )
+        super().__init__(Message(text, player=player, other=other, where=where, why=why))
 
 
 # -- printing pages with a headless browser (raised by deckcli.events.browser) --------------------------
@@ -270,14 +208,16 @@ class BrowserMissing(DeckcliError):
     """No headless Chromium on PATH; ``tried`` names the programs looked for."""
 
     #: What to do without a browser, where there is another way (a page to print is HTML that any browser prints).
-    HTML_INSTEAD = " or write HTML instead (--to html) and print it from any browser"
+    HTML_INSTEAD = Message(" or write HTML instead (--to html) and print it from any browser")
+    PRINT_TO_PDF = Message("print to PDF")
 
-    def __init__(self, tried: tuple[str, ...], what: str = "print to PDF", instead: str = HTML_INSTEAD):
+    def __init__(self, tried: tuple[str, ...], what: str = PRINT_TO_PDF, instead: str = HTML_INSTEAD):
         self.tried = tried
-        super().__init__(
-            f"cannot {what}: no Chromium found on PATH (looked for {', '.join(tried)}); install it "
-            f"(Debian/Ubuntu: 'apt-get install chromium'; macOS: 'brew install --cask chromium'){instead}"
+        text = N_(
+            "cannot {what}: no Chromium found on PATH (looked for {programs}); install it (Debian/Ubuntu:"
+            " 'apt-get install chromium'; macOS: 'brew install --cask chromium'){instead}"
         )
+        super().__init__(Message(text, what=what, programs=", ".join(tried), instead=instead))
 
 
 class BrowserFailed(DeckcliError):
@@ -286,15 +226,18 @@ class BrowserFailed(DeckcliError):
 
     def __init__(self, program: str, status: int | None, output: str, target: str, problem: str = ""):
         self.program, self.status, self.output, self.target, self.problem = program, status, output, target, problem
-        how = (
-            "timed out"
-            if status is None
-            else f"was stopped by signal {-status}"
-            if status < 0
-            else f"exited with status {status}"
-        )
+        if status is None:
+            how = N_("timed out without writing {target}")
+        else:
+            how = (
+                N_("was stopped by signal {signal} without writing {target}")
+                if status < 0
+                else N_("exited with status {status} without writing {target}")
+            )
+        what = problem or Message(how, signal=-(status or 0), status=status, target=target)
         tail = "\n".join(output.strip().splitlines()[-5:])
-        super().__init__(f"{program} {problem or how + ' without writing ' + target}" + (f":\n{tail}" if tail else ""))
+        text = N_("{program} {problem}:\n{output}") if tail else N_("{program} {problem}")
+        super().__init__(Message(text, program=program, problem=what, output=tail))
 
 
 # -- playing online and printing (raised by deckcli.play) ---------------------------------------------
@@ -319,11 +262,13 @@ class ProxiesDoNotFit(InputError):
         most: float,
     ):
         self.bleed, self.paper, self.printable, self.most = bleed, paper, printable, most
-        super().__init__(
-            f"--bleed {bleed:g}: {sum_text} mm = {needed:g} mm, with {mark:g} mm of cut marks on each side, is {how}"
-            f" than {paper}'s printable {printable:g} mm (the paper less {margin:g} mm on each side); at most"
-            f" {most:g} mm fits"
+        text = N_(
+            "--bleed {bleed:g}: {sum} mm = {needed:g} mm, with {mark:g} mm of cut marks on each side, is {how}"
+            " than {paper}'s printable {printable:g} mm (the paper less {margin:g} mm on each side); at most"
+            " {most:g} mm fits"
         )
+        sizes = {"needed": needed, "mark": mark, "printable": printable, "margin": margin, "most": most}
+        super().__init__(Message(text, bleed=bleed, sum=sum_text, how=how, paper=paper, **sizes))  # type: ignore[arg-type]  # (mypy reads **sizes as Message's count)
 
 
 class PlayFolderRefused(InputError):
@@ -332,10 +277,16 @@ class PlayFolderRefused(InputError):
 
     def __init__(self, folder: str, entries: list[str]):
         self.folder, self.entries = folder, list(entries)
-        them = "it" if len(self.entries) == 1 else "them"
         super().__init__(
-            f"{folder}: refused, it holds {', '.join(self.entries)}, which deckcli did not write there (or which"
-            f" changed since); nothing was written. Export into another folder, or move {them} away first"
+            Message(
+                "{folder}: refused, it holds {entries}, which deckcli did not write there (or which changed since);"
+                " nothing was written. Export into another folder, or move it away first",
+                "{folder}: refused, it holds {entries}, which deckcli did not write there (or which changed since);"
+                " nothing was written. Export into another folder, or move them away first",
+                len(self.entries),
+                folder=folder,
+                entries=", ".join(self.entries),
+            )
         )
 
 
@@ -351,11 +302,18 @@ class SiteFolderRefused(InputError):
     def __init__(self, folder: str, entries: list[tuple[str, str]]):
         self.folder, self.entries = folder, list(entries)
         shown = ", ".join(f"{name} ({why})" if why else name for name, why in self.entries[: self.SHOWN])
-        more = f" and {len(self.entries) - self.SHOWN} more" if len(self.entries) > self.SHOWN else ""
-        them = "it" if len(self.entries) == 1 else "them"
+        if len(self.entries) > self.SHOWN:
+            shown = Message("{entries} and {more} more", entries=shown, more=len(self.entries) - self.SHOWN)
         super().__init__(
-            f"{folder}: refused, it holds what deckcli did not publish there: {shown}{more}; nothing was"
-            f" changed. Publish into an empty or new folder, or remove {them} from {folder} first"
+            Message(
+                "{folder}: refused, it holds what deckcli did not publish there: {entries}; nothing was"
+                " changed. Publish into an empty or new folder, or remove it from {folder} first",
+                "{folder}: refused, it holds what deckcli did not publish there: {entries}; nothing was"
+                " changed. Publish into an empty or new folder, or remove them from {folder} first",
+                len(self.entries),
+                folder=folder,
+                entries=shown,
+            )
         )
 
 
@@ -364,14 +322,14 @@ class SiteNotPublished(InputError):
     "empty" or "nothing"), which is left exactly as it was."""
 
     AFTER: ClassVar[dict[str, str]] = {
-        "site": "the earlier site is unchanged",
-        "empty": "the folder is still empty",
-        "nothing": "there was no folder before and none was made",
+        "site": Message("the earlier site is unchanged"),
+        "empty": Message("the folder is still empty"),
+        "nothing": Message("there was no folder before and none was made"),
     }
 
     def __init__(self, file: str, reason: str, before: str):
         self.file, self.reason, self.before = file, reason, before
-        super().__init__(f"{reason}; nothing was published: {self.AFTER[before]}")
+        super().__init__(Message("{reason}; nothing was published: {after}", reason=reason, after=self.AFTER[before]))
 
 
 class InterruptedAfterChange(KeyboardInterrupt):
@@ -381,3 +339,11 @@ class InterruptedAfterChange(KeyboardInterrupt):
     def __init__(self, done: str):
         self.done = done
         super().__init__(done)
+
+
+def did_you_mean(message: str, suggestions: list[str] | tuple[str, ...]) -> str:
+    """``message``, then the closest names a user may have meant (one :class:`~deckcli.i18n.Message`)."""
+    if not suggestions:
+        return message
+    names = ", ".join(repr(s) for s in suggestions)
+    return Message("{problem}; did you mean {names}?", problem=message, names=names)

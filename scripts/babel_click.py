@@ -25,12 +25,16 @@ def extract(
     fileobj: IO[bytes], keywords: Collection[str], comment_tags: list[str], options: dict[str, Any]
 ) -> Iterator[Result]:
     """Babel's Python messages of the module, then its plural counts and (by the ``help`` option) Click help."""
+    tree = ast.parse(fileobj.read())
+    fileobj.seek(0)
+    plurals = set(_plural_messages(tree))
     for lineno, funcname, message, comments in extract_python(
         fileobj, [*keywords, "Message"], comment_tags, options
     ):
-        yield lineno, "gettext" if funcname == "Message" else funcname, message, comments  # Message(msgid, ...)
-    fileobj.seek(0)
-    tree = ast.parse(fileobj.read())
+        if funcname == "Message":  # Message(msgid, ...), Message(singular, plural, n, ...): the entry it looks up
+            plural = isinstance(message, tuple) and tuple(message[:2]) in plurals
+            funcname = "ngettext" if plural else "gettext"
+        yield lineno, funcname, message, comments
     help_scope = options.get("help", "none")
     counts = options.get("counts", "yes") == "yes"
     for node in ast.walk(tree):
@@ -41,6 +45,15 @@ def extract(
                 yield from _help_keywords(node)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and help_scope in ("all", "top"):
             yield from _docstring(node, top_only=help_scope == "top")
+
+
+def _plural_messages(tree: ast.AST) -> Iterator[tuple[str, str]]:
+    """The (singular, plural) of each ``Message(singular, plural, n, ...)``: a plural entry, looked up by ngettext."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Message":
+            texts = [a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if len(texts) == 2:
+                yield texts[0], texts[1]
 
 
 def _plural(call: ast.Call) -> Iterator[Result]:
