@@ -10,10 +10,14 @@ from deckcli.i18n import N_, Lines, Message, translated
 class DeckcliError(Exception):
     """A problem with the user's input or data, reported without a traceback (exit status 1)."""
 
+    @property
+    def text(self) -> str:
+        """The message as a report keeps it: English, a :class:`~deckcli.i18n.Message` where it was made as one."""
+        return self.args[0] if len(self.args) == 1 and isinstance(self.args[0], str) else str(self)
+
     def translated(self) -> str:
-        """The message in the user's language (``str(error)`` stays English): its text when that is a
-        :class:`~deckcli.i18n.Message`."""
-        return str(translated(self.args[0])) if len(self.args) == 1 else str(self)
+        """The message in the user's language (``str(error)`` and :attr:`text` stay English)."""
+        return str(translated(self.text))
 
 
 class CardDataError(DeckcliError):

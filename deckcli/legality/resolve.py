@@ -216,16 +216,17 @@ class Resolver:
                 {"suggestions": []},
             )
         if isinstance(exc, WrongGame):
-            return Problem("wrong-game", str(exc), cards, entry.zone, entry.line)
+            return Problem("wrong-game", exc.text, cards, entry.zone, entry.line)
         suggestions = exc.suggestions if isinstance(exc, UnknownCard) else []
-        return Problem("unknown-card", str(exc), cards, entry.zone, entry.line, {"suggestions": suggestions})
+        text = exc.text if isinstance(exc, DeckcliError) else str(exc)
+        return Problem("unknown-card", text, cards, entry.zone, entry.line, {"suggestions": suggestions})
 
     @staticmethod
     def _ambiguous(entry: DeckEntry, exc: AmbiguousCard) -> Problem:
         """An ``unknown-card`` problem for a line whose name answers to several different cards."""
         return Problem(
             "unknown-card",
-            str(exc),
+            exc.text,
             cards=[entry.name],
             zone=entry.zone,
             line=entry.line,
