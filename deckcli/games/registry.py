@@ -178,7 +178,7 @@ def _load(path: Path) -> Game:
         text = path.read_text(encoding="utf-8")
         doc = jsontext.parse_json(text, label)
     except (OSError, ValueError) as exc:
-        raise GameDataError([f"{label}: cannot read the game file: {exc}"]) from None
+        raise GameDataError([Message("{file}: cannot read the game file: {reason}", file=label, reason=exc)]) from None
     except jsontext.JsonSyntaxError as exc:
         raise GameDataError([str(exc)]) from None
     problems = checked_schema_errors(GAME_SCHEMA, text, doc, label)  # a passed file is not checked again
@@ -228,7 +228,7 @@ def game(code: str) -> Game:
     """The game with this code (any case), or an error naming the known games."""
     found = games().get(code.lower()) if isinstance(code, str) else None
     if found is None:
-        raise NotFoundError(f"unknown game {code!r}; known games: {', '.join(codes())}")
+        raise NotFoundError(Message("unknown game {game!r}; known games: {games}", game=code, games=", ".join(codes())))
     return found
 
 
