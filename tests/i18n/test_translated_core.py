@@ -161,3 +161,16 @@ def test_card_problems_json_stays_english(deckcli, locale):
     assert english.returncode == translated.returncode == 1
     assert translated.stdout == english.stdout
     assert "unknown card '雪おんな' in aqa" in english.stdout and "Side Deck" in english.stdout
+
+
+def test_a_look_alike_player_in_russian(deckcli):
+    deck = ILLEGAL / "aqa-standard" / "legal" / "deck-40.txt"
+    assert deckcli("C", "event", "new", "Cup", "--game", "aqa", "--date", "2099-05-01").returncode == 0
+    assert deckcli("C", "event", "register", "Cup", "Alice", deck).returncode == 0
+    result = deckcli("ru_RU.UTF-8", "event", "register", "Cup", "\u0410lice", deck)  # a Cyrillic А
+    assert result.returncode == 1
+    assert (
+        "игрок '\u0410lice' похож на зарегистрированного игрока 'Alice' (в нём смешаны латиница и кириллица);"
+        " регистрируйте под тем же написанием или укажите --new-player, если это разные игроки"
+    ) in result.stderr
+    assert "looks like" not in result.stderr and "letters" not in result.stderr
