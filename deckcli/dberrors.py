@@ -3,7 +3,10 @@ and what to do. Raised by deckcli.storage; the CLI turns them into messages and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from deckcli.errors import DeckcliError
+from deckcli.i18n import N_, Message, gettext
 
 
 class DatabaseFault(DeckcliError):
@@ -17,10 +20,19 @@ class DatabaseFault(DeckcliError):
         self.path, self.problem, self.advice, self.origin = str(path), problem, advice, origin
         super().__init__(self.describe())
 
-    def describe(self) -> str:
-        where = f"the database {self.path}" + (f" (from {self.origin})" if self.origin else "")
-        option = self.origin or "--db"
-        return f"{where}: {self.problem}" + (f"; {self.advice.format(option=option)}" if self.advice else "")
+    def describe(self, say: Callable[[str], str] = str) -> str:
+        """The message in English, or through ``say`` (:meth:`translated`): the problem and the advice are texts
+        marked where they are written (``N_``, a ``Message``), the advice's ``{option}`` the option the user set."""
+        where = N_("the database {path} (from {origin})") if self.origin else N_("the database {path}")
+        text = N_("{where}: {problem}; {advice}") if self.advice else N_("{where}: {problem}")
+        advice = say(self.advice).format(option=self.origin or "--db") if self.advice else ""
+        shown_where = say(where).format(path=self.path, origin=self.origin)
+        return say(text).format(where=shown_where, problem=say(self.problem), advice=advice)
+
+    def translated(self) -> str:
+        return self.describe(
+            lambda text: text.translated() if isinstance(text, Message) else gettext(text) if text else text
+        )
 
     def __str__(self) -> str:
         return self.describe()

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from deckcli.i18n import Message
+from deckcli.i18n import N_, Lines, Message, error_text, translated
 
 
 class DeckcliError(Exception):
     """A problem with the user's input or data, reported without a traceback (exit status 1)."""
+
+    @property
+    def text(self) -> str:
+        """The message as a report keeps it: English, a :class:`~deckcli.i18n.Message` where it was made as one."""
+        return error_text(self)
+
+    def translated(self) -> str:
+        """The message in the user's language (``str(error)`` and :attr:`text` stay English)."""
+        return str(translated(self.text))
 
 
 class CardDataError(DeckcliError):
@@ -16,7 +25,7 @@ class CardDataError(DeckcliError):
 
     def __init__(self, problems: list[str]):
         self.problems = problems
-        super().__init__("\n".join(problems))
+        super().__init__(Lines(problems))
 
 
 class GameDataError(DeckcliError):
@@ -24,115 +33,11 @@ class GameDataError(DeckcliError):
 
     def __init__(self, problems: list[str]):
         self.problems = problems
-        super().__init__("invalid game file:\n" + "\n".join(problems))
+        super().__init__(Message("invalid game file:\n{problems}", problems="\n".join(problems)))
 
 
 class NotFoundError(DeckcliError):
     """A named thing (deck, format, set, game) that does not exist."""
-
-
-# -- which card a name, set and number mean (raised by deckcli.cards.resolver.CardResolver) -------------
-
-
-class UnknownCard(NotFoundError):
-    """A card name that matches no card (of ``game``, or of any game); carries the closest real names."""
-
-    #: Why, when there is more to say than "unknown" (set by subclasses before the message is built).
-    note = ""
-
-    def __init__(self, name: str, suggestions: list[str], game: str | None = None):
-        self.name = name
-        self.suggestions = list(suggestions)
-        self.game = game
-        super().__init__(self.describe())
-
-    def describe(self) -> str:
-        """The message, built once from the data (subclasses word it their way)."""
-        return self.wording(self.name, self.game, self.suggestions, self.note)
-
-    @staticmethod
-    def wording(name: str, game: str | None, suggestions: list[str] | tuple[str, ...] = (), note: str = "") -> str:
-        """How an unknown card is said: :meth:`describe`'s words, for callers that report thousands of unknown
-        names without making an error for each."""
-        message = (
-            Message("unknown card {card!r} in {game}", card=name, game=game)
-            if game
-            else Message("unknown card {card!r}", card=name)
-        )
-        if note:
-            message = Message("{problem}: {note}", problem=message, note=note)
-        if suggestions:
-            names = ", ".join(repr(s) for s in suggestions)
-            message = Message("{problem}; did you mean {names}?", problem=message, names=names)
-        return message
-
-
-class UnknownPrinting(UnknownCard):
-    """A real card with no printing of that set and number; the suggestions are its printings, and ``other``
-    names the card that has that set and number, if one does."""
-
-    def __init__(
-        self,
-        card: str,
-        set_code: str,
-        number: str,
-        printings: list[str],
-        game: str | None = None,
-        other: str | None = None,
-    ):
-        self.card, self.set_code, self.number, self.other = card, set_code, number, other
-        wanted = f"({set_code}) {number}".strip() if set_code else f"#{number}"
-        if other:
-            self.note = Message("{printing} is {card!r}", printing=wanted, card=other)
-        super().__init__(f"{card} {wanted}", [f"{card} {p}" for p in printings], game)
-
-
-class WrongGame(UnknownCard):
-    """A name no card of ``game`` has, but cards of ``games`` have; ``titles`` maps game codes to titles."""
-
-    def __init__(self, name: str, game: str, games: list[str], titles: dict[str, str] | None = None):
-        self.games = sorted(games)
-        self.titles = dict(titles or {})
-        super().__init__(name, [], game)
-
-    def describe(self) -> str:
-        def named(code: str) -> str:
-            return f"{self.titles.get(code, code)} ({code})"
-
-        others = " or ".join(named(g) for g in self.games)
-        return Message(
-            "{card!r} is a card of {games}, not of {game}", card=self.name, games=others, game=named(self.game or "")
-        )
-
-
-class AmbiguousCard(DeckcliError):
-    """A name several different cards answer to; ``candidates`` are (card name, game) pairs. Within one game
-    the full card name is needed; across games (no ``game``), ``--game``."""
-
-    def __init__(self, name: str, candidates: list[tuple[str, str]], game: str | None = None):
-        self.name, self.candidates, self.game = name, list(candidates), game
-        self.names = sorted({n for n, _ in self.candidates})
-        if game:
-            listed = ", ".join(repr(n) for n in self.names)
-            what: dict[str, Any] = {"name": name, "game": game, "cards": listed}
-            message = Message("{name!r} names several {game} cards ({cards}); write the full card name", **what)
-        else:
-            listed = ", ".join(f"{n} ({g})" for n, g in self.candidates)
-            message = Message("{name!r} names cards of several games: {cards}; give --game", name=name, cards=listed)
-        super().__init__(message)
-
-
-class UnknownSet(NotFoundError):
-    """A set code or set name that no set of ``game`` (or of any game) has; carries the known set codes."""
-
-    def __init__(self, set_text: str, game: str | None, known: list[str]):
-        self.set_text, self.game, self.known = set_text, game, sorted(known)
-        sets = ", ".join(self.known) or Message("none")
-        super().__init__(
-            Message("unknown set {set!r} in {game}; known sets: {sets}", set=set_text, game=game, sets=sets)
-            if game
-            else Message("unknown set {set!r}; known sets: {sets}", set=set_text, sets=sets)
-        )
 
 
 class InputError(DeckcliError):
@@ -145,10 +50,10 @@ class ProtectedFile(InputError):
 
     def __init__(self, path: str, reason: str):
         self.path, self.reason = path, reason
-        super().__init__(f"{path}: {reason}; name another file to write")
+        super().__init__(Message("{path}: {reason}; name another file to write", path=path, reason=reason))
 
 
-#: What a failed import did (events name what they did not record instead).
+#: What a refused import says was done (a Message: shown in the user's language).
 NOTHING_IMPORTED = Message("nothing was imported")
 
 
@@ -156,20 +61,21 @@ class DeckReadError(DeckcliError):
     """A decklist whose lines do not all name cards; ``problems`` holds (line, message) pairs, nothing was stored."""
 
     def __init__(self, source: str, problems: list[tuple[int | None, str]], undone: str = NOTHING_IMPORTED):
-        self.source, self.problems, args = source, problems, {"source": source, "undone": undone}
+        self.source = source
+        self.problems = problems
         self.summary = Message(
-            "{count} problem in {source}; {undone}", "{count} problems in {source}; {undone}", len(problems), **args
+            "{count} problem in {source}; {undone}",
+            "{count} problems in {source}; {undone}",
+            len(problems),
+            source=source,
+            undone=undone,
         )
-        super().__init__("\n".join([*self.lines(), self.summary]))
+        super().__init__(Lines([*self.lines(), self.summary]))
 
     def lines(self) -> list[str]:
         """One ``source: line N: message`` line per problem."""
-        return [
-            Message("{source}: line {line}: {problem}", source=self.source, line=line, problem=m)
-            if line is not None
-            else Message("{source}: {problem}", source=self.source, problem=m)
-            for line, m in self.problems
-        ]
+        texts = (N_("{source}: line {line}: {problem}"), N_("{source}: {problem}"))
+        return [Message(texts[line is None], source=self.source, line=line, problem=m) for line, m in self.problems]
 
 
 class DecksReadError(DeckcliError):
@@ -178,14 +84,15 @@ class DecksReadError(DeckcliError):
 
     def __init__(self, lines: list[str], problems: int, failed: int, files: int, undone: str = NOTHING_IMPORTED):
         self.problem_lines, self.problems, self.failed, self.files = lines, problems, failed, files
-        args: dict[str, Any] = {"failed": failed, "files": files, "undone": undone}
         self.summary = Message(
             "{count} problem in {failed} of {files} decklists; {undone}",
             "{count} problems in {failed} of {files} decklists; {undone}",
             problems,
-            **args,
+            failed=failed,
+            files=files,
+            undone=undone,
         )
-        super().__init__("\n".join([*lines, self.summary]))
+        super().__init__(Lines([*lines, self.summary]))
 
     def lines(self) -> list[str]:
         """One ``source: line N: message`` line per problem."""
@@ -198,8 +105,8 @@ class NoSuchDecklist(NotFoundError):
 
     def __init__(self, ref: str, suggestions: list[str]):
         self.ref, self.suggestions = ref, list(suggestions)
-        hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
-        super().__init__(f"'{ref}' does not exist: no decklist file, deck code or stored deck is called so{hint}")
+        message = Message("'{ref}' does not exist: no decklist file, deck code or stored deck is called so", ref=ref)
+        super().__init__(did_you_mean(message, suggestions))
 
 
 class AmbiguousDecklist(InputError):
@@ -207,7 +114,8 @@ class AmbiguousDecklist(InputError):
 
     def __init__(self, ref: str, kinds: list[str], hint: str):
         self.ref, self.kinds = ref, list(kinds)
-        super().__init__(f"{ref!r} is both a {' and a '.join(kinds)}: {hint}")
+        text = N_("{ref!r} is both a {first} and a {second}: {hint}")
+        super().__init__(Message(text, ref=ref, first=" and a ".join(kinds[:-1]), second=kinds[-1], hint=hint))
 
 
 # -- tournament events (raised by deckcli.events) -----------------------------------------------------
@@ -218,8 +126,7 @@ class UnknownEvent(NotFoundError):
 
     def __init__(self, name: str, suggestions: list[str]):
         self.name, self.suggestions = name, list(suggestions)
-        hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
-        super().__init__(f"no event called {name!r}{hint}")
+        super().__init__(did_you_mean(Message("no event called {name!r}", name=name), suggestions))
 
 
 class UnknownPlayer(NotFoundError):
@@ -227,8 +134,8 @@ class UnknownPlayer(NotFoundError):
 
     def __init__(self, event: str, player: str, suggestions: list[str]):
         self.event, self.player, self.suggestions = event, player, list(suggestions)
-        hint = "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?" if suggestions else ""
-        super().__init__(f"no player {player!r} is registered for event {event!r}{hint}")
+        message = Message("no player {player!r} is registered for event {event!r}", player=player, event=event)
+        super().__init__(did_you_mean(message, suggestions))
 
 
 class NoRoundPaired(InputError):
@@ -236,7 +143,8 @@ class NoRoundPaired(InputError):
 
     def __init__(self, event: str):
         self.event = event
-        super().__init__(f"{event}: no round has been paired yet; pair one with 'deckcli event pair \"{event}\"'")
+        text = N_("{event}: no round has been paired yet; pair one with 'deckcli event pair \"{event}\"'")
+        super().__init__(Message(text, event=event))
 
 
 class UnknownRound(NotFoundError):
@@ -244,7 +152,8 @@ class UnknownRound(NotFoundError):
 
     def __init__(self, event: str, label: str, rounds: list[str]):
         self.event, self.label, self.rounds = event, label, list(rounds)
-        super().__init__(f"{event}: no round {label!r}; the rounds paired are {', '.join(self.rounds)}")
+        text = N_("{event}: no round {label!r}; the rounds paired are {rounds}")
+        super().__init__(Message(text, event=event, label=label, rounds=", ".join(self.rounds)))
 
 
 class AlreadyRegistered(DeckcliError):
@@ -252,18 +161,19 @@ class AlreadyRegistered(DeckcliError):
 
     def __init__(self, event: str, players: list[str]):
         self.event, self.players = event, list(players)
-        if len(players) == 1:
-            message = (
-                f"{players[0]!r} is already registered for event {event!r}; give --replace to register"
+        text = (
+            N_(
+                "{player!r} is already registered for event {event!r}; give --replace to register"
                 " the new decklist instead (before the event starts)"
             )
-        else:
-            names = ", ".join(repr(p) for p in players)
-            message = (
-                f"{len(players)} players are already registered for event {event!r}: {names}; give"
+            if len(players) == 1
+            else N_(
+                "{count} players are already registered for event {event!r}: {names}; give"
                 " --replace to register their new decklists instead; nothing was registered"
             )
-        super().__init__(message)
+        )
+        names = ", ".join(repr(p) for p in players)
+        super().__init__(Message(text, count=len(players), player=players[0], event=event, names=names))
 
 
 class EventStarted(DeckcliError):
@@ -271,7 +181,8 @@ class EventStarted(DeckcliError):
 
     def __init__(self, event: str, why: str, refused: str):
         self.event, self.why, self.refused = event, why, refused
-        super().__init__(f"event {event!r} has started ({why}): {refused}")
+        text = N_("event {event!r} has started ({why}): {refused}")
+        super().__init__(Message(text, event=event, why=why, refused=refused))
 
 
 class LookalikePlayer(DeckcliError):
@@ -280,14 +191,18 @@ class LookalikePlayer(DeckcliError):
 
     def __init__(self, player: str, other: str, why: str, where: str | None = None):
         self.player, self.other, self.why, self.where = player, other, why, where
-        if where is None:
-            taken, advice = f"the registered player {other!r}", "register under the same spelling"
-        else:
-            taken, advice = f"the player {other!r} of {where}", "give each player one spelling"
-        super().__init__(
-            f"player {player!r} looks like {taken} ({why}); {advice}, or give --new-player if they"
-            " are different players"
+        text = (
+            N_(
+                "player {player!r} looks like the registered player {other!r} ({why}); register under the same"
+                " spelling, or give --new-player if they are different players"
+            )
+            if where is None
+            else N_(
+                "player {player!r} looks like the player {other!r} of {where} ({why}); give each player one"
+                " spelling, or give --new-player if they are different players"
+            )
         )
+        super().__init__(Message(text, player=player, other=other, where=where, why=why))
 
 
 # -- printing pages with a headless browser (raised by deckcli.events.browser) --------------------------
@@ -297,14 +212,16 @@ class BrowserMissing(DeckcliError):
     """No headless Chromium on PATH; ``tried`` names the programs looked for."""
 
     #: What to do without a browser, where there is another way (a page to print is HTML that any browser prints).
-    HTML_INSTEAD = " or write HTML instead (--to html) and print it from any browser"
+    HTML_INSTEAD = Message(" or write HTML instead (--to html) and print it from any browser")
+    PRINT_TO_PDF = Message("print to PDF")
 
-    def __init__(self, tried: tuple[str, ...], what: str = "print to PDF", instead: str = HTML_INSTEAD):
+    def __init__(self, tried: tuple[str, ...], what: str = PRINT_TO_PDF, instead: str = HTML_INSTEAD):
         self.tried = tried
-        super().__init__(
-            f"cannot {what}: no Chromium found on PATH (looked for {', '.join(tried)}); install it "
-            f"(Debian/Ubuntu: 'apt-get install chromium'; macOS: 'brew install --cask chromium'){instead}"
+        text = N_(
+            "cannot {what}: no Chromium found on PATH (looked for {programs}); install it (Debian/Ubuntu:"
+            " 'apt-get install chromium'; macOS: 'brew install --cask chromium'){instead}"
         )
+        super().__init__(Message(text, what=what, programs=", ".join(tried), instead=instead))
 
 
 class BrowserFailed(DeckcliError):
@@ -313,15 +230,18 @@ class BrowserFailed(DeckcliError):
 
     def __init__(self, program: str, status: int | None, output: str, target: str, problem: str = ""):
         self.program, self.status, self.output, self.target, self.problem = program, status, output, target, problem
-        how = (
-            "timed out"
-            if status is None
-            else f"was stopped by signal {-status}"
-            if status < 0
-            else f"exited with status {status}"
-        )
+        if status is None:
+            how = N_("timed out without writing {target}")
+        else:
+            how = (
+                N_("was stopped by signal {signal} without writing {target}")
+                if status < 0
+                else N_("exited with status {status} without writing {target}")
+            )
+        what = problem or Message(how, signal=-(status or 0), status=status, target=target)
         tail = "\n".join(output.strip().splitlines()[-5:])
-        super().__init__(f"{program} {problem or how + ' without writing ' + target}" + (f":\n{tail}" if tail else ""))
+        text = N_("{program} {problem}:\n{output}") if tail else N_("{program} {problem}")
+        super().__init__(Message(text, program=program, problem=what, output=tail))
 
 
 # -- playing online and printing (raised by deckcli.play) ---------------------------------------------
@@ -344,13 +264,13 @@ class PlayFolderRefused(InputError):
         self.folder, self.entries = folder, list(entries)
         super().__init__(
             Message(
-                "{folder}: refused, it holds {files}, which deckcli did not write there (or which changed since);"
+                "{folder}: refused, it holds {entries}, which deckcli did not write there (or which changed since);"
                 " nothing was written. Export into another folder, or move it away first",
-                "{folder}: refused, it holds {files}, which deckcli did not write there (or which changed since);"
+                "{folder}: refused, it holds {entries}, which deckcli did not write there (or which changed since);"
                 " nothing was written. Export into another folder, or move them away first",
                 len(self.entries),
                 folder=folder,
-                files=", ".join(self.entries),
+                entries=", ".join(self.entries),
             )
         )
 
@@ -367,11 +287,18 @@ class SiteFolderRefused(InputError):
     def __init__(self, folder: str, entries: list[tuple[str, str]]):
         self.folder, self.entries = folder, list(entries)
         shown = ", ".join(f"{name} ({why})" if why else name for name, why in self.entries[: self.SHOWN])
-        more = f" and {len(self.entries) - self.SHOWN} more" if len(self.entries) > self.SHOWN else ""
-        them = "it" if len(self.entries) == 1 else "them"
+        if len(self.entries) > self.SHOWN:
+            shown = Message("{entries} and {more} more", entries=shown, more=len(self.entries) - self.SHOWN)
         super().__init__(
-            f"{folder}: refused, it holds what deckcli did not publish there: {shown}{more}; nothing was"
-            f" changed. Publish into an empty or new folder, or remove {them} from {folder} first"
+            Message(
+                "{folder}: refused, it holds what deckcli did not publish there: {entries}; nothing was"
+                " changed. Publish into an empty or new folder, or remove it from {folder} first",
+                "{folder}: refused, it holds what deckcli did not publish there: {entries}; nothing was"
+                " changed. Publish into an empty or new folder, or remove them from {folder} first",
+                len(self.entries),
+                folder=folder,
+                entries=shown,
+            )
         )
 
 
@@ -380,14 +307,14 @@ class SiteNotPublished(InputError):
     "empty" or "nothing"), which is left exactly as it was."""
 
     AFTER: ClassVar[dict[str, str]] = {
-        "site": "the earlier site is unchanged",
-        "empty": "the folder is still empty",
-        "nothing": "there was no folder before and none was made",
+        "site": Message("the earlier site is unchanged"),
+        "empty": Message("the folder is still empty"),
+        "nothing": Message("there was no folder before and none was made"),
     }
 
     def __init__(self, file: str, reason: str, before: str):
         self.file, self.reason, self.before = file, reason, before
-        super().__init__(f"{reason}; nothing was published: {self.AFTER[before]}")
+        super().__init__(Message("{reason}; nothing was published: {after}", reason=reason, after=self.AFTER[before]))
 
 
 class InterruptedAfterChange(KeyboardInterrupt):
@@ -397,3 +324,11 @@ class InterruptedAfterChange(KeyboardInterrupt):
     def __init__(self, done: str):
         self.done = done
         super().__init__(done)
+
+
+def did_you_mean(message: str, suggestions: list[str] | tuple[str, ...]) -> str:
+    """``message``, then the closest names a user may have meant (one :class:`~deckcli.i18n.Message`)."""
+    if not suggestions:
+        return message
+    names = ", ".join(repr(s) for s in suggestions)
+    return Message("{problem}; did you mean {names}?", problem=message, names=names)

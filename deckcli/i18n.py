@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gettext as stdlib_gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -93,6 +93,24 @@ def _message(msgid: str, plural: str | None, count: int, args: dict[str, Any]) -
 def translated(text: Any) -> Any:
     """``text`` as the user reads it: a :class:`Message` in their language, anything else as it is."""
     return text.translated() if isinstance(text, Message) else text
+
+
+class Lines(Message):
+    """Messages one a line (an error listing every problem): English joined, each line translated where shown."""
+
+    lines: list[str]
+
+    def __new__(cls, lines: Sequence[str]) -> Lines:
+        self = str.__new__(cls, "\n".join(lines))
+        self.msgid, self.plural, self.number, self.args = "", None, 1, {}
+        self.lines = list(lines)
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Lines, (self.lines,))
+
+    def translated(self) -> str:
+        return "\n".join(str(translated(line)) for line in self.lines)
 
 
 def error_text(exc: BaseException) -> Any:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from deckcli.i18n import N_, Message
 from deckcli.names import INVISIBLE, name_key
 
 #: Cyrillic and Greek letters (and a few digit look-alikes) -> the Latin letter or digit they look like.
@@ -123,21 +124,30 @@ def mixed_scripts(name: str) -> list[str]:
     return [s for s in SCRIPTS if s in mixed]
 
 
+#: Each script as a message names it (the names above stay the keys).
+SCRIPT_WORDS = {"Latin": N_("Latin"), "Greek": N_("Greek"), "Cyrillic": N_("Cyrillic")}
+
+
 def _listed(scripts: list[str] | set[str]) -> str:
-    names = [s for s in SCRIPTS if s in scripts]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    names = [Message(SCRIPT_WORDS[s]) for s in SCRIPTS if s in scripts]
+    listed: str = names[0]
+    for i, name in enumerate(names[1:], 2):
+        text = N_("{scripts} and {script}") if i == len(names) else N_("{scripts}, {script}")
+        listed = Message(text, scripts=listed, script=name)
+    return listed
 
 
 def likeness(name: str, other: str) -> str:
     """Why ``name`` looks like ``other``, for a message: the scripts one of them mixes, or the ones they differ in."""
     if mine := mixed_scripts(name):
-        return f"it mixes {_listed(mine)} letters"
+        return Message("it mixes {scripts} letters", scripts=_listed(mine))
     if theirs := mixed_scripts(other):
-        return f"{other!r} mixes {_listed(theirs)} letters"
+        return Message("{other!r} mixes {scripts} letters", other=other, scripts=_listed(theirs))
     own, others = scripts_of(name) - scripts_of(other), scripts_of(other) - scripts_of(name)
     if own and others:
-        return f"it is written in {_listed(own)} letters, {other!r} in look-alike {_listed(others)} ones"
-    return "they differ only in letters that look alike"
+        text = N_("it is written in {own} letters, {other!r} in look-alike {others} ones")
+        return Message(text, own=_listed(own), other=other, others=_listed(others))
+    return Message("they differ only in letters that look alike")
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from deckcli.i18n import Message
+
 #: Bidirectional controls: embeddings and overrides (U+202A-U+202E), isolates (U+2066-U+2069), the marks
 #: LRM/RLM (U+200E, U+200F) and ALM (U+061C). They reorder what a terminal or a page shows (a name reading
 #: backwards, a card number that is not what it looks like).
@@ -56,12 +58,14 @@ def text_problem(text: object, what: str) -> str | None:
     would make a name look like another on a terminal or a page.
     """
     if not isinstance(text, str):
-        return f"{what} must be text, not {type(text).__name__}"
+        return Message("{what} must be text, not {type}", what=what, type=type(text).__name__)
     if not text.strip():
-        return f"{what} is empty"
+        return Message("{what} is empty", what=what)
     bad = unclean_char(text)
     if bad is not None:
-        return f"{what} {text!r} contains the control character U+{ord(bad):04X}"
+        return Message(
+            "{what} {text!r} contains the control character U+{code:04X}", what=what, text=text, code=ord(bad)
+        )
     return None
 
 

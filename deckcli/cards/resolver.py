@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from deckcli.carderrors import AmbiguousCard, UnknownCard, UnknownPrinting, UnknownSet, WrongGame
 from deckcli.cards.index import CardIndex, CardRef
-from deckcli.errors import AmbiguousCard, DeckcliError, UnknownCard, UnknownPrinting, UnknownSet, WrongGame
+from deckcli.errors import DeckcliError
 from deckcli.games import registry
 from deckcli.names import closest, name_key
 from deckcli.storage.reads import reader_of

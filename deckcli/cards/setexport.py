@@ -13,8 +13,9 @@ import json
 from dataclasses import dataclass, field
 from typing import IO, Any, NamedTuple
 
+from deckcli.carderrors import UnknownSet
 from deckcli.cards.sheets import write_sheet
-from deckcli.errors import InputError, NotFoundError, UnknownSet
+from deckcli.errors import InputError, NotFoundError
 from deckcli.files.jsontext import json_value
 from deckcli.i18n import Message
 from deckcli.storage.base import BaseDatabase

@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from deckcli.i18n import gettext as _
+
 
 def stdin_is_terminal() -> bool:
     """Whether a person is at the keyboard to answer a question."""
@@ -20,9 +22,11 @@ def confirm_deletion(what: str, question: str, yes: bool) -> None:
         return
     if not stdin_is_terminal():
         raise click.UsageError(
-            f"{what} is deleted only when confirmed at a terminal, and there is none here:"
-            " give --yes to delete it without asking"
+            _(
+                "{what} is deleted only when confirmed at a terminal, and there is none here:"
+                " give --yes to delete it without asking"
+            ).format(what=what)
         )
     if not click.confirm(question, default=False, err=True):
-        click.echo("Nothing deleted.", err=True)
+        click.echo(_("Nothing deleted."), err=True)
         raise SystemExit(1)

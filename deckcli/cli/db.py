@@ -9,7 +9,12 @@ import click
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import DatabaseParam
 from deckcli.cli.output import dump_json, emit
+from deckcli.i18n import N_, Message, translated
+from deckcli.i18n import gettext as _
 from deckcli.words import plural
+
+#: The row-count table's headers (the columns are --json's keys, which stay English).
+ROW_HEADERS = {"table": N_("table"), "rows": N_("rows")}
 
 
 @click.group()
@@ -49,15 +54,28 @@ def check(app: AppContext, as_json: bool) -> None:
     if as_json:
         click.echo(dump_json(report.as_dict()))
     else:
-        verdict = "ok" if report.ok else "PROBLEMS FOUND"
+        verdict = _("ok") if report.ok else _("PROBLEMS FOUND")
+        version = translated(report.version)
         if report.backend == "sqlite":
             app_id = "-" if report.application_id is None else f"{report.application_id:#010x}"
-            click.echo(f"{report.path}: {verdict} ({report.version}, application id {app_id})")
+            click.echo(
+                _("{database}: {verdict} ({version}, application id {id})").format(
+                    database=report.path, verdict=verdict, version=version, id=app_id
+                )
+            )
         else:
-            click.echo(f"{report.path}: {verdict} ({report.backend}, {report.version}, integrity {report.integrity})")
-        emit([{"table": t, "rows": n} for t, n in report.rows.items()], "table", ["table", "rows"])
+            click.echo(
+                _("{database}: {verdict} ({backend}, {version}, integrity {integrity})").format(
+                    database=report.path,
+                    verdict=verdict,
+                    backend=report.backend,
+                    version=version,
+                    integrity=translated(report.integrity),
+                )
+            )
+        emit([{"table": t, "rows": n} for t, n in report.rows.items()], "table", ["table", "rows"], headers=ROW_HEADERS)
         for problem in report.problems:
-            click.echo(f"problem: {problem}", err=True)
+            click.echo(_("problem: {problem}").format(problem=translated(problem)), err=True)
     if not report.ok:
         raise click.exceptions.Exit(1)
 
@@ -68,7 +86,7 @@ def _file_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 
     problem = file_name_problem(value)
     if problem:
-        raise click.BadParameter(problem, ctx, param)
+        raise click.BadParameter(translated(problem), ctx, param)
     return value
 
 
@@ -86,12 +104,13 @@ def backup(app: AppContext, target: str) -> None:
 
         raise DatabaseFault(
             label_of(app.target),
-            "db backup copies an SQLite file",
-            f"copy a server database into a new file with `deckcli db copy URL {target}`",
+            Message("db backup copies an SQLite file"),
+            Message("copy a server database into a new file with `deckcli db copy URL {target}`", target=target),
             app.origin,
         )
     result = backup_database(Path(app.target), Path(target), app.origin)
-    click.echo(f"Backed up {plural(sum(result.rows.values()), 'row')} ({result.size:,} bytes) to {result.target}")
+    rows = translated(plural(sum(result.rows.values()), "row"))
+    click.echo(_("Backed up {rows} ({size:,} bytes) to {file}").format(rows=rows, size=result.size, file=result.target))
 
 
 @db.command()
@@ -110,8 +129,11 @@ def status(app: AppContext, as_json: bool) -> None:
     if as_json:
         click.echo(dump_json(found.as_dict()))
         return
-    click.echo(f"backend: {found.backend}\ndatabase: {found.database}")
-    click.echo(f"current: {found.current_label}\nlatest: {version_label(found.latest)}\nstate: {STATES[found.state]}")
+    click.echo(_("backend: {backend}").format(backend=found.backend))
+    click.echo(_("database: {database}").format(database=found.database))
+    click.echo(_("current: {version}").format(version=translated(found.current_label)))
+    click.echo(_("latest: {version}").format(version=translated(version_label(found.latest))))
+    click.echo(_("state: {state}").format(state=_(STATES[found.state])))
 
 
 @db.command()
@@ -128,19 +150,28 @@ def upgrade(app: AppContext) -> None:
 
         raise SchemaMismatch(
             before.database,
-            f"it is at {before.current_label}, newer than this deckcli's revision {before.latest}",
-            "upgrade deckcli",
+            Message(
+                "it is at {version}, newer than this deckcli's revision {latest}",
+                version=before.current_label,
+                latest=before.latest,
+            ),
+            N_("upgrade deckcli"),
             app.origin,
         )
     open_database(app.target, app.origin, upgrade=True).close()
     after = database_status(app.target, app.origin)
+    now = translated(after.current_label)
     if before.current == after.current:
-        click.echo(f"{after.database}: already at {after.current_label} (the latest)")
+        click.echo(_("{database}: already at {version} (the latest)").format(database=after.database, version=now))
     elif before.state == "empty":
-        click.echo(f"{after.database}: set up at {after.current_label}")
-    else:
-        comma = "," if before.revision is None else ""  # (from schema 2, before revision 0001, to 0004)
-        click.echo(f"{after.database}: upgraded from {before.current_label}{comma} to {after.revision}")
+        click.echo(_("{database}: set up at {version}").format(database=after.database, version=now))
+    else:  # (from schema 2, before revision 0001, to 0004: a comma after a version with one)
+        text = (
+            _("{database}: upgraded from {old} to {new}")
+            if before.revision
+            else _("{database}: upgraded from {old}, to {new}")
+        )
+        click.echo(text.format(database=after.database, old=translated(before.current_label), new=after.revision))
 
 
 @db.command()
@@ -153,6 +184,9 @@ def copy(source: Path | str, target: Path | str) -> None:
     from deckcli.storage.copying import copy_database
 
     result = copy_database(source, target)
+    rows, tables = translated(plural(sum(result.rows.values()), "row")), translated(plural(len(result.rows), "table"))
     click.echo(
-        f"Copied {plural(sum(result.rows.values()), 'row')} of {plural(len(result.rows), 'table')} from {result.source} to {result.target}"
+        _("Copied {rows} of {tables} from {source} to {target}").format(
+            rows=rows, tables=tables, source=result.source, target=result.target
+        )
     )

@@ -27,22 +27,24 @@ def deck_text(view: DeckView) -> str:
         _("Format: {format}").format(format=deck.format.name),
     ]
     lines += [f"{key}: {value}" for key, value in deck.decklist.meta.items()]
-    lines += [f"{title}: {', '.join(_leader(deck, name) for name in names)}" for title, names in view.leaders]
+    lines += [
+        f"{translated(title)}: {', '.join(_leader(deck, name) for name in names)}" for title, names in view.leaders
+    ]
     for zone in view.zones:
-        lines += ["", f"{zone.label} ({zone.size}{_span(zone)})"]
+        lines += ["", f"{translated(zone.label)} ({zone.size}{_span(zone)})"]
         if not zone.kinds:
             lines.append("    " + _("(empty)"))
         for kind in zone.kinds:
-            lines.append(f"  {kind.title} ({kind.count})")
+            lines.append(f"  {translated(kind.title)} ({kind.count})")
             lines += ["    " + _card_line(card, count) for card, count in kind.cards]
     for aside in view.aside:
-        lines += ["", _("{zone} ({count}, not counted)").format(zone=aside.label, count=aside.size)]
+        lines += ["", _("{zone} ({count}, not counted)").format(zone=translated(aside.label), count=aside.size)]
         lines += ["    " + _card_line(card, count) for card, count in aside.cards]
     if view.curve:
         name = view.curve_field.capitalize()
         numbers = view.curve[0][0].lstrip("-").isdigit()
         title = (_("{field} curve ({zone})") if numbers else _("{field}s ({zone})")).format(
-            field=name, zone=view.draw_zone_label
+            field=name, zone=translated(view.draw_zone_label)
         )
         lines += ["", title]
         lines += ["  " + line for line in bar_chart(view.curve)]

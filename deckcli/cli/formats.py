@@ -9,8 +9,28 @@ import click
 from deckcli.cli.completion import complete_format
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.i18n import N_
+from deckcli.i18n import gettext as _
 
 LIST_COLUMNS = ["name", "game", "title", "zones", "copy_limit", "default"]
+#: The tables' headers (the columns are --json's and --csv's keys, which stay English).
+HEADERS = {
+    "name": N_("name"),
+    "game": N_("game"),
+    "title": N_("title"),
+    "zones": N_("zones"),
+    "copy_limit": N_("copy_limit"),
+    "default": N_("default"),
+    "zone": N_("zone"),
+    "label": N_("label"),
+    "size": N_("size"),
+    "kinds": N_("kinds"),
+    "rule": N_("rule"),
+    "from": N_("from"),
+    "in force": N_("in force"),
+    "banned": N_("banned"),
+    "restricted": N_("restricted"),
+}
 
 
 @click.group(invoke_without_command=True)
@@ -32,7 +52,14 @@ def formats(ctx: click.Context, game: str | None, output: str) -> None:
 
     rows = format_rows(game.lower() if game else None)
     shown = [{**r, "copy_limit": r["copy_limit"] or ""} for r in rows]
-    emit(rows if output == "csv" else shown, output, LIST_COLUMNS, json_data=rows, empty="No formats.")
+    emit(
+        rows if output == "csv" else shown,
+        output,
+        LIST_COLUMNS,
+        headers=HEADERS,
+        json_data=rows,
+        empty=_("No formats."),
+    )
 
 
 @formats.command()
@@ -58,7 +85,7 @@ def show(ref: str, day, output: str) -> None:
 
 
 def _listed(values: list[Any]) -> str:
-    return ", ".join(str(v) for v in values) or "none"
+    return ", ".join(str(v) for v in values) or _("none")
 
 
 def _restricted(entries: list[dict[str, Any]]) -> str:
@@ -67,40 +94,52 @@ def _restricted(entries: list[dict[str, Any]]) -> str:
 
 def _print_details(d: dict[str, Any]) -> None:
     """The format as lines and tables for people."""
-    made = (
-        f"{d['game']}" + (f", extends {d['extends']}" if d["extends"] else "") + (", default" if d["default"] else "")
-    )
+    made = d["game"]
+    if d["extends"]:
+        made = _("{game}, extends {format}").format(game=made, format=d["extends"])
+    if d["default"]:
+        made = _("{game}, default").format(game=made)
     click.echo(f"{d['name']}: {d['title']} ({made})")
     if d["description"]:
         click.echo(d["description"])
-    click.echo(f"file: {d['file']}")
+    click.echo(_("file: {file}").format(file=d["file"]))
     click.echo()
-    emit(
-        [{**z, "kinds": _listed(z["kinds"]) if z["kinds"] else "any"} for z in d["zones"]],
-        "table",
-        ["zone", "label", "size", "kinds", "rule"],
-    )
-    click.echo(f"draw deck: {d['draw_zone']}")
+    zones = [{**z, "kinds": _listed(z["kinds"]) if z["kinds"] else _("any")} for z in d["zones"]]
+    emit(zones, "table", ["zone", "label", "size", "kinds", "rule"], headers=HEADERS)
+    click.echo(_("draw deck: {zone}").format(zone=d["draw_zone"]))
     if d["copy_limit"]:
         limit = d["copy_limit"]
-        across = f" across {_listed(limit['zones'])}" if limit.get("zones") else ""
-        click.echo(f"copy limit: {limit['max']} of a name{across}")
-    for key, label in (("side_exchange", "side exchange"), ("legal_sets", "legal sets"), ("checks", "checks")):
+        if limit.get("zones"):
+            text = _("copy limit: {max} of a name across {zones}")
+        else:
+            text = _("copy limit: {max} of a name")
+        click.echo(text.format(max=limit["max"], zones=_listed(limit.get("zones", []))))
+    for key, label in (
+        ("side_exchange", N_("side exchange: {values}")),
+        ("legal_sets", N_("legal sets: {values}")),
+        ("checks", N_("checks: {values}")),
+    ):
         if key in d:
             value = d[key]
-            click.echo(f"{label}: {_listed(value['zones'] if isinstance(value, dict) else value)}")
-    for key, label in (("champions", "champions"), ("draft", "draft"), ("name_limit", "name limit")):
+            click.echo(_(label).format(values=_listed(value["zones"] if isinstance(value, dict) else value)))
+    for key, label in (
+        ("champions", N_("champions: {values}")),
+        ("draft", N_("draft: {values}")),
+        ("name_limit", N_("name limit: {values}")),
+        ("opening", N_("opening: {values}")),
+    ):
         if key in d:
-            click.echo(f"{label}: " + ", ".join(f"{k} {v}" for k, v in d[key].items()))
-    if "opening" in d:
-        click.echo("opening: " + ", ".join(f"{k} {v}" for k, v in d["opening"].items()))
+            click.echo(_(label).format(values=", ".join(f"{k} {v}" for k, v in d[key].items())))
     click.echo()
-    version = f"the version from {d['version']}" if d["version"] else "its own card limits"
-    if d["versions"] and not d["version"]:
-        version += " (before its first dated version)"
-    click.echo(f"card limits on {d['date']}: {version}")
-    click.echo(f"  banned: {_listed(d['banned'])}")
-    click.echo(f"  restricted: {_restricted(d['restricted'])}")
+    if d["version"]:
+        version = _("the version from {date}").format(date=d["version"])
+    elif d["versions"]:
+        version = _("its own card limits (before its first dated version)")
+    else:
+        version = _("its own card limits")
+    click.echo(_("card limits on {date}: {version}").format(date=d["date"], version=version))
+    click.echo(_("  banned: {cards}").format(cards=_listed(d["banned"])))
+    click.echo(_("  restricted: {cards}").format(cards=_restricted(d["restricted"])))
     if d["versions"]:
         click.echo()
         rows = [
@@ -112,4 +151,4 @@ def _print_details(d: dict[str, Any]) -> None:
             }
             for v in d["versions"]
         ]
-        emit(rows, "table", ["from", "in force", "banned", "restricted"])
+        emit(rows, "table", ["from", "in force", "banned", "restricted"], headers=HEADERS)

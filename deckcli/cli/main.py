@@ -18,6 +18,7 @@ from deckcli.cli.language import install_click_strings, translate_help
 from deckcli.cli.options import DatabaseParam
 from deckcli.games import registry
 from deckcli.i18n import gettext as _
+from deckcli.i18n import translated
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -65,16 +66,15 @@ class DeckcliGroup(click.Group):
         from deckcli.cli.output import shown_streams
         from deckcli.dberrors import BadDatabaseURL
         from deckcli.errors import DeckcliError, NoSuchDecklist
-        from deckcli.i18n import error_text, translated
         from deckcli.textrules import shown
 
         try:
             with shown_streams():  # what the command prints: control characters escaped
                 return super().invoke(ctx)
         except (BadDatabaseURL, NoSuchDecklist) as exc:  # a URL libpq would misread; a deck argument naming nothing
-            raise click.UsageError(shown(str(exc))) from None
+            raise click.UsageError(shown(exc.translated())) from None
         except DeckcliError as exc:
-            raise click.ClickException(shown(translated(error_text(exc)))) from None
+            raise click.ClickException(shown(exc.translated())) from None
         except click.ClickException as exc:  # printed after the command, outside shown_streams: escaped here
             exc.message = shown(exc.message)  # type: ignore[misc]  # typed Final; escaped in place, keeping its class
             raise
@@ -99,18 +99,20 @@ class DeckcliGroup(click.Group):
         db = ctx.obj.opened if isinstance(ctx.obj, AppContext) else None
         fault = db.fault(exc) if db is not None else None
         if fault is not None:
-            return click.ClickException(shown(str(fault)))
+            return click.ClickException(shown(fault.translated()))
         if isinstance(exc, OSError) and _output_failed(exc):
             from deckcli.files.oserrors import file_error
 
-            return click.ClickException(str(file_error("<stdout>", exc, writing=True)))
+            return click.ClickException(file_error("<stdout>", exc, writing=True).translated())
         from deckcli.storage.location import scrub
 
         target = ctx.obj.db_path if isinstance(ctx.obj, AppContext) else None
         return click.ClickException(
             shown(
                 scrub(
-                    f"internal error: {type(exc).__name__}: {exc} (set DECKCLI_DEBUG=1 for the traceback)",
+                    _("internal error: {error}: {message} (set DECKCLI_DEBUG=1 for the traceback)").format(
+                        error=type(exc).__name__, message=exc
+                    ),
                     target if isinstance(target, str) else None,
                 )
             )
@@ -138,14 +140,15 @@ def _interrupted(app: object, exc: KeyboardInterrupt | None = None) -> str:
     site), saved changes to the database (committed before the interrupt) or none."""
     done = getattr(exc, "done", None)
     if done:
-        return f"Interrupted after {done} (the command's last output was not printed)."
+        return _("Interrupted after {change} (the command's last output was not printed).").format(
+            change=translated(done)
+        )
     db = app.opened if isinstance(app, AppContext) else None
     if db is not None and db.committed:
-        return (
-            f"Interrupted after the change was saved: {getattr(db, 'label', db.path)} holds it (the command's last output was not"
-            " printed)."
-        )
-    return "Interrupted: nothing was changed." if db is not None else "Interrupted."
+        return _(
+            "Interrupted after the change was saved: {database} holds it (the command's last output was not printed)."
+        ).format(database=getattr(db, "label", db.path))
+    return _("Interrupted: nothing was changed.") if db is not None else _("Interrupted.")
 
 
 @click.group(cls=DeckcliGroup, context_settings=CONTEXT_SETTINGS)

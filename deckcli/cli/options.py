@@ -12,6 +12,8 @@ import click
 
 from deckcli.cli.completion import complete_deck, complete_deck_or_file, complete_format
 from deckcli.games import registry
+from deckcli.i18n import gettext as _
+from deckcli.i18n import translated
 
 if TYPE_CHECKING:
     from deckcli.cli.context import AppContext
@@ -62,7 +64,7 @@ class DeckSource:
     def open(self, app: AppContext) -> ResolvedDeck:
         """The resolved deck; every line must name a known card (else an error listing them, exit 1)."""
         if (self.file is None) == (self.name is None):
-            raise click.UsageError("give a decklist file DECK or --deck NAME (one of them)")
+            raise click.UsageError(_("give a decklist file DECK or --deck NAME (one of them)"))
         from deckcli.legality.resolve import open_deck
 
         deck = open_deck(app.reads, source=self.file, deck_name=self.name, format_name=self.format_name, game=self.game)
@@ -148,14 +150,15 @@ class DatabaseParam(click.ParamType):
 
         if isinstance(value, str) and url_scheme(value) and not is_url(value):
             self.fail(
-                f"{url_scheme(value)}:// is not a database deckcli connects to (a file path, or a URL"
-                f" {' or '.join(s + '://' for s in SERVER_SCHEMES)})",
+                _("{scheme}:// is not a database deckcli connects to (a file path, or a URL {schemes})").format(
+                    scheme=url_scheme(value), schemes=_(" or ").join(s + "://" for s in SERVER_SCHEMES)
+                ),
                 param,
                 ctx,
             )
         if is_url(value) and (problem := url_problem(value)):
-            self.fail(f"{mask_url(value)}: {problem}", param, ctx)
+            self.fail(f"{mask_url(value)}: {translated(problem)}", param, ctx)
         problem = None if is_url(value) else file_name_problem(value)
         if problem:
-            self.fail(problem, param, ctx)
+            self.fail(translated(problem), param, ctx)
         return target_of(value)

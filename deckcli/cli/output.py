@@ -13,6 +13,8 @@ from typing import Any
 import click
 
 from deckcli.files.csvwriting import CsvWriter
+from deckcli.i18n import N_, translated
+from deckcli.i18n import gettext as _
 from deckcli.textrules import shown
 
 
@@ -29,8 +31,9 @@ def output_options(csv_ok: bool = True) -> Callable:
     return decorator
 
 
-#: How a table or CSV says a yes/no value (JSON keeps true and false): one word pair in every listing.
-YES_NO = {True: "yes", False: "no"}
+#: How a table or CSV says a yes/no value (JSON keeps true and false): one word pair in every listing (a table's in
+#: the user's language; CSV's stay English, as its keys do).
+YES_NO = {True: N_("yes"), False: N_("no")}
 
 
 def _cell(value: Any) -> Any:
@@ -103,7 +106,15 @@ def emit(
     from deckcli.cli.tables import table
 
     names = [(headers or {}).get(c, c) for c in cols]
-    click.echo(table([[_cell(row.get(c)) for c in cols] for row in rows], names))
+    names = [_(name) if name else name for name in names]  # a header (N_ or translated) as the user reads it
+    click.echo(table([[_shown_cell(row.get(c)) for c in cols] for row in rows], names))
+
+
+def _shown_cell(value: Any) -> Any:
+    """A table's cell: as CSV writes it, but a yes/no and a library Message in the user's language."""
+    if isinstance(value, bool):
+        return _(YES_NO[value])
+    return _cell(translated(value))
 
 
 class ShownText:

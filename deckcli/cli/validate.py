@@ -123,7 +123,7 @@ def validate(
     try:
         formats = [load_format(name, game) for name in format_names]
     except DeckcliError as exc:
-        raise click.BadParameter(str(exc), param_hint="--format") from None
+        raise click.BadParameter(exc.translated(), param_hint="--format") from None
     chosen = formats[0] if formats and not all_formats else None
     reporter = DeckReporter(
         app.reads,

@@ -13,6 +13,7 @@ import io
 from collections.abc import Iterator
 
 from deckcli.errors import InputError
+from deckcli.i18n import Message
 
 DELIMITERS = (",", ";", "\t")
 
@@ -53,18 +54,18 @@ class CsvSyntaxError(InputError):
 
     def __init__(self, label: str, line: int, reason: str):
         self.label, self.line, self.reason = label, line, reason
-        super().__init__(f"{label}: line {line}: not CSV: {reason}")
+        super().__init__(Message("{file}: line {line}: not CSV: {reason}", file=label, line=line, reason=reason))
 
 
 def _reason(exc: csv.Error, cell_limit: int) -> str:
     """The csv module's message in deckcli's words (as Python 3.11-3.13 word it)."""
     message = str(exc)
     if message.startswith("unexpected end of data"):
-        return 'a quoted cell is not closed (a " is missing)'
+        return Message('a quoted cell is not closed (a " is missing)')
     if message.startswith("field larger than field limit"):
-        return f"a cell longer than {cell_limit:,} characters"
+        return Message("a cell longer than {limit:,} characters", limit=cell_limit)
     if message.endswith("expected after '\"'"):
-        return 'text after a closing quote (a " inside a quoted cell is written twice: "")'
+        return Message('text after a closing quote (a " inside a quoted cell is written twice: "")')
     return message
 
 

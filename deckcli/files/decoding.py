@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 
 from deckcli.errors import InputError
+from deckcli.i18n import N_, Message
 
 
 def decode(data: bytes, label: str) -> str:
@@ -17,14 +18,16 @@ def decode(data: bytes, label: str) -> str:
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError as exc:
-            raise InputError(f"{label}: not valid UTF-16 text (byte {exc.start + 1}); save it as UTF-8") from None
+            text = N_("{file}: not valid UTF-16 text (byte {byte}); save it as UTF-8")
+            raise InputError(Message(text, file=label, byte=exc.start + 1)) from None
         if "\x00" in text:
-            raise InputError(f"{label}: not a text file (it contains NUL characters)")
+            raise InputError(Message("{file}: not a text file (it contains NUL characters)", file=label))
         return text
     if b"\x00" in data:
-        raise InputError(f"{label}: not a text file (it contains NUL bytes)")
+        raise InputError(Message("{file}: not a text file (it contains NUL bytes)", file=label))
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(f"{label}: not UTF-8 text (byte {exc.start + 1}, line {line}); save it as UTF-8") from None
+        text = N_("{file}: not UTF-8 text (byte {byte}, line {line}); save it as UTF-8")
+        raise InputError(Message(text, file=label, byte=exc.start + 1, line=line)) from None

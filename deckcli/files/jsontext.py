@@ -14,6 +14,7 @@ from typing import Any
 
 from deckcli.errors import InputError
 from deckcli.files.numbers import MAX_DIGITS
+from deckcli.i18n import N_, Message
 
 #: The deepest nesting deckcli reads, the same on every Python (their own limits differ and depend on the stack);
 #: deckcli's documents nest 5 deep at most. An error points at the first bracket deeper than this.
@@ -52,7 +53,8 @@ class JsonSyntaxError(InputError):
 
     def __init__(self, label: str, line: int, column: int, reason: str):
         self.label, self.line, self.column, self.reason = label, line, column, reason
-        super().__init__(f"{label}: line {line}, column {column}: not valid JSON: {reason}")
+        text = N_("{file}: line {line}, column {column}: not valid JSON: {reason}")
+        super().__init__(Message(text, file=label, line=line, column=column, reason=reason))
 
 
 def json_value(value: Any) -> Any:

@@ -16,6 +16,7 @@ from typing import IO
 from deckcli.errors import InputError
 from deckcli.files.decoding import decode
 from deckcli.files.oserrors import file_error
+from deckcli.i18n import N_, Message
 
 MB = 1024 * 1024
 #: The largest document of each kind deckcli reads (a 60-card decklist is about 1 kB; 100,000 collection rows
@@ -28,6 +29,16 @@ LIMITS = {
     "form export": 64 * MB,
     "site manifest": 8 * MB,
     "play manifest": 1 * MB,
+}
+#: Each kind as a message names it (the keys stay English: callers name a kind by them).
+KIND_WORDS = {
+    "decklist": N_("decklist"),
+    "format": N_("format"),
+    "card set": N_("card set"),
+    "collection": N_("collection"),
+    "form export": N_("form export"),
+    "site manifest": N_("site manifest"),
+    "play manifest": N_("play manifest"),
 }
 #: The kinds read only from regular files: a format is named in other files (``extends``) and read on every start, so
 #: a pipe or device given as one must not hang the command.
@@ -45,7 +56,13 @@ class Document:
 
 
 def _too_large(label: str, what: str) -> InputError:
-    return InputError(f"{label}: too large for a {what} (more than {LIMITS[what] // MB} MB)")
+    text = N_("{file}: too large for a {what} (more than {mb} MB)")
+    return InputError(Message(text, file=label, what=_kind(what), mb=LIMITS[what] // MB))
+
+
+def _kind(what: str) -> str:
+    """The kind of file as a message names it, in the user's language where it is shown."""
+    return Message(KIND_WORDS[what]) if what in KIND_WORDS else what
 
 
 def _from_stdin(stdin: IO[bytes] | IO[str] | bytes | None, what: str) -> bytes:
@@ -72,20 +89,21 @@ def _opened(path: Path, label: str, what: str) -> IO[bytes]:
     if not stat.S_ISREG(mode):
         os.close(descriptor)
         kind = (
-            "a named pipe"
+            Message("a named pipe")
             if stat.S_ISFIFO(mode)
-            else "a device"
+            else Message("a device")
             if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "a special file"
+            else Message("a special file")
         )
-        raise InputError(f"{label}: is {kind}, not a {what} file (a {what} is read from a regular file)")
+        text = N_("{file}: is {kind}, not a {what} file (a {what} is read from a regular file)")
+        raise InputError(Message(text, file=label, kind=kind, what=_kind(what)))
     return os.fdopen(descriptor, "rb")
 
 
 def _from_file(path: Path, label: str, what: str) -> bytes:
     try:
         if path.is_dir():
-            raise InputError(f"{label}: is a folder, not a {what} file")
+            raise InputError(Message("{file}: is a folder, not a {what} file", file=label, what=_kind(what)))
         with _opened(path, label, what) as handle:
             if os.fstat(handle.fileno()).st_size > LIMITS[what]:
                 raise _too_large(label, what)
@@ -105,7 +123,7 @@ def read_bytes(
     if str(source) == "-":
         return _from_stdin(stdin, what), label or STDIN_LABEL
     if not str(source):  # (a Path of it would be ".", the working folder)
-        raise InputError("an empty file name: name the file to read")
+        raise InputError(Message("an empty file name: name the file to read"))
     label = label or str(source)
     return _from_file(Path(source).expanduser(), label, what), label
 

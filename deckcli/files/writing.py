@@ -20,6 +20,7 @@ from typing import TextIO, TypeVar
 from deckcli.dbfiles import APPLICATION_ID, in_use_as, sqlite_mark
 from deckcli.errors import InputError, ProtectedFile
 from deckcli.files.oserrors import file_error
+from deckcli.i18n import Message
 
 T = TypeVar("T")
 
@@ -32,12 +33,11 @@ def protection(target: str | Path) -> str | None:
     found = in_use_as(path)  # (first: reading the header of a file in use would drop SQLite's locks on it)
     if found is not None:
         name, suffix = found  # (name: the database's absolute name, as it was opened)
-        where = "" if not suffix and os.path.abspath(path) == name else f" ({name})"
-        return (
-            "is the deckcli database in use"
-            if not suffix
-            else "is a file SQLite keeps beside the deckcli database in use"
-        ) + where
+        if not suffix:
+            if os.path.abspath(path) == name:
+                return Message("is the deckcli database in use")
+            return Message("is the deckcli database in use ({database})", database=name)
+        return Message("is a file SQLite keeps beside the deckcli database in use ({database})", database=name)
     try:
         regular = stat.S_ISREG(path.stat().st_mode)
     except (OSError, ValueError):
@@ -45,7 +45,9 @@ def protection(target: str | Path) -> str | None:
     mark = sqlite_mark(path) if regular else None  # (never opened when a pipe or device: that would block or read)
     if mark is None:
         return None
-    return "is a deckcli database" if mark == APPLICATION_ID else "is another program's SQLite database"
+    return (
+        Message("is a deckcli database") if mark == APPLICATION_ID else Message("is another program's SQLite database")
+    )
 
 
 def refuse_protected(target: str | Path, label: str | None = None) -> None:
@@ -60,7 +62,7 @@ def _destination(target: str | Path) -> tuple[str, Path, os.stat_result | None]:
     named, no folder, not a name ending in ``/``, no database (:func:`refuse_protected`)."""
     label = str(target)
     if not label:
-        raise InputError("an empty file name: name the file to write")
+        raise InputError(Message("an empty file name: name the file to write"))
     path = Path(target).expanduser()
     try:
         found = path.stat()
@@ -69,7 +71,7 @@ def _destination(target: str | Path) -> tuple[str, Path, os.stat_result | None]:
     except OSError as exc:  # a name too long, a loop of links, a path under a file
         raise file_error(label, exc, writing=True) from None
     if found is not None and stat.S_ISDIR(found.st_mode):
-        raise InputError(f"{target}: is a folder")
+        raise InputError(Message("{file}: is a folder", file=target))
     if label.endswith(("/", os.sep)):
         raise file_error(label, IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR)), writing=True)
     refuse_protected(path, label)

@@ -17,7 +17,10 @@ from typing import Any, TypeGuard
 
 from deckcli.errors import GameDataError, NotFoundError
 from deckcli.files import jsontext
+from deckcli.games.labels import DataCount, DataLabel
+from deckcli.i18n import Message
 from deckcli.storage.location import carddb_dir
+from deckcli.words import plural
 
 GAME_FILE = "game.json"
 GAME_SCHEMA = "game.schema.json"
@@ -38,6 +41,8 @@ class Zone:
     counted: bool = True
     stands_for: str | None = None
     aside: bool = False
+    #: The title in other languages (``{"ja": ..., "ru": ...}``), as the user reads it (:meth:`Game.zone_label`).
+    labels: dict[str, str] = field(default_factory=dict, compare=False)
 
     def accepts(self, kind: str) -> bool:
         """Whether the zone holds cards of ``kind`` by default."""
@@ -69,17 +74,25 @@ class Game:
         return hash(self.code)
 
     def kind_title(self, kind: str) -> str:
-        """The plural heading of a kind ('Limitbreak monsters'); an unknown kind gets an 's'."""
-        return str(self.kinds.get(kind, {}).get("title") or kind.capitalize() + "s")
+        """The plural heading of a kind ('Limitbreak monsters'); an unknown kind gets an 's'. English, with the
+        data's translations (``labels``) for where it is shown (:func:`deckcli.i18n.translated`)."""
+        spec = self.kinds.get(kind, {})
+        return DataLabel(str(spec.get("title") or kind.capitalize() + "s"), spec.get("labels"))
+
+    def kind_count(self, kind: str, count: int) -> str:
+        """``count`` cards of ``kind`` ("3 champions"): :func:`deckcli.words.plural` of the kind, shown in the data's
+        forms (``counts``) for the user's language."""
+        return DataCount(plural(count, kind), self.kinds.get(kind, {}).get("counts"))
 
     def zone_label(self, zone: str, format_zones: dict[str, dict[str, Any]]) -> str:
         """How every message and page names a zone: the format's label ('Champion Pool'), else the game's title
-        for it ('Side Deck'), else 'side zone' for a zone the game lacks."""
-        label = format_zones.get(zone, {}).get("label")
-        if label:
-            return str(label)
-        own = self.zones.get(zone)
-        return own.title if own else f"{zone} zone"
+        for it ('Side Deck'), else 'side zone' for a zone the game lacks. English, with the data's translations
+        (``labels``) for where it is shown (:func:`deckcli.i18n.translated`)."""
+        spec, own = format_zones.get(zone, {}), self.zones.get(zone)
+        if spec.get("label"):  # (a label that is the game's title has the game's translations)
+            same = own is not None and spec["label"] == own.title
+            return DataLabel(str(spec["label"]), spec.get("labels") or (own.labels if same and own else None))
+        return DataLabel(own.title, own.labels) if own else Message("{zone} zone", zone=zone)
 
     def zone_for_kind(self, kind: str, zones: dict[str, Any] | None = None) -> str | None:
         """Where a card of ``kind`` goes: the kind's own zone, else the first routed zone accepting it.
@@ -151,6 +164,7 @@ def _zones(doc: dict[str, Any]) -> dict[str, Zone]:
             counted=spec.get("counted", True),
             stands_for=spec.get("stands_for"),
             aside=spec.get("aside", False),
+            labels=spec.get("labels", {}),
         )
         for name, spec in doc["zones"].items()
     }
@@ -164,7 +178,7 @@ def _load(path: Path) -> Game:
         text = path.read_text(encoding="utf-8")
         doc = jsontext.parse_json(text, label)
     except (OSError, ValueError) as exc:
-        raise GameDataError([f"{label}: cannot read the game file: {exc}"]) from None
+        raise GameDataError([Message("{file}: cannot read the game file: {reason}", file=label, reason=exc)]) from None
     except jsontext.JsonSyntaxError as exc:
         raise GameDataError([str(exc)]) from None
     problems = checked_schema_errors(GAME_SCHEMA, text, doc, label)  # a passed file is not checked again
@@ -214,7 +228,7 @@ def game(code: str) -> Game:
     """The game with this code (any case), or an error naming the known games."""
     found = games().get(code.lower()) if isinstance(code, str) else None
     if found is None:
-        raise NotFoundError(f"unknown game {code!r}; known games: {', '.join(codes())}")
+        raise NotFoundError(Message("unknown game {game!r}; known games: {games}", game=code, games=", ".join(codes())))
     return found
 
 

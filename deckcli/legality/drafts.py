@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckcli.errors import InputError, UnknownCard
+from deckcli.carderrors import UnknownCard
+from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.hooks import hook
-from deckcli.i18n import Message
+from deckcli.i18n import N_, Message
 from deckcli.legality.checks import DRAFT_HOOK
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
@@ -30,9 +31,8 @@ def _sets(game: str) -> Any:
     """The game's ``champion-sets`` hook; an error for a game without champions."""
     sets = hook(registry.game(game), DRAFT_HOOK)
     if sets is None:
-        raise InputError(
-            f"{registry.title(game)} decks have no champions; --pool, --banned and --match check champion drafts"
-        )
+        text = N_("{game} decks have no champions; --pool, --banned and --match check champion drafts")
+        raise InputError(Message(text, game=registry.title(game)))
     return sets
 
 
@@ -52,7 +52,8 @@ def pool_format_of(team: ResolvedDeck) -> str:
     _sets(team.game)  # a game without champions says so first
     draft = team.format.data.get("draft")
     if not draft:
-        raise InputError(f"format {team.format.name!r} has no competitive draft (no 'draft' in its format file)")
+        text = N_("format {name!r} has no competitive draft (no 'draft' in its format file)")
+        raise InputError(Message(text, name=team.format.name))
     return str(draft["pool_format"])
 
 
@@ -64,7 +65,7 @@ def banned_champion(team: ResolvedDeck, name: str) -> str:
     if leader is not None:
         return str(leader.name)
     if index is not None and index.find_all(name):
-        raise InputError(f"--banned {name!r}: not a {sets.leader_kind} card")
+        raise InputError(Message("--banned {name!r}: not a {kind} card", name=name, kind=sets.leader_kind))
     raise UnknownCard(name, index.suggest(name) if index is not None else [], team.game)
 
 

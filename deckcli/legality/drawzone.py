@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcli.errors import InputError
+from deckcli.i18n import Message
 from deckcli.legality.resolved import ResolvedDeck
 from deckcli.legality.rules import check_deck
 
@@ -25,5 +26,5 @@ def draw_zone(deck: ResolvedDeck, label: str, checked: bool = True) -> DrawZone:
     zone = deck.format.draw_zone
     cards = [(ref.as_dict(), n) for ref, n in deck.zone_cards(zone)]
     if not cards:
-        raise InputError(f"{label}: no cards in the {zone} zone to draw from")
+        raise InputError(Message("{deck}: no cards in the {zone} zone to draw from", deck=label, zone=zone))
     return DrawZone(cards, sorted({p.rule for p in check_deck(deck)}) if checked else [])

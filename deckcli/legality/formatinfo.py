@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from deckcli.games import registry
 from deckcli.legality.format import Format
 from deckcli.legality.formats import list_formats, load_format
 
@@ -68,7 +69,7 @@ def format_details(ref: str, day: date | None = None) -> dict[str, Any]:
         "zones": [
             {
                 "zone": zone,
-                "label": rule.get("label", zone),
+                "label": registry.game(fmt.game).zone_label(zone, fmt.zones) if rule.get("label") else zone,
                 "size": _sizes(rule),
                 "kinds": rule.get("kinds", []),
                 "rule": rule.get("rule"),

@@ -16,6 +16,7 @@ from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.files import jsontext
 from deckcli.files.reading import read_document
 from deckcli.games import registry
+from deckcli.i18n import N_, Lines, Message
 from deckcli.legality.checks import CHECKS, DRAFT_HOOK
 from deckcli.legality.format import Format
 from deckcli.storage.location import bundled_format_files
@@ -27,7 +28,7 @@ def _read(path: Path, label: str, bundled: bool) -> dict[str, Any]:
     """The format file, checked against the schema: a file given by path every time, a bundled one once per
     content (:mod:`deckcli.validation.verdicts`)."""
     if not _exists(path):
-        raise NotFoundError(f"{label}: format file not found")
+        raise NotFoundError(Message("{file}: format file not found", file=label))
     text = read_document(path, "format", label=label).text  # the reading front door
     doc = jsontext.parse_json(text, label)
     if bundled:
@@ -39,7 +40,7 @@ def _read(path: Path, label: str, bundled: bool) -> dict[str, Any]:
 
         problems = schema_errors(FORMAT_SCHEMA, doc, label)
     if problems:
-        raise InputError("invalid format file:\n" + "\n".join(problems))
+        raise InputError(Lines([Message("invalid format file:"), *problems]))
     return doc
 
 
@@ -98,15 +99,17 @@ def _load(ref: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
     elif path.suffix == ".json" or _exists(path) or "/" in ref or "\\" in ref:
         label, bundled = ref, False
     else:
-        raise NotFoundError(f"unknown format {ref!r}; {_names_hint(ref, None)} (or give a path to a format file)")
+        text = N_("unknown format {name!r}; {hint} (or give a path to a format file)")
+        raise NotFoundError(Message(text, name=ref, hint=_names_hint(ref, None)))
     if label in seen:
-        raise InputError(f"format {label!r} extends itself: {' -> '.join(seen + (label,))}")
+        chain = " -> ".join(seen + (label,))
+        raise InputError(Message("format {name!r} extends itself: {chain}", name=label, chain=chain))
     doc = _read(path, label, bundled)
     parent = doc.get("extends")
     if parent:
         base, _ = _load(parent, seen + (label,))
         if base.get("game") != doc.get("game", base.get("game")):
-            raise InputError(f"{label}: extends {parent!r}, a format of another game")
+            raise InputError(Message("{file}: extends {parent!r}, a format of another game", file=label, parent=parent))
         doc = _merge(
             {k: v for k, v in base.items() if k not in ("default", "title", "description")}, _over_versions(doc, base)
         )
@@ -206,7 +209,7 @@ def _version_problems(versions: list[dict[str, Any]], label: str) -> list[str]:
 def _make(doc: dict[str, Any], path: str) -> Format:
     problems = _consistency_problems(doc, path)
     if problems:
-        raise InputError("invalid format file:\n" + "\n".join(problems))
+        raise InputError(Lines([Message("invalid format file:"), *problems]))
     return Format(name=doc["name"], game=doc["game"], title=doc.get("title", doc["name"]), data=doc, path=path)
 
 
@@ -217,7 +220,9 @@ def load_format(ref: str, game: str | None = None) -> Format:
     else:
         fmt = _make(*_load(ref))
     if game and fmt.game != game:
-        raise InputError(f"format {fmt.name!r} is for {fmt.game}, not {game}")
+        raise InputError(
+            Message("format {name!r} is for {game}, not {other}", name=fmt.name, game=fmt.game, other=game)
+        )
     return fmt
 
 
@@ -235,14 +240,11 @@ def named_format(name: str, given: Format | None = None, game: str | None = None
         return given
     if looks_like_path(name):
         stem = Path(name.replace("\\", "/")).stem  # boa-advanced.json: boa-advanced
-        raise InputError(
-            f"{name!r} is a file path, not a format name (a format file is given with --format PATH);"
-            f" {_names_hint(stem, game)}"
-        )
+        text = N_("{name!r} is a file path, not a format name (a format file is given with --format PATH); {hint}")
+        raise InputError(Message(text, name=name, hint=_names_hint(stem, game)))
     if name not in _bundled():
-        raise NotFoundError(
-            f"unknown format {name!r}; {_names_hint(name, game)} (a format file is given with --format PATH)"
-        )
+        text = N_("unknown format {name!r}; {hint} (a format file is given with --format PATH)")
+        raise NotFoundError(Message(text, name=name, hint=_names_hint(name, game)))
     return _bundled_format(name)
 
 
@@ -266,8 +268,8 @@ def _names_hint(name: str, game: str | None) -> str:
     names = names or sorted(_bundled())
     near = closest(name, {name_key(n): n for n in names}) if name else []
     if near:
-        return "did you mean " + ", ".join(repr(n) for n in near) + "?"
-    return f"known formats: {', '.join(names)}"
+        return Message("did you mean {names}?", names=", ".join(repr(n) for n in near))
+    return Message("known formats: {names}", names=", ".join(names))
 
 
 def default_format(game: str) -> Format:
@@ -277,7 +279,7 @@ def default_format(game: str) -> Format:
             fmt = load_format(name)
             if fmt.game == game and fmt.is_default:
                 return fmt
-    raise NotFoundError(f"no default format for game {game!r}")
+    raise NotFoundError(Message("no default format for game {game!r}", game=game))
 
 
 def list_formats() -> list[Format]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from deckcli.games import registry
+from deckcli.i18n import N_, Message
 from deckcli.legality.resolved import ResolvedCard, ResolvedDeck
 
 
@@ -45,7 +46,8 @@ def zone_label(deck: ResolvedDeck, zone: str) -> str:
 
 
 def zone_list(deck: ResolvedDeck, zones: list[str]) -> str:
-    return " + ".join(zone_label(deck, z) for z in zones)
+    """The zones' labels joined with +, each shown in the user's language where the whole is."""
+    return _joined([zone_label(deck, z) for z in zones], N_("{zones} + {zone}"))
 
 
 def placement(deck: ResolvedDeck, cards: list[ResolvedCard]) -> str:
@@ -53,7 +55,17 @@ def placement(deck: ResolvedDeck, cards: list[ResolvedCard]) -> str:
     per_zone: dict[str, int] = {}
     for dc in cards:
         per_zone[dc.zone] = per_zone.get(dc.zone, 0) + dc.count
-    return ", ".join(f"{zone_label(deck, z)} {n}" for z, n in per_zone.items())
+    shown = [Message("{zone} {count}", zone=zone_label(deck, z), count=n) for z, n in per_zone.items()]
+    return _joined(shown, N_("{zones}, {zone}"))
+
+
+def _joined(texts: Sequence[str], joint: str) -> str:
+    """``texts`` joined by ``joint`` (``{zones}`` the ones before, ``{zone}`` the next): one Message, so each zone's
+    label is shown in the user's language where the whole is."""
+    joined = texts[0] if texts else ""
+    for text in texts[1:]:
+        joined = Message(joint, zones=joined, zone=text)
+    return joined
 
 
 def first_line(cards: Iterable[ResolvedCard]) -> int | None:

@@ -14,7 +14,6 @@ from deckcli.i18n import N_, Message
 from deckcli.legality.grouping import first_line, in_zones, placement, unique
 from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
-from deckcli.words import plural
 
 
 def _hook(deck: ResolvedDeck, name: str) -> Any:
@@ -42,7 +41,7 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
                     N_("the deck has cards of {leaders} ({names}); {format} needs exactly {count} different champions")
                     if names
                     else N_("the deck has cards of {leaders}; {format} needs exactly {count} different champions"),
-                    leaders=plural(len(chosen), sets.leader_kind),
+                    leaders=registry.game(deck.game).kind_count(sets.leader_kind, len(chosen)),
                     names=", ".join(names),
                     format=deck.format.name,
                     count=count,

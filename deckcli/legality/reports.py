@@ -78,7 +78,7 @@ class DeckReporter:
                 label = ref.label
             return label, self.resolver.open(ref, format_name=format_name or self.format_name, game=self.game)
         except DeckcliError as exc:
-            return label, str(exc)
+            return label, exc.text
 
     def set_original(self, source: str) -> None:
         """Check every later deck as a between-rounds exchange of the deck argument ``source``."""
@@ -114,7 +114,7 @@ class DeckReporter:
             decklist = self.resolver.read(ref)
             game = self.resolver.choose(decklist, None, self.game)[0]
         except DeckcliError as exc:
-            return [self._unreadable(label, str(exc))]
+            return [self._unreadable(label, exc.text)]
         decks = [self.resolver.resolve(decklist, fmt, self.game) for fmt in formats_of(game, extra)]
         return [self._verdict(label, deck, check_deck(deck)) for deck in decks]
 

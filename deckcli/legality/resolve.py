@@ -10,12 +10,13 @@ from collections import Counter
 from datetime import date
 from typing import TYPE_CHECKING
 
+from deckcli.carderrors import AmbiguousCard, UnknownCard, UnknownSet, WrongGame
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
 from deckcli.decklists.model import DeckEntry, Decklist, ParseProblem
 from deckcli.decklists.routing import ZoneRouter
 from deckcli.decklists.sources import DeckLocator, DeckRef
-from deckcli.errors import AmbiguousCard, DeckcliError, InputError, UnknownCard, UnknownSet, WrongGame
+from deckcli.errors import DeckcliError, InputError
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
 from deckcli.i18n import N_, Message, error_text

@@ -10,6 +10,7 @@ from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.hooks import leaders
+from deckcli.i18n import N_, Lines, Message
 
 if TYPE_CHECKING:
     from deckcli.cards.index import CardIndex, CardRef
@@ -91,8 +92,9 @@ class ResolvedDeck:
         blocking = [p for p in self.problems if p.rule in ("parse", "unknown-card", "wrong-game")]
         if blocking:
             where = self.decklist.source or self.name or "deck"
-            lines = [f"{where}: " + (f"line {p.line}: " if p.line else "") + p.message for p in blocking]
-            raise InputError("\n".join(lines))
+            texts = (N_("{source}: {problem}"), N_("{source}: line {line}: {problem}"))
+            lines = [Message(texts[bool(p.line)], source=where, line=p.line, problem=p.message) for p in blocking]
+            raise InputError(Lines(lines))
 
     def to_decklist(self) -> Decklist:
         """The deck as a decklist naming every printing (for export and deck codes)."""

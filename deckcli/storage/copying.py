@@ -27,6 +27,7 @@ from sqlmodel import SQLModel
 
 from deckcli.dberrors import DatabaseFault, NotADatabase
 from deckcli.dbfiles import companion_of
+from deckcli.i18n import N_, Message
 from deckcli.storage import tables  # noqa: F401  (registers the tables)
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.engine import connect
@@ -36,8 +37,8 @@ from deckcli.storage.status import check_database
 from deckcli.words import plural
 
 #: What to do about a target the copy cannot use.
-COPY_ADVICE = "copy into a new file"
-EMPTY_ADVICE = "copy into a new or empty database (createdb, or a new file), so nothing is mixed or lost"
+COPY_ADVICE = N_("copy into a new file")
+EMPTY_ADVICE = N_("copy into a new or empty database (createdb, or a new file), so nothing is mixed or lost")
 #: Rows read and written per statement.
 CHUNK = 5_000
 
@@ -58,7 +59,9 @@ def _open_target(target: Path | str) -> BaseDatabase:
     if found:
         listed = ", ".join(found[:5]) + (", ..." if len(found) > 5 else "")
         raise DatabaseFault(
-            label_of(target), f"it is not empty ({plural(len(found), 'table')}: {listed})", EMPTY_ADVICE
+            label_of(target),
+            Message("it is not empty ({tables}: {listed})", tables=plural(len(found), "table"), listed=listed),
+            EMPTY_ADVICE,
         )
     return connect(target)
 
@@ -73,7 +76,9 @@ def _tables_of(target: Path | str) -> list[str]:
     try:
         info = inspect(path)
     except NotADatabase:
-        raise DatabaseFault(path, "it already exists", "copy into a new file (deckcli never overwrites one)") from None
+        raise DatabaseFault(
+            path, Message("it already exists"), N_("copy into a new file (deckcli never overwrites one)")
+        ) from None
     return sorted(t for t in info.tables if not t.startswith("sqlite_"))
 
 
@@ -103,9 +108,9 @@ def _same(source: Path | str, target: Path | str) -> bool:
 def copy_database(source: Path | str, target: Path | str, origin: str | None = None) -> CopyResult:
     """Copy every row of ``source`` into the new or empty ``target`` (each a file path or a server URL)."""
     if _same(source, target):
-        raise DatabaseFault(label_of(target), "it is the source itself", "copy into another database")
-    if not is_url(source) and mode_of(Path(source), advice="name the database to copy") is None:
-        raise DatabaseFault(source, "no such file", "name the database to copy", origin)
+        raise DatabaseFault(label_of(target), Message("it is the source itself"), N_("copy into another database"))
+    if not is_url(source) and mode_of(Path(source), advice=N_("name the database to copy")) is None:
+        raise DatabaseFault(source, Message("no such file"), N_("name the database to copy"), origin)
     created = not is_url(target) and mode_of(Path(target), advice=COPY_ADVICE) is None
     src = connect(source, origin)
     try:
@@ -180,30 +185,38 @@ def backup_database(source: Path, target: Path, origin: str | None = None) -> Ba
     """Copy the deckcli database ``source`` to the new file ``target`` in one consistent step."""
     info = inspect(source, origin)
     if not info.exists:
-        raise DatabaseFault(source, "no such file", "there is nothing to back up yet", origin)
+        raise DatabaseFault(source, Message("no such file"), N_("there is nothing to back up yet"), origin)
     refuse_foreign(info, source, origin)
     if companion_of(target, source) is not None:  # (SQLite would take the copy for the database's WAL and reset it)
         raise DatabaseFault(
-            target, f"it is a file SQLite keeps beside the database {source}", "give the copy another name"
+            target,
+            Message("it is a file SQLite keeps beside the database {database}", database=source),
+            N_("give the copy another name"),
         )
-    if mode_of(target, advice="give the copy another name") is not None:
+    if mode_of(target, advice=N_("give the copy another name")) is not None:
         if target.resolve() == source.resolve():
-            raise DatabaseFault(target, "it is the database itself", "give the copy another name", origin)
-        raise DatabaseFault(target, "it already exists", "give the copy a new name (deckcli never overwrites it)")
+            raise DatabaseFault(target, Message("it is the database itself"), N_("give the copy another name"), origin)
+        advice = N_("give the copy a new name (deckcli never overwrites it)")
+        raise DatabaseFault(target, Message("it already exists"), advice)
     if not target.parent.is_dir():  # else SQLite's "unable to open database file" would seem the source's fault
-        what = "is a file" if target.parent.exists() else "does not exist"
-        raise DatabaseFault(target, f"its folder {what}", "choose a folder you can write")
+        what = Message("its folder is a file") if target.parent.exists() else Message("its folder does not exist")
+        raise DatabaseFault(target, what, N_("choose a folder you can write"))
     temp = target.with_name(f".{target.name}.{os.getpid()}.part")
     try:
         _copy(source, temp)
         os.replace(temp, target)
     except sqlite3.Error as exc:
         raise DatabaseFault(
-            source, f"the copy failed ({exc})", "nothing was written to " + str(target), origin
+            source,
+            Message("the copy failed ({reason})", reason=exc),
+            Message("nothing was written to {file}", file=target),
+            origin,
         ) from None
     except OSError as exc:
         raise DatabaseFault(
-            target, f"cannot write the copy ({exc.strerror})", "choose a folder you can write"
+            target,
+            Message("cannot write the copy ({reason})", reason=exc.strerror),
+            N_("choose a folder you can write"),
         ) from None
     finally:
         with contextlib.suppress(OSError):

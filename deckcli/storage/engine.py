@@ -19,6 +19,7 @@ from sqlalchemy.exc import DBAPIError
 
 from deckcli.dberrors import DamagedDatabase, DatabaseFault, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.dbfiles import APPLICATION_ID, hold, release
+from deckcli.i18n import N_, Message
 from deckcli.storage import (
     revisions,
     tables,  # noqa: F401  (registers the tables)
@@ -126,15 +127,15 @@ class Database(BaseDatabase):
         except (FileExistsError, NotADirectoryError):  # (it named the file in the way as "the database")
             raise DatabaseFault(
                 self.path,
-                "its folder cannot be created: a file is in the way",
-                "point {option} at a file in a folder you can write",
+                Message("its folder cannot be created: a file is in the way"),
+                N_("point {option} at a file in a folder you can write"),
                 self.origin,
             ) from None
         except OSError as exc:
             raise DatabaseFault(
                 self.path.parent,
-                f"cannot create the database folder ({exc.strerror})",
-                "point {option} at a file in a folder you can write",
+                Message("cannot create the database folder ({reason})", reason=exc.strerror),
+                N_("point {option} at a file in a folder you can write"),
                 self.origin,
             ) from None
 
@@ -182,20 +183,31 @@ class Database(BaseDatabase):
         if version > SCHEMA_VERSION:
             raise DamagedDatabase(
                 self.path,
-                f"it was written by a newer deckcli (schema {version}, this one knows {SCHEMA_VERSION})",
-                "upgrade deckcli",
+                Message(
+                    "it was written by a newer deckcli (schema {schema}, this one knows {latest})",
+                    schema=version,
+                    latest=SCHEMA_VERSION,
+                ),
+                N_("upgrade deckcli"),
                 self.origin,
             )
         known = set(MIGRATIONS) | {LEGACY_HEAD} | set(REVISION_SCHEMAS.values())
         if version < 0 or (0 < version < SCHEMA_VERSION and version not in known):
             raise DamagedDatabase(
-                self.path, f"it has schema version {version}, which no deckcli writes", DAMAGED_ADVICE, self.origin
+                self.path,
+                Message("it has schema version {schema}, which no deckcli writes", schema=version),
+                DAMAGED_ADVICE,
+                self.origin,
             )
         if self.read_only and version != SCHEMA_VERSION:
             raise ReadOnlyDatabase(
                 self.path,
-                f"it needs upgrading from schema {version} to {SCHEMA_VERSION}, but it is read-only",
-                "run deckcli once where the file can be written",
+                Message(
+                    "it needs upgrading from schema {schema} to {latest}, but it is read-only",
+                    schema=version,
+                    latest=SCHEMA_VERSION,
+                ),
+                N_("run deckcli once where the file can be written"),
                 self.origin,
             )
 

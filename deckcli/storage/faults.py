@@ -23,70 +23,74 @@ from deckcli.dberrors import (
     ServerUnreachable,
     UnopenableDatabase,
 )
+from deckcli.i18n import N_, Message
 from deckcli.storage.location import mask_url, scrub
 
-NOTHING_WRITTEN = "nothing was written"
-DAMAGED_ADVICE = (
+DAMAGED_ADVICE = N_(
     "`deckcli db check` lists what is wrong; restore a copy (`deckcli db backup` makes one), or move the"
     " file away and deckcli starts a new database"
 )
-NOT_A_DATABASE_ADVICE = "point {option} at a deckcli database or at a new file"
+NOT_A_DATABASE_ADVICE = N_("point {option} at a deckcli database or at a new file")
 
 #: Each kind of fault: its error, what is wrong and what to do. ``{reason}`` is the driver's one-line reason,
 #: ``{waited}`` how long SQLite waited for a lock.
 FAULTS: dict[str, tuple[type[DatabaseFault], str, str]] = {
     "read-only": (
         ReadOnlyDatabase,
-        "it is read-only (the file or its folder cannot be written), so this command cannot change it",
-        "read-only commands still work; " + NOTHING_WRITTEN,
+        N_("it is read-only (the file or its folder cannot be written), so this command cannot change it"),
+        N_("read-only commands still work; nothing was written"),
     ),
     "locked": (
         LockedDatabase,
-        "another program or deckcli command has held it locked{waited}",
-        "try again when it has finished (DECKCLI_BUSY_TIMEOUT_MS sets how long deckcli waits); " + NOTHING_WRITTEN,
+        N_("another program or deckcli command has held it locked{waited}"),
+        N_("try again when it has finished (DECKCLI_BUSY_TIMEOUT_MS sets how long deckcli waits); nothing was written"),
     ),
     "full": (
         DatabaseFull,
-        "the disk is full (or the database reached its size limit)",
-        "free some space and run the command again; " + NOTHING_WRITTEN,
+        N_("the disk is full (or the database reached its size limit)"),
+        N_("free some space and run the command again; nothing was written"),
     ),
-    "damaged": (DamagedDatabase, "it is damaged (SQLite: database disk image is malformed)", DAMAGED_ADVICE),
-    "not a database": (NotADatabase, "it is not an SQLite database", NOT_A_DATABASE_ADVICE),
+    "damaged": (DamagedDatabase, N_("it is damaged (SQLite: database disk image is malformed)"), DAMAGED_ADVICE),
+    "not a database": (NotADatabase, N_("it is not an SQLite database"), NOT_A_DATABASE_ADVICE),
     "unopenable": (
         UnopenableDatabase,
-        "cannot open or read it ({reason})",
-        "check that the file and its folder exist and can be read",
+        N_("cannot open or read it ({reason})"),
+        N_("check that the file and its folder exist and can be read"),
     ),
     "login refused": (
         ServerAuthFailed,
-        "authentication failed ({reason})",
-        "check the user and password (in the URL, DECKCLI_DB_PASSWORD or ~/.pgpass)",
+        N_("authentication failed ({reason})"),
+        N_("check the user and password (in the URL, DECKCLI_DB_PASSWORD or ~/.pgpass)"),
     ),
     "no such database": (
         MissingServerDatabase,
-        "the server has no such database",
-        "create it first (createdb, or CREATE DATABASE ... OWNER ...) or fix the name",
+        N_("the server has no such database"),
+        N_("create it first (createdb, or CREATE DATABASE ... OWNER ...) or fix the name"),
     ),
     "server busy": (
         LockedDatabase,
-        "the server gave up waiting for another client's lock ({reason})",
-        "try again; " + NOTHING_WRITTEN,
+        N_("the server gave up waiting for another client's lock ({reason})"),
+        N_("try again; nothing was written"),
     ),
-    "server full": (DatabaseFull, "the server's disk is full", "free some space on the server; " + NOTHING_WRITTEN),
+    "server full": (
+        DatabaseFull,
+        N_("the server's disk is full"),
+        N_("free some space on the server; nothing was written"),
+    ),
     "server read-only": (
         ReadOnlyDatabase,
-        "the server only allows reads",
-        "read-only commands still work; " + NOTHING_WRITTEN,
+        N_("the server only allows reads"),
+        N_("read-only commands still work; nothing was written"),
     ),
     "no rights": (
         DatabaseFault,
-        "the user may not do this ({reason})",
-        "grant the user rights on deckcli's tables (or connect as their owner)",
+        N_("the user may not do this ({reason})"),
+        N_("grant the user rights on deckcli's tables (or connect as their owner)"),
     ),
     "unreachable": (
         ServerUnreachable,
-        "cannot connect to the server ({reason})",
-        "check that PostgreSQL runs there and the host and port are right",
+        N_("cannot connect to the server ({reason})"),
+        N_("check that PostgreSQL runs there and the host and port are right"),
     ),
 }
 
@@ -190,5 +194,5 @@ def fault_of(
     if kind is None:
         return None
     fault, problem, advice = FAULTS[kind]
-    waited = f" for more than {timeout_ms / 1000:g} s" if timeout_ms else ""
-    return fault(label, problem.format(reason=reason, waited=waited), advice, origin)
+    waited = Message(" for more than {seconds:g} s", seconds=timeout_ms / 1000) if timeout_ms else ""
+    return fault(label, Message(problem, reason=reason, waited=waited), advice, origin)

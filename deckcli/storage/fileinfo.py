@@ -14,16 +14,17 @@ from pathlib import Path
 
 from deckcli.dberrors import DatabaseFault, ForeignDatabase, NotADatabase, ReadOnlyDatabase, UnopenableDatabase
 from deckcli.dbfiles import APPLICATION_ID, SQLITE_HEADER, in_use
+from deckcli.i18n import N_, Message
 from deckcli.storage.faults import NOT_A_DATABASE_ADVICE, fault_of
 
 #: The tables every deckcli schema version has (a file from before the mark is deckcli's if it has them all).
 CORE_TABLES = frozenset({"meta", "card_set", "card", "card_name", "deck", "deck_card", "collection_item"})
 _LOOKS_LIKE = [
-    (b"\x89PNG", "a PNG image"),
-    (b"%PDF", "a PDF document"),
-    (b"PK\x03\x04", "a ZIP archive"),
-    (b"\xff\xd8\xff", "a JPEG image"),
-    (b"GIF8", "a GIF image"),
+    (b"\x89PNG", N_("a PNG image")),
+    (b"%PDF", N_("a PDF document")),
+    (b"PK\x03\x04", N_("a ZIP archive")),
+    (b"\xff\xd8\xff", N_("a JPEG image")),
+    (b"GIF8", N_("a GIF image")),
 ]
 
 
@@ -75,8 +76,8 @@ def _kind(head: bytes) -> str:
     try:
         head.decode("utf-8")
     except UnicodeDecodeError:
-        return "not an SQLite database"
-    return "a text file"
+        return ""
+    return N_("a text file")
 
 
 def mode_of(path: Path, origin: str | None = None, advice: str = NOT_A_DATABASE_ADVICE) -> int | None:
@@ -87,7 +88,7 @@ def mode_of(path: Path, origin: str | None = None, advice: str = NOT_A_DATABASE_
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as exc:
-        raise DatabaseFault(path, f"cannot open it ({exc.strerror})", advice, origin) from None
+        raise DatabaseFault(path, Message("cannot open it ({reason})", reason=exc.strerror), advice, origin) from None
 
 
 def inspect(path: Path, origin: str | None = None) -> FileInfo:
@@ -95,9 +96,9 @@ def inspect(path: Path, origin: str | None = None) -> FileInfo:
     (a folder, a device or pipe: SQLite would block on a pipe, and write a journal beside a device)."""
     mode = mode_of(path, origin)
     if mode is not None and stat.S_ISDIR(mode):
-        raise NotADatabase(path, "it is a folder, not a database file", NOT_A_DATABASE_ADVICE, origin)
+        raise NotADatabase(path, Message("it is a folder, not a database file"), NOT_A_DATABASE_ADVICE, origin)
     if mode is not None and not stat.S_ISREG(mode):
-        raise NotADatabase(path, "it is a device or pipe, not a database file", NOT_A_DATABASE_ADVICE, origin)
+        raise NotADatabase(path, Message("it is a device or pipe, not a database file"), NOT_A_DATABASE_ADVICE, origin)
     if in_use(path):
         return _pragmas(path, origin)  # this process has it open through SQLite: an SQLite file (see dbfiles._IN_USE)
     try:
@@ -106,12 +107,17 @@ def inspect(path: Path, origin: str | None = None) -> FileInfo:
     except (FileNotFoundError, NotADirectoryError):  # not there yet (its folder is made, or refused, when created)
         return FileInfo(exists=False)
     except OSError as exc:
-        raise DatabaseFault(path, f"cannot read it ({exc.strerror})", "check the file's permissions", origin) from None
+        problem = Message("cannot read it ({reason})", reason=exc.strerror)
+        raise DatabaseFault(path, problem, N_("check the file's permissions"), origin) from None
     if not head:
         return FileInfo(exists=True)
     if not head.startswith(SQLITE_HEADER):
         what = _kind(head)
-        problem = "it is not an SQLite database" + ("" if what.startswith("not") else f" (it looks like {what})")
+        problem = (
+            Message("it is not an SQLite database (it looks like {what})", what=Message(what))
+            if what
+            else Message("it is not an SQLite database")
+        )
         raise NotADatabase(path, problem, NOT_A_DATABASE_ADVICE, origin)
     return _pragmas(path, origin)
 
@@ -129,7 +135,8 @@ def _pragmas(path: Path, origin: str | None) -> FileInfo:
                 con.close()
             return FileInfo(True, app_id, version, tables)
         except sqlite3.Error as exc:
-            fault = fault_of(exc, path, origin) or UnopenableDatabase(path, f"cannot read it ({exc})", "", origin)
+            unreadable = UnopenableDatabase(path, Message("cannot read it ({reason})", reason=exc), "", origin)
+            fault = fault_of(exc, path, origin) or unreadable
             if immutable or not isinstance(fault, (ReadOnlyDatabase, UnopenableDatabase)):
                 raise fault from None
     raise AssertionError("unreachable")
@@ -140,11 +147,15 @@ def refuse_foreign(info: FileInfo, path: Path, origin: str | None = None) -> Non
     if info.is_new or info.is_deckcli:
         return
     listed = ", ".join(sorted(info.tables)[:5]) + (", ..." if len(info.tables) > 5 else "")
-    marks = f"application id {info.application_id:#010x}" if info.application_id else "no deckcli mark"
-    problem = f"it is another program's SQLite database ({marks}; tables: {listed or 'none'})"
-    raise ForeignDatabase(
-        path, problem, "deckcli leaves it as it is: point {option} at a deckcli database or at a new file", origin
+    marks = (
+        Message("application id {id:#010x}", id=info.application_id)
+        if info.application_id
+        else Message("no deckcli mark")
     )
+    text = N_("it is another program's SQLite database ({marks}; tables: {tables})")
+    problem = Message(text, marks=marks, tables=listed or Message("none"))
+    advice = N_("deckcli leaves it as it is: point {option} at a deckcli database or at a new file")
+    raise ForeignDatabase(path, problem, advice, origin)
 
 
 def recorded_revision(con: sqlite3.Connection) -> str | None:

@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from deckcli.dberrors import UnopenableDatabase
+from deckcli.i18n import N_, Message
 
 BUSY_TIMEOUT_MS = 30_000
 #: Overrides BUSY_TIMEOUT_MS: how long (milliseconds) a command waits for another one's lock.
@@ -46,7 +47,7 @@ def default_db_path() -> Path:
 
 
 #: What to do about a database file whose folder is not there (deckcli makes only its data folder).
-MISSING_FOLDER_ADVICE = "create it first (deckcli creates only its default data folder)"
+MISSING_FOLDER_ADVICE = N_("create it first (deckcli creates only its default data folder)")
 
 
 def refuse_missing_folder(path: Path, origin: str | None = None) -> None:
@@ -59,7 +60,9 @@ def refuse_missing_folder(path: Path, origin: str | None = None) -> None:
         return
     nearest = next((p for p in folder.parents if os.path.lexists(p)), Path(folder.anchor or "."))
     if os.path.isdir(nearest):
-        raise UnopenableDatabase(path, f"its folder {folder} does not exist", MISSING_FOLDER_ADVICE, origin)
+        raise UnopenableDatabase(
+            path, Message("its folder {folder} does not exist", folder=folder), MISSING_FOLDER_ADVICE, origin
+        )
 
 
 def busy_timeout_ms() -> int:
@@ -92,11 +95,11 @@ def file_name_problem(value: str | Path) -> str | None:
     name would open the working folder, a file called ``-``, or the name without its ``/``."""
     text = str(value)
     if not text:
-        return "an empty file name: name the database file"
+        return Message("an empty file name: name the database file")
     if text == "-":
-        return "- (standard input or output) cannot be a database: name a file"
+        return Message("- (standard input or output) cannot be a database: name a file")
     if text.endswith(("/", os.sep)):
-        return f"{text}: ends in /, a folder's name: name a database file"
+        return Message("{file}: ends in /, a folder's name: name a database file", file=text)
     return None
 
 
@@ -210,7 +213,7 @@ SECRET_PARAMETERS = frozenset({"password", "sslpassword"})
 NUMBER_PARAMETERS = frozenset(
     {"connect_timeout", "keepalives", "keepalives_count", "keepalives_idle", "keepalives_interval", "tcp_user_timeout"}
 )
-ENCODE = "percent-encode it (%40, %3A, %2F)"
+ENCODE = N_("percent-encode it (%40, %3A, %2F)")
 MASK = "***"
 
 
@@ -231,20 +234,20 @@ def url_problem(url: str) -> str | None:
     _, userinfo, hostpath, query = _split(url)
     userinfo = userinfo or ""
     if "@" in userinfo:
-        return f"the password (or user) holds a raw @: {ENCODE}"
+        return Message("the password (or user) holds a raw @: {advice}", advice=Message(ENCODE))
     if "/" in userinfo:
-        return f"the password (or user) holds a raw /: {ENCODE}"
+        return Message("the password (or user) holds a raw /: {advice}", advice=Message(ENCODE))
     if userinfo.count(":") > 1:
-        return f"the password holds a raw :: {ENCODE}"
+        return Message("the password holds a raw :: {advice}", advice=Message(ENCODE))
     host, slash, path = hostpath.partition("/")
     problem = _host_problem(host, quote_port=bool(userinfo))
     if problem:
         return problem
     database = urllib.parse.unquote(path)
     if not slash or not database:
-        return "it names no database: write it after the host, postgresql+psycopg://USER@HOST:5432/DBNAME"
+        return Message("it names no database: write it after the host, postgresql+psycopg://USER@HOST:5432/DBNAME")
     if "/" in path:
-        return f"the database name {database!r} holds a raw /: {ENCODE}"
+        return Message("the database name {name!r} holds a raw /: {advice}", name=database, advice=Message(ENCODE))
     return _query_problem(query)
 
 
@@ -252,20 +255,23 @@ def _host_problem(host: str, quote_port: bool = True) -> str | None:
     """What is wrong with ``HOST:PORT`` (an IPv6 address in brackets), if anything. Without a user part the port is
     not quoted: ``USER:PASSWORD`` with its ``@HOST`` forgotten reads as a host and a port."""
     if host.count("[") != host.count("]") or host.find("]") < host.find("["):
-        return "the host has an unbalanced [ or ]: write an IPv6 address in brackets, as [::1]:5432"
+        return Message("the host has an unbalanced [ or ]: write an IPv6 address in brackets, as [::1]:5432")
     if host.startswith("["):
         _, _, after = host.partition("]")
         if after and not after.startswith(":"):
-            return f"the host {host!r} has text after its ]: write an IPv6 address as [::1]:5432"
+            return Message("the host {host!r} has text after its ]: write an IPv6 address as [::1]:5432", host=host)
         port = after[1:] if after else None
     else:
         if "[" in host or host.count(":") > 1:
-            return f"the host {host!r} is not a name or address: write an IPv6 address in brackets, as [::1]:5432"
+            return Message(
+                "the host {host!r} is not a name or address: write an IPv6 address in brackets, as [::1]:5432",
+                host=host,
+            )
         port = host.rpartition(":")[2] if ":" in host else None
     if port is not None and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
         if not quote_port and not (port.isascii() and port.isdigit()):
-            return "the port is not a number from 1 to 65535 (for USER:PASSWORD, write @HOST after it)"
-        return f"the port {port!r} is not a number from 1 to 65535"
+            return Message("the port is not a number from 1 to 65535 (for USER:PASSWORD, write @HOST after it)")
+        return Message("the port {port!r} is not a number from 1 to 65535", port=port)
     return None
 
 
@@ -277,17 +283,18 @@ def _query_problem(query: str) -> str | None:
         key, equals, value = item.partition("=")
         key = urllib.parse.unquote(key)
         if not equals:  # (not quoted: it may be the end of a password holding a raw &)
-            return "a parameter has no =VALUE: write ?KEY=VALUE, an & inside a value percent-encoded (%26)"
+            return Message("a parameter has no =VALUE: write ?KEY=VALUE, an & inside a value percent-encoded (%26)")
         if key not in URL_PARAMETERS:
-            return (
-                f"unknown parameter ?{key}= (deckcli passes on libpq's: sslmode, sslrootcert, sslcert, sslkey,"
-                " connect_timeout, application_name, options, host, password, ...)"
+            return Message(
+                "unknown parameter ?{key}= (deckcli passes on libpq's: sslmode, sslrootcert, sslcert, sslkey,"
+                " connect_timeout, application_name, options, host, password, ...)",
+                key=key,
             )
         value = urllib.parse.unquote(value)
         if key in NUMBER_PARAMETERS and not (value.isascii() and value.isdigit()):
-            return f"?{key}= takes a whole number of seconds (or a count), not {value!r}"
+            return Message("?{key}= takes a whole number of seconds (or a count), not {value!r}", key=key, value=value)
         if key == "port" and not (value.isascii() and value.isdigit() and 1 <= int(value) <= 65535):
-            return f"the port {value!r} is not a number from 1 to 65535"
+            return Message("the port {port!r} is not a number from 1 to 65535", port=value)
     return None
 
 

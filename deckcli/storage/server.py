@@ -18,6 +18,7 @@ from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from deckcli.dberrors import BadDatabaseURL, DatabaseFault, ForeignDatabase, MissingDriver, SchemaMismatch
+from deckcli.i18n import N_, Message
 from deckcli.storage import (
     revisions,
     tables,  # noqa: F401  (registers the tables)
@@ -32,11 +33,12 @@ from deckcli.storage.revisions import HEAD_REVISION
 SETUP_LOCK = int.from_bytes(b"dkcl", "big")
 #: How long (seconds) a client waits for the server to answer a connection.
 CONNECT_TIMEOUT = 10
-FOREIGN_ADVICE = (
+FOREIGN_ADVICE = N_(
     "deckcli leaves it as it is: give deckcli an empty database (createdb -O USER DBNAME, or CREATE"
     " DATABASE ... OWNER ...) and point {option} at it"
 )
-UPGRADE_ADVICE = "run `deckcli db upgrade` (once, from one client: every client of the database then uses it)"
+UPGRADE_ADVICE = N_("run `deckcli db upgrade` (once, from one client: every client of the database then uses it)")
+WRITE_URL_ADVICE = N_("write it as postgresql+psycopg://USER@HOST:5432/DBNAME")
 
 
 def server_url(url: str, origin: str | None = None) -> URL:
@@ -50,8 +52,8 @@ def server_url(url: str, origin: str | None = None) -> URL:
     except (ArgumentError, ValueError):
         raise BadDatabaseURL(
             mask_url(url),
-            "it is not a valid database URL",
-            "write it as postgresql+psycopg://USER@HOST:5432/DBNAME",
+            Message("it is not a valid database URL"),
+            WRITE_URL_ADVICE,
             origin,
         ) from None
     if parsed.drivername == "postgresql":
@@ -59,8 +61,8 @@ def server_url(url: str, origin: str | None = None) -> URL:
     if parsed.drivername != "postgresql+psycopg":
         raise BadDatabaseURL(
             mask_url(url),
-            f"deckcli does not connect through {parsed.drivername}",
-            "write it as postgresql+psycopg://USER@HOST:5432/DBNAME",
+            Message("deckcli does not connect through {driver}", driver=parsed.drivername),
+            WRITE_URL_ADVICE,
             origin,
         )
     if parsed.password is None and os.environ.get(PASSWORD_VARIABLE):
@@ -74,8 +76,8 @@ def _need_driver(label: str, origin: str | None) -> None:
     except ImportError:
         raise MissingDriver(
             label,
-            "connecting to PostgreSQL needs the psycopg driver, which is not installed",
-            "pip install 'deckcli[postgresql]'",
+            Message("connecting to PostgreSQL needs the psycopg driver, which is not installed"),
+            N_("pip install 'deckcli[postgresql]'"),
             origin,
         ) from None
 
@@ -117,7 +119,8 @@ def refuse_foreign_tables(conn: Connection, label: str, origin: str | None) -> N
     found = foreign_tables(conn)
     if found:
         listed = ", ".join(found[:5]) + (f", ... ({len(found)} tables)" if len(found) > 5 else "")
-        raise ForeignDatabase(label, f"it holds tables that are not deckcli's ({listed})", FOREIGN_ADVICE, origin)
+        problem = Message("it holds tables that are not deckcli's ({tables})", tables=listed)
+        raise ForeignDatabase(label, problem, FOREIGN_ADVICE, origin)
 
 
 class ServerDatabase(BaseDatabase):
@@ -174,8 +177,11 @@ class ServerDatabase(BaseDatabase):
             if tables:
                 raise ForeignDatabase(
                     self.path,
-                    f"it holds tables named as deckcli's ({', '.join(sorted(tables))}) but no deckcli revision",
-                    "point {option} at an empty database or a deckcli one",
+                    Message(
+                        "it holds tables named as deckcli's ({tables}) but no deckcli revision",
+                        tables=", ".join(sorted(tables)),
+                    ),
+                    N_("point {option} at an empty database or a deckcli one"),
                     self.origin,
                 )
             revisions.upgrade(conn)
@@ -183,14 +189,20 @@ class ServerDatabase(BaseDatabase):
         if not revisions.known(found):
             raise SchemaMismatch(
                 self.path,
-                f"it was set up by a newer deckcli (revision {found}, this one knows up to {HEAD_REVISION})",
-                "upgrade deckcli",
+                Message(
+                    "it was set up by a newer deckcli (revision {found}, this one knows up to {latest})",
+                    found=found,
+                    latest=HEAD_REVISION,
+                ),
+                N_("upgrade deckcli"),
                 self.origin,
             )
         if not upgrade:
             raise SchemaMismatch(
                 self.path,
-                f"it is at revision {found}, older than this deckcli's {HEAD_REVISION}",
+                Message(
+                    "it is at revision {found}, older than this deckcli's {latest}", found=found, latest=HEAD_REVISION
+                ),
                 UPGRADE_ADVICE,
                 self.origin,
             )

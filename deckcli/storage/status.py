@@ -11,17 +11,18 @@ from typing import Any
 
 from deckcli.dberrors import DatabaseFault, UnopenableDatabase
 from deckcli.dbfiles import APPLICATION_ID
+from deckcli.i18n import N_, Message
 from deckcli.storage.fileinfo import CORE_TABLES, FileInfo, inspect, open_read_only, recorded_revision, refuse_foreign
 from deckcli.storage.location import is_url, label_of, refuse_missing_folder
 from deckcli.storage.revisions import HEAD_REVISION, REVISION_SCHEMAS, SCHEMA_VERSION
 
 #: What ``db status`` says of each state.
 STATES = {
-    "current": "up to date",
-    "older": "older: run `deckcli db upgrade`",
-    "newer": "newer: upgrade deckcli",
-    "empty": "empty: set up on first use",
-    "foreign": "holds tables that are not deckcli's: refused (give deckcli an empty database)",
+    "current": N_("up to date"),
+    "older": N_("older: run `deckcli db upgrade`"),
+    "newer": N_("newer: upgrade deckcli"),
+    "empty": N_("empty: set up on first use"),
+    "foreign": N_("holds tables that are not deckcli's: refused (give deckcli an empty database)"),
 }
 
 
@@ -29,13 +30,13 @@ def version_label(revision: str | None, schema: int | None = None) -> str:
     """How ``db check``, ``db status`` and ``db upgrade`` name a database's version, the same everywhere: ``revision
     0004``; a file with no revision by its ``PRAGMA user_version`` (``schema 2, before revision 0001``)."""
     if revision:
-        return f"revision {revision}"
+        return Message("revision {revision}", revision=revision)
     if not schema:
-        return "no revision"
+        return Message("no revision")
     first = min(REVISION_SCHEMAS, key=REVISION_SCHEMAS.__getitem__)
     if 0 < schema < REVISION_SCHEMAS[first]:
-        return f"schema {schema}, before revision {first}"
-    return f"schema {schema}, not a revision this deckcli knows"
+        return Message("schema {schema}, before revision {first}", schema=schema, first=first)
+    return Message("schema {schema}, not a revision this deckcli knows", schema=schema)
 
 
 def file_revision(user_version: int, recorded: str | None) -> str | None:
@@ -187,17 +188,23 @@ def _expected_tables(at_head: bool) -> frozenset[str]:
 
 
 def _mark_problems(schema: int, app_id: int, tables: set[str]) -> list[str]:
-    problems = []
+    problems: list[str] = []
     unmarked_deckcli = app_id == 0 and schema > 0 and CORE_TABLES <= tables
     if app_id != APPLICATION_ID and not unmarked_deckcli:
         problems.append(
-            f"application id {app_id:#010x} is not deckcli's ({APPLICATION_ID:#010x}): not a deckcli database"
+            Message(
+                "application id {found:#010x} is not deckcli's ({mark:#010x}): not a deckcli database",
+                found=app_id,
+                mark=APPLICATION_ID,
+            )
         )
     if schema < 0 or schema > SCHEMA_VERSION:
-        problems.append(f"schema version {schema}: this deckcli reads 1 to {SCHEMA_VERSION}")
+        problems.append(
+            Message("schema version {schema}: this deckcli reads 1 to {latest}", schema=schema, latest=SCHEMA_VERSION)
+        )
     missing = sorted(_expected_tables(schema == SCHEMA_VERSION) - tables)
     if missing and (app_id == APPLICATION_ID or schema > 0):
-        problems.append(f"tables missing: {', '.join(missing)}")
+        problems.append(Message("tables missing: {tables}", tables=", ".join(missing)))
     return problems
 
 
@@ -206,8 +213,9 @@ def _missing_file(path: Path) -> str:
     try:
         refuse_missing_folder(path)
     except UnopenableDatabase as fault:
-        return f"{path}: no such file, and {fault.problem}; {fault.advice}"
-    return f"{path}: no such file (deckcli creates it on first use)"
+        text = N_("{file}: no such file, and {problem}; {advice}")
+        return Message(text, file=path, problem=fault.problem, advice=Message(fault.advice))
+    return Message("{file}: no such file (deckcli creates it on first use)", file=path)
 
 
 def _check_file(path: Path) -> CheckReport:
@@ -225,8 +233,8 @@ def _check_file(path: Path) -> CheckReport:
         report.schema = con.execute("PRAGMA user_version").fetchone()[0]
         report.application_id = con.execute("PRAGMA application_id").fetchone()[0]
         found = [r[0] for r in con.execute(f"PRAGMA integrity_check({MAX_PROBLEMS:d})")]
-        report.problems += [f"integrity check: {line}" for line in found if line != "ok"]
-        report.integrity = "ok" if found == ["ok"] else "problems found"
+        report.problems += [Message("integrity check: {line}", line=line) for line in found if line != "ok"]
+        report.integrity = Message("ok") if found == ["ok"] else Message("problems found")
         recorded = recorded_revision(con)
         tables = [
             r[0]
@@ -238,14 +246,14 @@ def _check_file(path: Path) -> CheckReport:
             quoted = '"' + table.replace('"', '""') + '"'
             report.rows[table] = con.execute(f"SELECT count(*) FROM {quoted}").fetchone()[0]
         report.problems += [
-            f"foreign key: {t} row {rowid} names a missing row of {parent}"
+            Message("foreign key: {table} row {row} names a missing row of {parent}", table=t, row=rowid, parent=parent)
             for t, rowid, parent, _ in con.execute("PRAGMA foreign_key_check").fetchmany(MAX_PROBLEMS)
         ]
         report.problems += _mark_problems(report.schema, report.application_id, set(tables))
         marks = FileInfo(True, report.application_id, report.schema, frozenset(tables))
         report.revision = file_revision(report.schema, recorded) if marks.is_deckcli else recorded
     except sqlite3.Error as exc:
-        report.problems.append(f"SQLite cannot read it: {exc}")
+        report.problems.append(Message("SQLite cannot read it: {reason}", reason=exc))
     finally:
         con.close()
     return report
@@ -260,7 +268,7 @@ def _check_server(url: str, origin: str | None = None) -> CheckReport:
     from deckcli.storage.faults import fault_of
     from deckcli.storage.server import server_engine, table_names
 
-    report = CheckReport(label_of(url), backend="postgresql", integrity="not applicable (the server keeps it)")
+    report = CheckReport(label_of(url), backend="postgresql", integrity=Message("not applicable (the server keeps it)"))
     engine = server_engine(url, origin)
     try:
         with engine.connect() as conn:
@@ -273,13 +281,16 @@ def _check_server(url: str, origin: str | None = None) -> CheckReport:
                 report.rows[table] = conn.exec_driver_sql(f"SELECT count(*) FROM {quoted}").scalar()
     except DBAPIError as exc:
         fault = fault_of(exc, url, origin)
-        report.problems.append(fault.problem if fault else f"the server cannot read it: {type(exc).__name__}")
+        report.problems.append(
+            fault.problem if fault else Message("the server cannot read it: {reason}", reason=type(exc).__name__)
+        )
         return report
     finally:
         engine.dispose()
     if state != "current":
-        report.problems.append(f"revision {report.revision or 'none'}: {STATES[state]}")
+        revision = report.revision or Message("none")
+        report.problems.append(Message("revision {revision}: {state}", revision=revision, state=Message(STATES[state])))
     missing = sorted(_expected_tables(report.revision == HEAD_REVISION) - set(tables))
     if missing and report.revision:
-        report.problems.append(f"tables missing: {', '.join(missing)}")
+        report.problems.append(Message("tables missing: {tables}", tables=", ".join(missing)))
     return report

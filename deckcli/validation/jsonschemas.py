@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from deckcli.files.jsontext import parse_json
+from deckcli.i18n import N_, Message
 from deckcli.storage.location import schemas_dir
 from deckcli.words import plural
 
@@ -131,15 +132,23 @@ def schema_errors(
     except ValueError:  # a lone surrogate, which jsonschema-rs cannot take (it is no text): each one named first
         broken = _surrogates(instance, path_prefix)
     errors = sorted(validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
-    lines = [
-        f"{source}: {path}: {_visible(json.dumps(text))} is not allowed: a lone surrogate (U+D800-U+DFFF) is"
-        " not a character"
-        for path, text in broken
+    surrogate = N_("{file}: {path}: {text} is not allowed: a lone surrogate (U+D800-U+DFFF) is not a character")
+    lines: list[str] = [
+        Message(surrogate, file=source, path=path, text=_visible(json.dumps(text))) for path, text in broken
     ]
     shown = errors if limit is None else errors[: max(limit - len(lines), 0)]
-    lines += [f"{source}: {path_prefix}{_leaf(e).json_path[1:]}: {_message(_leaf(e))}" for e in shown]
+    lines += [
+        Message(
+            "{file}: {path}: {problem}",
+            file=source,
+            path=path_prefix + _leaf(e).json_path[1:],
+            problem=_message(_leaf(e)),
+        )
+        for e in shown
+    ]
     if len(errors) > len(shown):
-        lines.append(f"{source}: ... and {plural(len(errors) - len(shown), 'more error')}")
+        more = plural(len(errors) - len(shown), "more error")
+        lines.append(Message("{file}: ... and {more}", file=source, more=more))
     return lines
 
 
@@ -186,11 +195,11 @@ def _message(error) -> str:
     shown = _visible(json.dumps(error.instance, ensure_ascii=False))
     if error.validator == "enum":
         allowed = ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value)
-        return f"{shown} is not one of: {allowed}"
+        return Message("{value} is not one of: {allowed}", value=shown, allowed=allowed)
     if error.validator == "pattern" and "description" in error.schema:
-        return f"{shown} is not allowed: {error.schema['description']}"
+        return Message("{value} is not allowed: {why}", value=shown, why=error.schema["description"])
     if error.validator == "not" and isinstance(error.validator_value, dict) and "description" in error.validator_value:
-        return f"{shown} is not allowed: {error.validator_value['description']}"
+        return Message("{value} is not allowed: {why}", value=shown, why=error.validator_value["description"])
     return error.message
 
 

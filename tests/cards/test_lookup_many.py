@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from deckcli.carderrors import UnknownCard
 from deckcli.cards import resolver as resolver_mod
 from deckcli.cards.resolver import NO_CARD, CardResolver
-from deckcli.errors import DeckcliError, UnknownCard
+from deckcli.errors import DeckcliError
 
 #: Known names in several spellings, another game's card, printings good and bad, a shared alias, unknown names.
 LINES = [

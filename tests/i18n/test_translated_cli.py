@@ -75,7 +75,7 @@ def test_validate_verdict_and_problems_in_japanese(deckcli):
     assert f"{ILLEGAL_AQA} (aqa, aqa-standard): 不適正、問題1件" in result.stdout
     assert "ルール" in result.stdout and "ゾーン" in result.stdout and "内容" in result.stdout
     assert "copy-limit" in result.stdout  # the rule id never changes
-    assert "'雪女' が5枚あります（Deck 5）。同名カードは4枚までです" in result.stdout
+    assert "'雪女' が5枚あります（デッキ 5枚）。同名カードは4枚までです" in result.stdout  # the zone as the game data names it
     assert "NOT legal" not in result.stdout and "copies of" not in result.stdout
 
 
@@ -84,7 +84,8 @@ def test_validate_verdict_and_problems_in_russian(deckcli):
     assert result.returncode == 1
     assert "(sfb, sfb-standard): НЕ легальна, 2 проблемы" in result.stdout
     assert "правило" in result.stdout and "сообщение" in result.stdout
-    assert "Action Deck: 12 карт; sfb-standard требует ровно 18" in result.stdout  # 12: the third plural form
+    assert "Колода действий: 12 карт; sfb-standard требует ровно 18" in result.stdout  # 12: the third plural form
+    assert "в колоде 2 чемпиона (Kilgore, Al'kemi)" in result.stdout  # the game data's counted champions
     assert "sfb-standard требует ровно 3 разных чемпионов" in result.stdout
     assert "champion-count" in result.stdout and "deck-size" in result.stdout
 

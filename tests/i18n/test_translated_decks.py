@@ -62,7 +62,7 @@ def test_an_illegal_aqa_deck_imported_edited_and_shown_in_japanese(deckcli):
     shown = deckcli("ja_JP.UTF-8", "deck", "show", "bad")
     assert "ゲーム: aqa（Aquarian Age）" in shown.stdout
     assert "で不適正 — 問題2件:" in shown.stdout  # 42 cards, and 7 of a name
-    assert "[copy-limit] '雪女' が7枚あります（Deck 7）。同名カードは4枚までです" in shown.stdout  # rule id kept
+    assert "[copy-limit] '雪女' が7枚あります（デッキ 7枚）。同名カードは4枚までです" in shown.stdout  # rule id kept
     for english in ENGLISH:
         assert english not in imported.stdout + imported.stderr + added.stdout + added.stderr + shown.stdout
 
@@ -104,7 +104,7 @@ def test_an_aqa_card_keeps_its_japanese_name_in_every_language(deckcli):
 def test_errors_in_the_users_language(deckcli):
     ja = deckcli("ja_JP.UTF-8", "cards", "show", "Kilgor", "--game", "sfb")
     assert ja.returncode == 1
-    assert "エラー: sfb に 'Kilgor' というカードはありません。もしかして 'Kilgore'？" in ja.stderr
+    assert "エラー: sfb に 'Kilgor' というカードはありません。'Kilgore' のことですか？" in ja.stderr
     ru = deckcli("ru_RU.UTF-8", "cards", "search", "--where", "cots<=2")
     assert ru.returncode == 1
     assert "Ошибка: неизвестное поле 'cots' в 'cots<=2'; может быть, 'cost'?" in ru.stderr

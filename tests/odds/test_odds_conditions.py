@@ -6,13 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckcli.errors import InputError, UnknownCard
+from deckcli.carderrors import UnknownCard
+from deckcli.errors import InputError
 from deckcli.games import registry
-from deckcli.validation.jsonschemas import card_fields
 from deckcli.odds import parse_condition, parse_conditions, split_classes
 from deckcli.odds.curve import distribution
 from deckcli.odds.hands import sample_hands
 from deckcli.odds.hypergeometric import p_at_least_one
+from deckcli.validation.jsonschemas import card_fields
 
 
 @given(st.integers(0, 60), st.integers(0, 60), st.sampled_from(["+", "exact", "range"]))
