@@ -14,6 +14,7 @@ from deckcli.errors import DeckcliError, InputError
 from deckcli.events.decks import PlayerDecklist
 from deckcli.files.csvreading import csv_rows
 from deckcli.files.reading import LIMITS, MB, read_document
+from deckcli.i18n import Message
 
 #: Header spellings of each column a form export needs (compared as :func:`_header_key` keys), preferred first.
 COLUMNS = {
@@ -30,14 +31,14 @@ def import_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str
         return folder_sources(target), []
     if target.is_file():
         return form_sources(path)
-    raise InputError(f"{path}: no such folder or file")
+    raise InputError(Message("{path}: no such folder or file", path=path))
 
 
 def folder_sources(folder: Path) -> list[PlayerDecklist]:
     """One source per visible file of ``folder``, by file name; the player is the name without its extension."""
     files = sorted((p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")), key=lambda p: p.name)
     if not files:
-        raise InputError(f"{folder}: holds no decklist files")
+        raise InputError(Message("{folder}: holds no decklist files", folder=folder))
     return [PlayerDecklist(p.stem, str(p), path=str(p)) for p in files]
 
 
@@ -74,7 +75,7 @@ def form_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str]]
             continue
         where = f"{label}: line {start}"
         cell = {c: row[i] if i < len(row) else "" for c, i in columns.items()}
-        problem = _cell_problem(cell) or (None if cell["player"].strip() else "the row names no player")
+        problem = _cell_problem(cell) or (None if cell["player"].strip() else Message("the row names no player"))
         if problem:
             problems.append((where, f"{where}: {problem}"))
             continue
@@ -83,7 +84,7 @@ def form_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str]]
         except DeckcliError as exc:
             problems.append((where, f"{where}: {exc}"))
     if not sources and not problems:
-        raise InputError(f"{label}: holds no rows after its header")
+        raise InputError(Message("{file}: holds no rows after its header", file=label))
     return sources, problems
 
 
