@@ -142,7 +142,7 @@ def site_pages(
     title = (game.event.get("metagame") or {}).get("title", "")
     by_value, by_group = metagame([v.group for v in views])
     played = most_played(
-        [(ln.name, ln.translation, ln.count) for z in v.zones for ln in z.lines if ln.known] for v in views
+        [(ln.shown, ln.beside, ln.count) for z in v.zones for ln in z.lines if ln.known] for v in views
     )
     shown = None
     if tournament is not None and (tournament.rounds or tournament.cut):

@@ -175,6 +175,11 @@ def test_event_commands_in_russian(deckcli):
     assert dropped.stdout.strip() == "Иван выбыл (дроп): с раунда 2 в пары не ставится."
     standings = deckcli(ru, "event", "standings", "Весенний турнир")
     assert standings.stdout.splitlines()[0].split() == ["место", "игрок", "очки", "счёт", "OMW", "GW", "OGW", "дроп"]
+    sheet = deckcli(ru, "event", "sheet", "Весенний турнир", "Пётр", "-o", deckcli.folder / "ru-sheet.html")
+    assert sheet.returncode == 0 and "Записано в " in sheet.stderr
+    page = (deckcli.folder / "ru-sheet.html").read_text(encoding="utf-8")
+    assert '<html lang="ru">' in page and "Регистрационный лист — Весенний турнир" in page
+    assert "Подпись и имя судьи" in page and "Acid Rain" in page  # a card the data names only in English
     help_text = deckcli(ru, "event", "pair", "--help").stdout
     assert "Составить пары следующего раунда EVENT по швейцарской системе" in " ".join(help_text.split())
     assert "Примеры:" in help_text and 'deckcli event pair "Spring Open" --json' in help_text
