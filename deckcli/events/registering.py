@@ -213,7 +213,9 @@ def register_many(
 def _lines(exc: DeckcliError, label: str) -> list[str]:
     """An error's lines, each naming the decklist it is about."""
     lines = exc.lines() if hasattr(exc, "lines") else str(exc).splitlines()
-    return [line if line.startswith(label) else f"{label}: {line}" for line in lines]
+    return [
+        line if line.startswith(label) else Message("{file}: {problem}", file=label, problem=line) for line in lines
+    ]
 
 
 def _decklist_lines(exc: DeckcliError, source: PlayerDecklist) -> list[str]:
@@ -223,9 +225,21 @@ def _decklist_lines(exc: DeckcliError, source: PlayerDecklist) -> list[str]:
     lines = _lines(exc, source.label)
     if source.text is None:
         return lines
-    row = f"{source.label}: player {source.player!r}"
-    inside = (line.removeprefix(f"{source.label}: ") for line in lines)
-    return [f"{row}: decklist {line}" if line.startswith("line ") else f"{row}: {line}" for line in inside]
+    row = Message("{file}: player {player!r}", file=source.label, player=source.player)
+    inside = (_inside(line, f"{source.label}: ") for line in lines)
+    return [
+        Message("{row}: decklist {problem}", row=row, problem=line)
+        if line.startswith("line ")
+        else Message("{row}: {problem}", row=row, problem=line)
+        for line in inside
+    ]
+
+
+def _inside(line: str, prefix: str) -> str:
+    """``line`` without ``prefix`` (a message naming its file: the message inside it, still translatable)."""
+    if isinstance(line, Message) and line.msgid == "{file}: {problem}":
+        return line.args["problem"]
+    return line.removeprefix(prefix)
 
 
 def _store(
