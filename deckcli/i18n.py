@@ -51,6 +51,12 @@ def gettext(message: str) -> str:
     return translation().gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the user's language where one English word means two things (an event's ``table`` is where
+    a match is played, the database's a table of rows): ``context`` tells them apart in the catalog."""
+    return translation().pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` in the user's language (Russian has three, Japanese one)."""
     return translation().ngettext(singular, plural, count)

@@ -8,21 +8,25 @@ import click
 from deckcli.cli.completion import complete_event, complete_format, complete_player
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.event_words import headers, verdict
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.i18n import N_, translated
+from deckcli.i18n import gettext as _
 from deckcli.words import plural
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
 CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
 FILE = click.Path(allow_dash=True, dir_okay=False)  # a decklist file, a deck code or a stored deck
-LATE_HELP = "Register a new player after the event started (marked late in status, export and the site)."
+LATE_HELP = N_("Register a new player after the event started (marked late in status, export and the site).")
 
 
 def _problems(problems: list) -> None:
     """A table of problems (Problem objects or their dicts)."""
     rows = [p if isinstance(p, dict) else p.as_dict() for p in problems]
-    emit(rows, "table", PROBLEM_COLUMNS)
+    shown = [{**row, "message": translated(row.get("message"))} for row in rows]
+    emit(shown, "table", PROBLEM_COLUMNS, headers=headers())
 
 
 @click.group()
@@ -71,8 +75,11 @@ def new(app: AppContext, name: str, game: str, format_ref: str | None, day, roun
     from deckcli.events.store import create_event
 
     info = create_event(app.db, name, game.lower(), format_ref, day and day.date(), rounds)
-    when = f", {info.date.isoformat()}" if info.date else ""
-    click.echo(f"Created event {info.name!r} ({info.game}, {info.format}{when}).")
+    facts = {"event": repr(info.name), "game": info.game, "format": info.format}
+    if info.date:
+        click.echo(_("Created event {event} ({game}, {format}, {date}).").format(**facts, date=info.date.isoformat()))
+    else:
+        click.echo(_("Created event {event} ({game}, {format}).").format(**facts))
 
 
 @event.command("list")
@@ -87,7 +94,7 @@ def list_(app: AppContext, output: str) -> None:
         {**event_facts(s.info), "players": s.players, "legal": s.legal, "illegal": s.illegal}
         for s in list_events(app.db)
     ]
-    emit(rows, output, LIST_COLUMNS, empty="no events")
+    emit(rows, output, LIST_COLUMNS, headers=headers(), empty=_("no events"))
 
 
 @event.command()
@@ -104,11 +111,14 @@ def show(app: AppContext, name: str, as_json: bool) -> None:
     if as_json:
         click.echo(dump_json(facts))
         return
-    facts["rounds"] = f"{facts['total_rounds']} ({'given' if facts['rounds'] else '⌈log2 players⌉ of round 1'})"
+    how = _("given") if facts["rounds"] else _("⌈log2 players⌉ of round 1")
+    facts["rounds"] = _("{rounds} ({how})").format(rounds=facts["total_rounds"], how=how)
+    names = headers()
     for key in ("name", "game", "format", "date", "rounds", "created", "players", "legal", "illegal"):
-        click.echo(f"{key}: {'' if facts[key] is None else facts[key]}")
-    click.echo(f"started: {facts['started_because'] or 'no'}")
-    click.echo(f"current round: {facts['current_round'] or 'none paired yet'}")
+        click.echo(_("{key}: {value}").format(key=names[key], value="" if facts[key] is None else facts[key]))
+    click.echo(_("{key}: {value}").format(key=names["started"], value=translated(facts["started_because"]) or _("no")))
+    current = facts["current_round"] or _("none paired yet")
+    click.echo(_("{key}: {value}").format(key=names["current_round"], value=current))
 
 
 @event.command()
@@ -120,10 +130,13 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     from deckcli.events.store import delete_event, event_summary
 
     found = event_summary(app.db, name)
-    question = f"Delete event {found.info.name!r} and its {plural(found.players, 'registration')}?"
-    confirm_deletion(f"event {found.info.name!r}", question, yes)
+    count = translated(plural(found.players, "registration"))
+    question = _("Delete event {event} and its {registrations}?").format(
+        event=repr(found.info.name), registrations=count
+    )
+    confirm_deletion(_("event {event}").format(event=repr(found.info.name)), question, yes)
     deleted = delete_event(app.db, found.info.name)
-    click.echo(f"Deleted event {deleted.name!r}.")
+    click.echo(_("Deleted event {event}.").format(event=repr(deleted.name)))
 
 
 @event.command()
@@ -135,8 +148,10 @@ def start(app: AppContext, name: str) -> None:
 
     info = start_event(app.db, name)
     click.echo(
-        f"Event {info.name!r} started at {info.started:%Y-%m-%d %H:%M} UTC; registrations are locked"
-        " (event register --late registers a new player late)."
+        _(
+            "Event {event} started at {time} UTC; registrations are locked"
+            " (event register --late registers a new player late)."
+        ).format(event=repr(info.name), time=f"{info.started:%Y-%m-%d %H:%M}")
     )
 
 
@@ -144,7 +159,7 @@ def _status(regs: list, output: str, empty: str | None = None) -> None:
     """Registrations as ``event status`` rows: JSON as it is, a table or CSV with yes/no for legal and late."""
     from deckcli.events.reporting import STATUS_COLUMNS, status_rows
 
-    emit(status_rows(regs), output, STATUS_COLUMNS, empty=empty)
+    emit(status_rows(regs), output, STATUS_COLUMNS, headers=headers(), empty=empty)
 
 
 def _print_registered(done, as_json: bool) -> None:
@@ -156,11 +171,15 @@ def _print_registered(done, as_json: bool) -> None:
         click.echo(dump_json(row))
         return
     for note in done.notes:
-        click.echo(f"Note: {note}.", err=True)
-    verdict = "legal" if reg.legal else f"NOT legal, {plural(len(reg.problems), 'problem')}"
-    action = "Re-registered" if done.replaced else "Registered"
-    click.echo(f"{action} {reg.player!r}{' late' if reg.late else ''} with deck {reg.deck!r}: {verdict}.")
-    click.echo(f"Receipt: {reg.fingerprint}")
+        click.echo(_("Note: {note}.").format(note=translated(note)), err=True)
+    said = {
+        (False, False): _("Registered {player} with deck {deck}: {verdict}."),
+        (False, True): _("Registered {player} late with deck {deck}: {verdict}."),
+        (True, False): _("Re-registered {player} with deck {deck}: {verdict}."),
+        (True, True): _("Re-registered {player} late with deck {deck}: {verdict}."),
+    }[bool(done.replaced), bool(reg.late)]
+    click.echo(said.format(player=repr(reg.player), deck=repr(reg.deck), verdict=verdict(reg.legal, reg.problems)))
+    click.echo(_("Receipt: {fingerprint}").format(fingerprint=reg.fingerprint))
     if reg.problems:
         _problems(list(reg.problems))
 
@@ -224,15 +243,21 @@ def import_(
 
     result = import_registrations(app.db, event_name, source, skip_bad, replace, new_player, late)
     for line in result.skipped:
-        click.echo(f"Skipped {line}", err=True)
+        click.echo(_("Skipped {line}").format(line=translated(line)), err=True)
     regs = [r.registration for r in result.registered]
     _status(regs, output)
-    illegal = sum(not r.legal for r in regs)
-    click.echo(
-        f"Registered {plural(len(regs), 'decklist')} for {result.event.name!r} ({illegal} not legal"
-        f"{f', {result.skipped_decks} skipped' if result.skipped_decks else ''}).",
-        err=True,
-    )
+    facts = {
+        "decklists": translated(plural(len(regs), "decklist")),
+        "event": repr(result.event.name),
+        "illegal": sum(not r.legal for r in regs),
+        "skipped": result.skipped_decks,
+    }
+    if result.skipped_decks:
+        said = _("Registered {decklists} for {event} ({illegal} not legal, {skipped} skipped).")
+    else:
+        said = _("Registered {decklists} for {event} ({illegal} not legal).")
+    click.echo(said.format(**facts), err=True)
+    illegal = facts["illegal"]
     if illegal or result.skipped_decks:
         raise SystemExit(1)
 
@@ -248,7 +273,7 @@ def status(app: AppContext, event_name: str, output: str) -> None:
     from deckcli.events.store import event_registrations
 
     info, regs = event_registrations(app.db, event_name)
-    _status(regs, output, empty=f"no players are registered for {info.name!r}")
+    _status(regs, output, empty=_("no players are registered for {event}").format(event=repr(info.name)))
     if any(not r.legal for r in regs):
         raise SystemExit(1)
 
@@ -270,15 +295,21 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
         click.echo(dump_json(result.as_dict()))
     elif result.passed:
         click.echo(
-            f"Deck check of {result.player!r}: passed, the deck matches the registered list"
-            f" (receipt {result.registered_fingerprint})."
+            _("Deck check of {player}: passed, the deck matches the registered list (receipt {receipt}).").format(
+                player=repr(result.player), receipt=result.registered_fingerprint
+            )
         )
     else:
         click.echo(
-            f"Deck check of {result.player!r}: FAILED, {plural(len(result.differences), 'difference')}"
-            f" (registered {result.registered_fingerprint}, presented {result.presented_fingerprint})."
+            _("Deck check of {player}: FAILED, {differences} (registered {registered}, presented {presented}).").format(
+                player=repr(result.player),
+                differences=translated(plural(len(result.differences), "difference")),
+                registered=result.registered_fingerprint,
+                presented=result.presented_fingerprint,
+            )
         )
-        emit(result.differences, "table", CHECK_COLUMNS)
+        rows = [{**row, "verdict": _(row["verdict"])} for row in result.differences]
+        emit(rows, "table", CHECK_COLUMNS, headers=headers())
     if not result.passed:
         raise SystemExit(1)
 
@@ -299,10 +330,12 @@ def side(app: AppContext, event_name: str, player: str, round_no: int, file: str
     if as_json:
         click.echo(dump_json(result.as_dict()))
     else:
-        verdict = "legal" if result.legal else f"NOT legal, {plural(len(result.problems), 'problem')}"
+        if result.replaced:
+            said = _("Round {round} side exchange of {player}: {verdict} (replaces the earlier record of that round).")
+        else:
+            said = _("Round {round} side exchange of {player}: {verdict}.")
         click.echo(
-            f"Round {result.round} side exchange of {result.player!r}: {verdict}"
-            f"{' (replaces the earlier record of that round)' if result.replaced else ''}."
+            said.format(round=result.round, player=repr(result.player), verdict=verdict(result.legal, result.problems))
         )
         if result.problems:
             _problems(result.problems)
@@ -342,7 +375,13 @@ def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> No
         data_stdout().write(text)  # the data as it is, to a file or a pipe
     else:
         write_whole(target, lambda out: out.write(text))
-        click.echo(f"Wrote {plural(len(regs), 'registration')} of {info.name!r} to {target}.", err=True)
+        count = translated(plural(len(regs), "registration"))
+        click.echo(
+            _("Wrote {registrations} of {event} to {target}.").format(
+                registrations=count, event=repr(info.name), target=target
+            ),
+            err=True,
+        )
 
 
 from deckcli.cli.event_pages import publish, sheet, slips  # noqa: E402 - event sheet / slips / publish live in their own module

@@ -10,6 +10,8 @@ from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import page_output
 from deckcli.cli.output import dump_json
+from deckcli.i18n import gettext as _
+from deckcli.i18n import translated
 from deckcli.words import plural
 
 
@@ -40,11 +42,9 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
     if result.path is None:
         html_to_stdout(result.html)
         return
-    click.echo(
-        f"Wrote {plural(len(result.players), 'registration sheet')} of {result.event!r} to {target} ({to}, "
-        f"one A4 page per player).",
-        err=True,
-    )
+    sheets = translated(plural(len(result.players), "registration sheet"))
+    said = _("Wrote {sheets} of {event} to {target} ({to}, one A4 page per player).")
+    click.echo(said.format(sheets=sheets, event=repr(result.event), target=target, to=to), err=True)
 
 
 @click.command()
@@ -69,11 +69,10 @@ def slips(app: AppContext, event_name: str, round_label: str | None, target: str
     if result.path is None:
         html_to_stdout(result.html)
         return
-    click.echo(
-        f"Wrote the pairings sheet and {plural(result.slips, 'result slip')} of {result.event!r}, "
-        f"{round_title(result.round)}, to {target} ({to}).",
-        err=True,
-    )
+    slips = translated(plural(result.slips, "result slip"))
+    said = _("Wrote the pairings sheet and {slips} of {event}, {round}, to {target} ({to}).")
+    facts = {"event": repr(result.event), "round": round_title(result.round), "target": target, "to": to}
+    click.echo(said.format(slips=slips, **facts), err=True)
 
 
 @click.command()
@@ -114,11 +113,10 @@ def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_j
 
     result = publish_event(app.db, event_name, folder, anonymous)
     for kept in result.kept:
-        click.echo(
-            f"Note: left {kept} in place: an earlier publish was stopped there, and it holds files deckcli"
-            " did not write.",
-            err=True,
+        said = _(
+            "Note: left {kept} in place: an earlier publish was stopped there, and it holds files deckcli did not write."
         )
+        click.echo(said.format(kept=kept), err=True)
     if as_json:
         click.echo(
             dump_json(
@@ -131,9 +129,18 @@ def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_j
             )
         )
         return
-    click.echo(
-        f"Published {plural(result.decks, 'deck')} of {result.event!r} to {folder}: "
-        f"index.html, {plural(result.decks, 'deck page')}, "
-        + (f"{plural(len(result.round_pages), 'page')} of the rounds, " if result.round_pages else "")
-        + "decks.json, decks.csv."
-    )
+    facts = {
+        "decks": translated(plural(result.decks, "deck")),
+        "event": repr(result.event),
+        "folder": folder,
+        "deck_pages": translated(plural(result.decks, "deck page")),
+        "round_pages": translated(plural(len(result.round_pages), "page")),
+    }
+    if result.round_pages:
+        said = _(
+            "Published {decks} of {event} to {folder}: index.html, {deck_pages}, {round_pages} of the rounds,"
+            " decks.json, decks.csv."
+        )
+    else:
+        said = _("Published {decks} of {event} to {folder}: index.html, {deck_pages}, decks.json, decks.csv.")
+    click.echo(said.format(**facts))

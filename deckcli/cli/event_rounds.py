@@ -8,7 +8,9 @@ import click
 
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.event_words import headers
 from deckcli.cli.output import emit, output_options
+from deckcli.i18n import gettext as _
 
 PAIRING_COLUMNS = ["table", "player", "opponent"]
 STANDING_COLUMNS = ["rank", "player", "points", "record", "omw", "gw", "ogw", "dropped"]
@@ -16,7 +18,7 @@ STANDING_COLUMNS = ["rank", "player", "points", "record", "omw", "gw", "ogw", "d
 
 def _print_round(round_, output: str) -> None:
     rows = [{"table": p.table, "player": p.player, "opponent": p.opponent} for p in round_.pairings]
-    emit(rows, output, PAIRING_COLUMNS, json_data={"round": round_.label, "pairings": rows})
+    emit(rows, output, PAIRING_COLUMNS, headers=headers(), json_data={"round": round_.label, "pairings": rows})
 
 
 @click.command()
@@ -59,10 +61,14 @@ def result(app: AppContext, event_name: str, round_label: str, table: int, score
 
     done = enter_result(app.db, event_name, round_label, table, score, replace, drop)
     p = done.pairing
-    fixed = f" (was {done.replaced})" if done.replaced else ""
-    click.echo(f"Round {done.round}, table {p.table}: {p.player} {p.score} {p.opponent}{fixed}.")
+    facts = {"round": done.round, "table": p.table, "player": p.player, "score": p.score, "opponent": p.opponent}
+    if done.replaced:
+        said = _("Round {round}, table {table}: {player} {score} {opponent} (was {was}).")
+    else:
+        said = _("Round {round}, table {table}: {player} {score} {opponent}.")
+    click.echo(said.format(**facts, was=done.replaced))
     if done.dropped:
-        click.echo(f"{done.dropped} drops from the next round on.")
+        click.echo(_("{player} drops from the next round on.").format(player=done.dropped))
 
 
 @click.command()
@@ -74,7 +80,7 @@ def drop(app: AppContext, event_name: str, player: str) -> None:
     from deckcli.events.results import drop_player
 
     name, from_round = drop_player(app.db, event_name, player)
-    click.echo(f"{name} dropped: not paired from round {from_round} on.")
+    click.echo(_("{player} dropped: not paired from round {round} on.").format(player=name, round=from_round))
 
 
 @click.command()
@@ -93,8 +99,9 @@ def standings(app: AppContext, event_name: str, through: int | None, output: str
         standing_rows(lines),
         output,
         STANDING_COLUMNS,
+        headers=headers(),
         json_data=standing_rows(lines, as_text=False),
-        empty="no players",
+        empty=_("no players"),
     )
 
 

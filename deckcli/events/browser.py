@@ -16,6 +16,7 @@ from pathlib import Path
 
 from deckcli.errors import BrowserFailed, BrowserMissing
 from deckcli.files.writing import write_file
+from deckcli.i18n import Message
 
 #: The programs looked for on PATH, in order.
 PROGRAMS = ("chromium", "chromium-browser", "google-chrome")
@@ -68,9 +69,11 @@ def run_chromium(
         except subprocess.TimeoutExpired as exc:
             raise BrowserFailed(program, None, str(exc.stderr or ""), named) from None
         except OSError as exc:  # not a program it can run (a broken script, no permission)
-            raise BrowserFailed(program, None, "", named, f"could not be started ({exc.strerror or exc})") from None
+            raise BrowserFailed(
+                program, None, "", named, Message("could not be started ({reason})", reason=exc.strerror or str(exc))
+            ) from None
         if done.returncode != 0 or (target is not None and not (target.is_file() and target.stat().st_size)):
-            raise BrowserFailed(program, done.returncode, done.stderr or "", named if target else "its output")
+            raise BrowserFailed(program, done.returncode, done.stderr or "", named if target else Message("its output"))
         return done.stdout or "", done.stderr or ""
 
 
@@ -93,7 +96,9 @@ def print_to_pdf(page: Path, pdf: Path | str, program: str | None = None) -> Pat
             made.seek(max(0, temp.stat().st_size - 1024))
             last = made.read()
         if start != _PDF_HEAD or _PDF_END not in last:
-            raise BrowserFailed(program, 0, "", label, f"wrote no whole PDF, so {label} was not written")
+            raise BrowserFailed(
+                program, 0, "", label, Message("wrote no whole PDF, so {file} was not written", file=label)
+            )
 
     write_file(pdf, fill, ".pdf")
     return Path(pdf)
@@ -117,7 +122,15 @@ def screenshot_png(page: Path, png: Path | str, width: int, height: int, program
             head = made.read(len(_PNG_HEAD) + 8)
         size = struct.unpack(">II", head[-8:]) if head[: len(_PNG_HEAD)] == _PNG_HEAD else None
         if size != (width, height):
-            raise BrowserFailed(program, 0, "", label, f"drew no {width} x {height} PNG, so {label} was not written")
+            raise BrowserFailed(
+                program,
+                0,
+                "",
+                label,
+                Message(
+                    "drew no {width} x {height} PNG, so {file} was not written", width=width, height=height, file=label
+                ),
+            )
 
     write_file(png, fill, ".png")
     return Path(png)

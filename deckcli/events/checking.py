@@ -18,12 +18,13 @@ from deckcli.events.decks import EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo
 from deckcli.events.store import current_rows, event_info, get_event, now
+from deckcli.i18n import N_, Message
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.tables import DeckCheckRow, SideExchangeRow
 
-TOO_MANY, TOO_FEW, NOT_REGISTERED = "too many", "too few", "not registered"
+TOO_MANY, TOO_FEW, NOT_REGISTERED = N_("too many"), N_("too few"), N_("not registered")  # JSON: English
 
 
 @dataclass
@@ -130,17 +131,28 @@ def side_exchange(db: BaseDatabase, event_name: str, player: str, round_no: int,
     with db.rows() as reads:
         info = event_info(reads, event_name)
         row = current_rows(reads, info, player)[0]
-    decks = EventDecks(db, info, undone="no side exchange was recorded")
+    decks = EventDecks(db, info, undone=Message("no side exchange was recorded"))
     zones = decks.format.data.get("side_exchange", {}).get("zones")
     if not zones:
         raise InputError(
-            f"format {decks.format.name!r} of event {info.name!r} has no side deck to exchange with:"
-            f" its zones are {', '.join(z.get('label', n) for n, z in decks.format.zones.items())}"
+            Message(
+                "format {format!r} of event {event!r} has no side deck to exchange with: its zones are {zones}",
+                format=decks.format.name,
+                event=info.name,
+                zones=", ".join(z.get("label", n) for n, z in decks.format.zones.items()),
+            )
         )
     if round_no < 1 or (info.rounds is not None and round_no > info.rounds):
-        upto = f"1 to {info.rounds}" if info.rounds is not None else "1 or more"
-        raise InputError(f"round {round_no} is not a round of event {info.name!r} (rounds: {upto})")
-    original = decks.reopen(row.decklist, f"registration of {row.player}")
+        upto = Message("1 to {rounds}", rounds=info.rounds) if info.rounds is not None else Message("1 or more")
+        raise InputError(
+            Message(
+                "round {round} is not a round of event {event!r} (rounds: {upto})",
+                round=round_no,
+                event=info.name,
+                upto=upto,
+            )
+        )
+    original = decks.reopen(row.decklist, Message("registration of {player}", player=row.player))
     presented = decks.check(PlayerDecklist(row.player, file, path=file), by_name=True)
     problems = check_side_exchange(original, presented.resolved)
     stamp = now()

@@ -7,8 +7,17 @@ from __future__ import annotations
 from sqlalchemy.exc import IntegrityError
 
 from deckcli.errors import InputError
-from deckcli.events.rounds import EventRounds, StoredRound, locked_rounds, missing_results, paired_twice, store_round
+from deckcli.events.rounds import (
+    EventRounds,
+    StoredRound,
+    listing,
+    locked_rounds,
+    missing_results,
+    paired_twice,
+    store_round,
+)
 from deckcli.events.tournament import Pairing, Round
+from deckcli.i18n import Message
 from deckcli.storage.base import BaseDatabase
 
 #: The seeds of each table of a cut's first round, by the cut's size.
@@ -31,10 +40,15 @@ def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> Round:
             name = state.info.name
             if not state.cut:
                 if size is None:
-                    raise InputError(f"{name}: give --cut 8, 4 or 2 to pair the top cut")
+                    raise InputError(Message("{event}: give --cut 8, 4 or 2 to pair the top cut", event=name))
                 if len(state.swiss) < state.total_rounds:
                     raise InputError(
-                        f"{name}: the top cut comes after round {state.total_rounds}; {len(state.swiss)} paired so far"
+                        Message(
+                            "{event}: the top cut comes after round {rounds}; {paired} paired so far",
+                            event=name,
+                            rounds=state.total_rounds,
+                            paired=len(state.swiss),
+                        )
                     )
                 last = state.swiss[-1]
                 pairs = _first_round(state, size, last)
@@ -42,15 +56,25 @@ def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> Round:
                 last = state.cut[-1]
                 if size is not None and f"top{size}" != state.cut[0].label:
                     raise InputError(
-                        f"{name}: the cut is a {state.cut[0].label} already; give no --cut to pair its next round"
+                        Message(
+                            "{event}: the cut is a {cut} already; give no --cut to pair its next round",
+                            event=name,
+                            cut=state.cut[0].label,
+                        )
                     )
                 if missing_results(last):
                     raise InputError(
-                        f"{name}: the next round of the cut cannot be paired: no result yet for {', '.join(missing_results(last))}"
+                        Message(
+                            "{event}: the next round of the cut cannot be paired: no result yet for {tables}",
+                            event=name,
+                            tables=listing(missing_results(last)),
+                        )
                     )
                 winners = [winner(p) for _, p in last.tables]
                 if len(winners) == 1:
-                    raise InputError(f"{name}: the top cut is over; {winners[0]} won the final")
+                    raise InputError(
+                        Message("{event}: the top cut is over; {player} won the final", event=name, player=winners[0])
+                    )
                 pairs = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
             label = f"top{2 * len(pairs)}"
             return store_round(session, state, label, pairs)
@@ -62,8 +86,18 @@ def _first_round(state: EventRounds, size: int, last: StoredRound) -> list[tuple
     """The cut's first round: the best ``size`` players still in the event, by the standings, as the bracket seeds."""
     name = state.info.name
     if missing_results(last):
-        raise InputError(f"{name}: the top cut cannot be paired: no result yet for {', '.join(missing_results(last))}")
+        tables = listing(missing_results(last))
+        raise InputError(
+            Message("{event}: the top cut cannot be paired: no result yet for {tables}", event=name, tables=tables)
+        )
     ranked = [s.player for s in state.standings() if not s.dropped]
     if len(ranked) < size:
-        raise InputError(f"{name}: a top {size} needs {size} players; {len(ranked)} are still in the event")
+        raise InputError(
+            Message(
+                "{event}: a top {size} needs {size} players; {left} are still in the event",
+                event=name,
+                size=size,
+                left=len(ranked),
+            )
+        )
     return [(ranked[a - 1], ranked[b - 1]) for a, b in BRACKETS[size]]

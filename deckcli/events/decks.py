@@ -16,6 +16,7 @@ from deckcli.events.fingerprint import fingerprint
 from deckcli.events.locked import locked_deck
 from deckcli.events.records import EventInfo
 from deckcli.games import registry
+from deckcli.i18n import Message
 from deckcli.legality.format import Format
 from deckcli.legality.formats import load_format
 from deckcli.legality.resolve import Resolver
@@ -58,8 +59,8 @@ class CheckedDeck:
 class EventDecks:
     """Reads, resolves and checks decklists for one event, with one resolver (one card index) for all of them."""
 
-    def __init__(self, db: Readable, info: EventInfo, undone: str = "nothing was registered"):
-        self.info, self.undone = info, undone
+    def __init__(self, db: Readable, info: EventInfo, undone: str | None = None):
+        self.info, self.undone = info, undone or Message("nothing was registered")
         self.day = info.date or date.today()
         self.format: Format = load_format(info.format, info.game).on(self.day)
         self.resolver = Resolver(db, self.day)
@@ -85,8 +86,12 @@ class EventDecks:
                     0,
                     (
                         None,
-                        f"this is a deck of {_game_title(other)}, but event {self.info.name!r} is for"
-                        f" {_game_title(self.info.game)}",
+                        Message(
+                            "this is a deck of {game}, but event {event!r} is for {event_game}",
+                            game=_game_title(other),
+                            event=self.info.name,
+                            event_game=_game_title(self.info.game),
+                        ),
                     ),
                 )
             raise DeckReadError(label, lines, self.undone)

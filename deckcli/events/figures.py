@@ -136,8 +136,8 @@ def metagame(groups: Sequence[tuple[str, ...]]) -> tuple[list[Share], list[Share
 
 
 def most_played(decks: Iterable[Sequence[tuple[str, str | None, int]]], limit: int = MOST_PLAYED) -> list[Share]:
-    """The cards with the most copies over all decks (``(name, translation, count)`` lines per deck): copies, the
-    share of decks playing the card, and the English name as the detail."""
+    """The cards with the most copies over all decks (``(name, other name, count)`` lines per deck, the names as a
+    page shows them): copies, the share of decks playing the card, and the other name as the detail."""
     copies: Counter[str] = Counter()
     playing: Counter[str] = Counter()
     other: dict[str, str | None] = {}

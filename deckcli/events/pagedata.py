@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from deckcli.events.figures import KeyFigure, KeyFigures, deck_group
 from deckcli.events.records import EventInfo, Registration
 from deckcli.events.slugs import unique_slugs
+from deckcli.i18n import ENGLISH, language_in_use
 
 if TYPE_CHECKING:
     from deckcli.legality.resolved import ResolvedDeck
@@ -26,7 +27,8 @@ TRANSLATION = "en"
 
 @dataclass(frozen=True)
 class CardLine:
-    """``count`` copies of a card: its name as printed, its English name where that differs, its printing."""
+    """``count`` copies of a card: its name as printed (what decks.json holds), its English name where that differs,
+    its printing, and its name in the user's language where the card data has one (``names.ru``)."""
 
     count: int
     name: str
@@ -34,6 +36,17 @@ class CardLine:
     set_code: str | None = None
     number: str | None = None
     known: bool = True
+    local: str | None = None
+
+    @property
+    def shown(self) -> str:
+        """The name a page shows first: the user's language's where the card has it, else the printed one."""
+        return self.local or self.name
+
+    @property
+    def beside(self) -> str | None:
+        """The name shown beside it: the printed one under a translated name, else the English one, if another."""
+        return self.name if self.local else self.translation
 
     @property
     def printing(self) -> str:
@@ -84,10 +97,20 @@ class DeckView:
 
 
 def _line(card: Any, count: int) -> CardLine:
-    """A resolved card's line: the printed name, and the English one beside it when the card has another."""
+    """A resolved card's line: the printed name, the English one when the card has another, and the user's
+    language's (``names.<language>``) when the card data has it."""
     names = card.fields.get("names") or {}
     other = names.get(TRANSLATION) if isinstance(names, dict) else None
-    return CardLine(count, card.name, other if other and other != card.name else None, card.set_code, card.number)
+    language = language_in_use()
+    local = names.get(language) if isinstance(names, dict) and language != ENGLISH else None
+    return CardLine(
+        count,
+        card.name,
+        other if other and other != card.name else None,
+        card.set_code,
+        card.number,
+        local=local if local and local != card.name else None,
+    )
 
 
 def zone_views(deck: ResolvedDeck) -> tuple[ZoneView, ...]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from deckcli.errors import InputError
 from deckcli.files.writing import write_whole
+from deckcli.i18n import Message
 
 #: What ``--to`` accepts.
 TARGETS = ("html", "pdf")
@@ -20,12 +21,16 @@ def print_pages(build: Callable[[], str], out: str | Path, to: str, what: str) -
     the caller prints) and the HTML. A wrong target, a PDF to ``-`` or a missing Chromium is said before any work;
     ``what`` names the pages in the message ("sheet")."""
     if to not in TARGETS:
-        raise InputError(f"unknown {what} target {to!r}; choose one of {', '.join(TARGETS)}")
+        raise InputError(
+            Message(
+                "unknown {what} target {to!r}; choose one of {targets}", what=what, to=to, targets=", ".join(TARGETS)
+            )
+        )
     if to == "pdf":
         from deckcli.events.browser import find_chromium
 
         if str(out) == "-":
-            raise InputError("a PDF is written to a file: give -o FILE.pdf")
+            raise InputError(Message("a PDF is written to a file: give -o FILE.pdf"))
         find_chromium()  # before any work: a missing browser is said at once
     html = build()
     if str(out) == "-":

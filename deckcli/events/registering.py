@@ -30,6 +30,7 @@ from deckcli.events.store import (
     now,
     started_reason,
 )
+from deckcli.i18n import Message
 from deckcli.legality.resolved import Problem
 from deckcli.lookalike import LookalikeIndex, likeness
 from deckcli.names import name_key
@@ -162,8 +163,12 @@ def register_many(
                 (
                     source.label,
                     [
-                        f"{source.label}: player {source.player!r} is also the player of"
-                        f" {seen[key]}; one decklist per player"
+                        Message(
+                            "{file}: player {player!r} is also the player of {other}; one decklist per player",
+                            file=source.label,
+                            player=source.player,
+                            other=seen[key],
+                        )
                     ],
                 )
             )
@@ -174,8 +179,11 @@ def register_many(
                 (
                     source.label,
                     [
-                        f"{source.label}: {source.player!r} is already registered; --replace"
-                        " registers the new decklist instead"
+                        Message(
+                            "{file}: {player!r} is already registered; --replace registers the new decklist instead",
+                            file=source.label,
+                            player=source.player,
+                        )
                     ],
                 )
             )
@@ -196,7 +204,7 @@ def register_many(
             len(lines),
             len(failures),
             len(sources) + len(bad),
-            "nothing was registered (--skip-bad registers the others)",
+            Message("nothing was registered (--skip-bad registers the others)"),
         )
     registered = _store(db, info, done, replace, new_players, late) if done else []
     return RegisteredMany(info, registered, lines, len(failures))
@@ -205,7 +213,9 @@ def register_many(
 def _lines(exc: DeckcliError, label: str) -> list[str]:
     """An error's lines, each naming the decklist it is about."""
     lines = exc.lines() if hasattr(exc, "lines") else str(exc).splitlines()
-    return [line if line.startswith(label) else f"{label}: {line}" for line in lines]
+    return [
+        line if line.startswith(label) else Message("{file}: {problem}", file=label, problem=line) for line in lines
+    ]
 
 
 def _decklist_lines(exc: DeckcliError, source: PlayerDecklist) -> list[str]:
@@ -215,9 +225,21 @@ def _decklist_lines(exc: DeckcliError, source: PlayerDecklist) -> list[str]:
     lines = _lines(exc, source.label)
     if source.text is None:
         return lines
-    row = f"{source.label}: player {source.player!r}"
-    inside = (line.removeprefix(f"{source.label}: ") for line in lines)
-    return [f"{row}: decklist {line}" if line.startswith("line ") else f"{row}: {line}" for line in inside]
+    row = Message("{file}: player {player!r}", file=source.label, player=source.player)
+    inside = (_inside(line, f"{source.label}: ") for line in lines)
+    return [
+        Message("{row}: decklist {problem}", row=row, problem=line)
+        if line.startswith("line ")
+        else Message("{row}: {problem}", row=row, problem=line)
+        for line in inside
+    ]
+
+
+def _inside(line: str, prefix: str) -> str:
+    """``line`` without ``prefix`` (a message naming its file: the message inside it, still translatable)."""
+    if isinstance(line, Message) and line.msgid == "{file}: {problem}":
+        return line.args["problem"]
+    return line.removeprefix(prefix)
 
 
 def _store(
@@ -250,11 +272,16 @@ def _store(
             raise AlreadyRegistered(event.name, again)
         why = started_reason(info_of(event))
         if why and again:
-            raise EventStarted(event.name, why, "a registered decklist cannot be replaced any more")
+            raise EventStarted(event.name, why, Message("a registered decklist cannot be replaced any more"))
         if why and not late:
             names = [repr(d.source.player) for d in decks]
-            listed = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-            raise EventStarted(event.name, why, f"registrations are locked; add --late to register {listed} late")
+            shown = ", ".join(names[:5])
+            listed = Message("{names} and {more} more", names=shown, more=len(names) - 5) if len(names) > 5 else shown
+            raise EventStarted(
+                event.name,
+                why,
+                Message("registrations are locked; add --late to register {players} late", players=listed),
+            )
         olds = [current.get(name_key(d.source.player)) for d in decks]
         rows = [_row(event, deck, old, stamp, late=why is not None) for deck, old in zip(decks, olds)]
         try:

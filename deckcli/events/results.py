@@ -11,6 +11,7 @@ from deckcli.errors import InputError
 from deckcli.events.rounds import EventRounds, StoredRound, locked_rounds
 from deckcli.events.store import current_rows, now
 from deckcli.events.tournament import Pairing, Score
+from deckcli.i18n import Message
 from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows
@@ -25,15 +26,25 @@ def parse_score(text: str, cut: bool = False) -> Score:
     winner: no drawn games and no equal wins."""
     found = _SCORE.fullmatch(text)
     if found is None:
-        raise InputError(f"result {text!r} is not W-L or W-L-D (games won by the first player, by the second, drawn)")
+        raise InputError(
+            Message(
+                "result {score!r} is not W-L or W-L-D (games won by the first player, by the second, drawn)", score=text
+            )
+        )
     wins, losses, draws = int(found[1]), int(found[2]), int(found[3] or 0)
     score = Score(wins, losses, draws)
     if max(wins, losses) > 2 or wins + losses + draws > 3 or (wins == losses == 2):
-        raise InputError(f"result {score} cannot be a best-of-3 match (at most 2 wins each, not both, 3 games)")
+        raise InputError(
+            Message(
+                "result {score} cannot be a best-of-3 match (at most 2 wins each, not both, 3 games)", score=str(score)
+            )
+        )
     if wins + losses + draws == 0:
-        raise InputError("result 0-0 has no game; a match with no game played is 0-0-1 (a draw)")
+        raise InputError(Message("result 0-0 has no game; a match with no game played is 0-0-1 (a draw)"))
     if cut and (draws or wins == losses):
-        raise InputError(f"result {score} has no winner; a match of the top cut is won (2-0, 2-1 or 1-0)")
+        raise InputError(
+            Message("result {score} has no winner; a match of the top cut is won (2-0, 2-1 or 1-0)", score=str(score))
+        )
     return score
 
 
@@ -53,16 +64,32 @@ def _table(state: EventRounds, label: str, table: int) -> tuple[StoredRound, int
     rounds = {r.label: r for r in [*state.swiss, *state.cut]}
     found = rounds.get(label.strip().lower())
     if found is None:
-        paired = ", ".join(rounds) or "none yet"
-        raise InputError(f"{name} has no round {label!r} (paired: {paired})")
+        paired = ", ".join(rounds) or Message("none yet")
+        raise InputError(
+            Message("{event} has no round {round!r} (paired: {paired})", event=name, round=label, paired=paired)
+        )
     for pairing_id, pairing in found.tables:
         if pairing.table == table:
             if pairing.opponent is None:
                 raise InputError(
-                    f"{name}: table {table} of round {found.label} is {pairing.player}'s bye; it has no result to enter"
+                    Message(
+                        "{event}: table {table} of round {round} is {player}'s bye; it has no result to enter",
+                        event=name,
+                        table=table,
+                        round=found.label,
+                        player=pairing.player,
+                    )
                 )
             return found, pairing_id, pairing
-    raise InputError(f"{name}: round {found.label} has no table {table} (tables 1-{len(found.tables)})")
+    raise InputError(
+        Message(
+            "{event}: round {round} has no table {table} (tables 1-{last})",
+            event=name,
+            round=found.label,
+            table=table,
+            last=len(found.tables),
+        )
+    )
 
 
 def _closed(state: EventRounds, found: StoredRound) -> str | None:
@@ -77,7 +104,14 @@ def _drop_row(rows: Rows, state: EventRounds, player: str) -> DropRow:
     reg = current_rows(rows, state.info, player)[0]
     key = name_key(reg.player)
     if key in state.drops:
-        raise InputError(f"{state.info.name}: {reg.player} has already dropped (from round {state.drops[key][1]} on)")
+        raise InputError(
+            Message(
+                "{event}: {player} has already dropped (from round {round} on)",
+                event=state.info.name,
+                player=reg.player,
+                round=state.drops[key][1],
+            )
+        )
     state.drops[key] = (reg.player, len(state.swiss) + 1)
     return DropRow(
         event_id=state.info.id, player=reg.player, player_key=key, from_round=len(state.swiss) + 1, dropped_at=now()
@@ -101,14 +135,26 @@ def enter_result(
         state = locked_rounds(session, event_name, "SHARE")
         found, pairing_id, pairing = _table(state, label, table)
         score = parse_score(score_text, cut=not found.label.isdigit())
-        name, where = state.info.name, f"table {table} of round {found.label}"
+        name, where = state.info.name, Message("table {table} of round {round}", table=table, round=found.label)
         closed = _closed(state, found)
         if closed is not None:
-            raise InputError(f"{name}: the result of {where} cannot change: round {closed} is paired")
+            raise InputError(
+                Message(
+                    "{event}: the result of {where} cannot change: round {closed} is paired",
+                    event=name,
+                    where=where,
+                    closed=closed,
+                )
+            )
         if pairing.score is not None and not replace:
             raise InputError(
-                f"{name}: {where} already has the result {pairing.score} (entered {found.entered[pairing_id][:16]}); give"
-                " --replace to correct it"
+                Message(
+                    "{event}: {where} already has the result {score} (entered {entered}); give --replace to correct it",
+                    event=name,
+                    where=where,
+                    score=str(pairing.score),
+                    entered=found.entered[pairing_id][:16],
+                )
             )
         dropped = _drop_row(rows, state, drop) if drop is not None else None
         if dropped is not None and dropped.player_key not in {
@@ -116,8 +162,14 @@ def enter_result(
             name_key(pairing.opponent or ""),
         }:
             raise InputError(
-                f"{name}: {dropped.player} is not at {where} ({pairing.player} v {pairing.opponent}); drop them with"
-                " deckcli event drop"
+                Message(
+                    "{event}: {dropped} is not at {where} ({player} v {opponent}); drop them with deckcli event drop",
+                    event=name,
+                    dropped=dropped.player,
+                    where=where,
+                    player=pairing.player,
+                    opponent=pairing.opponent,
+                )
             )
         session.add(
             ResultEntryRow(

@@ -7,14 +7,16 @@ import re
 
 from deckcli.errors import NoRoundPaired, UnknownRound
 from deckcli.events.tournament import Pairing, Round, Tournament
+from deckcli.i18n import gettext as _
 
 _CUT = re.compile(r"top(\d+)")
 
 
 def round_title(label: str) -> str:
-    """How pages name a round: "Round 2" for a Swiss round, "Top 8" for the top cut's "top8"."""
+    """How pages name a round, in the user's language: "Round 2" for a Swiss round, "Top 8" for the top cut's
+    "top8" (the labels themselves stay as they are in --json and the data files)."""
     cut = _CUT.fullmatch(label)
-    return f"Top {cut.group(1)}" if cut else f"Round {label}"
+    return _("Top {size}").format(size=cut.group(1)) if cut else _("Round {label}").format(label=label)
 
 
 def paired_rounds(tournament: Tournament) -> tuple[Round, ...]:

@@ -23,6 +23,7 @@ from deckcli.events.records import EventInfo
 from deckcli.events.standings import standings
 from deckcli.events.store import event_info, now
 from deckcli.events.tournament import Pairing, Round, Score, Standing, Tournament
+from deckcli.i18n import Message
 from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows, time_value
@@ -161,13 +162,21 @@ def round_facts(db: BaseDatabase, event_name: str) -> dict:
     }
 
 
-def missing_results(round_: StoredRound) -> list[str]:
+def missing_results(round_: StoredRound) -> list[Message]:
     """The tables of ``round_`` still without a result, as messages name them (``table 3 (Ann v Bo)``)."""
     return [
-        f"table {p.table} ({p.player} v {p.opponent})"
+        Message("table {table} ({player} v {opponent})", table=p.table, player=p.player, opponent=p.opponent)
         for _, p in round_.tables
         if p.opponent is not None and p.score is None
     ]
+
+
+def listing(items: list[Message]) -> Message:
+    """``items`` as a message lists them ("a, b, c"), each in the user's language when shown."""
+    text = items[0]
+    for item in items[1:]:
+        text = Message("{items}, {item}", items=text, item=item)
+    return text
 
 
 def store_round(session: Session, state: EventRounds, label: str, pairs: list[tuple[str, str | None]]) -> Round:
@@ -189,7 +198,13 @@ def store_round(session: Session, state: EventRounds, label: str, pairs: list[tu
 
 def paired_twice(event: str, label: str) -> InputError:
     """The message of a round another client paired first (the unique round label refused this one)."""
-    return InputError(f"{event}: round {label} was paired by another client at the same time; nothing was changed here")
+    return InputError(
+        Message(
+            "{event}: round {round} was paired by another client at the same time; nothing was changed here",
+            event=event,
+            round=label,
+        )
+    )
 
 
 def pair_next_round(db: BaseDatabase, event_name: str) -> Round:
@@ -202,20 +217,37 @@ def pair_next_round(db: BaseDatabase, event_name: str) -> Round:
             name, number = state.info.name, len(state.swiss) + 1
             label = str(number)
             if state.cut:
-                raise InputError(f"{name}: the top cut has started; no Swiss round is paired after it")
+                raise InputError(
+                    Message("{event}: the top cut has started; no Swiss round is paired after it", event=name)
+                )
             if state.swiss and missing_results(state.swiss[-1]):
-                missing = ", ".join(missing_results(state.swiss[-1]))
-                raise InputError(f"{name}: round {number} cannot be paired: no result yet for {missing}")
+                missing = listing(missing_results(state.swiss[-1]))
+                raise InputError(
+                    Message(
+                        "{event}: round {round} cannot be paired: no result yet for {tables}",
+                        event=name,
+                        round=number,
+                        tables=missing,
+                    )
+                )
             if number > state.total_rounds:
                 raise InputError(
-                    f"{name}: all {state.total_rounds} rounds are paired; pair the top cut with deckcli event top"
-                    f" {name!r} --cut 8 (or 4, 2)"
+                    Message(
+                        "{event}: all {rounds} rounds are paired; pair the top cut with deckcli event top {event!r}"
+                        " --cut 8 (or 4, 2)",
+                        event=name,
+                        rounds=state.total_rounds,
+                    )
                 )
             active = state.active(number)
             if len(active) < 2:
                 raise InputError(
-                    f"{name}: round {number} cannot be paired: {plural(len(active), 'active player')}, at least 2"
-                    " needed"
+                    Message(
+                        "{event}: round {round} cannot be paired: {active}, at least 2 needed",
+                        event=name,
+                        round=number,
+                        active=plural(len(active), "active player"),
+                    )
                 )
             if state.seed is None:  # an event created before revision 0005
                 state.seed = secrets.token_hex(8)
@@ -249,5 +281,12 @@ def event_standings(db: BaseDatabase, event_name: str, through: int | None = Non
     with db.rows() as rows:
         state = read_rounds(rows, event_name)
     if through is not None and through > len(state.swiss):
-        raise InputError(f"{state.info.name}: no round {through} yet ({len(state.swiss)} paired)")
+        raise InputError(
+            Message(
+                "{event}: no round {round} yet ({paired} paired)",
+                event=state.info.name,
+                round=through,
+                paired=len(state.swiss),
+            )
+        )
     return state.standings(through)

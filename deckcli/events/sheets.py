@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
+from deckcli.i18n import Message
 
 if TYPE_CHECKING:
     from deckcli.storage.base import BaseDatabase
@@ -34,7 +35,9 @@ def sheets_html(db: Readable, event: EventInfo, registrations: Sequence[Registra
     from deckcli.games import registry
 
     if not registrations:
-        raise InputError(f"event {event.name!r} has no registered players: there is no sheet to print")
+        raise InputError(
+            Message("event {event!r} has no registered players: there is no sheet to print", event=event.name)
+        )
     views = deck_views(db, event, registrations, figures=False)
     metagame = registry.game(event.game).event.get("metagame") or {}
     return render("sheet.html.j2", event=event, decks=views, metagame_title=metagame.get("title", ""))
@@ -46,7 +49,7 @@ def write_sheets(
     """Write the sheets to ``out`` (``-``: returned only, for standard output; HTML only) as HTML or PDF."""
     from deckcli.events.printing import print_pages
 
-    path, html = print_pages(lambda: sheets_html(db, event, registrations), out, to, "sheet")
+    path, html = print_pages(lambda: sheets_html(db, event, registrations), out, to, Message("sheet"))
     return SheetResult(event.name, path, html, tuple(r.player for r in registrations), to)
 
 

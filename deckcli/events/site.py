@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo, Registration
 from deckcli.files.csvwriting import CsvWriter
+from deckcli.i18n import Message
 
 if TYPE_CHECKING:
     from deckcli.events.pagedata import DeckView
@@ -141,7 +142,7 @@ def site_pages(
     title = (game.event.get("metagame") or {}).get("title", "")
     by_value, by_group = metagame([v.group for v in views])
     played = most_played(
-        [(ln.name, ln.translation, ln.count) for z in v.zones for ln in z.lines if ln.known] for v in views
+        [(ln.shown, ln.beside, ln.count) for z in v.zones for ln in z.lines if ln.known] for v in views
     )
     shown = None
     if tournament is not None and (tournament.rounds or tournament.cut):
@@ -186,9 +187,9 @@ def publish(
     from deckcli.events.sitefolder import write_site
 
     if not str(folder):
-        raise InputError("an empty folder name: name the folder to write the site into")
+        raise InputError(Message("an empty folder name: name the folder to write the site into"))
     if str(folder) == "-":
-        raise InputError("- (standard output) cannot hold a site of several files: name a folder")
+        raise InputError(Message("- (standard output) cannot hold a site of several files: name a folder"))
     written = write_site(folder, event.name, lambda: site_files(db, event, registrations, anonymous, tournament))
     return PublishResult(event.name, Path(folder), written.files, len(registrations), tuple(map(str, written.kept)))
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from deckcli.errors import InputError, InterruptedAfterChange, SiteNotPublished
 from deckcli.events.sitemanifest import MANIFEST, OWN_NAME, Earlier, check_folder, manifest_bytes
 from deckcli.files.oserrors import file_error
+from deckcli.i18n import Message
 
 #: How much of the target's name the folders beside it repeat (50 characters, 200 bytes at most in UTF-8, leave
 #: room for the rest in a name of 255 bytes).
@@ -80,7 +81,9 @@ def write_site(folder: str | Path, event: str, build: Callable[[], Mapping[str, 
             _discard(temp, made)
             raise
         if isinstance(exc, KeyboardInterrupt):
-            raise InterruptedAfterChange(f"the site was published: {label} holds the new one") from None
+            raise InterruptedAfterChange(
+                Message("the site was published: {folder} holds the new one", folder=label)
+            ) from None
         raise
     return Published(target, names, tuple(kept))
 
@@ -96,12 +99,15 @@ def _target(path: Path, label: str) -> Path:
     except OSError as exc:  # a name too long, a path under a file
         raise file_error(label, exc, writing=True) from None
     if found is not None and not (os.path.isdir(path) if stat.S_ISLNK(found.st_mode) else stat.S_ISDIR(found.st_mode)):
-        raise InputError(f"{label}: is not a folder")
+        raise InputError(Message("{folder}: is not a folder", folder=label))
     real = Path(os.path.realpath(path))
     if found is not None and os.path.ismount(real):
         raise InputError(
-            f"{label}: is a mount point, which cannot be swapped with a new site built beside it:"
-            " publish into a folder inside it"
+            Message(
+                "{folder}: is a mount point, which cannot be swapped with a new site built beside it:"
+                " publish into a folder inside it",
+                folder=label,
+            )
         )
     return real
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from deckcli.errors import InputError, SiteFolderRefused
 from deckcli.files.oserrors import file_error
+from deckcli.i18n import Message
 
 MANIFEST = ".deckcli-site.json"
 MARKER = "deckcli site"
@@ -66,20 +67,31 @@ def read_manifest(path: Path, label: str) -> dict[str, str]:
 
     doc = parse_json(read_document(path, "site manifest", label=label).text, label)
     if not isinstance(doc, dict) or doc.get("deckcli") != MARKER:
-        raise InputError(f'{label}: not a manifest deckcli wrote (no "deckcli": "{MARKER}")')
+        raise InputError(
+            Message('{file}: not a manifest deckcli wrote (no "deckcli": "{marker}")', file=label, marker=MARKER)
+        )
     if doc.get("format") != VERSION:
         raise InputError(
-            f"{label}: a manifest of format {doc.get('format')!r}, which this deckcli does not know"
-            f" (it writes format {VERSION}); publish with the deckcli that wrote it, or into a new folder"
+            Message(
+                "{file}: a manifest of format {format!r}, which this deckcli does not know (it writes format"
+                " {version}); publish with the deckcli that wrote it, or into a new folder",
+                file=label,
+                format=doc.get("format"),
+                version=VERSION,
+            )
         )
     files = doc.get("files")
     if not isinstance(files, dict):
-        raise InputError(f'{label}: "files" is not an object of file names and digests')
+        raise InputError(Message('{file}: "files" is not an object of file names and digests', file=label))
     for name, value in files.items():
         if not OWN_NAME.fullmatch(name):
-            raise InputError(f"{label}: lists {name!r}, which is no name deckcli publishes")
+            raise InputError(
+                Message("{file}: lists {name!r}, which is no name deckcli publishes", file=label, name=name)
+            )
         if not isinstance(value, str) or not _DIGEST.fullmatch(value):
-            raise InputError(f"{label}: the digest of {name} is not 64 hexadecimal digits")
+            raise InputError(
+                Message("{file}: the digest of {name} is not 64 hexadecimal digits", file=label, name=name)
+            )
     return dict(files)
 
 

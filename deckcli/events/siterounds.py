@@ -11,6 +11,7 @@ from deckcli.events.records import EventInfo
 from deckcli.events.roundpick import round_title, winner
 from deckcli.events.slugs import slug
 from deckcli.events.tournament import Pairing, Round, Standing, Tournament
+from deckcli.i18n import gettext as _
 
 STANDINGS, BRACKET = "standings.html", "bracket.html"
 
@@ -75,9 +76,9 @@ class RoundsView:
         """(title, page) of every page about the rounds, in the order the index lists them."""
         found = [(r.title, r.page) for r in self.rounds]
         if self.standings:
-            found.append((f"Standings after {self.standings_after.lower()}", STANDINGS))
+            found.append((_("Standings after {round}").format(round=self.standings_after.lower()), STANDINGS))
         if self.cut:
-            found.append(("Top cut", BRACKET))
+            found.append((_("Top cut"), BRACKET))
         return found
 
 
@@ -135,7 +136,7 @@ def _round(paired: Round, seat: Callable[[str], Seat]) -> RoundView:
 
 def _match(pairing: Pairing, seat: Callable[[str], Seat]) -> MatchView:
     won = winner(pairing)
-    result = "bye" if pairing.opponent is None else str(pairing.score) if pairing.score else ""
+    result = _("bye") if pairing.opponent is None else str(pairing.score) if pairing.score else ""
     return MatchView(
         table=pairing.table,
         player=seat(pairing.player),

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from deckcli.events.records import EventInfo
 from deckcli.events.tournament import Pairing, Round, Tournament
+from deckcli.i18n import Message
 
 if TYPE_CHECKING:
     from deckcli.storage.base import BaseDatabase
@@ -92,5 +93,5 @@ def write_slips(
         event = event_info(rows, event_name)  # an unknown event is said as every event command says it
     tournament = load_tournament(db, event.name)
     paired = pick_round(tournament, round_label)  # before Chromium is looked for: a wrong round is said first
-    path, html = print_pages(lambda: slips_html(event, tournament, paired.label), target, to, "slip")
+    path, html = print_pages(lambda: slips_html(event, tournament, paired.label), target, to, Message("slip"))
     return SlipsResult(event.name, paired.label, path, html, len(_slips(paired)), to)

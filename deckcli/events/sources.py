@@ -14,6 +14,7 @@ from deckcli.errors import DeckcliError, InputError
 from deckcli.events.decks import PlayerDecklist
 from deckcli.files.csvreading import csv_rows
 from deckcli.files.reading import LIMITS, MB, read_document
+from deckcli.i18n import Message
 
 #: Header spellings of each column a form export needs (compared as :func:`_header_key` keys), preferred first.
 COLUMNS = {
@@ -30,14 +31,14 @@ def import_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str
         return folder_sources(target), []
     if target.is_file():
         return form_sources(path)
-    raise InputError(f"{path}: no such folder or file")
+    raise InputError(Message("{path}: no such folder or file", path=path))
 
 
 def folder_sources(folder: Path) -> list[PlayerDecklist]:
     """One source per visible file of ``folder``, by file name; the player is the name without its extension."""
     files = sorted((p for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")), key=lambda p: p.name)
     if not files:
-        raise InputError(f"{folder}: holds no decklist files")
+        raise InputError(Message("{folder}: holds no decklist files", folder=folder))
     return [PlayerDecklist(p.stem, str(p), path=str(p)) for p in files]
 
 
@@ -55,9 +56,27 @@ def _columns(header: list[str], label: str) -> dict[str, int]:
             found[column] = index
     missing = [c for c in ("player", "decklist") if c not in found]
     if missing:
-        listed = ", ".join(repr(h) for h in header) or "none"
-        wanted = "; ".join(f"{c}: one of {', '.join(COLUMNS[c])}" for c in missing)
-        raise InputError(f"{label}: line 1: no {' or '.join(missing)} column (headers found: {listed}; {wanted})")
+        listed = ", ".join(repr(h) for h in header) or Message("none")
+        wanted = [Message("{column}: one of {names}", column=c, names=", ".join(COLUMNS[c])) for c in missing]
+        if len(missing) == 2:
+            raise InputError(
+                Message(
+                    "{file}: line 1: no player or decklist column (headers found: {headers}; {player}; {decklist})",
+                    file=label,
+                    headers=listed,
+                    player=wanted[0],
+                    decklist=wanted[1],
+                )
+            )
+        raise InputError(
+            Message(
+                "{file}: line 1: no {column} column (headers found: {headers}; {wanted})",
+                file=label,
+                column=missing[0],
+                headers=listed,
+                wanted=wanted[0],
+            )
+        )
     return found
 
 
@@ -68,22 +87,25 @@ def form_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str]]
     label = document.label
     rows = list(csv_rows(document.text, label, cell_limit=len(document.text) + 1))  # cells judged below
     columns = _columns(rows[0][1] if rows else [], label)
-    sources, problems = [], []
+    sources: list[PlayerDecklist] = []
+    problems: list[tuple[str, str]] = []
     for start, row in rows[1:]:
         if not any(cell.strip() for cell in row):
             continue
-        where = f"{label}: line {start}"
+        where = Message("{file}: line {line}", file=label, line=start)
         cell = {c: row[i] if i < len(row) else "" for c, i in columns.items()}
-        problem = _cell_problem(cell) or (None if cell["player"].strip() else "the row names no player")
+        problem = _cell_problem(cell) or (None if cell["player"].strip() else Message("the row names no player"))
         if problem:
-            problems.append((where, f"{where}: {problem}"))
+            problems.append((where, Message("{where}: {problem}", where=where, problem=problem)))
             continue
         try:
             sources.append(_row_source(cell, where))
         except DeckcliError as exc:
-            problems.append((where, f"{where}: {exc}"))
+            problems.append(
+                (where, Message("{where}: {problem}", where=where, problem=exc.args[0] if exc.args else str(exc)))
+            )
     if not sources and not problems:
-        raise InputError(f"{label}: holds no rows after its header")
+        raise InputError(Message("{file}: holds no rows after its header", file=label))
     return sources, problems
 
 
@@ -94,8 +116,15 @@ def _cell_problem(cell: dict[str, str]) -> str | None:
     if not big:
         return None
     player = cell["player"].strip()
-    whose = "" if "player" in big or not player else f" of player {player!r}"
-    return f"the {big[0].replace('_', ' ')} cell{whose} is too large (more than {largest // MB} MB, a decklist's limit)"
+    column, size = big[0].replace("_", " "), largest // MB
+    if "player" in big or not player:
+        return Message("the {cell} cell is too large (more than {size} MB, a decklist's limit)", cell=column, size=size)
+    return Message(
+        "the {cell} cell of player {player!r} is too large (more than {size} MB, a decklist's limit)",
+        cell=column,
+        player=player,
+        size=size,
+    )
 
 
 def _row_source(cell: dict[str, str], where: str) -> PlayerDecklist:

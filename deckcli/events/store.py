@@ -20,6 +20,7 @@ from deckcli.errors import DeckcliError, InputError, UnknownEvent, UnknownPlayer
 from deckcli.events.locked import locked_decklist
 from deckcli.events.records import EventInfo, Registration
 from deckcli.files.jsontext import json_value
+from deckcli.i18n import Message
 from deckcli.names import closest, name_key
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows, date_value, time_value
@@ -70,9 +71,9 @@ def info_of(row: EventRow) -> EventInfo:
 def started_reason(info: EventInfo, today: date | None = None) -> str | None:
     """Why the event counts as started (``event start`` or a side exchange at a time, or its date past), or None."""
     if info.started is not None:
-        return f"since {info.started:%Y-%m-%d %H:%M} UTC"
+        return Message("since {time} UTC", time=info.started.strftime("%Y-%m-%d %H:%M"))
     if info.date is not None and info.date < (today or date.today()):
-        return f"its date {info.date.isoformat()} is past"
+        return Message("its date {date} is past", date=info.date.isoformat())
     return None
 
 
@@ -134,9 +135,9 @@ def create_event(
 
     name = clean_name(name, "event name")
     if not registry.is_game(game):
-        raise InputError(f"unknown game {game!r}; known: {', '.join(registry.codes())}")
+        raise InputError(Message("unknown game {game!r}; known: {games}", game=game, games=", ".join(registry.codes())))
     if rounds is not None and rounds < 1:
-        raise InputError(f"an event has at least 1 round, not {rounds}")
+        raise InputError(Message("an event has at least 1 round, not {rounds}", rounds=rounds))
     fmt = load_format(format_ref, game) if format_ref else default_format(game)
     row = EventRow(
         name=name,
@@ -151,7 +152,9 @@ def create_event(
     with db.write() as session:
         clash = find_event(Rows(session), name)
         if clash is not None:
-            raise DeckcliError(f"an event called {clash.name!r} already exists; choose another name")
+            raise DeckcliError(
+                Message("an event called {event!r} already exists; choose another name", event=clash.name)
+            )
         session.add(row)
         session.flush()
         return info_of(row)

@@ -16,12 +16,14 @@ FOLDER = Path(__file__).parent
 @cache
 def environment(folder: Path = FOLDER):
     """The one Jinja2 environment of a template folder (this one, or another package's ``pages/``): autoescaped,
-    undefined names an error; counts are worded by :func:`deckcli.words.plural` (``{{ n | plural("deck") }}``), as
-    every message words them, and texts go through deckcli's catalogs (``{{ _("Table %(n)s", n=table) }}``,
-    ``{% trans %}``: Jinja2's i18n extension, new-style, so a translation is escaped like any other value)."""
+    undefined names an error; texts go through deckcli's catalogs (``{{ _("Table %(n)s", n=table) }}``, a count
+    ``{{ ngettext("%(num)s deck", "%(num)s decks", n) }}``, ``{% trans %}``: Jinja2's i18n extension, new-style, so a
+    translation is escaped like any other value), in the user's language, which ``{{ lang }}`` names (``<html
+    lang>``); ``{{ n | plural("deck") }}`` is :func:`deckcli.words.plural`'s wording, translated (its entry is
+    extracted only where Python code words the same count)."""
     import jinja2
 
-    from deckcli.i18n import gettext, ngettext
+    from deckcli.i18n import gettext, language_in_use, ngettext, translated
     from deckcli.words import plural
 
     env = jinja2.Environment(
@@ -33,7 +35,8 @@ def environment(folder: Path = FOLDER):
         extensions=["jinja2.ext.i18n"],
     )
     env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # type: ignore[attr-defined]
-    env.filters["plural"] = plural
+    env.filters["plural"] = lambda count, *nouns: translated(plural(count, *nouns))
+    env.globals["lang"] = language_in_use()
     return env
 
 

@@ -1,0 +1,32 @@
+"""The ``event`` commands' words in the user's language: their tables' headers (the columns are the
+``--json``/``--csv`` keys, which stay English; only the table shows these) and a deck's verdict."""
+
+from __future__ import annotations
+
+from deckcli.i18n import N_, pgettext, translated
+from deckcli.i18n import gettext as _
+from deckcli.words import plural
+
+HEADERS = {
+    **{"rule": N_("rule"), "zone": N_("zone"), "line": N_("line"), "message": N_("message")},
+    **{"name": N_("name"), "game": N_("game"), "format": N_("format"), "date": N_("date"), "rounds": N_("rounds")},
+    **{"players": N_("players"), "legal": N_("legal"), "illegal": N_("illegal"), "started": N_("started")},
+    **{"card": N_("card"), "registered": N_("registered"), "presented": N_("presented"), "verdict": N_("verdict")},
+    **{"player": N_("player"), "player_id": N_("player id"), "deck": N_("deck"), "problems": N_("problems")},
+    **{"fingerprint": N_("fingerprint"), "registered_at": N_("registered at"), "late": N_("late")},
+    **{"opponent": N_("opponent"), "rank": N_("rank"), "points": N_("points")},
+    **{"record": N_("record"), "omw": N_("omw"), "gw": N_("gw"), "ogw": N_("ogw"), "dropped": N_("dropped")},
+    **{"created": N_("created"), "current_round": N_("current round")},
+}
+
+
+def headers() -> dict[str, str]:
+    """Each column's header in the user's language."""
+    return {column: _(header) for column, header in HEADERS.items()} | {"table": pgettext("a match", "table")}
+
+
+def verdict(legal: bool, problems) -> str:
+    """ "legal", or "NOT legal, 2 problems"."""
+    if legal:
+        return _("legal")
+    return _("NOT legal, {problems}").format(problems=translated(plural(len(problems), "problem")))
