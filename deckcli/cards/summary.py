@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from deckcli.games import registry
+from deckcli.i18n import translated
 
 
 def summary_values(card: Mapping[str, Any]) -> dict[str, Any]:
@@ -16,17 +17,21 @@ def summary_values(card: Mapping[str, Any]) -> dict[str, Any]:
     return {key: card[key] for key in fields if card.get(key) not in (None, "", [])}
 
 
-def summary_parts(card: Mapping[str, Any], skip: Iterable[str] = ()) -> list[str]:
-    """The summary as short texts (``cost 2``, ``Fire``, ``ATK 3``), leaving out the fields in ``skip``."""
+def summary_parts(card: Mapping[str, Any], skip: Iterable[str] = (), shown: bool = False) -> list[str]:
+    """The summary as short texts (``cost 2``, ``Fire``, ``ATK 3``), leaving out the fields in ``skip``; ``shown``:
+    the labels in the user's language (what a listing prints; data written out keeps them English)."""
     game = card.get("game")
-    labels = registry.game(game).field_labels if registry.is_game(game) else {}
+    known = registry.game(game) if registry.is_game(game) else None
     left_out = set(skip)
     parts = []
     for key, value in summary_values(card).items():
         if key in left_out:
             continue
-        shown = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
-        parts.append(f"{labels[key]} {shown}" if key in labels else shown)
+        text = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+        if known is not None and key in known.field_labels:
+            label = known.field_label(key)
+            text = f"{translated(label) if shown else label} {text}"
+        parts.append(text)
     return parts
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from deckcli.cards.shownname import shown_name
 from deckcli.cards.summary import summary_parts
 from deckcli.cli.bars import bar_chart
+from deckcli.games import registry
 from deckcli.i18n import gettext as _
 from deckcli.i18n import ngettext, translated
 
@@ -41,7 +42,7 @@ def deck_text(view: DeckView) -> str:
         lines += ["", _("{zone} ({count}, not counted)").format(zone=translated(aside.label), count=aside.size)]
         lines += ["    " + _card_line(card, count) for card, count in aside.cards]
     if view.curve:
-        name = view.curve_field.capitalize()
+        name = str(translated(registry.game(deck.game).field_label(view.curve_field))).capitalize()
         numbers = view.curve[0][0].lstrip("-").isdigit()
         title = (_("{field} curve ({zone})") if numbers else _("{field}s ({zone})")).format(
             field=name, zone=translated(view.draw_zone_label)
@@ -71,7 +72,7 @@ def _span(zone: ZoneCards) -> str:
 
 
 def _card_line(card: CardRef, count: int) -> str:
-    details = summary_parts(card.as_dict())
+    details = summary_parts(card.as_dict(), shown=True)
     extra = f"  — {', '.join(details)}" if details else ""
     return f"{count:>3}  {shown_name(card)}  ({card.set_code} {card.number}){extra}"
 

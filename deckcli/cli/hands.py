@@ -113,7 +113,7 @@ def _print_cards(cards, indent: str) -> None:
     from deckcli.cards.summary import summary_parts
 
     for card in cards:
-        details = [str(card.get("kind") or ""), *summary_parts(card)]
+        details = [str(card.get("kind") or ""), *summary_parts(card, shown=True)]
         click.echo(f"{indent}{card.get('name')}  ({' · '.join(d for d in details if d)})")
 
 

@@ -61,6 +61,8 @@ class Game:
     zones: dict[str, Zone]
     summary_fields: tuple[str, ...] = ()
     field_labels: dict[str, str] = field(default_factory=dict)
+    #: A field's label in other languages (``{"cost": {"ja": "コスト"}}``): :meth:`field_label`.
+    field_label_translations: dict[str, dict[str, str]] = field(default_factory=dict)
     curve_field: str = "cost"
     card_order: tuple[str, ...] = ()
     value_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -83,6 +85,11 @@ class Game:
         """``count`` cards of ``kind`` ("3 champions"): :func:`deckcli.words.plural` of the kind, shown in the data's
         forms (``counts``) for the user's language."""
         return DataCount(plural(count, kind), self.kinds.get(kind, {}).get("counts"))
+
+    def field_label(self, key: str) -> str:
+        """What a summary puts before field ``key``'s value (``ATK``; else the field's name), English wherever it
+        goes and in the data's translation where it is shown."""
+        return DataLabel(self.field_labels.get(key, key), self.field_label_translations.get(key))
 
     def zone_label(self, zone: str, format_zones: dict[str, dict[str, Any]]) -> str:
         """How every message and page names a zone: the format's label ('Champion Pool'), else the game's title
@@ -193,6 +200,7 @@ def _load(path: Path) -> Game:
         zones=_zones(doc),
         summary_fields=tuple(doc.get("summary_fields", ())),
         field_labels=doc.get("field_labels", {}),
+        field_label_translations=doc.get("field_label_translations", {}),
         curve_field=doc.get("curve_field", "cost"),
         card_order=tuple(doc.get("card_order", ())),
         value_order={k: tuple(v) for k, v in doc.get("value_order", {}).items()},

@@ -72,7 +72,7 @@ def card_face(card: CardRef) -> Face:
         translation=str(other) if other and other != card.name else None,
         cost=None if cost in (None, "") else str(cost),
         kind=card.kind,
-        details=tuple(summary_parts(fields, skip=("cost",))),
+        details=tuple(summary_parts(fields, skip=("cost",), shown=True)),
         text=text,
         printing=f"{card.set_code} {card.number}",
         frame=game_back(card.game).background,

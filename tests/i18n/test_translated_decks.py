@@ -61,6 +61,8 @@ def test_an_illegal_aqa_deck_imported_edited_and_shown_in_japanese(deckcli):
     assert "デッキは保存しましたが、aqa-standard では不適正です" in added.stderr
     shown = deckcli("ja_JP.UTF-8", "deck", "show", "bad")
     assert "ゲーム: aqa（Aquarian Age）" in shown.stdout
+    assert "— コスト 0, " in shown.stdout and "コスト カーブ（デッキ）" in shown.stdout  # the game data's field labels
+    assert "cost 0" not in shown.stdout
     assert "で不適正 — 問題2件:" in shown.stdout  # 42 cards, and 7 of a name
     assert "[copy-limit] '雪女' が7枚あります（デッキ 7枚）。同名カードは4枚までです" in shown.stdout  # rule id kept
     for english in ENGLISH:
