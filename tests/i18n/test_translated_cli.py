@@ -4,30 +4,12 @@ rule ids and the exit status are those of the English run."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import paths  # tests/support/paths.py
 import pytest
 
 ILLEGAL_AQA = paths.DATA / "decks" / "aqa-standard" / "illegal" / "copy-limit-across-spellings.txt"
 ILLEGAL_SFB = paths.DATA / "decks" / "sfb-standard" / "illegal" / "two-champions.txt"
-#: The variables that would choose a language; each run sets only the one it is about.
-LANGUAGE_VARIABLES = ("DECKCLI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
-
-@pytest.fixture
-def deckcli(tmp_path):
-    """Run ``deckcli ARGS`` in a fresh process with ``LANG=locale`` and no other language variable (but ``more``)."""
-    base = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
-    base |= {"DECKCLI_DATA_DIR": str(tmp_path / "data"), "DECKCLI_DB": str(tmp_path / "data" / "deckcli.db")}
-
-    def run(locale: str, *args: str, **more: str) -> subprocess.CompletedProcess:
-        env = base | {"LANG": locale} | more
-        return subprocess.run([sys.executable, "-m", "deckcli", *map(str, args)], env=env, capture_output=True, text=True)
-
-    return run
 
 
 def test_the_group_help_in_japanese_and_russian(deckcli):

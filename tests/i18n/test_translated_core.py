@@ -4,10 +4,6 @@ database commands and faults, the formats listing, table headers and yes/no, and
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import paths  # tests/support/paths.py
 import pytest
 
@@ -15,8 +11,6 @@ ILLEGAL = paths.DATA / "decks"
 UNKNOWN_AQA = ILLEGAL / "aqa-standard" / "illegal" / "unknown-card.txt"
 WRONG_GAME_AQA = ILLEGAL / "aqa-standard" / "illegal" / "wrong-game.txt"
 SIDE_DECK_AQA = ILLEGAL / "aqa-standard" / "illegal" / "side-deck.txt"
-#: The variables that would choose a language; each run sets only the one it is about.
-LANGUAGE_VARIABLES = ("DECKCLI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: English words of the messages of these commands that must not be left in a translated run.
 ENGLISH = (
     "backend:",
@@ -41,18 +35,6 @@ ENGLISH = (
     "default",
 )
 
-
-@pytest.fixture
-def deckcli(tmp_path):
-    """Run ``deckcli ARGS`` in a fresh process with ``LANG=locale`` and no other language variable (but ``more``)."""
-    base = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
-    base |= {"DECKCLI_DATA_DIR": str(tmp_path / "data"), "DECKCLI_DB": str(tmp_path / "data" / "deckcli.db")}
-
-    def run(locale: str, *args: str, **more: str) -> subprocess.CompletedProcess:
-        env = base | {"LANG": locale} | more
-        return subprocess.run([sys.executable, "-m", "deckcli", *map(str, args)], env=env, capture_output=True, text=True)
-
-    return run
 
 
 def _no_english(text: str) -> None:

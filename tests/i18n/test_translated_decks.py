@@ -5,33 +5,14 @@ bytes of the English run."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import paths  # tests/support/paths.py
 import pytest
 
 SFB_TEAM = paths.DATA / "decks" / "sfb-standard" / "legal" / "team-of-three.txt"
 ILLEGAL_AQA = paths.DATA / "decks" / "aqa-standard" / "illegal" / "copy-limit-across-spellings.txt"
-#: The variables that would choose a language; each run sets only the one it is about.
-LANGUAGE_VARIABLES = ("DECKCLI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: English of the deck commands' messages that a translated run must not show.
 ENGLISH = ("Imported deck", "Game:", "Format:", "Verdict", "legal in:", "not in:", "Warning:", "stored anyway", "Added")
 
-
-@pytest.fixture
-def deckcli(tmp_path):
-    """Run ``deckcli ARGS`` in a fresh process with ``LANG=locale`` and no other language variable (but ``more``);
-    every run of a test shares one database."""
-    base = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
-    base |= {"DECKCLI_DATA_DIR": str(tmp_path / "data"), "DECKCLI_DB": str(tmp_path / "data" / "deckcli.db")}
-
-    def run(locale: str, *args: str, **more: str) -> subprocess.CompletedProcess:
-        env = base | {"LANG": locale} | more
-        return subprocess.run([sys.executable, "-m", "deckcli", *map(str, args)], env=env, capture_output=True, text=True, check=False)
-
-    return run
 
 
 def test_an_sfb_team_imported_and_shown_in_russian(deckcli):

@@ -5,19 +5,15 @@ while --json, the data files, the rule ids and the exit status are those of the 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import paths  # tests/support/paths.py
 import pytest
+from localized import localized_runner
 
 LEGAL_AQA = paths.DATA / "decks" / "aqa-standard" / "legal" / "deck-40.txt"
 ILLEGAL_AQA = paths.DATA / "decks" / "aqa-standard" / "illegal" / "copy-limit-across-spellings.txt"
 LEGAL_SFB = paths.DATA / "decks" / "sfb-standard" / "legal" / "any-size-team-of-three.txt"
 ILLEGAL_SFB = paths.DATA / "decks" / "sfb-standard" / "illegal" / "two-champions.txt"
-#: The variables that would choose a language; each run sets only the one it is about.
-LANGUAGE_VARIABLES = ("DECKCLI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: English words of the event messages, tables and pages that a translated run must not show.
 ENGLISH = (
     "Registered",
@@ -42,15 +38,7 @@ def deckcli(tmp_path_factory):
     """Run ``deckcli ARGS`` in a fresh process with ``LANG=locale`` and no other language variable, on one data
     folder for the module (the event is set up once)."""
     data = tmp_path_factory.mktemp("events-i18n")
-    base = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
-    base |= {"DECKCLI_DATA_DIR": str(data), "DECKCLI_DB": str(data / "deckcli.db")}
-
-    def run(locale: str, *args: str) -> subprocess.CompletedProcess:
-        env = base | {"LANG": locale}
-        return subprocess.run(
-            [sys.executable, "-m", "deckcli", *map(str, args)], env=env, capture_output=True, text=True
-        )
-
+    run = localized_runner(data)
     run.folder = data  # type: ignore[attr-defined]
     return run
 

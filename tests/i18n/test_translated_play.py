@@ -4,16 +4,10 @@ table headers in that language, while --json is byte for byte the English run's.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import paths  # tests/support/paths.py
 import pytest
 
 AQA = paths.DATA / "decks" / "aqa-standard" / "legal" / "deck-40.txt"
-#: The variables that would choose a language; each run sets only the one it is about.
-LANGUAGE_VARIABLES = ("DECKCLI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: English texts of these commands that a Japanese or Russian run must not show.
 ENGLISH = (
     "Opening hand",
@@ -40,21 +34,6 @@ ENGLISH = (
     "layout",
 )
 
-
-@pytest.fixture
-def deckcli(tmp_path):
-    """Run ``deckcli ARGS`` in a fresh process with ``LANG=locale`` and no other language variable (but ``more``);
-    the runs of one test share a data folder."""
-    base = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
-    base |= {"DECKCLI_DATA_DIR": str(tmp_path / "data"), "DECKCLI_DB": str(tmp_path / "data" / "deckcli.db")}
-
-    def run(locale: str, *args: str, **more: str) -> subprocess.CompletedProcess:
-        env = base | {"LANG": locale} | more
-        return subprocess.run(
-            [sys.executable, "-m", "deckcli", *map(str, args)], env=env, capture_output=True, text=True
-        )
-
-    return run
 
 
 def _no_english(text: str) -> None:
