@@ -10,7 +10,7 @@ import click
 
 from deckcli.cli.context import AppContext
 from deckcli.cli.options import DeckSource
-from deckcli.i18n import N_, ngettext, translated
+from deckcli.i18n import ENGLISH, N_, language_in_use, ngettext, translated
 from deckcli.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -115,7 +115,11 @@ def header(deck, cards, hand_size: int, on_the_play: bool | None = None) -> str:
             "{deck} ({game}, {format}): {count} cards in {zone}, hand of {hand}, on the draw",
             size,
         )
-    zone = deck.format.draw_zone  # the zone's name as the game's data spells it
+    zone: str = deck.format.draw_zone  # English: the zone's name as the game's data spells it; else its title
+    if language_in_use() != ENGLISH:
+        from deckcli.games import registry
+
+        zone = translated(registry.game(deck.game).zone_label(zone, deck.format.zones))
     return line.format(deck=deck.name, game=deck.game, format=deck.format.name, count=size, zone=zone, hand=hand_size)
 
 

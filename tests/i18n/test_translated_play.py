@@ -44,7 +44,7 @@ def _no_english(text: str) -> None:
 def test_odds_in_japanese(deckcli):
     result = deckcli("ja_JP.UTF-8", "odds", AQA, "--want", "1+ kind=character", "--turn", "2")
     assert result.returncode == 0, result.stderr
-    assert "deck-40.txt（aqa、aqa-standard）: main に40枚、手札7枚、先攻" in result.stdout
+    assert "deck-40.txt（aqa、aqa-standard）: デッキに40枚、手札7枚、先攻" in result.stdout  # the zone's title
     assert "条件（すべて満たすこと）:" in result.stdout
     assert "kind=character に合うカード1枚以上、デッキに40枚" in result.stdout
     assert "初手:" in result.stdout and "マリガンあり:" in result.stdout
@@ -56,7 +56,7 @@ def test_odds_in_japanese(deckcli):
 def test_odds_in_russian_with_a_note(deckcli):
     result = deckcli("ru_RU.UTF-8", "odds", AQA, "--want", "0 kind=character", "--want", "1+ cost<=1", "--draw")
     assert result.returncode == 0, result.stderr
-    assert "deck-40.txt (aqa, aqa-standard): 40 карт в зоне main, рука из 7, ходите вторым" in result.stdout
+    assert "deck-40.txt (aqa, aqa-standard): Колода — 40 карт, рука из 7, ходите вторым" in result.stdout
     assert "ни одной карты, подходящей под kind=character; в колоде: 40" in result.stdout
     assert "не менее 1 карты, подходящей под cost<=1; в колоде: 32" in result.stdout  # a counting Message's form
     assert "Стартовая рука:" in result.stdout and "С муллиганом:" in result.stdout

@@ -24,7 +24,7 @@ def test_each_games_deck_prints_as_proxy_pages(tmp_path):
     browser.chromium()
     cli = ps.fresh_cli()
     ps.import_examples(cli)
-    for game, paper, bleed, size in (("boa", "a4", "1", A4), ("aqa", "letter", "0", LETTER)):
+    for game, paper, bleed, size in (("boa", "a4", "1", A4), ("aqa", "letter", "0", LETTER), ("sfb", "a4", "0", A4)):
         _, name, zones = ps.DECKS[game]
         pdf = tmp_path / f"{game}.pdf"
         done = cli("deck", "proxies", name, "--paper", paper, "--bleed", bleed, "-o", pdf)
@@ -34,7 +34,7 @@ def test_each_games_deck_prints_as_proxy_pages(tmp_path):
         assert len(sizes) == pages and all(abs(w - size[0]) < 1 and abs(h - size[1]) < 1 for w, h in sizes), sizes
         squeezed = text.replace(" ", "")  # (the text layer puts spaces around full-width quotes: “ 天羽つかさ ”)
         assert {n for n in _names(cli, name) if n.replace(" ", "") not in squeezed} == set()
-    # sfb's deck as HTML, the same pages any browser prints: 18 cards, 2 pages, every name.
+    # sfb's deck as HTML too, the same pages any browser prints: 18 cards, 2 pages.
     done = cli("deck", "proxies", "Shadows and Steel", "-o", "-")
     assert done.exit_code == 0 and done.stdout.count('<section class="page">') == 2
     assert done.stdout.count('<div class="face"') == 18
