@@ -31,8 +31,8 @@ CARD_HEADERS = {
 
 
 def _headers(columns: list[str]) -> dict[str, str]:
-    """The table's headers in the user's language."""
-    return {c: _(CARD_HEADERS[c]) for c in columns if c in CARD_HEADERS}
+    """The table's headers (:func:`deckcli.cli.output.emit` shows them in the user's language)."""
+    return {c: CARD_HEADERS[c] for c in columns if c in CARD_HEADERS}
 
 
 @click.command()

@@ -5,12 +5,12 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.collection_options import (
+    HEADERS,
     card_options,
     card_query,
     change_copies,
     copies_label,
     export_formats,
-    headers,
     print_layout,
     print_skipped,
     variant_of,
@@ -112,7 +112,7 @@ def list_(app: AppContext, game, wheres, tag, output) -> None:
         [h.as_row() for h in found],
         output,
         LIST_COLUMNS,
-        headers=headers(),
+        headers=HEADERS,
         empty=_("no entries match") if (wheres or tag or game) else _("the collection is empty"),
     )
 
@@ -138,7 +138,7 @@ def show(app: AppContext, card, game, set_code, number, as_json) -> None:
             [h.as_row() for h in owned.holdings],
             "table",
             ["count", "set", "number", "finish", "condition", "language", "tag"],
-            headers=headers(),
+            headers=HEADERS,
         )
 
 
@@ -160,7 +160,7 @@ def stats(app: AppContext, game, output) -> None:
         emit(data["sets"], output, set_columns, json_data=data)
         return
     if data["games"]:
-        emit(data["games"], "table", ["game", "cards", "distinct", "proxies"], headers=headers())
+        emit(data["games"], "table", ["game", "cards", "distinct", "proxies"], headers=HEADERS)
     else:
         click.echo(_("The collection is empty."))
     click.echo()
@@ -168,7 +168,7 @@ def stats(app: AppContext, game, output) -> None:
         {**s, "complete": f"{s['completion']:.1f}%", "bar": bar(s["completion"], 100, 20, track=True)}
         for s in data["sets"]
     ]
-    emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"], headers=headers())
+    emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"], headers=HEADERS)
 
 
 @collection.command("import")
@@ -219,7 +219,7 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
                 },
             )
         else:
-            emit(rows, output, CHANGE_COLUMNS, headers=headers(), empty=_("nothing would change"))
+            emit(rows, output, CHANGE_COLUMNS, headers=HEADERS, empty=_("nothing would change"))
         click.echo(translated(summary), err=True)
         return
     if output == "json":
@@ -318,7 +318,7 @@ def missing(app: AppContext, source, output) -> None:
     from deckcli.cards.shownname import shown_name
 
     names = {rc.card.key: shown_name(rc.card) for rc in deck.cards}  # the table names cards in the user's language
-    emit([{**n.as_dict(), "name": names.get(n.key, n.name)} for n in short], "table", NEED_COLUMNS, headers=headers())
+    emit([{**n.as_dict(), "name": names.get(n.key, n.name)} for n in short], "table", NEED_COLUMNS, headers=HEADERS)
     cards = translated(plural(sum(n.missing for n in short), "card"))
     click.echo(_("{cards} missing ({different} different)").format(cards=cards, different=len(short)), err=True)
 
@@ -357,7 +357,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
             decks_text = translated(plural(len(result.decks), "deck"))
             click.echo(all_of.format(decks=decks_text, names=", ".join(result.decks)))
         else:
-            emit(rows, "table", TOGETHER_COLUMNS, headers=headers())
+            emit(rows, "table", TOGETHER_COLUMNS, headers=HEADERS)
             short = translated(plural(result.as_dict()["short"], "card"))
             click.echo(
                 _("Short of {cards} to build {decks} together").format(cards=short, decks=", ".join(result.decks)),
@@ -377,7 +377,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
         return
     rows = [{**row, "status": translated(row["status"])} for row in (s.as_row() for s in statuses)]
     empty = _("No stored decks for {game}").format(game=game) if game else _("No stored decks")
-    emit(rows, output, ["deck", "game", "format", "cards", "status"], headers=headers(), empty=empty)
+    emit(rows, output, ["deck", "game", "format", "cards", "status"], headers=HEADERS, empty=empty)
 
 
 @collection.command("add-deck")

@@ -43,11 +43,6 @@ HEADERS = {
 }
 
 
-def headers() -> dict[str, str]:
-    """The table headers in the user's language."""
-    return {column: _(header) if header else "" for column, header in HEADERS.items()}
-
-
 def export_formats() -> list[str]:
     """``csv`` and ``json`` (deckcli's own), then every other layout deckcli writes (read only when needed)."""
     from deckcli.collection.layouts import writable

@@ -21,8 +21,10 @@ HEADERS = {
 
 
 def headers() -> dict[str, str]:
-    """Each column's header in the user's language."""
-    return {column: _(header) for column, header in HEADERS.items()} | {"table": pgettext("a match", "table")}
+    """Each column's header, for :func:`deckcli.cli.output.emit` to show in the user's language; an event's
+    ``table`` (where a match is played) is told apart from a database table by its context, so it comes
+    translated."""
+    return HEADERS | {"table": pgettext("a match", "table")}
 
 
 def verdict(legal: bool, problems) -> str:
