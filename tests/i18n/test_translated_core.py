@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import paths  # tests/support/paths.py
 import pytest
+from localized import assert_no_english
 
 ILLEGAL = paths.DATA / "decks"
 UNKNOWN_AQA = ILLEGAL / "aqa-standard" / "illegal" / "unknown-card.txt"
@@ -37,10 +38,6 @@ ENGLISH = (
 
 
 
-def _no_english(text: str) -> None:
-    left = [phrase for phrase in ENGLISH if phrase in text]
-    assert not left, f"English left in the translated output: {left}\n{text}"
-
 
 def test_db_status_check_and_backup_in_japanese(deckcli, tmp_path):
     status = deckcli("ja_JP.UTF-8", "db", "status")
@@ -61,7 +58,7 @@ def test_db_status_check_and_backup_in_japanese(deckcli, tmp_path):
     status = deckcli("ja_JP.UTF-8", "db", "status")
     assert "状態: 最新です" in status.stdout and "現在: リビジョン " in status.stdout
     for result in (status, check, done):
-        _no_english(result.stdout + result.stderr)
+        assert_no_english(result.stdout + result.stderr, ENGLISH)
 
 
 def test_db_upgrade_and_a_missing_folder_in_russian(deckcli, tmp_path):
@@ -76,7 +73,7 @@ def test_db_upgrade_and_a_missing_folder_in_russian(deckcli, tmp_path):
     assert "Ошибка: база данных " in missing.stderr and "(из --db): её папки " in missing.stderr
     assert "сначала создайте её (deckcli создаёт только свою папку данных по умолчанию)" in missing.stderr
     for result in (upgrade, again, status, missing):
-        _no_english(result.stdout + result.stderr)
+        assert_no_english(result.stdout + result.stderr, ENGLISH)
 
 
 @pytest.mark.parametrize("locale", ["ja_JP.UTF-8", "ru_RU.UTF-8"])
@@ -100,7 +97,7 @@ def test_formats_listing_and_show_in_japanese_and_russian(deckcli):
     assert "Пул чемпионов" in ru.stdout  # the format's zone label, translated in its data
     assert "подпись" in ru.stdout and "лимиты карт на " in ru.stdout
     for result in (ja, ru):
-        _no_english(result.stdout.replace("Super Fantasy Brawl", "").replace(ru.stdout.splitlines()[1], ""))
+        assert_no_english(result.stdout.replace("Super Fantasy Brawl", "").replace(ru.stdout.splitlines()[1], ""), ENGLISH)
 
 
 @pytest.mark.parametrize("locale", ["ja_JP.UTF-8", "ru_RU.UTF-8"])
@@ -124,7 +121,7 @@ def test_library_errors_in_japanese(deckcli):
     assert odds.returncode == 1
     assert f"エラー: {UNKNOWN_AQA}: 6行目: aqa に '雪おんな' というカードはありません" in odds.stderr
     for result in (missing, fmt, odds):
-        _no_english(result.stderr)
+        assert_no_english(result.stderr, ENGLISH)
 
 
 def test_card_problems_and_zones_in_russian(deckcli):
@@ -133,7 +130,7 @@ def test_card_problems_and_zones_in_russian(deckcli):
     assert "в aqa нет карты '雪おんな'" in result.stdout
     assert "'Ember Whelp' — карта Battle of Aeons (boa), а не Aquarian Age (aqa)" in result.stdout
     assert "нет зоны «Сайдборд»" in result.stdout  # the game's zone title, in the game data's Russian
-    _no_english(result.stdout)
+    assert_no_english(result.stdout, ENGLISH)
 
 
 @pytest.mark.parametrize("locale", ["ja_JP.UTF-8", "ru_RU.UTF-8"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import paths  # tests/support/paths.py
 import pytest
+from localized import assert_no_english
 
 AQA = paths.DATA / "decks" / "aqa-standard" / "legal" / "deck-40.txt"
 #: English texts of these commands that a Japanese or Russian run must not show.
@@ -36,10 +37,6 @@ ENGLISH = (
 
 
 
-def _no_english(text: str) -> None:
-    left = [phrase for phrase in ENGLISH if phrase in text]
-    assert not left, f"English left in the output: {left}\n{text}"
-
 
 def test_odds_in_japanese(deckcli):
     result = deckcli("ja_JP.UTF-8", "odds", AQA, "--want", "1+ kind=character", "--turn", "2")
@@ -50,7 +47,7 @@ def test_odds_in_japanese(deckcli):
     assert "初手:" in result.stdout and "マリガンあり:" in result.stdout
     assert "引き直せるのは後攻のプレイヤーだけです（--draw を試してください）" in result.stdout
     assert "ターン" in result.stdout and "見たカード" in result.stdout and "確率" in result.stdout
-    _no_english(result.stdout + result.stderr)
+    assert_no_english(result.stdout + result.stderr, ENGLISH)
 
 
 def test_odds_in_russian_with_a_note(deckcli):
@@ -61,7 +58,7 @@ def test_odds_in_russian_with_a_note(deckcli):
     assert "не менее 1 карты, подходящей под cost<=1; в колоде: 32" in result.stdout  # a counting Message's form
     assert "Стартовая рука:" in result.stdout and "С муллиганом:" in result.stdout
     assert "примечание: '0 kind=character' допускает не больше 0, но любая рука из 7 карт" in result.stderr
-    _no_english(result.stdout + result.stderr)
+    assert_no_english(result.stdout + result.stderr, ENGLISH)
 
 
 def test_a_bad_condition_in_russian(deckcli):
@@ -80,7 +77,7 @@ def test_hand_and_its_mulligan_in_japanese_and_russian(deckcli):
     assert ru.returncode == 0, ru.stderr
     assert "ходите вторым; сид 1" in ru.stdout and "Рука 1  — условия выполнены" in ru.stdout
     assert "  Муллиган (second-player-redraw): рука выполняет условия: оставляем" in ru.stdout
-    _no_english(ja.stdout + ru.stdout)
+    assert_no_english(ja.stdout + ru.stdout, ENGLISH)
 
 
 def test_the_collection_in_japanese(deckcli):
@@ -93,7 +90,7 @@ def test_the_collection_in_japanese(deckcli):
     assert "40枚不足（10種類）" in missing.stderr
     listing = deckcli("ja_JP.UTF-8", "collection", "list")
     assert listing.stdout.split()[:3] == ["枚数", "名前", "ゲーム"]
-    _no_english(added.stdout + missing.stdout + missing.stderr + listing.stdout)
+    assert_no_english(added.stdout + missing.stdout + missing.stderr + listing.stdout, ENGLISH)
 
 
 def test_the_collection_in_russian(deckcli, tmp_path):
@@ -114,7 +111,7 @@ def test_the_collection_in_russian(deckcli, tmp_path):
     removed = deckcli("ru_RU.UTF-8", "collection", "remove", "雪女", "9")
     assert removed.returncode == 1
     assert "в коллекции нет 雪女 (S01) 038 [обычная]" in removed.stderr
-    _no_english(deck.stdout + missing.stderr + exported.stderr + dry.stderr + dry.stdout)
+    assert_no_english(deck.stdout + missing.stderr + exported.stderr + dry.stderr + dry.stdout, ENGLISH)
 
 
 @pytest.mark.parametrize("locale", ["ja_JP.UTF-8", "ru_RU.UTF-8"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 #: The variables that would choose a language; each run sets only ``LANG`` (and what it is given).
@@ -26,3 +26,9 @@ def localized_runner(data: Path) -> Callable[..., subprocess.CompletedProcess]:
         )
 
     return run
+
+
+def assert_no_english(text: str, phrases: Sequence[str]) -> None:
+    """None of the English ``phrases`` is left in ``text``, output that should read only in another language."""
+    left = [phrase for phrase in phrases if phrase in text]
+    assert not left, f"English left in the translated output: {left}\n{text}"
