@@ -9,17 +9,10 @@ import click
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import page_output
-from deckcli.cli.output import dump_json
+from deckcli.cli.output import data_stdout, dump_json
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
 from deckcli.words import plural
-
-
-def html_to_stdout(html: str) -> None:
-    """The page as it is, on standard output (a file or a pipe), for ``-o -``."""
-    from deckcli.cli.output import data_stdout
-
-    data_stdout().write(html)
 
 
 @click.command()
@@ -40,7 +33,7 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
 
     result = event_sheets(app.db, event_name, player, target, to)
     if result.path is None:
-        html_to_stdout(result.html)
+        data_stdout().write(result.html)  # the page as it is, to a file or a pipe
         return
     sheets = translated(plural(len(result.players), "registration sheet"))
     said = _("Wrote {sheets} of {event} to {target} ({to}, one A4 page per player).")
@@ -67,7 +60,7 @@ def slips(app: AppContext, event_name: str, round_label: str | None, target: str
 
     result = write_slips(app.db, event_name, round_label, target, to)
     if result.path is None:
-        html_to_stdout(result.html)
+        data_stdout().write(result.html)  # the page as it is, to a file or a pipe
         return
     slips = translated(plural(result.slips, "result slip"))
     said = _("Wrote the pairings sheet and {slips} of {event}, {round}, to {target} ({to}).")
