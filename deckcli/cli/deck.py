@@ -193,7 +193,7 @@ def list_(app: AppContext, game: str | None, output: str) -> None:
     for warning in listing.warnings:
         warn(warning)
     columns = ["name", "game", "format", *listing.zones, "legal", "updated"]
-    headers = {c: _(DECK_HEADERS[c]) for c in columns if c in DECK_HEADERS}
+    headers = {c: DECK_HEADERS[c] for c in columns if c in DECK_HEADERS} | listing.zone_names
     rows = listing.rows
     if output == "table":  # the verdict in the user's language; --csv keeps yes and no
         rows = [row | {"legal": _(LEGAL_WORDS.get(row["legal"], row["legal"]))} for row in rows]
@@ -277,7 +277,7 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
         ],
         "table",
         ["zone", "card", "a", "b", "change"],
-        headers={"zone": _("zone"), "card": _("card"), "a": f"A: {a}", "b": f"B: {b}", "change": _("change")},
+        headers={"zone": N_("zone"), "card": N_("card"), "a": f"A: {a}", "b": f"B: {b}", "change": N_("change")},
     )
     plan = summary(rows)
     if plan:

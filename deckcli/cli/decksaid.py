@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from deckcli.cards.shownname import shown_name
+from deckcli.games import registry
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
 from deckcli.words import plural
@@ -30,23 +31,29 @@ def said_changes(edit, *, added: bool) -> None:
                 card=shown_name(c.card),
                 set=c.card.set_code,
                 number=c.card.number,
-                zone=edit.label(c.zone),
+                zone=translated(edit.label(c.zone)),
                 total=c.total,
             )
         )
     for zone, size in edit.zone_sizes.items():
-        click.echo(_("{zone}: {cards}.").format(zone=edit.label(zone), cards=translated(plural(size, "card"))))
+        click.echo(
+            _("{zone}: {cards}.").format(zone=translated(edit.label(zone)), cards=translated(plural(size, "card")))
+        )
 
 
 def said_import(done) -> None:
     """What ``deck import`` says of one stored deck: its zones, reading notes and construction problems."""
     stored, resolved = done.stored, done.resolved
+    game, zones = registry.game(resolved.game), resolved.format.zones
     sizes = [
-        f"{z} {resolved.zone_size(z)}"
+        f"{translated(game.zone_name(z, zones))} {resolved.zone_size(z)}"
         for z in resolved.format.zones
         if resolved.zone_size(z) or z == resolved.format.draw_zone
     ]
-    sizes += [_("{zone} {count} (not counted)").format(zone=z, count=n) for z, n in done.aside_sizes().items()]
+    sizes += [
+        _("{zone} {count} (not counted)").format(zone=translated(game.zone_name(z, zones)), count=n)
+        for z, n in done.aside_sizes().items()
+    ]
     click.echo(
         _("Imported deck {deck!r} ({game}, {format}): {sizes}.").format(
             deck=stored.name, game=resolved.game, format=resolved.format.name, sizes=", ".join(sizes)

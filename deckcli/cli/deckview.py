@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from deckcli.cards.shownname import shown_name
 from deckcli.cards.summary import summary_parts
 from deckcli.cli.bars import bar_chart
+from deckcli.decklists.model import meta_label
 from deckcli.games import registry
 from deckcli.i18n import gettext as _
 from deckcli.i18n import ngettext, translated
@@ -27,7 +28,7 @@ def deck_text(view: DeckView) -> str:
         _("Game: {game} ({title})").format(game=deck.game, title=view.game_title),
         _("Format: {format}").format(format=deck.format.name),
     ]
-    lines += [f"{key}: {value}" for key, value in deck.decklist.meta.items()]
+    lines += [f"{translated(meta_label(key))}: {value}" for key, value in deck.decklist.meta.items()]
     lines += [
         f"{translated(title)}: {', '.join(_leader(deck, name) for name in names)}" for title, names in view.leaders
     ]

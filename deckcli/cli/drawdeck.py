@@ -10,7 +10,7 @@ import click
 
 from deckcli.cli.context import AppContext
 from deckcli.cli.options import DeckSource
-from deckcli.i18n import ENGLISH, N_, language_in_use, ngettext, translated
+from deckcli.i18n import N_, ngettext, translated
 from deckcli.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -115,11 +115,9 @@ def header(deck, cards, hand_size: int, on_the_play: bool | None = None) -> str:
             "{deck} ({game}, {format}): {count} cards in {zone}, hand of {hand}, on the draw",
             size,
         )
-    zone: str = deck.format.draw_zone  # English: the zone's name as the game's data spells it; else its title
-    if language_in_use() != ENGLISH:
-        from deckcli.games import registry
+    from deckcli.games import registry
 
-        zone = translated(registry.game(deck.game).zone_label(zone, deck.format.zones))
+    zone = translated(registry.game(deck.game).zone_name(deck.format.draw_zone, deck.format.zones))
     return line.format(deck=deck.name, game=deck.game, format=deck.format.name, count=size, zone=zone, hand=hand_size)
 
 
@@ -130,6 +128,19 @@ def print_notes(notes: Sequence[str]) -> None:
 
 def percent(p: float) -> str:
     return f"{100 * p:6.2f}%"
+
+
+#: Each redraw kind of a format's ``mulligan`` as a player reads it (English: the format file's own word).
+MULLIGAN_NAMES = {
+    "full-redraw": N_("full-redraw"),
+    "second-player-redraw": N_("second-player-redraw"),
+    "partial-redraw": N_("partial-redraw"),
+}
+
+
+def mulligan_name(kind: str) -> str:
+    """The mulligan kind ``kind`` in the user's language."""
+    return _(MULLIGAN_NAMES[kind]) if kind in MULLIGAN_NAMES else kind
 
 
 def mulligan_words(kind: str, on_the_play: bool) -> str:

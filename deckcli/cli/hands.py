@@ -5,7 +5,15 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.drawdeck import JUDGE_HELP, header, open_draw_deck, opponent_mulligan_option, parse_wants, play_option
+from deckcli.cli.drawdeck import (
+    JUDGE_HELP,
+    header,
+    mulligan_name,
+    open_draw_deck,
+    opponent_mulligan_option,
+    parse_wants,
+    play_option,
+)
 from deckcli.cli.options import DeckSource, deck_source
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import gettext as _
@@ -89,7 +97,7 @@ def hand(
 def _print_mulligan(outcome, kind: str) -> None:
     if outcome is None:
         return
-    click.echo(_("  Mulligan ({kind}): {note}").format(kind=kind, note=translated(outcome.note)))
+    click.echo(_("  Mulligan ({kind}): {note}").format(kind=mulligan_name(kind), note=translated(outcome.note)))
     if outcome.action == "redraw":
         if outcome.meets is None:
             click.echo(_("  New hand:"))
@@ -111,9 +119,13 @@ def _print_mulligan(outcome, kind: str) -> None:
 
 def _print_cards(cards, indent: str) -> None:
     from deckcli.cards.summary import summary_parts
+    from deckcli.games import registry
 
     for card in cards:
-        details = [str(card.get("kind") or ""), *summary_parts(card, shown=True)]
+        kind = str(card.get("kind") or "")
+        if kind and registry.is_game(card.get("game")):
+            kind = translated(registry.game(card["game"]).kind_name(kind))
+        details = [kind, *summary_parts(card, shown=True)]
         click.echo(f"{indent}{card.get('name')}  ({' · '.join(d for d in details if d)})")
 
 

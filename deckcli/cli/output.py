@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from deckcli.files.csvwriting import CsvWriter
-from deckcli.i18n import N_, translated
+from deckcli.i18n import N_, Message, translated
 from deckcli.i18n import gettext as _
 from deckcli.textrules import shown
 
@@ -106,7 +106,7 @@ def emit(
     from deckcli.cli.tables import table
 
     names = [(headers or {}).get(c, c) for c in cols]
-    names = [_(name) if name else name for name in names]  # a header (N_ or translated) as the user reads it
+    names = [translated(n) if isinstance(n, Message) else _(n) if n else n for n in names]  # as the user reads it
     click.echo(table([[_shown_cell(row.get(c)) for c in cols] for row in rows], names))
 
 

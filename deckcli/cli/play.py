@@ -19,7 +19,7 @@ def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -
     if target == "-":
         raise click.UsageError(_("--to tts writes a folder of files: give -o DIR"))
     done = write_export(app.reads, name, target, image_url)
-    zones = ", ".join(f"{label} {count}" for label, count in done.zones)
+    zones = ", ".join(f"{translated(label)} {count}" for label, count in done.zones)
     sheets = translated(plural(len(done.sheets), "card sheet"))
     click.echo(
         _("Wrote {file} ({zones}), {sheets} and the card back {back} for Tabletop Simulator.").format(

@@ -259,7 +259,7 @@ def _print_matrix(reports: list[dict[str, Any]], as_json: bool) -> None:
         line = _version_line(r)
         if line and line not in versions:
             versions.append(line)
-    emit(list(rows.values()), "json" if as_json else "table", columns, headers={"deck": _("deck")}, json_data=reports)
+    emit(list(rows.values()), "json" if as_json else "table", columns, headers={"deck": N_("deck")}, json_data=reports)
     if not as_json:
         for line in versions:
             click.echo(line)

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckcli.games import registry
-from deckcli.games.hooks.name_level import meta_spellings
-from deckcli.i18n import Message
+from deckcli.games.hooks.name_level import meta_labels, meta_spellings
+from deckcli.i18n import N_, Message
 from deckcli.textrules import text_problem  # the one definition; the readers import it from here too
 from deckcli.words import plural
 
@@ -93,6 +93,16 @@ def meta_key(key: str) -> str:
     games' data (``nemu``, ``ネーム``: ``Ne-mu``)."""
     key = key.strip()
     return meta_spellings().get(key.casefold(), key)
+
+
+#: Metadata keys of any game's decklists that a reader is shown in their language (the others as written).
+COMMON_META = {"Player": N_("Player"), "Event": N_("Event"), "Date": N_("Date"), "Author": N_("Author")}
+
+
+def meta_label(key: str) -> str:
+    """A metadata key as a reader is shown it: a name-level key in its game's data words (``Ne-mu``: ネーム), a
+    common key (``Player``) from the catalog, else as the deck wrote it; English wherever it goes."""
+    return meta_labels().get(key) or (Message(COMMON_META[key]) if key in COMMON_META else key)
 
 
 def entry_problem(entry: DeckEntry) -> str | None:

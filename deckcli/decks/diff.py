@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcli.decklists.model import zone_rank
+from deckcli.games import registry
+from deckcli.i18n import Message
 from deckcli.legality.resolved import ResolvedDeck
 
 
@@ -46,10 +48,11 @@ def _zone_rank(zone: str) -> tuple[int, str]:
 def diff_decks(a: ResolvedDeck, b: ResolvedDeck, *, include_same: bool = False) -> list[DiffRow]:
     """Rows per zone and card name; only the cards whose counts differ unless ``include_same``."""
     ca, cb = _counts(a), _counts(b)
+    game, zones = registry.game(a.game), {**b.format.zones, **a.format.zones}
     rows = []
     for key in set(ca) | set(cb):
         name = (ca.get(key) or cb[key])[0]
-        row = DiffRow(key[0], name, ca.get(key, ("", 0))[1], cb.get(key, ("", 0))[1])
+        row = DiffRow(game.zone_name(key[0], zones), name, ca.get(key, ("", 0))[1], cb.get(key, ("", 0))[1])
         if include_same or row.change:
             rows.append(row)
     rows.sort(key=lambda r: (_zone_rank(r.zone), r.change > 0, r.name.casefold()))
@@ -57,10 +60,11 @@ def diff_decks(a: ResolvedDeck, b: ResolvedDeck, *, include_same: bool = False) 
 
 
 def summary(rows: list[DiffRow]) -> list[str]:
-    """One line per zone: 'main: -2 Fireball, +2 Frost Ward' (the sideboard plan in short)."""
-    lines = []
+    """One line per zone: 'main: -2 Fireball, +2 Frost Ward' (the sideboard plan in short; the zone shown by its
+    label in the user's language)."""
+    lines: list[str] = []
     for zone in sorted({r.zone for r in rows}, key=_zone_rank):
         changes = [f"{r.change:+d} {r.name}" for r in rows if r.zone == zone and r.change]
         if changes:
-            lines.append(f"{zone}: " + ", ".join(changes))
+            lines.append(Message("{zone}: {changes}", zone=zone, changes=", ".join(changes)))
     return lines

@@ -21,6 +21,8 @@ class DeckListing:
     """Rows for the table and CSV (one column per zone), the JSON objects, and warnings for decks that cannot be checked."""
 
     zones: list[str]
+    #: Each zone column's header: its id, shown as the first listed game's zone title (:meth:`Game.zone_name`).
+    zone_names: dict[str, str] = field(default_factory=dict)
     rows: list[dict[str, Any]] = field(default_factory=list)
     data: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -39,7 +41,9 @@ def list_stored_decks(db: Readable, game: str | None = None) -> DeckListing:
         sizes = zone_sizes(rows)
         lists = decklists(rows, decks, every=not game)
     resolver = Resolver(db)
-    listing = DeckListing(listing_zones())
+    columns = listing_zones()
+    named = [registry.game(code) for code in sorted(registry.codes(), key=lambda code: code != (game or "").lower())]
+    listing = DeckListing(columns, {z: next((g.zone_name(z, {}) for g in named if z in g.zones), z) for z in columns})
     for stored in decks:
         zones = sizes.get(stored.id, {})
         try:

@@ -79,7 +79,9 @@ class EventDecks:
         blocking = [p for p in resolved.problems if p.rule in READ_RULES]
         if blocking:
             ordered = sorted(blocking, key=lambda p: (p.line is None, p.line or 0))
-            lines = [(p.line, f"[{p.rule}] {p.message}") for p in ordered]
+            lines: list[tuple[int | None, str]] = [
+                (p.line, Message("[{rule}] {problem}", rule=p.rule, problem=p.message)) for p in ordered
+            ]
             other = self._other_game(deck) if any(p.rule == "wrong-game" for p in blocking) else None
             if other:
                 lines.insert(

@@ -51,6 +51,7 @@ class KeyFigures:
 
     def __init__(self, game: Game):
         self.spec: dict[str, Any] = game.event.get("key_condition") or {}
+        self.label = game.event_label("key_condition", "label")
         self._conditions: list[Condition] | None = None
         self._done: dict[tuple, tuple[int, int, Fraction, Fraction, str]] = {}
 
@@ -78,7 +79,7 @@ class KeyFigures:
                 result.mulligan,
             )
         hand, size, plain, mulligan, kind = self._done[key]
-        return KeyFigure(self.spec["label"], tuple(self.spec["conditions"]), hand, size, plain, mulligan, kind)
+        return KeyFigure(self.label, tuple(self.spec["conditions"]), hand, size, plain, mulligan, kind)
 
     def conditions(self):
         """The key condition parsed once (as ``--want`` is: the fields of every card schema)."""

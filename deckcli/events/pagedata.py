@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from deckcli.events.figures import KeyFigure, KeyFigures, deck_group
 from deckcli.events.records import EventInfo, Registration
 from deckcli.events.slugs import unique_slugs
-from deckcli.i18n import ENGLISH, language_in_use
+from deckcli.i18n import ENGLISH, Message, language_in_use
 
 if TYPE_CHECKING:
     from deckcli.legality.resolved import ResolvedDeck
@@ -193,8 +193,8 @@ def _shown(registration: Registration, number: int, anonymous: bool) -> tuple[st
     decklist gave it (a name made from the file or the form row is the player's, often)."""
     if not anonymous:
         return registration.player, registration.player_id, registration.deck
-    player = f"Player {number}"
-    return player, None, registration.named_deck or f"{player}'s deck"
+    player = Message("Player {number}", number=number)  # English in the data files, translated on the pages
+    return player, None, registration.named_deck or Message("{player}'s deck", player=player)
 
 
 def anonymous_order(registrations: Sequence[Registration]) -> list[Registration]:

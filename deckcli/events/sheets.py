@@ -39,8 +39,8 @@ def sheets_html(db: Readable, event: EventInfo, registrations: Sequence[Registra
             Message("event {event!r} has no registered players: there is no sheet to print", event=event.name)
         )
     views = deck_views(db, event, registrations, figures=False)
-    metagame = registry.game(event.game).event.get("metagame") or {}
-    return render("sheet.html.j2", event=event, decks=views, metagame_title=metagame.get("title", ""))
+    title = registry.game(event.game).event_label("metagame", "title")
+    return render("sheet.html.j2", event=event, decks=views, metagame_title=title)
 
 
 def write_sheets(

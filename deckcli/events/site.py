@@ -139,7 +139,7 @@ def site_pages(
     from deckcli.games import registry
 
     game = registry.game(event.game)
-    title = (game.event.get("metagame") or {}).get("title", "")
+    title = game.event_label("metagame", "title")
     by_value, by_group = metagame([v.group for v in views])
     played = most_played(
         [(ln.shown, ln.beside, ln.count) for z in v.zones for ln in z.lines if ln.known] for v in views

@@ -11,6 +11,7 @@ from deckcli.events.records import EventInfo
 from deckcli.events.roundpick import round_title, winner
 from deckcli.events.slugs import slug
 from deckcli.events.tournament import Pairing, Round, Standing, Tournament
+from deckcli.i18n import Message
 from deckcli.i18n import gettext as _
 
 STANDINGS, BRACKET = "standings.html", "bracket.html"
@@ -103,7 +104,7 @@ def rounds_view(tournament: Tournament, registered: Mapping[str, Seat], anonymou
     def seat(player: str) -> Seat:
         key = name_key(player)
         if key not in seats:
-            seats[key] = Seat(f"Player {len(seats) + 1}" if anonymous else player, None)
+            seats[key] = Seat(Message("Player {number}", number=len(seats) + 1) if anonymous else player, None)
         return seats[key]
 
     complete = [r for r in tournament.rounds if r.complete]

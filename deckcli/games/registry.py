@@ -81,6 +81,11 @@ class Game:
         spec = self.kinds.get(kind, {})
         return DataLabel(str(spec.get("title") or kind.capitalize() + "s"), spec.get("labels"))
 
+    def kind_name(self, kind: str) -> str:
+        """A kind as a message names it (``champion``): its id in English, its heading's translation (``labels``)
+        where it is shown, a category's name in Japanese and Russian alike."""
+        return DataLabel(kind, self.kinds.get(kind, {}).get("labels"))
+
     def kind_count(self, kind: str, count: int) -> str:
         """``count`` cards of ``kind`` ("3 champions"): :func:`deckcli.words.plural` of the kind, shown in the data's
         forms (``counts``) for the user's language."""
@@ -100,6 +105,18 @@ class Game:
             same = own is not None and spec["label"] == own.title
             return DataLabel(str(spec["label"]), spec.get("labels") or (own.labels if same and own else None))
         return DataLabel(own.title, own.labels) if own else Message("{zone} zone", zone=zone)
+
+    def event_label(self, part: str, key: str) -> str:
+        """A word of the game's ``event`` data (``metagame``'s ``title``, ``key_condition``'s ``label``): English
+        wherever it goes, with that part's ``labels`` for where it is shown; empty when the game has no such part."""
+        spec = self.event.get(part) or {}
+        return DataLabel(str(spec.get(key, "")), spec.get("labels"))
+
+    def zone_name(self, zone: str, format_zones: dict[str, dict[str, Any]]) -> str:
+        """A zone as a listing's column holds it: its id (``main``) wherever it goes, English tables and ``--json``
+        included, and its :meth:`zone_label` in the user's language where a translated table shows it."""
+        label = self.zone_label(zone, format_zones)
+        return DataLabel(zone, getattr(label, "labels", None))
 
     def zone_for_kind(self, kind: str, zones: dict[str, Any] | None = None) -> str | None:
         """Where a card of ``kind`` goes: the kind's own zone, else the first routed zone accepting it.

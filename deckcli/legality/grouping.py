@@ -50,6 +50,12 @@ def zone_list(deck: ResolvedDeck, zones: list[str]) -> str:
     return _joined([zone_label(deck, z) for z in zones], N_("{zones} + {zone}"))
 
 
+def kind_list(deck: ResolvedDeck, kinds: Sequence[str]) -> str:
+    """The kinds joined with 'and' (``monster and spell``), each shown in the user's language where the whole is."""
+    game = registry.game(deck.game)
+    return _joined([game.kind_name(k) for k in kinds], N_("{zones} and {zone}"))
+
+
 def placement(deck: ResolvedDeck, cards: list[ResolvedCard]) -> str:
     """Per-zone counts, e.g. ``Main Deck 4, Side Deck 1``."""
     per_zone: dict[str, int] = {}

@@ -12,7 +12,7 @@ from deckcli.games import registry
 from deckcli.i18n import N_, Message
 from deckcli.legality.checks import CHECKS
 from deckcli.legality.format import Format
-from deckcli.legality.grouping import by_name, first_line, placement, unique, zone_label, zone_sizes
+from deckcli.legality.grouping import by_name, first_line, kind_list, placement, unique, zone_label, zone_sizes
 from deckcli.legality.resolved import Problem, ResolvedCard, ResolvedDeck
 from deckcli.names import name_key
 from deckcli.words import plural
@@ -29,6 +29,11 @@ def check_deck(deck: ResolvedDeck) -> list[Problem]:
     problems += limit_problems(deck)
     for name in deck.format.data.get("checks", ()):
         problems += CHECKS[name].fn(deck)
+    names: dict[str, str] = {}  # each zone's column value made once (80,000 unknown lines share a few zones)
+    game = registry.game(deck.game)
+    for p in problems:
+        if p.zone:
+            p.zone = names.get(p.zone) or names.setdefault(p.zone, game.zone_name(p.zone, deck.format.zones))
     return problems
 
 
@@ -75,9 +80,9 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
                     Message(
                         "{card!r} is a {kind} card; the {zone} holds only {kinds} cards",
                         card=dc.card.name,
-                        kind=dc.card.kind,
+                        kind=registry.game(deck.game).kind_name(dc.card.kind),
                         zone=zone_label(deck, dc.zone),
-                        kinds=" and ".join(holds["kinds"]),
+                        kinds=kind_list(deck, holds["kinds"]),
                     ),
                     cards=[dc.card.name],
                     zone=dc.zone,

@@ -18,7 +18,7 @@ ENGLISH = ("Imported deck", "Game:", "Format:", "Verdict", "legal in:", "not in:
 def test_an_sfb_team_imported_and_shown_in_russian(deckcli):
     imported = deckcli("ru_RU.UTF-8", "deck", "import", SFB_TEAM, "--name", "Команда")
     assert imported.returncode == 0
-    assert "Импортирована колода 'Команда' (sfb, sfb-standard): main 18." in imported.stdout
+    assert "Импортирована колода 'Команда' (sfb, sfb-standard): Колода действий 18." in imported.stdout
     shown = deckcli("ru_RU.UTF-8", "deck", "show", "Команда")
     assert shown.returncode == 0
     assert "Игра: sfb (Super Fantasy Brawl)" in shown.stdout and "Формат: sfb-standard" in shown.stdout
@@ -34,7 +34,7 @@ def test_an_sfb_team_imported_and_shown_in_russian(deckcli):
 def test_an_illegal_aqa_deck_imported_edited_and_shown_in_japanese(deckcli):
     imported = deckcli("ja_JP.UTF-8", "deck", "import", ILLEGAL_AQA, "--name", "bad")
     assert imported.returncode == 0
-    assert "デッキ 'bad' を取り込みました（aqa、aqa-standard）: main 40。" in imported.stdout
+    assert "デッキ 'bad' を取り込みました（aqa、aqa-standard）: デッキ 40。" in imported.stdout
     assert "警告: デッキ 'bad' は aqa-standard で不適正です（そのまま保存しました）:" in imported.stderr
     added = deckcli("ja_JP.UTF-8", "deck", "add", "bad", "雪女", "2")
     assert added.returncode == 0

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from deckcli.games import registry
+from deckcli.games.labels import DataLabel
 from deckcli.names import QUOTES, name_key
 
 _QUOTED = re.compile(r'"([^"]+)"')
@@ -28,6 +29,7 @@ class NameLevel:
 
     def __init__(self, settings: dict[str, Any]):
         self.meta_key: str = settings["meta_key"]
+        self.label = DataLabel(self.meta_key, settings.get("labels"))  # the key as a reader is shown it (ネーム)
 
     @staticmethod
     def of(card_name: str) -> str | None:
@@ -49,7 +51,7 @@ class NameLevel:
         """What the deck declares, as a sheet shows it: (the key as the game's data spells it, the value as the deck
         wrote it), or None when it declares nothing."""
         text = self.declared_text(meta)
-        return (self.meta_key, text) if text else None
+        return (self.label, text) if text else None
 
 
 def declared_key(game: str | None) -> str | None:
@@ -69,3 +71,15 @@ def meta_spellings() -> dict[str, str]:
             for spelling in (level["meta_key"], *level.get("meta_aliases", ())):
                 spellings.setdefault(spelling.casefold(), level["meta_key"])
     return spellings
+
+
+@cache
+def meta_labels() -> dict[str, str]:
+    """Each game's name-level metadata key (as stored) -> the key as a reader is shown it, in the languages the
+    game's data gives (``Ne-mu``: ``ネーム``)."""
+    labels: dict[str, str] = {}
+    for game in registry.games().values():
+        level = game.hook_settings(NameLevel.name)
+        if level:
+            labels.setdefault(level["meta_key"], DataLabel(level["meta_key"], level.get("labels")))
+    return labels
