@@ -1,5 +1,6 @@
 """Click in the user's language: its own strings (``Usage:``, ``Options:``, its errors) and every command's help
-come from deckcli's catalog. Nothing is done for English, so an English start-up pays nothing."""
+come from deckcli's catalog, wrapped by display width (:mod:`deckcli.cli.widehelp`). Nothing is done for English,
+so an English start-up pays nothing."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 
 import click
 
-from deckcli.i18n import ENGLISH, language_in_use, translation
+from deckcli.i18n import ENGLISH, N_, language_in_use, translation
 
 #: Click's modules that are imported only when needed (a pager, an editor, shell completion): loaded with the
 #: others when a catalog is in use, so their strings are routed too.
@@ -25,6 +26,10 @@ def install_click_strings() -> None:
 
     for name in _LATER_CLICK_MODULES:
         import_module(name)
+    import click.formatting
+
+    from deckcli.cli import widehelp
+
     catalog = translation()
     for name, module in list(sys.modules.items()):
         if name.partition(".")[0] != "click" or module is None:
@@ -33,6 +38,13 @@ def install_click_strings() -> None:
             module._ = catalog.gettext  # type: ignore[attr-defined]  # click's module global, set at its import
         if getattr(module, "ngettext", None) is stdlib_gettext.ngettext:
             module.ngettext = catalog.ngettext  # type: ignore[attr-defined]
+    # the help wrapped by the columns a terminal shows (a Japanese character takes two), in the same way
+    click.formatting.wrap_text = widehelp.wrap_text
+    click.formatting.term_len = widehelp.width  # type: ignore[assignment]
+
+
+#: Click's own word for a required option (``_(extra["required"])``, which the extraction cannot see).
+REQUIRED = N_("required")
 
 
 def translate_help(command: click.Command) -> None:

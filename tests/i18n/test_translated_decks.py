@@ -38,7 +38,7 @@ def test_an_illegal_aqa_deck_imported_edited_and_shown_in_japanese(deckcli):
     assert "警告: デッキ 'bad' は aqa-standard で不適正です（そのまま保存しました）:" in imported.stderr
     added = deckcli("ja_JP.UTF-8", "deck", "add", "bad", "雪女", "2")
     assert added.returncode == 0
-    assert "Deck に 雪女（S01 038）を 2 枚入れました: 現在 7 枚。" in added.stdout
+    assert "デッキに 雪女（S01 038）を 2 枚入れました: 現在 7 枚。" in added.stdout
     assert "デッキは保存しましたが、aqa-standard では不適正です" in added.stderr
     shown = deckcli("ja_JP.UTF-8", "deck", "show", "bad")
     assert "ゲーム: aqa（Aquarian Age）" in shown.stdout

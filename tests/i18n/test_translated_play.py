@@ -72,11 +72,11 @@ def test_hand_and_its_mulligan_in_japanese_and_russian(deckcli):
     ja = deckcli("ja_JP.UTF-8", *args)
     assert ja.returncode == 0, ja.stderr
     assert "、シード 1" in ja.stdout and "手札 1  — 条件を満たす" in ja.stdout
-    assert "  マリガン（second-player-redraw）: 引き直せるのは後攻のプレイヤーだけです" in ja.stdout
+    assert "  マリガン（後攻の引き直し）: 引き直せるのは後攻のプレイヤーだけです" in ja.stdout
     ru = deckcli("ru_RU.UTF-8", *args, "--draw")
     assert ru.returncode == 0, ru.stderr
     assert "ходите вторым; сид 1" in ru.stdout and "Рука 1  — условия выполнены" in ru.stdout
-    assert "  Муллиган (second-player-redraw): рука выполняет условия: оставляем" in ru.stdout
+    assert "  Муллиган (пересдача второго игрока): рука выполняет условия: оставляем" in ru.stdout
     assert_no_english(ja.stdout + ru.stdout, ENGLISH)
 
 
