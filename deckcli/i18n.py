@@ -86,6 +86,13 @@ class Message(str):
     def __reduce__(self) -> tuple[Any, ...]:  # copies (dataclasses.asdict, pickle) keep the entry
         return (_message, (self.msgid, self.plural, self.number, self.args))
 
+    def __html__(self) -> str:
+        """The message as a page shows it (markupsafe's protocol, which Jinja2's autoescaping and its ``_()``
+        placeholders follow): in the user's language, escaped."""
+        from markupsafe import escape
+
+        return str(escape(self.translated()))
+
     def translated(self) -> str:
         """The message in the user's language, its arguments translated too."""
         text = gettext(self.msgid) if self.plural is None else ngettext(self.msgid, self.plural, self.number)

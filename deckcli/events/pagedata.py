@@ -177,7 +177,7 @@ def deck_views(
                 game_title=game.title,
                 format_name=deck.format.name,
                 zones=zone_views(deck),
-                curve_field=field_name,
+                curve_field=game.field_label(field_name),
                 curve=tuple(buckets),
                 group=deck_group(game, deck),
                 key=keys.figure(deck) if keys else None,

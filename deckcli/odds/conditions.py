@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from deckcli.cards.filters import Filter, parse_comparison, parse_filter, split_top_level
 from deckcli.errors import DeckcliError, InputError
 from deckcli.files.numbers import whole_number
-from deckcli.i18n import N_, Message
+from deckcli.i18n import N_, Message, translated
 from deckcli.i18n import gettext as _
 
 _COUNT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")
@@ -104,7 +104,8 @@ def _pointer(text: str, start: int, length: int) -> str:
 
 def _bad(text: str, message: str, start: int, length: int) -> InputError:
     return InputError(
-        _("bad condition {text!r}: {message}").format(text=text, message=message) + _pointer(text, start, length)
+        _("bad condition {text!r}: {message}").format(text=text, message=translated(message))
+        + _pointer(text, start, length)
     )
 
 
@@ -175,11 +176,11 @@ def parse_condition(
         name = filter_text.strip()
         where, length = _failing_part(filter_text, fields)
         if find is None or any(ch in _OPERATOR_CHARS or ch in "\"'" for ch in name):
-            raise _bad(text, str(exc), offset + where, length) from None
+            raise _bad(text, exc.translated(), offset + where, length) from None
         try:
             find(name)
         except DeckcliError as unknown:
-            both = _("{error}; as a card name: {unknown}").format(error=exc, unknown=unknown)
+            both = _("{error}; as a card name: {unknown}").format(error=exc.translated(), unknown=unknown.translated())
             raise _bad(text, both, offset + where, length) from None
         flt = Filter(card_name=name, text=name)
     return Condition(low, high, flt, text.strip())
@@ -229,5 +230,5 @@ def _check_card_names(conditions: Iterable[Condition], find: Callable[[str], obj
             find(name)
         except DeckcliError as exc:
             start = condition.text.find(name)
-            bad = _("bad condition {text!r}: {message}").format(text=condition.text, message=exc)
+            bad = _("bad condition {text!r}: {message}").format(text=condition.text, message=exc.translated())
             raise InputError(bad + _pointer(condition.text, max(start, 0), len(name))) from None

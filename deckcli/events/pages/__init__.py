@@ -21,7 +21,7 @@ def environment(folder: Path = FOLDER):
     translation is escaped like any other value), in the user's language, which ``{{ lang }}`` names (``<html
     lang>``); ``{{ n | plural("deck") }}`` is :func:`deckcli.words.plural`'s wording, translated (its entry is
     extracted only where Python code words the same count); a value that is a library ``Message`` (a zone's title
-    from the game's data, a problem) is printed translated (``finalize``)."""
+    from the game's data, a problem) is printed translated, placeholders too (:meth:`deckcli.i18n.Message.__html__`)."""
     import jinja2
 
     from deckcli.i18n import gettext, language_in_use, ngettext, translated
@@ -34,7 +34,6 @@ def environment(folder: Path = FOLDER):
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
-        finalize=translated,
     )
     env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters["plural"] = lambda count, *nouns: translated(plural(count, *nouns))
