@@ -14,7 +14,7 @@ from deckcli.decklists.model import DeckEntry, Decklist, entry_problem, listed_o
 from deckcli.errors import InputError
 from deckcli.files import jsontext
 from deckcli.games import registry
-from deckcli.i18n import Message
+from deckcli.i18n import Lines, Message
 
 SCHEMA = "decklist.schema.json"
 #: The same schema completed with the zones of every game in carddb/ (built when first needed).
@@ -29,7 +29,7 @@ def parse_json(text: str, source: str = "<json>") -> Decklist:
     data = jsontext.parse_json(text, source)  # "source: line L, column C: not valid JSON: reason", as every reader
     errors = decklist_errors(data, source)
     if errors:
-        raise InputError("\n".join(errors))
+        raise InputError(Lines(errors))
     deck = Decklist(source=source, name=data.get("name"), format=data.get("format"))
     if "game" in data:
         deck.game = data["game"].lower()
