@@ -111,7 +111,7 @@ def to_data(deck: Decklist) -> dict:
 def format_json(deck: Decklist) -> str:
     """The decklist as JSON (indent 2, UTF-8 text kept as is); InputError if it would not validate on reading."""
     data = to_data(deck)
-    errors = decklist_errors(data, "cannot write the decklist as JSON")
+    errors = decklist_errors(data, Message("cannot write the decklist as JSON"))
     if errors:
         raise InputError(errors[0])
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
