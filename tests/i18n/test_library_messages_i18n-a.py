@@ -16,7 +16,9 @@ import pytest
 
 from deckcli import i18n
 from deckcli.cards.setfiles import check_cardset
+from deckcli.decklists import layouts
 from deckcli.decklists.code import decode_code
+from deckcli.decklists.model import Decklist
 from deckcli.errors import InputError
 from deckcli.i18n import translated
 
@@ -43,6 +45,10 @@ JAPANESE = {
     "{source}: cannot tell which game this deck is for; add a 'Game: {games}' line or use --game": (
         "{source}: このデッキがどのゲームのものか分かりません。'Game: {games}' の行を加えるか --game を指定してください"
     ),
+    "deckcli reads {layout}s but does not write them (it writes: {formats})": (
+        "deckcli は {layout} を読み込めますが、書き出しはできません（書き出せる形式: {formats}）"
+    ),
+    "Moxfield export": "Moxfield のエクスポート",
     "six": "6",
     "{items} and {last}": "{items}、{last}",
     "{file}: $.cards[{index}]: {kind} {name!r} must have {number} {members} cards, {split}; has {have}": (
@@ -59,7 +65,7 @@ class _StandIn(gettext.NullTranslations):
 @pytest.fixture
 def japanese(monkeypatch):
     """deckcli's messages looked up in the stand-in catalog, as in a Japanese catalog."""
-    monkeypatch.setattr(i18n, "translation", lambda: _StandIn())
+    monkeypatch.setattr(i18n, "translation", _StandIn)
 
 
 def _code(payload: bytes) -> str:
@@ -149,4 +155,17 @@ def test_a_champions_cards_are_counted_in_japanese(japanese):
     assert translated(problem) == (
         "x.json: $.cards[0]: champion 'Hero' には action カードが6枚（2 red, 2 yellow、2 blue）必要ですが、"
         "3 red, 1 yellow, 2 blue です"
+    )
+
+
+def test_a_layout_deckcli_only_reads_is_named_by_its_title_in_japanese(japanese):
+    with pytest.raises(InputError) as info:
+        layouts.write(Decklist(), "moxfield")
+    assert (
+        str(info.value)
+        == "deckcli reads Moxfield exports but does not write them (it writes: text, json, csv, code, cod)"
+    )
+    assert info.value.args[0].args["layout"].msgid == "Moxfield export"
+    assert info.value.translated() == (
+        "deckcli は Moxfield のエクスポート を読み込めますが、書き出しはできません（書き出せる形式: text, json, csv, code, cod）"
     )
