@@ -165,6 +165,7 @@ def _checked(value: str, what: str) -> str:
 
 
 def _unwritable(problem: str) -> InputError:
+    """The error of a deck a ``.cod`` file cannot hold, ``problem`` (a Message) kept translatable inside it."""
     return InputError(Message("cannot write the decklist as a Cockatrice deck: {problem}", problem=problem))
 
 
