@@ -33,7 +33,7 @@ class GameDataError(DeckcliError):
 
     def __init__(self, problems: list[str]):
         self.problems = problems
-        super().__init__(Message("invalid game file:\n{problems}", problems="\n".join(problems)))
+        super().__init__(Message("invalid game file:\n{problems}", problems=Lines(problems)))
 
 
 class NotFoundError(DeckcliError):
@@ -115,7 +115,8 @@ class AmbiguousDecklist(InputError):
     def __init__(self, ref: str, kinds: list[str], hint: str):
         self.ref, self.kinds = ref, list(kinds)
         text = N_("{ref!r} is both a {first} and a {second}: {hint}")
-        super().__init__(Message(text, ref=ref, first=" and a ".join(kinds[:-1]), second=kinds[-1], hint=hint))
+        first = kinds[0] if len(kinds) == 2 else " and a ".join(kinds[:-1])  # (one kind kept a Message: translated)
+        super().__init__(Message(text, ref=ref, first=first, second=kinds[-1], hint=hint))
 
 
 # -- tournament events (raised by deckcli.events) -----------------------------------------------------

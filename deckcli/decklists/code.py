@@ -42,7 +42,7 @@ from deckcli.decklists.model import (
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.hooks.name_level import declared_key
-from deckcli.i18n import Message
+from deckcli.i18n import N_, Message
 
 VERSION = 1
 #: Every deck code starts with this (``dk`` + version).
@@ -142,7 +142,7 @@ def encode_code(deck: Decklist) -> str:
     printing."""
     payload = bytearray([VERSION])
     key = declared_key(deck.game)
-    game, fmt = _code_text(deck.game, "game"), _code_text(deck.format, "format")
+    game, fmt = _code_text(deck.game, Message("game")), _code_text(deck.format, Message("format"))
     declared = _code_text(deck.meta.get(key), key) if key else ""
     payload += _string(game) + _string(fmt)
     zones = _grouped(deck)
@@ -168,7 +168,7 @@ def encode_code(deck: Decklist) -> str:
 
 
 class _Bad(Exception):
-    """A decoding failure inside the payload; decode_code turns it into an InputError."""
+    """A decoding failure inside the payload (its reason a Message); decode_code turns it into an InputError."""
 
 
 class _Reader:
@@ -182,7 +182,7 @@ class _Reader:
 
     def byte(self) -> int:
         if self.pos >= len(self.data):
-            raise _Bad("it is truncated")
+            raise _Bad(Message("it is truncated"))
         self.pos += 1
         return self.data[self.pos - 1]
 
@@ -191,83 +191,87 @@ class _Reader:
         for index in range(_MAX_VARINT_BYTES):
             byte = self.byte()
             if byte == 0 and index > 0:
-                raise _Bad(f"the {what} is not in canonical form")
+                raise _Bad(Message("the {what} is not in canonical form", what=what))
             value |= (byte & 0x7F) << shift
             shift += 7
             if not byte & 0x80:
                 break
         else:
-            raise _Bad(f"the {what} is absurdly large")
+            raise _Bad(Message("the {what} is absurdly large", what=what))
         if value < low or (high is not None and value > high):
-            raise _Bad(f"the {what} {value} is out of range ({low} to {high})")
+            text = N_("the {what} {value} is out of range ({low} to {high})")
+            raise _Bad(Message(text, what=what, value=value, low=low, high=high))
         return value
 
     def raw(self, size: int, what: str) -> str:
         if size > self.left():
-            raise _Bad(f"it is truncated (the {what} needs {size} bytes, {self.left()} left)")
+            text = N_("it is truncated (the {what} needs {size} bytes, {left} left)")
+            raise _Bad(Message(text, what=what, size=size, left=self.left()))
         data = self.data[self.pos : self.pos + size]
         self.pos += size
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError:
-            raise _Bad(f"the {what} is not UTF-8 text") from None
+            raise _Bad(Message("the {what} is not UTF-8 text", what=what)) from None
 
     def string(self, what: str, limit: int) -> str:
-        return self.raw(self.varint(f"length of the {what}", 0, limit), what)
+        return self.raw(self.varint(Message("length of the {what}", what=what), 0, limit), what)
 
     def count(self, what: str) -> int:
         """A count of items that follow (each takes at least one byte, so more than are left is corrupt)."""
         return self.varint(what, 1, max(1, self.left()))
 
     def number(self) -> str:
-        tag = self.varint("card number")
+        tag = self.varint(Message("card number"))
         if tag & 1:
             value, digits = tag >> 4, (tag >> 1) & 7
             if digits == 0 or value >= 10**digits:
-                raise _Bad("a card number is malformed")
+                raise _Bad(Message("a card number is malformed"))
             return str(value).zfill(digits)
-        text = self.raw(tag >> 1, "card number")
+        text = self.raw(tag >> 1, Message("card number"))
         if _NUMERIC.fullmatch(text) or not _NUMBER_RE.fullmatch(text):
-            raise _Bad(f"the card number {text!r} is malformed")
+            raise _Bad(Message("the card number {number!r} is malformed", number=text))
         return text
 
 
 def _unpack(payload: bytes) -> Decklist:
     reader = _Reader(payload)
-    version = reader.varint("version")
+    version = reader.varint(Message("version"))
     if version != VERSION:
-        raise _Bad(f"its payload has version {version}, not {VERSION}")
-    game, fmt = reader.string("game", _MAX_TEXT_BYTES), reader.string("format", _MAX_TEXT_BYTES)
-    for what, value in (("game", game), ("format", fmt)):
+        raise _Bad(Message("its payload has version {version}, not {known}", version=version, known=VERSION))
+    game_word, format_word = Message("game"), Message("format")
+    game, fmt = reader.string(game_word, _MAX_TEXT_BYTES), reader.string(format_word, _MAX_TEXT_BYTES)
+    for what, value in ((game_word, game), (format_word, fmt)):
         if value and (value != value.strip() or text_problem(value, what)):
-            raise _Bad(f"the {what} {value!r} is malformed")
+            raise _Bad(Message("the {what} {value!r} is malformed", what=what, value=value))
     deck = Decklist(game=game or None, format=fmt or None)
     by_id = {zone.id: name for name, zone in registry.zones().items()}
     previous_zone = -1
-    for _ in range(reader.varint("zone count", 0, len(by_id))):
-        zone = reader.varint("zone", previous_zone + 1, max(by_id))
+    for _ in range(reader.varint(Message("zone count"), 0, len(by_id))):
+        zone = reader.varint(Message("zone"), previous_zone + 1, max(by_id))
         if zone not in by_id:
-            raise _Bad(f"it names zone {zone}, which no game has")
+            raise _Bad(Message("it names zone {zone}, which no game has", zone=zone))
         previous_zone = zone
         previous_set = None
         listed: set[tuple[str, str]] = set()  # printings of this zone: each in one count group only
-        for _ in range(reader.count("set count")):
-            set_code = reader.string("set code", 32)
+        for _ in range(reader.count(Message("set count"))):
+            set_code = reader.string(Message("set code"), 32)
             if not _SET_RE.fullmatch(set_code) or (previous_set is not None and set_code <= previous_set):
-                raise _Bad(f"the set code {set_code!r} is malformed or out of order")
+                raise _Bad(Message("the set code {set!r} is malformed or out of order", set=set_code))
             previous_set, previous_count = set_code, 0
-            for _ in range(reader.count("count of copy groups")):
-                count = reader.varint("card count", previous_count + 1, MAX_COUNT)
+            for _ in range(reader.count(Message("count of copy groups"))):
+                count = reader.varint(Message("card count"), previous_count + 1, MAX_COUNT)
                 previous_count, previous_number = count, None
-                for _ in range(reader.count("number of cards")):
+                for _ in range(reader.count(Message("number of cards"))):
                     number = reader.number()
                     if previous_number is not None and number <= previous_number:
-                        raise _Bad("its card numbers are out of order")
+                        raise _Bad(Message("its card numbers are out of order"))
                     if (set_code, number) in listed:
-                        raise _Bad(
-                            f"({set_code}) {number} is listed under two counts, so it is not in canonical form"
+                        text = N_(
+                            "({set}) {number} is listed under two counts, so it is not in canonical form"
                             " (deckcli writes each printing once, with its total)"
                         )
+                        raise _Bad(Message(text, set=set_code, number=number))
                     listed.add((set_code, number))
                     previous_number = number
                     deck.entries.append(DeckEntry(by_id[zone], count, "", set_code, number))
@@ -275,10 +279,10 @@ def _unpack(payload: bytes) -> Decklist:
     if key and reader.left():
         declared = reader.string(key, _MAX_TEXT_BYTES)
         if not declared or declared != declared.strip() or text_problem(declared, key):
-            raise _Bad(f"the {key} {declared!r} is malformed")
+            raise _Bad(Message("the {what} {value!r} is malformed", what=key, value=declared))
         deck.meta[key] = declared
     if reader.left():
-        raise _Bad(f"it has {reader.left()} unexpected trailing bytes")
+        raise _Bad(Message("it has {count} unexpected trailing bytes", count=reader.left()))
     return deck
 
 
@@ -337,6 +341,6 @@ def decode_code(text: str, source: str | None = None) -> Decklist:
     try:
         deck = _unpack(payload)
     except _Bad as exc:
-        raise InputError(Message("{where}bad deck code: {reason}", where=where, reason=str(exc))) from None
+        raise InputError(Message("{where}bad deck code: {reason}", where=where, reason=exc.args[0])) from None
     deck.source = source
     return deck

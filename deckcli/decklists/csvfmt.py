@@ -100,19 +100,27 @@ def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
     section = cell("section") or registry.default_zone()
     zone = zone_for_section(section)
     if zone is None:
-        return f"unknown section {_shown(section)!r} (sections: {', '.join(zone_order())})"
+        return Message(
+            "unknown section {section!r} (sections: {sections})",
+            section=_shown(section),
+            sections=", ".join(zone_order()),
+        )
     count_text = cell("count") or ("1" if listed_once(zone) else "")
     if not re.fullmatch(r"[+-]?[0-9]+", count_text):
-        return f"count must be a whole number, got {_shown(count_text)!r}"
+        return Message("count must be a whole number, got {value!r}", value=_shown(count_text))
     count = whole_number(count_text)
     if count < 0:
-        return f"count {count} is negative: a count is a whole number from 1 to {MAX_COUNT}"
+        return Message(
+            "count {count} is negative: a count is a whole number from 1 to {most}", count=count, most=MAX_COUNT
+        )
     if count > MAX_COUNT:
-        return f"count {shown_digits(count_text.lstrip('+'))} is too large (at most {MAX_COUNT})"
+        return Message(
+            "count {value} is too large (at most {most})", value=shown_digits(count_text.lstrip("+")), most=MAX_COUNT
+        )
     if listed_once(zone) and count != 1:
-        return f"each {zone} row names one card, listed once; got count {count}"
+        return Message("each {zone} row names one card, listed once; got count {count}", zone=zone, count=count)
     if not 1 <= count <= MAX_COUNT:
-        return f"count must be from 1 to {MAX_COUNT}, got {count}"
+        return Message("count must be from 1 to {most}, got {count}", most=MAX_COUNT, count=count)
     set_code, number = cell("set") or None, cell("number") or None
     entry = DeckEntry(zone, count, cell("name"), set_code, number, line)
     if not cell("section"):  # no section named (a tool's export with no such column): the main deck by default

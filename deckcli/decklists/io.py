@@ -17,7 +17,7 @@ from deckcli.decklists.model import Decklist
 from deckcli.errors import InputError
 from deckcli.files.reading import LIMITS, read_document
 from deckcli.files.writing import write_whole
-from deckcli.i18n import Message
+from deckcli.i18n import Lines, Message
 from deckcli.words import plural
 
 #: The formats decklists are written in (deckcli/decklists/layouts/ reads these and the other tools' layouts).
@@ -91,14 +91,17 @@ def parse_decklist(
     return layouts.read(text, fmt, path, source)
 
 
-def _no_cards(deck: Decklist, label: str) -> str:
-    lines = [f'{label}: no cards found (expected lines like "4 Ember Whelp")']
+def _no_cards(deck: Decklist, label: str) -> Lines:
+    lines: list[str] = [Message('{file}: no cards found (expected lines like "4 Ember Whelp")', file=label)]
     real = [p for p in deck.problems if p.line is not None]
-    lines += [f"{label}: {p}" for p in real[:SHOWN_PROBLEMS]]
+    lines += [
+        Message("{source}: line {line}: {problem}", source=label, line=p.line, problem=p.message)
+        for p in real[:SHOWN_PROBLEMS]
+    ]
     more = deck.problem_total() - min(len(real), SHOWN_PROBLEMS)
     if more > 0:
-        lines.append(f"{label}: ... and {plural(more, 'more problem')}")
-    return "\n".join(lines)
+        lines.append(Message("{file}: ... and {more}", file=label, more=plural(more, "more problem")))
+    return Lines(lines)
 
 
 def format_deck(deck: Decklist, fmt: str) -> str:

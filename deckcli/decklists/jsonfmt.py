@@ -14,7 +14,7 @@ from deckcli.decklists.model import DeckEntry, Decklist, entry_problem, listed_o
 from deckcli.errors import InputError
 from deckcli.files import jsontext
 from deckcli.games import registry
-from deckcli.i18n import Message
+from deckcli.i18n import Lines, Message
 
 SCHEMA = "decklist.schema.json"
 #: The same schema completed with the zones of every game in carddb/ (built when first needed).
@@ -29,7 +29,7 @@ def parse_json(text: str, source: str = "<json>") -> Decklist:
     data = jsontext.parse_json(text, source)  # "source: line L, column C: not valid JSON: reason", as every reader
     errors = decklist_errors(data, source)
     if errors:
-        raise InputError("\n".join(errors))
+        raise InputError(Lines(errors))
     deck = Decklist(source=source, name=data.get("name"), format=data.get("format"))
     if "game" in data:
         deck.game = data["game"].lower()
@@ -111,7 +111,7 @@ def to_data(deck: Decklist) -> dict:
 def format_json(deck: Decklist) -> str:
     """The decklist as JSON (indent 2, UTF-8 text kept as is); InputError if it would not validate on reading."""
     data = to_data(deck)
-    errors = decklist_errors(data, "cannot write the decklist as JSON")
+    errors = decklist_errors(data, Message("cannot write the decklist as JSON"))
     if errors:
         raise InputError(errors[0])
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -137,7 +137,7 @@ def entry_problem(entry: DeckEntry) -> str | None:
             if entry.set_code is not None
             else Message("{zone} entry {card!r}: a card needs a name or a printing", **where)
         )
-    problem = text_problem(entry.name, "card name")
+    problem = text_problem(entry.name, Message("card name"))
     return Message("{zone} entry {card!r}: {problem}", problem=problem, **where) if problem else None
 
 
@@ -151,7 +151,7 @@ def meta_problem(key: object, value: object) -> str | None:
         return Message("metadata key {key!r} is a decklist field, not meta", key=key)
     if meta_key(key) != key:
         return Message("metadata key {key!r} must be spelled {spelling!r}", key=key, spelling=meta_key(key))
-    problem = text_problem(value, f"metadata {key!r}")
+    problem = text_problem(value, Message("metadata {key!r}", key=key))
     return problem
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcli.errors import AmbiguousDecklist, InputError, NoSuchDecklist, NotFoundError
-from deckcli.i18n import Message
+from deckcli.i18n import N_, Message
 from deckcli.names import closest, name_key
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 #: What a deck code looks like (a version, then base64url; whitespace inside is ignored): at least the smallest
 #: code, so a short deck name such as "dk2" is not taken for one.
 _CODE = re.compile(r"dk[0-9]+[A-Za-z0-9_-]{8,}")
+#: Each kind of deck argument as a message names it (the kinds stay the keys).
+KIND_WORDS = {"file": N_("decklist file"), "code": N_("deck code"), "stored": N_("stored deck")}
 
 
 @dataclass(frozen=True)
@@ -92,10 +94,14 @@ class DeckLocator:
                 )
             kinds.append("stored")
         if len(kinds) > 1 and stored:
-            words = {"file": "decklist file", "code": "deck code", "stored": "stored deck"}
-            hint = f"give the file as ./{text}, " if kinds[0] == "file" else "give "
-            hint += "the stored deck with --deck NAME (or rename one of them)"
-            raise AmbiguousDecklist(text, [words[k] for k in kinds], hint)
+            hint = (
+                Message(
+                    "give the file as ./{file}, the stored deck with --deck NAME (or rename one of them)", file=text
+                )
+                if kinds[0] == "file"
+                else Message("give the stored deck with --deck NAME (or rename one of them)")
+            )
+            raise AmbiguousDecklist(text, [Message(KIND_WORDS[k]) for k in kinds], hint)
         if not kinds:
             raise self._nothing(text)
         return DeckRef(kinds[0], text)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from deckcli.decklists.model import Decklist
 from deckcli.decks.store import find_deck, save_deck, stored_format_name
 from deckcli.errors import DeckcliError, DeckReadError, DecksReadError, InputError
-from deckcli.i18n import Message, error_text
+from deckcli.i18n import N_, Message, error_text
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
@@ -100,19 +100,15 @@ def _read_all(
 def _clashes(done: list[_Read]) -> list[tuple[str, list[str]]]:
     """(file, [problem]) for every file whose deck name an earlier file of the same import already uses."""
     first: dict[str, _Read] = {}
-    found = []
+    found: list[tuple[str, list[str]]] = []
     for read in done:
         key = name_key(read.name)
         if key in first:
-            found.append(
-                (
-                    read.file,
-                    [
-                        f"{read.file}: the deck name {read.name!r} is also the name of the deck in"
-                        f" {first[key].file}; give each decklist its own Name: line"
-                    ],
-                )
+            text = N_(
+                "{file}: the deck name {deck!r} is also the name of the deck in {other}; give each decklist its own"
+                " Name: line"
             )
+            found.append((read.file, [Message(text, file=read.file, deck=read.name, other=first[key].file)]))
         else:
             first[key] = read
     return found

@@ -18,7 +18,7 @@ from typing import Any, TypeGuard
 from deckcli.errors import GameDataError, NotFoundError
 from deckcli.files import jsontext
 from deckcli.games.labels import DataCount, DataLabel
-from deckcli.i18n import Message
+from deckcli.i18n import N_, Message, error_text
 from deckcli.storage.location import carddb_dir
 from deckcli.words import plural
 
@@ -204,7 +204,7 @@ def _load(path: Path) -> Game:
     except (OSError, ValueError) as exc:
         raise GameDataError([Message("{file}: cannot read the game file: {reason}", file=label, reason=exc)]) from None
     except jsontext.JsonSyntaxError as exc:
-        raise GameDataError([str(exc)]) from None
+        raise GameDataError([error_text(exc)]) from None
     problems = checked_schema_errors(GAME_SCHEMA, text, doc, label)  # a passed file is not checked again
     if problems:
         raise GameDataError(problems)
@@ -232,17 +232,18 @@ def games() -> dict[str, Game]:
     """Every game, checked: code -> Game. Zone names shared by games must share their deck-code id."""
     loaded = {code: _load(path) for code, path in sorted(_game_files().items())}
     ids: dict[str, tuple[int, str]] = {}
-    problems = []
+    problems: list[str] = []
     for game in loaded.values():
         for zone in game.zones.values():
             seen = ids.setdefault(zone.name, (zone.id, game.code))
             if seen[0] != zone.id:
-                problems.append(
-                    f"{game.folder / GAME_FILE}: $.zones.{zone.name}.id: {zone.id}, but {seen[1]} gives it {seen[0]}"
-                )
+                text = N_("{file}: $.zones.{zone}.id: {id}, but {other} gives it {other_id}")
+                file = game.folder / GAME_FILE
+                problems.append(Message(text, file=file, zone=zone.name, id=zone.id, other=seen[1], other_id=seen[0]))
     if len({i for i, _ in ids.values()}) != len(ids):
+        shared = sorted(ids.items(), key=lambda kv: kv[1])
         problems.append(
-            f"{carddb_dir()}: two zone names share one deck-code id: {sorted(ids.items(), key=lambda kv: kv[1])}"
+            Message("{folder}: two zone names share one deck-code id: {zones}", folder=carddb_dir(), zones=shared)
         )
     if problems:
         raise GameDataError(problems)
@@ -291,7 +292,8 @@ def default_zone() -> str:
     for name, zone in zones().items():
         if all(name in z for z in every) and zone.routed and not zone.stands_for and not zone.aside:
             return name
-    raise GameDataError([f"{carddb_dir()}: no zone that every game has holds cards of its own (a main deck)"])
+    text = N_("{folder}: no zone that every game has holds cards of its own (a main deck)")
+    raise GameDataError([Message(text, folder=carddb_dir())])
 
 
 def zone_order() -> tuple[str, ...]:

@@ -135,8 +135,14 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
     Checked after ``extends`` is merged, since a child format inherits these fields.
     """
     zones = doc.get("zones", {})
-    problems = [
-        f"{label}: $.zones.{name}: min {spec['min']} is above max {spec['max']}"
+    problems: list[str] = [
+        Message(
+            "{file}: $.zones.{zone}: min {min} is above max {max}",
+            file=label,
+            zone=name,
+            min=spec["min"],
+            max=spec["max"],
+        )
         for name, spec in zones.items()
         if spec.get("max") is not None and spec.get("min", 0) > spec["max"]
     ]
@@ -144,33 +150,42 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
     referred += [(f"$.{key}.zones", doc.get(key, {}).get("zones") or []) for key in ("copy_limit", "side_exchange")]
     for where, names in referred:
         problems += [
-            f"{label}: {where}: no zone {name!r} (zones: {', '.join(zones)})" for name in names if name not in zones
+            Message(
+                "{file}: {path}: no zone {zone!r} (zones: {zones})",
+                file=label,
+                path=where,
+                zone=name,
+                zones=", ".join(zones),
+            )
+            for name in names
+            if name not in zones
         ]
     problems += _version_problems(doc.get("versions", []), label)
     if not registry.is_game(doc.get("game")):
-        return problems + [
-            f"{label}: $.game: unknown game {doc.get('game')!r}; known games: {', '.join(registry.codes())}"
-        ]
+        text = N_("{file}: $.game: unknown game {game!r}; known games: {games}")
+        return problems + [Message(text, file=label, game=doc.get("game"), games=", ".join(registry.codes()))]
     game = registry.game(doc["game"])
+    text = N_(
+        "{file}: $.zones.{zone}: {game} has no zone {zone!r} (its zones: {zones}); a zone is declared in"
+        " carddb/{game}/game.json"
+    )
     problems += [
-        f"{label}: $.zones.{name}: {game.code} has no zone {name!r} (its zones: {', '.join(game.zones)});"
-        f" a zone is declared in carddb/{game.code}/game.json"
+        Message(text, file=label, zone=name, game=game.code, zones=", ".join(game.zones))
         for name in zones
         if name not in game.zones or game.zones[name].stands_for
     ]
     for name in doc.get("checks", ()):
         check = CHECKS[name]  # the schema lists the same names
         if check.needs not in doc:
-            problems.append(f"{label}: $.checks: the check {name!r} needs {check.needs!r} in the format")
+            text = N_("{file}: $.checks: the check {check!r} needs {field!r} in the format")
+            problems.append(Message(text, file=label, check=name, field=check.needs))
         if game.hook_settings(check.hook) is None:
-            problems.append(
-                f"{label}: $.checks: the check {name!r} needs the game hook {check.hook!r}, which {game.code} does not use"
-            )
+            text = N_("{file}: $.checks: the check {check!r} needs the game hook {hook!r}, which {game} does not use")
+            problems.append(Message(text, file=label, check=name, hook=check.hook, game=game.code))
     problems += _meta_key_problems(doc, game, label)
     if "draft" in doc and game.hook_settings(DRAFT_HOOK) is None:
-        problems.append(
-            f"{label}: $.draft: a draft needs the game hook {DRAFT_HOOK!r} (champions), which {game.code} does not use"
-        )
+        text = N_("{file}: $.draft: a draft needs the game hook {hook!r} (champions), which {game} does not use")
+        problems.append(Message(text, file=label, hook=DRAFT_HOOK, game=game.code))
     return problems
 
 
@@ -183,26 +198,30 @@ def _meta_key_problems(doc: dict[str, Any], game: registry.Game, label: str) -> 
     spellings = [settings["meta_key"], *settings.get("meta_aliases", ())]
     if given.casefold() in {s.casefold() for s in spellings}:
         return []
-    return [
-        f"{label}: $.name_limit.meta_key: {given!r} is not the key {game.code} declares it under"
-        f" ({settings['meta_key']!r}, in carddb/{game.code}/game.json); remove meta_key: the key is the game's"
-    ]
+    text = N_(
+        "{file}: $.name_limit.meta_key: {given!r} is not the key {game} declares it under ({key!r}, in"
+        " carddb/{game}/game.json); remove meta_key: the key is the game's"
+    )
+    return [Message(text, file=label, given=given, game=game.code, key=settings["meta_key"])]
 
 
 def _version_problems(versions: list[dict[str, Any]], label: str) -> list[str]:
     """Each version's ``from`` a real date, the versions in date order with no date twice."""
-    problems, days = [], []
+    problems: list[str] = []
+    days: list[date] = []
     for i, version in enumerate(versions):
         try:
             days.append(date.fromisoformat(version["from"]))
         except ValueError:
-            problems.append(f"{label}: $.versions[{i}].from: {version['from']!r} is not a date (YYYY-MM-DD)")
+            text = N_("{file}: $.versions[{index}].from: {date!r} is not a date (YYYY-MM-DD)")
+            problems.append(Message(text, file=label, index=i, date=version["from"]))
             continue
         if len(days) > 1 and days[-1] <= days[-2]:
-            problems.append(
-                f"{label}: $.versions[{i}].from: {version['from']} is not after the version before it"
-                f" ({days[-2].isoformat()}); list the versions oldest first, each date once"
+            text = N_(
+                "{file}: $.versions[{index}].from: {date} is not after the version before it ({before}); list the"
+                " versions oldest first, each date once"
             )
+            problems.append(Message(text, file=label, index=i, date=version["from"], before=days[-2].isoformat()))
     return problems
 
 

@@ -103,7 +103,7 @@ class Resolver:
             except DeckcliError as exc:  # (with --format, a name it does not know is left alone, as it always was)
                 named = None
                 if fmt is None or looks_like_path(deck.format):
-                    problems.append(Problem("parse", f"Format: {exc}", line=deck.format_line))
+                    problems.append(Problem("parse", _format_line(exc), line=deck.format_line))
             if fmt is None and named is not None:
                 fmt = self._line_format(named, chosen, problems)
         elif (
@@ -112,15 +112,14 @@ class Resolver:
             try:
                 fmt = self._line_format(load_format(deck.format), chosen, problems)
             except DeckcliError as exc:
-                problems.append(Problem("parse", f"Format: {exc}"))
+                problems.append(Problem("parse", _format_line(exc)))
         if not chosen and fmt:
             chosen = fmt.game
         if not chosen:
             chosen = self._guess_game(deck)
         if not chosen:
-            raise InputError(
-                f"{deck.source or 'deck'}: cannot tell which game this deck is for; add a 'Game: {'|'.join(registry.codes())}' line or use --game"
-            )
+            text = N_("{source}: cannot tell which game this deck is for; add a 'Game: {games}' line or use --game")
+            raise InputError(Message(text, source=deck.source or Message("deck"), games="|".join(registry.codes())))
         if fmt is None:
             fmt = default_format(chosen)
         elif fmt.game != chosen:
@@ -278,7 +277,7 @@ class Resolver:
         """The decklist of a deck argument ``source`` (a decklist file or ``-``, a deck code or a stored deck, told
         apart by :meth:`DeckLocator.locate`) or of the stored deck ``deck_name`` (``--deck``), not yet resolved."""
         if (source is None) == (deck_name is None):
-            raise InputError("give either a decklist file or --deck NAME")
+            raise InputError(Message("give either a decklist file or --deck NAME"))
         if deck_name is not None:
             ref = DeckRef("stored", deck_name)
         else:
@@ -340,3 +339,8 @@ def _format_for(fmt: Format, chosen: str) -> Message:
     return Message(
         "format {format!r} is for {game}, but the deck is {chosen}", format=fmt.name, game=fmt.game, chosen=chosen
     )
+
+
+def _format_line(exc: DeckcliError) -> str:
+    """The problem of a decklist's ``Format:`` line whose format cannot be used: the error's message after it."""
+    return Message("Format: {problem}", problem=error_text(exc))

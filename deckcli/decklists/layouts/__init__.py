@@ -33,6 +33,7 @@ from deckcli.decklists.layouts.base import Layout
 from deckcli.decklists.model import DEFAULT, GIVEN, Decklist, text_problem
 from deckcli.errors import InputError
 from deckcli.games import registry
+from deckcli.i18n import N_, Message
 
 #: Every layout by name, in the order ties are broken.
 LAYOUTS: dict[str, Layout] = {
@@ -71,7 +72,9 @@ def layout(name: str) -> Layout:
     """The layout called ``name``; InputError naming the known ones otherwise."""
     found = LAYOUTS.get(name.lower()) if isinstance(name, str) else None
     if found is None:
-        raise InputError(f"unknown decklist format {name!r} (formats: {', '.join(readable())})")
+        raise InputError(
+            Message("unknown decklist format {name!r} (formats: {formats})", name=name, formats=", ".join(readable()))
+        )
     return found
 
 
@@ -133,5 +136,6 @@ def write(deck: Decklist, fmt: str) -> str:
     """The decklist as the content of a file in the layout ``fmt`` (one deckcli writes), ending in a newline."""
     chosen = layout(fmt)
     if chosen.write is None:
-        raise InputError(f"deckcli reads {chosen.title}s but does not write them (it writes: {', '.join(writable())})")
+        text = N_("deckcli reads {layout}s but does not write them (it writes: {formats})")
+        raise InputError(Message(text, layout=Message(chosen.title), formats=", ".join(writable())))
     return chosen.write(deck)

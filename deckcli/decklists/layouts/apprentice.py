@@ -10,6 +10,7 @@ from deckcli.decklists.layouts.base import Layout, counter
 from deckcli.decklists.layouts.brackets import bracket_card
 from deckcli.decklists.lines import META, SKIP, Syntax, read_lines, zone_for_section
 from deckcli.decklists.model import DeckEntry, Decklist, key_value
+from deckcli.i18n import N_
 
 _SECTION = re.compile(r"\[\s*(?P<word>[A-Za-z][A-Za-z ]*?)\s*\]")
 _METADATA = "metadata"
@@ -41,7 +42,7 @@ def read(text: str, source: str | None = None) -> Decklist:
 
 LAYOUT = Layout(
     "apprentice",
-    "Apprentice deck",
+    N_("Apprentice deck"),
     read,
     counter(r"\[\s*(?:main|sideboard|metadata|general)\s*\]", re.I),
     (".dec", ".txt"),

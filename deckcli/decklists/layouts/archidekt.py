@@ -11,6 +11,7 @@ from deckcli.decklists.layouts.base import Layout, counter
 from deckcli.decklists.layouts.moxfield import without_markers
 from deckcli.decklists.lines import Syntax, card_entry, read_lines, zone_for_section
 from deckcli.decklists.model import DeckEntry, Decklist
+from deckcli.i18n import N_
 
 _CATEGORIES = re.compile(r"\[(?P<categories>[^\[\]]*)\](?:\s*\^[^\^]*\^)?\s*$")  # searched: linear
 _FLAGS = re.compile(r"\{[^{}]*\}")
@@ -39,4 +40,6 @@ def read(text: str, source: str | None = None) -> Decklist:
     return read_lines(text, source, _SYNTAX)
 
 
-LAYOUT = Layout("archidekt", "Archidekt export", read, counter(r"\d+x\s+\S.*\[[^\[\]]*\](?:\s*\^[^\^]*\^)?"), (".txt",))
+LAYOUT = Layout(
+    "archidekt", N_("Archidekt export"), read, counter(r"\d+x\s+\S.*\[[^\[\]]*\](?:\s*\^[^\^]*\^)?"), (".txt",)
+)

@@ -11,6 +11,7 @@ import re
 from deckcli.decklists.layouts.base import Layout, sample
 from deckcli.decklists.lines import META, Syntax, read_lines
 from deckcli.decklists.model import Decklist
+from deckcli.i18n import N_
 
 _ABOUT = "about"
 _ARENA_HEADERS = frozenset({"About", "Deck", "Sideboard", "Companion", "Commander"})
@@ -42,4 +43,4 @@ def sniff(text: str) -> int:
     return about + sum(1 for line in lines if line in _ARENA_HEADERS)
 
 
-LAYOUT = Layout("arena", "MTG Arena export", read, sniff, (".txt",))
+LAYOUT = Layout("arena", N_("MTG Arena export"), read, sniff, (".txt",))

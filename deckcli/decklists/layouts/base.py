@@ -29,6 +29,7 @@ class Layout:
     ParseProblems; ``write(deck)`` (None: deckcli does not write it) the file's content, read back the same."""
 
     name: str
+    #: What messages call its files ("Moxfield export"): marked ``N_``, shown as ``Message(title)``, translated.
     title: str
     read: Callable[[str, str | None], Decklist]
     sniff: Callable[[str], int] = _never

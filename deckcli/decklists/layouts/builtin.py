@@ -10,6 +10,7 @@ from deckcli.decklists.csvfmt import csv_columns, format_csv, parse_csv
 from deckcli.decklists.jsonfmt import format_json, parse_json
 from deckcli.decklists.layouts.base import CERTAIN, Layout
 from deckcli.decklists.text import format_text, parse_text
+from deckcli.i18n import N_
 
 _CODE = re.compile(rf"{PREFIX[:2]}[0-9]")
 
@@ -34,7 +35,7 @@ def _is_code(text: str) -> int:
 
 TEXT = Layout(
     "text",
-    "deckcli text decklist",
+    N_("deckcli text decklist"),
     parse_text,
     extensions=(".txt", ".dec", ".deck"),
     write=format_text,
@@ -42,7 +43,7 @@ TEXT = Layout(
 )
 JSON = Layout(
     "json",
-    "deckcli JSON decklist",
+    N_("deckcli JSON decklist"),
     lambda text, source: parse_json(text, source or "<json>"),
     _is_json,
     (".json",),
@@ -50,10 +51,12 @@ JSON = Layout(
     lines=False,
     knows_zones=True,
 )
-CSV = Layout("csv", "deckcli CSV decklist", parse_csv, _is_csv, (".csv",), format_csv, lines=False, knows_zones=True)
+CSV = Layout(
+    "csv", N_("deckcli CSV decklist"), parse_csv, _is_csv, (".csv",), format_csv, lines=False, knows_zones=True
+)
 CODE = Layout(
     "code",
-    "deckcli deck code",
+    N_("deckcli deck code"),
     decode_code,
     _is_code,
     (".code",),

@@ -29,6 +29,7 @@ from deckcli.decklists.model import (
 )
 from deckcli.errors import InputError
 from deckcli.files.numbers import whole_number
+from deckcli.i18n import N_, Message
 from deckcli.textrules import NOT_XML
 from deckcli.words import plural
 
@@ -67,27 +68,27 @@ class _Reader:
             self.parser.Parse(text.removeprefix("\ufeff").encode("utf-8"), True)
         except _Refused as exc:
             self.deck.entries.clear()
-            self.deck.add_problem(str(exc), self.parser.CurrentLineNumber)
+            self.deck.add_problem(exc.args[0], self.parser.CurrentLineNumber)
         except expat.ExpatError as exc:  # half a file is no deck: nothing of it is kept
             self.deck.entries.clear()
-            self.deck.add_problem(
-                f"not well-formed XML: {expat.ErrorString(exc.code)} (column {exc.offset + 1})", exc.lineno
-            )
+            reason = expat.ErrorString(exc.code)
+            text = N_("not well-formed XML: {reason} (column {column})")
+            self.deck.add_problem(Message(text, reason=reason, column=exc.offset + 1), exc.lineno)
         for zone, count in self.skipped.items():
             if count:
-                self.deck.notes.append(
-                    f"the Cockatrice {zone!r} zone ({plural(count, 'card')}) is not part of a deck; skipped"
-                )
+                text = N_("the Cockatrice {zone!r} zone ({cards}) is not part of a deck; skipped")
+                self.deck.notes.append(Message(text, zone=zone, cards=plural(count, "card")))
         return self.deck
 
     def _doctype(self, *_args) -> None:
-        raise _Refused("a Cockatrice deck has no DOCTYPE; deckcli reads no DTD and expands no entities")
+        raise _Refused(Message("a Cockatrice deck has no DOCTYPE; deckcli reads no DTD and expands no entities"))
 
     def _start(self, tag: str, attrs: dict[str, str]) -> None:
         self.depth += 1
         line = self.parser.CurrentLineNumber
         if self.depth == 1 and tag != ROOT:
-            raise _Refused(f"not a Cockatrice deck: the root element is <{shown(tag, 40)}>, not <{ROOT}>")
+            text = N_("not a Cockatrice deck: the root element is <{tag}>, not <{root}>")
+            raise _Refused(Message(text, tag=shown(tag, 40), root=ROOT))
         if self.depth == 2 and tag in ("deckname", "comments"):
             self.collecting, self.buffer = tag, []
         elif self.depth == 2 and tag == "zone":
@@ -105,19 +106,21 @@ class _Reader:
             self.skipped.setdefault(self.skipping, 0)
         elif self.zone is None:
             known = ", ".join(zone_order())
-            self.deck.add_problem(f"unknown zone {shown(name, 40)!r} (zones: {known}); its cards are skipped", line)
+            text = N_("unknown zone {zone!r} (zones: {zones}); its cards are skipped")
+            self.deck.add_problem(Message(text, zone=shown(name, 40), zones=known), line)
 
     def _card(self, zone: str, attrs: dict[str, str], line: int) -> None:
         name, count_text = attrs.get("name", "").strip(), attrs.get("number", "1")
         shown_line = f'<card number="{shown(count_text, 20)}" name="{shown(name)}">'
         if not _COUNT.fullmatch(count_text):
-            self.deck.add_problem(f'the card count must be a whole number, got "{shown(count_text, 20)}"', line)
+            text = N_('the card count must be a whole number, got "{value}"')
+            self.deck.add_problem(Message(text, value=shown(count_text, 20)), line)
             return
         problem = count_problem(whole_number(count_text), zone, shown_line)
         set_code, number = attrs.get("setShortName", "").strip(), attrs.get("collectorNumber", "").strip()
         printed = bool(_SET.fullmatch(set_code) and _NUMBER.fullmatch(number))
         if not problem and not name and not printed:
-            problem = f"a card needs a name, got {shown_line}"
+            problem = Message("a card needs a name, got {line}", line=shown_line)
         if problem:
             self.deck.add_problem(problem, line)
             return
@@ -152,11 +155,18 @@ def read(text: str, source: str | None = None) -> Decklist:
 
 def _checked(value: str, what: str) -> str:
     problem = text_problem(value, what) or (
-        f"{what} {value!r} holds a character XML cannot" if NOT_XML.search(value) else None
+        Message("{what} {value!r} holds a character XML cannot", what=what, value=value)
+        if NOT_XML.search(value)
+        else None
     )
     if problem:
-        raise InputError(f"cannot write the decklist as a Cockatrice deck: {problem}")
+        raise _unwritable(problem)
     return value
+
+
+def _unwritable(problem: str) -> InputError:
+    """The error of a deck a ``.cod`` file cannot hold, ``problem`` (a Message) kept translatable inside it."""
+    return InputError(Message("cannot write the decklist as a Cockatrice deck: {problem}", problem=problem))
 
 
 def write(deck: Decklist) -> str:
@@ -171,14 +181,14 @@ def write(deck: Decklist) -> str:
     for key, value in deck.meta.items():
         problem = meta_problem(key, value)
         if problem:
-            raise InputError(f"cannot write the decklist as a Cockatrice deck: {problem}")
+            raise _unwritable(problem)
         comments.append(f"{key}: {_checked(value.strip(), key)}")
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', f'<{ROOT} version="1">']
     lines.append(f"    <deckname>{escape(_checked(deck.name.strip(), 'Name') if deck.name else '')}</deckname>")
     lines.append(f"    <comments>{escape(chr(10).join(comments))}</comments>")
     unknown = sorted({e.zone for e in deck.entries} - set(zone_order()))
     if unknown:
-        raise InputError(f"cannot write the decklist as a Cockatrice deck: unknown zone {unknown[0]!r}")
+        raise _unwritable(Message("unknown zone {zone!r}", zone=unknown[0]))
     for zone in zone_order():
         cards = [line for entry in deck.zone(zone) for line in _card_lines(entry)]
         if cards:
@@ -192,9 +202,10 @@ def _card_lines(entry: DeckEntry) -> list[str]:
 
     problem = entry_problem(entry)
     if problem:
-        raise InputError(f"cannot write the decklist as a Cockatrice deck: {problem}")
+        raise _unwritable(problem)
     count, copies = (1, entry.count) if listed_once(entry.zone) else (entry.count, 1)
-    attrs = f"number={quoteattr(str(count))} name={quoteattr(_checked(entry.name, 'card name') if entry.name else '')}"
+    name = _checked(entry.name, Message("card name")) if entry.name else ""
+    attrs = f"number={quoteattr(str(count))} name={quoteattr(name)}"
     if entry.set_code is not None:
         attrs += f" setShortName={quoteattr(entry.set_code)} collectorNumber={quoteattr(entry.number or '')}"
     return [f"        <card {attrs}/>"] * copies
@@ -206,4 +217,4 @@ def sniff(text: str) -> int:
     return CERTAIN if head.startswith("<") and f"<{ROOT}" in head else 0
 
 
-LAYOUT = Layout("cod", "Cockatrice deck", read, sniff, (".cod",), write, lines=False)
+LAYOUT = Layout("cod", N_("Cockatrice deck"), read, sniff, (".cod",), write, lines=False)

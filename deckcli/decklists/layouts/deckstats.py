@@ -10,6 +10,7 @@ from deckcli.decklists.layouts.base import Layout, sample
 from deckcli.decklists.layouts.brackets import bracket_card
 from deckcli.decklists.lines import Syntax, header_zone, read_lines
 from deckcli.decklists.model import DeckEntry, Decklist
+from deckcli.i18n import N_
 
 _REMARK = re.compile(r"\s#.*$")
 _PRINTED = re.compile(r"(?:SB:\s*)?\d+x?\s+\[[A-Za-z0-9-]+#[^\]]+\]\s*.*|SB:\s*\d+x?\s+\S.*", re.IGNORECASE)
@@ -36,4 +37,4 @@ def sniff(text: str) -> int:
     return printed and printed + sum(1 for line in lines if _SLASH_HEADER.fullmatch(line) and header_zone(line))
 
 
-LAYOUT = Layout("deckstats", "Deckstats export", read, sniff, (".txt", ".dec"))
+LAYOUT = Layout("deckstats", N_("Deckstats export"), read, sniff, (".txt", ".dec"))

@@ -11,6 +11,7 @@ from deckcli.decklists.layouts.base import Layout, sample
 from deckcli.decklists.lines import Syntax, card_entry, counted_entry, header_zone, read_lines
 from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.files.numbers import whole_number
+from deckcli.i18n import N_
 
 _BULLET = re.compile(r"(?:[-*•+·]|\d+[.)])\s+(?P<rest>\S.*)")
 _EMPHASIS = re.compile(r"(?P<mark>\*\*|__|\*|_)(?P<inner>.+?)(?P=mark)(?P<after>\s*(?::\s*)?(?:\(\s*\d+\s*\)\s*)?:?)")
@@ -64,4 +65,4 @@ def sniff(text: str) -> int:
     return score
 
 
-LAYOUT = Layout("forum", "forum or chat post", read, sniff, (".txt", ".md"))
+LAYOUT = Layout("forum", N_("forum or chat post"), read, sniff, (".txt", ".md"))

@@ -8,6 +8,7 @@ import re
 from deckcli.decklists.layouts.base import Layout, counter
 from deckcli.decklists.lines import Syntax, card_entry, read_lines
 from deckcli.decklists.model import DeckEntry, Decklist
+from deckcli.i18n import N_
 
 _MARKER = re.compile(r"\*[A-Z]\*")
 
@@ -34,4 +35,4 @@ def read(text: str, source: str | None = None) -> Decklist:
     return read_lines(text, source, _SYNTAX)
 
 
-LAYOUT = Layout("moxfield", "Moxfield export", read, counter(r"\d+x?\s+\S.*\s\*[A-Z]\*"), (".txt",))
+LAYOUT = Layout("moxfield", N_("Moxfield export"), read, counter(r"\d+x?\s+\S.*\s\*[A-Z]\*"), (".txt",))

@@ -12,6 +12,7 @@ import re
 from deckcli.decklists.layouts.base import Layout
 from deckcli.decklists.lines import Syntax, header_zone, read_lines
 from deckcli.decklists.model import Decklist
+from deckcli.i18n import N_
 
 _CARD = re.compile(r"\d+\s+\S.*")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -30,4 +31,4 @@ def sniff(text: str) -> int:
     return 1 if "" in lines else 0
 
 
-LAYOUT = Layout("mtgo", "Magic Online export", read, sniff, (".txt", ".dek"))
+LAYOUT = Layout("mtgo", N_("Magic Online export"), read, sniff, (".txt", ".dek"))

@@ -10,6 +10,7 @@ from deckcli.decklists.layouts.base import Layout, sample
 from deckcli.decklists.layouts.brackets import bracket_card
 from deckcli.decklists.lines import Syntax, read_lines
 from deckcli.decklists.model import DeckEntry, Decklist
+from deckcli.i18n import N_
 
 _META = re.compile(r"//+\s*(?P<key>NAME|CREATOR)\s*:\s*(?P<value>.*)", re.IGNORECASE)
 _KEYS = {"name": "Name", "creator": "Player"}
@@ -45,4 +46,4 @@ def sniff(text: str) -> int:
     )
 
 
-LAYOUT = Layout("mws", "Magic Workstation deck", read, sniff, (".mwdeck", ".dec"))
+LAYOUT = Layout("mws", N_("Magic Workstation deck"), read, sniff, (".mwdeck", ".dec"))

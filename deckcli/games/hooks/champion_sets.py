@@ -9,9 +9,27 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 from weakref import WeakKeyDictionary
 
+from deckcli.i18n import N_, Message
 from deckcli.names import name_key
 
-_NUMBERS = dict(enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")))
+#: How a message says a number of member cards up to ten (a leader has at least one: game.schema.json).
+_NUMBERS = dict(
+    enumerate(
+        (
+            N_("one"),
+            N_("two"),
+            N_("three"),
+            N_("four"),
+            N_("five"),
+            N_("six"),
+            N_("seven"),
+            N_("eight"),
+            N_("nine"),
+            N_("ten"),
+        ),
+        start=1,
+    )
+)
 
 
 class CardLike(Protocol):
@@ -112,7 +130,7 @@ class ChampionSets:
     # -- card-set files -----------------------------------------------------------------------------
     def cardset_problems(self, cards: list[dict[str, Any]], source: str) -> list[str]:
         """Each leader in a set file has exactly ``cards_each`` members, split by the data's field as given."""
-        problems = []
+        problems: list[str] = []
         leaders = {name_key(c["name"]): (i, c["name"]) for i, c in enumerate(cards) if c["kind"] == self.leader_kind}
         split_field = self.split["field"] if self.split else None
         got: dict[str, Counter[str]] = defaultdict(Counter)
@@ -121,25 +139,38 @@ class ChampionSets:
                 continue
             key = name_key(str(card.get(self.link_field, "")))
             if key not in leaders:
+                text = N_("{file}: $.cards[{index}].{field}: no {kind} {name!r} in this set")
+                link = card.get(self.link_field)
                 problems.append(
-                    f"{source}: $.cards[{i}].{self.link_field}: no {self.leader_kind} {card.get(self.link_field)!r} in this set"
+                    Message(text, file=source, index=i, field=self.link_field, kind=self.leader_kind, name=link)
                 )
             got[key][str(card.get(split_field)) if split_field else ""] += 1
         for key, (i, name) in leaders.items():
-            problem = self._set_problem(got.get(key, Counter()))
+            problem = self._set_problem(got.get(key, Counter()), source, i, name)
             if problem:
-                problems.append(f"{source}: $.cards[{i}]: {self.leader_kind} {name!r} must have {problem}")
+                problems.append(problem)
         return problems
 
-    def _set_problem(self, got: Counter[str]) -> str | None:
-        """What is wrong with one leader's member counts (by split value), or None."""
+    def _set_problem(self, got: Counter[str], source: str, index: int, name: str) -> str | None:
+        """What is wrong with the member counts (by split value) of the leader ``name``, card ``index``, or None."""
         wanted = self.split["counts"] if self.split else {}
         if sum(got.values()) == self.cards_each and all(got[v] == n for v, n in wanted.items()):
             return None
-        kinds = f"{_NUMBERS.get(self.cards_each, self.cards_each)} {self.member_kind} cards"
+        number = Message(_NUMBERS[self.cards_each]) if self.cards_each in _NUMBERS else self.cards_each
+        where: dict[str, Any] = {
+            "file": source,
+            "index": index,
+            "kind": self.leader_kind,
+            "name": name,
+            "number": number,
+        }
         if not wanted:
-            return f"{kinds}; has {sum(got.values())}"
+            text = N_("{file}: $.cards[{index}]: {kind} {name!r} must have {number} {members} cards; has {count}")
+            return Message(text, members=self.member_kind, count=sum(got.values()), **where)
         parts = [f"{n} {v}" for v, n in wanted.items()]
-        split = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+        split = (
+            Message("{items} and {last}", items=", ".join(parts[:-1]), last=parts[-1]) if len(parts) > 1 else parts[0]
+        )
         have = ", ".join(f"{got[v]} {v}" for v in wanted)
-        return f"{kinds}, {split}; has {have}"
+        text = N_("{file}: $.cards[{index}]: {kind} {name!r} must have {number} {members} cards, {split}; has {have}")
+        return Message(text, members=self.member_kind, split=split, have=have, **where)
