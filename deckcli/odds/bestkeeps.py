@@ -80,9 +80,9 @@ class Terms:
     """What every hand's count shares: the hand size, the classes' signatures (a 0/1 matrix), each condition's
     holding values and cap, ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, the
     types the counts (exact for every partial sum) and the scores (exact) are held in, the cards left ``rest``, and
-    for the tie-break: per ``j`` (round 2's hand holds ``j`` cards of round 1's, :mod:`deckcli.odds.rounds`) an
-    integer weight (its chance over the hands of round 2 it counts, all over one denominator), and the type of
-    the tie scores and of round 2's counts (float64 where every partial sum is exact as one: a BLAS product)."""
+    for the tie-break: round 2's replacement ways ``[|K|, |a|, p]`` (:func:`round_two_spread`; made once, the same
+    for every hand), and the type of the tie scores and of round 2's counts (float64 where every partial sum is
+    exact as one: a BLAS product)."""
 
     n: int
     signatures: np.ndarray
@@ -92,8 +92,7 @@ class Terms:
     common: int
     kind: Any
     score: Any
-    rest: int
-    round_two: tuple[tuple[int, int], ...]
+    round_two: np.ndarray
     tie: Any
     spread: Any
 
@@ -112,9 +111,13 @@ class Terms:
         law = overlap_by_round(classes.size, n, 2)[-1]  # round 2's hand: j cards of round 1's, n - j of the rest
         shares = {j: q / (comb(n, j) * comb(rest, n - j)) for j, q in law.items()}
         over = lcm(*(share.denominator for share in shares.values()))
-        round_two = tuple((j, int(share * over)) for j, share in sorted(shares.items()))
+        weights = [(j, int(share * over)) for j, share in sorted(shares.items())]  # each j's chance over ``over``
         tie = np.int64 if (over * common + 1) * (n + 2) << n < 1 << 62 and score is np.int64 else object
         spread = np.float64 if over * common < 1 << 53 and tie is np.int64 else tie  # a count is at most this
+        round_two = np.zeros((n + 1, n + 1, max(shares) + 1), dtype=tie)
+        for kept, size, p in product(range(n + 1), range(n + 1), range(max(shares) + 1)):
+            x, d = n - size, n - kept
+            round_two[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in weights)
         return cls(
             n,
             np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
@@ -124,7 +127,6 @@ class Terms:
             common,
             kind,
             score,
-            rest,
             round_two,
             tie,
             spread,
@@ -178,38 +180,39 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         discards = n - parts.sum(axis=1)
         weight = scale[discards][:, None]  # the chance over ``common`` (0: more discards than the rest holds)
         beyond = np.where(weight > 0, 0, -1).astype(score)  # such a part is never chosen
-        spread: list[np.ndarray] = []  # the round-2 counts' matrix, made once some hand of the group needs it
         removed = (counts_held - parts).astype(np.float64)
-        for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
-            rows = group[at : at + max(1, CELLS // len(sets))]
-            found = set_codes(sets32, classes_held[rows, :r], tables)
+        numbers = np.stack([number[classes_held[group, :r]].T for number, _ in tables])  # tables x held x hands
+        step = max(1, CELLS // len(sets))
+        good = np.empty((len(parts), len(group)), dtype=score)  # parts x hands
+        for at in range(0, len(group), step):  # the codes a few hands at a time: small arrays
+            found = set_codes(sets32, numbers[:, :, at : at + step], tables)
             counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # multisets x hands
-            good = (coef @ counted).astype(score)  # parts x hands
-            chance = good * weight + beyond
-            best = chance.argmax(axis=0)
-            tied = chance == chance[best, np.arange(len(rows))]
-            several = np.flatnonzero(tied.sum(axis=0) > 1)
-            if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
-                spread = spread or [round_two_spread(counts_held, parts, terms)]
-                tie = (spread[0] @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
-                order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[rows[several], :r].T
-                ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
-                best[several] = ranked.argmax(axis=0)
-            kept[rows[:, None], classes_held[rows, :r]] = parts[best]
-            good_of[rows] = good[best, np.arange(len(rows))]
-            ways_of[rows] = np.asarray(ways, dtype=score)[discards[best]]
+            good[:, at : at + step] = coef @ counted
+        chance = good * weight + beyond
+        best = chance.argmax(axis=0)
+        tied = chance == chance[best, np.arange(len(group))]
+        several = np.flatnonzero(tied.sum(axis=0) > 1)
+        if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
+            spread = round_two_spread(counts_held, parts, terms)
+            tie = (spread @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
+            order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[group[several], :r].T
+            ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
+            best[several] = ranked.argmax(axis=0)
+        kept[group[:, None], classes_held[group, :r]] = parts[best]
+        good_of[group] = good[best, np.arange(len(group))]
+        ways_of[group] = np.asarray(ways, dtype=score)[discards[best]]
     return kept, good_of, ways_of
 
 
 def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.ndarray:
     """``spread[K, a]`` (parts x parts of a hand holding ``held``), so that ``spread @ good`` counts, for each part
-    ``K`` kept, the (replacements, round 2's hand) pairs where round 2's hand meets, weighted as ``terms.round_two``.
+    ``K`` kept, the (replacements, round 2's hand) pairs where round 2's hand meets, weighted by its chance.
 
     Round 2's hand ``G`` meets through its part ``a`` in the hand ``H`` and its ``x = n - |a|`` cards from the rest,
     which ``good[a]`` counts: ``a`` is ``p`` cards of ``K`` (in ``G``'s ``j`` from round 1's hand) and the rest of
     ``H - K`` (discarded, shuffled back); of the ``x``, ``j - p`` are replacements, and the other replacements avoid
-    all ``x``: ``C(x, j - p) * C(rest - x, d - j + p)`` ways, ``d = n - |K|``."""
-    n, rest, top = terms.n, terms.rest, max(j for j, _ in terms.round_two)
+    all ``x``: ``C(x, j - p) * C(rest - x, d - j + p)`` ways, ``d = n - |K|`` (``terms.round_two``)."""
+    top = terms.round_two.shape[2] - 1
     poly = np.zeros((len(parts), len(parts), top + 1), dtype=np.int64)  # by p: ways to take a from K and H - K
     poly[..., 0] = 1
     for i, h in enumerate(held.tolist()):
@@ -219,12 +222,8 @@ def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.nd
                 table[k, a, p] = comb(k, p) * comb(h - k, a - p)
         factor = table[parts[:, i, None], parts[None, :, i]]
         poly = np.stack([sum(poly[..., s - t] * factor[..., t] for t in range(s + 1)) for s in range(top + 1)], axis=-1)
-    ways = np.zeros((n + 1, n + 1, top + 1), dtype=terms.tie)  # [|K|, |a|, p]
-    for kept, size, p in product(range(n + 1), range(n + 1), range(top + 1)):
-        x, d = n - size, n - kept
-        ways[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in terms.round_two)
     sizes = parts.sum(axis=1)
-    return (poly.astype(terms.tie) * ways[sizes[:, None], sizes[None, :]]).sum(axis=2).astype(terms.spread)
+    return (poly.astype(terms.tie) * terms.round_two[sizes[:, None], sizes[None, :]]).sum(axis=2).astype(terms.spread)
 
 
 def _choose(n: int, k: int) -> int:
@@ -337,11 +336,10 @@ def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[
     return tables
 
 
-def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
-    """The code of every multiset (rows of ``sets``, as float32) on every hand (rows of ``classes_held``: the classes
-    it holds), multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers
-    stay below :data:`LOOKUP`) read through its table."""
-    numbers = np.stack([number[classes_held].T for number, _ in tables])  # tables x held classes x hands
+def set_codes(sets: np.ndarray, numbers: np.ndarray, tables) -> np.ndarray:
+    """The code of every multiset (rows of ``sets``, as float32) on every hand, multisets x hands: per few digits
+    (``numbers[t]``: what a card of each class a hand holds adds to table ``t``'s digits, held classes x hands), the
+    multiset's number (a matrix product, exact as floats: numbers stay below :data:`LOOKUP`) read through its table."""
     keys = (sets @ numbers).astype(np.int32)  # tables x multisets x hands: each table's keys one contiguous block
     codes = np.take(tables[0][1], keys[0])
     for t in range(1, len(tables)):
