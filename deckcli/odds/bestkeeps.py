@@ -7,7 +7,8 @@ So keeping part ``K`` of ``H`` and drawing ``n - |K|`` cards succeeds in ``sum_E
 multisets ``E >= K`` of at most ``n`` cards of the classes ``H`` holds, where ``W(E)`` counts the
 ``(n - |E|)``-subsets of the *whole* deck that meet with ``E`` added: one array serves every hand. Hands holding
 the same counts share the coefficients: their counts are one matrix product, a few hands at a time. A multiset
-matters through its code: its size, then each condition's capped matched count, in the radix of the caps; ``W``
+matters through its code (:mod:`deckcli.odds.codes`): its size, then each condition's capped matched count, in
+the radix of the caps, so multisets differing only past a class's caps are one, their coefficients summed; ``W``
 is held for every code, or past :data:`DENSE_CODES` of them (many wide conditions) for the codes some multiset
 reaches (a table of gigabytes otherwise).
 
@@ -29,10 +30,9 @@ from typing import Any
 import numpy as np
 
 from deckcli.odds.classes import DeckClasses
+from deckcli.odds.codes import code_tables, fold_sets, set_codes
 from deckcli.odds.rounds import overlap_by_round
 
-#: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
-LOOKUP = 1 << 13
 #: Past this many codes (a hand's size and its capped matched counts) ``W`` is held for the reachable codes only.
 DENSE_CODES = 1 << 21
 #: Hands are counted a few at a time, multisets x hands up to this: arrays small enough to stay in cache.
@@ -153,19 +153,24 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
     """Per hand (rows): its best part (see :func:`best_keeps`), its good and its ways.
 
     Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
-    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores."""
+    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores. Among
+    them, hands whose classes' counts matter as far (a class's reach: the largest cap of the conditions it meets)
+    share the multisets folded by what their codes tell apart (:func:`~deckcli.odds.codes.fold_sets`)."""
     n, ways, score = terms.n, terms.ways, terms.score
     whole, codes = whole_counts(counts, terms)
-    tables = code_tables(terms.signatures, terms.caps, n)
+    tables = code_tables(np.vstack([terms.signatures, np.zeros_like(terms.signatures[:1])]), terms.caps, n)
     most = int((hands > 0).sum(axis=1).max(initial=0))
-    width = hands.shape[1]  # falling counts, then class order: one sort of unique keys (faster than a stable argsort)
-    ranked = np.sort((n - hands) * width + np.arange(width), axis=1)[:, :most]
-    classes_held, held = ranked % width, n - ranked // width
+    width = hands.shape[1]  # falling counts, then falling reach, then class order: one sort of unique keys
+    reach = (terms.signatures * terms.caps).max(axis=1, initial=0)  # a class's count past this changes no code
+    top = int(reach.max(initial=0)) + 1
+    ranked = np.sort(((n - hands) * top + top - 1 - reach) * width + np.arange(width), axis=1)[:, :most]
+    classes_held, held = ranked % width, n - ranked // (width * top)
     after = np.ones(hands.shape[::-1])  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later
     for i in range(width - 2, -1, -1):  # classes, column by column (a cumulative product along rows is slow)
         after[i] = after[i + 1] * (hands[:, i + 1] + 1)
     after = np.take_along_axis(after.T, classes_held, axis=1)
     widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
+    widest = np.column_stack([widest, np.zeros(len(widest), dtype=np.int64)])  # the cards past the reaches: none
     scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
     kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score), np.zeros(len(hands), dtype=score)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
@@ -174,20 +179,32 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         counts_held = held[group[0]][held[group[0]] > 0]
         r = len(counts_held)
         sets = widest[(widest[:, : most - r] == 0).all(axis=1), most - r :]
-        sets32 = sets.astype(np.float32)
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
-        coef = coefficients(counts_held, sets, n).T.astype(terms.kind)
+        coef = coefficients(counts_held, sets, n)
         discards = n - parts.sum(axis=1)
         weight = scale[discards][:, None]  # the chance over ``common`` (0: more discards than the rest holds)
         beyond = np.where(weight > 0, 0, -1).astype(score)  # such a part is never chosen
         removed = (counts_held - parts).astype(np.float64)
-        numbers = np.stack([number[classes_held[group, :r]].T for number, _ in tables])  # tables x held x hands
-        step = max(1, CELLS // len(sets))
+        folds = len(group) * len(sets) > CELLS  # else one block: folding the multisets would cost more than it saves
+        ends = np.zeros(0, dtype=np.int64)
+        if folds:  # hands whose held classes reach as far, together
+            reaches = reach[classes_held[group, :r]] @ top ** np.arange(r, dtype=np.int64)
+            group = group[np.argsort(reaches, kind="stable")]
+            ends = np.flatnonzero(np.diff(np.sort(reaches))) + 1
         good = np.empty((len(parts), len(group)), dtype=score)  # parts x hands
-        for at in range(0, len(group), step):  # the codes a few hands at a time: small arrays
-            found = set_codes(sets32, numbers[:, :, at : at + step], tables)
-            counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # multisets x hands
-            good[:, at : at + step] = coef @ counted
+        for start, end in zip([0, *ends.tolist()], [*ends.tolist(), len(group)]):
+            rows = group[start:end]
+            held_classes = np.column_stack([classes_held[rows, :r], np.full(len(rows), width)])  # + the size's
+            if folds:
+                profiles, folded = fold_sets(sets[:, :r], reach[held_classes[0, :r]], coef, n, terms.kind)
+            else:
+                profiles, folded = sets.astype(np.float32), coef.T.astype(terms.kind)
+            numbers = np.stack([number[held_classes].T for number, _ in tables])  # tables x held x hands
+            step = max(1, CELLS // len(profiles))
+            for at in range(0, len(rows), step):  # the codes a few hands at a time: small arrays
+                found = set_codes(profiles, numbers[:, :, at : at + step], tables)
+                counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # sets x hands
+                good[:, start + at : min(end, start + at + step)] = folded @ counted
         chance = good * weight + beyond
         best = chance.argmax(axis=0)
         tied = chance == chance[best, np.arange(len(group))]
@@ -311,37 +328,3 @@ def _indices(code: np.ndarray, codes: np.ndarray | None, beyond: int) -> np.ndar
     if codes is None:
         return np.where(code < 0, beyond, code).astype(np.intp)
     return np.where(code < 0, beyond, np.searchsorted(codes, code)).astype(np.intp)
-
-
-def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """A few digits of a code at a time (the size, then the conditions): each class's number (what one card adds
-    to those digits, in base ``n + 1``) and, per number a multiset reaches, those digits capped, as a share of
-    its code."""
-    space = prod((caps + 1).tolist())
-    limits = np.asarray([n, *caps.tolist()], dtype=np.int64)  # the size is never capped: it is at most n
-    place = np.asarray([space, *(space // np.cumprod(caps + 1)).tolist()], dtype=np.int64)
-    adds = np.column_stack([np.ones(len(signatures), dtype=np.int64), signatures])
-    width = 1
-    while width < len(limits) and (n + 1) ** (width + 1) <= LOOKUP:
-        width += 1
-    tables = []
-    kind = np.int32 if (n + 1) * space < 1 << 31 else np.int64  # codes in half the memory where they fit
-    for start in range(0, len(limits), width):
-        group = slice(start, start + width)
-        table = np.zeros(1, dtype=kind)  # digit by digit, the first the most significant
-        for limit, at in zip(limits[group].tolist(), place[group].tolist()):
-            table = (table[:, None] + np.minimum(np.arange(n + 1), limit) * at).ravel()
-        numbers = (adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32)
-        tables.append((numbers, table.astype(kind)))  # the int64 places widened it
-    return tables
-
-
-def set_codes(sets: np.ndarray, numbers: np.ndarray, tables) -> np.ndarray:
-    """The code of every multiset (rows of ``sets``, as float32) on every hand, multisets x hands: per few digits
-    (``numbers[t]``: what a card of each class a hand holds adds to table ``t``'s digits, held classes x hands), the
-    multiset's number (a matrix product, exact as floats: numbers stay below :data:`LOOKUP`) read through its table."""
-    keys = (sets @ numbers).astype(np.int32)  # tables x multisets x hands: each table's keys one contiguous block
-    codes = np.take(tables[0][1], keys[0])
-    for t in range(1, len(tables)):
-        codes += np.take(tables[t][1], keys[t])
-    return codes
