@@ -185,7 +185,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         weight = scale[discards][:, None]  # the chance over ``common`` (0: more discards than the rest holds)
         beyond = np.where(weight > 0, 0, -1).astype(score)  # such a part is never chosen
         removed = (counts_held - parts).astype(np.float64)
-        folds = len(group) * len(sets) > CELLS  # else one block: folding the multisets would cost more than it saves
+        folds = len(group) * len(sets) > 8 * CELLS  # folding pays over many blocks, not over a few hands
         ends = np.zeros(0, dtype=np.int64)
         if folds:  # hands whose held classes reach as far, together
             reaches = reach[classes_held[group, :r]] @ top ** np.arange(r, dtype=np.int64)
