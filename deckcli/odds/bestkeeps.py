@@ -283,27 +283,26 @@ def whole_counts(counts, terms: Terms) -> tuple[np.ndarray, np.ndarray | None]:
     place = (space // np.cumprod(caps + 1)).astype(np.int64)
     codes = None if (n + 1) * space <= DENSE_CODES else _reachable(terms, space, place)
     every = np.arange((n + 1) * space, dtype=np.int64) if codes is None else codes
-    digits = [(every // p) % (c + 1) for p, c in zip(place.tolist(), caps.tolist())]
-    size = every // space
+    size, *digits = np.unravel_index(every, (n + 1, *(caps + 1).tolist()))
     meets = size == n
     for holding, values in zip(terms.holds, digits):
         meets &= holding[values]
-    bumps = [np.where(values < c, p, 0) for values, c, p in zip(digits, caps.tolist(), place.tolist())]
+    bumps = np.zeros((len(digits), len(every)))  # per condition, what one more matching card adds to a code
+    for a, (values, c, p) in enumerate(zip(digits, caps.tolist(), place.tolist())):
+        bumps[a] = np.where(values < c, p, 0)
+    steps = (terms.signatures @ bumps).astype(np.intp) + (every + space)  # per class: a card more (exact floats)
+    if codes is not None:  # where that code is held
+        steps = np.searchsorted(codes, steps)
+    steps[:, size == n] = len(every)  # past n cards: the zero at the end
     out = np.zeros(len(every) + 1, dtype=kind)
     out[:-1] = meets
     moved = [np.zeros(len(every) + 1, dtype=kind), np.zeros(len(every) + 1, dtype=kind)]  # k cards moved, in turn
-    for count, signature in zip(counts, terms.signatures.tolist()):
-        step = every + space
-        for bump, hit in zip(bumps, signature):
-            if hit:
-                step = step + bump
-        step = _indices(np.where(size < n, step, -1), codes, len(every))
-        taken, source = out.copy(), out
-        for k in range(1, min(count, n) + 1):
+    for count, step in zip(counts, steps):
+        source = out
+        for k in range(1, min(count, n) + 1):  # each take reads the cards moved before (out's own values at k = 1)
             source = np.take(source, step, out=moved[k % 2][:-1])
-            taken[:-1] += comb(count, k) * source
+            out[:-1] += comb(count, k) * source
             source = moved[k % 2]
-        out = taken
     return out, codes
 
 
@@ -321,10 +320,3 @@ def _reachable(terms: Terms, space: int, place: np.ndarray) -> np.ndarray:
         level = np.unique(np.concatenate(nexts))
         found.append(level)
     return np.concatenate(found)  # levels by size, the leading digit: sorted
-
-
-def _indices(code: np.ndarray, codes: np.ndarray | None, beyond: int) -> np.ndarray:
-    """Where codes are held in ``W`` (``beyond``, its zero, for a negative code: past ``n`` cards)."""
-    if codes is None:
-        return np.where(code < 0, beyond, code).astype(np.intp)
-    return np.where(code < 0, beyond, np.searchsorted(codes, code)).astype(np.intp)
