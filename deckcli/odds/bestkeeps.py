@@ -183,7 +183,6 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         coef = coefficients(counts_held, sets, n)
         discards = n - parts.sum(axis=1)
         weight = scale[discards][:, None]  # the chance over ``common`` (0: more discards than the rest holds)
-        beyond = np.where(weight > 0, 0, -1).astype(score)  # such a part is never chosen
         removed = (counts_held - parts).astype(np.float64)
         folds = len(group) * len(sets) > 8 * CELLS  # folding pays over many blocks, not over a few hands
         ends = np.zeros(0, dtype=np.int64)
@@ -205,10 +204,11 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
                 found = set_codes(profiles, numbers[:, :, at : at + step], tables)
                 counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # sets x hands
                 good[:, start + at : min(end, start + at + step)] = folded @ counted
-        chance = good * weight + beyond
+        chance = good * weight
+        chance[weight[:, 0] == 0] = -1  # a part discarding more than the rest holds is never chosen
         best = chance.argmax(axis=0)
         tied = chance == chance[best, np.arange(len(group))]
-        several = np.flatnonzero(tied.sum(axis=0) > 1)
+        several = np.flatnonzero(np.count_nonzero(tied, axis=0) > 1)
         if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
             spread = round_two_spread(counts_held, parts, terms)
             tie = (spread @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
