@@ -158,6 +158,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
     share the multisets folded by what their codes tell apart (:func:`~deckcli.odds.codes.fold_sets`)."""
     n, ways, score = terms.n, terms.ways, terms.score
     whole, codes = whole_counts(counts, terms)
+    # and a last class meeting no condition: the cards past the reaches, which add to the size only
     tables = code_tables(np.vstack([terms.signatures, np.zeros_like(terms.signatures[:1])]), terms.caps, n)
     most = int((hands > 0).sum(axis=1).max(initial=0))
     width = hands.shape[1]  # falling counts, then falling reach, then class order: one sort of unique keys
@@ -193,7 +194,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         good = np.empty((len(parts), len(group)), dtype=score)  # parts x hands
         for start, end in zip([0, *ends.tolist()], [*ends.tolist(), len(group)]):
             rows = group[start:end]
-            held_classes = np.column_stack([classes_held[rows, :r], np.full(len(rows), width)])  # + the size's
+            held_classes = np.column_stack([classes_held[rows, :r], np.full(len(rows), width)])  # + past reaches
             if folds:
                 profiles, folded = fold_sets(sets[:, :r], reach[held_classes[0, :r]], coef, n, terms.kind)
             else:
