@@ -10,7 +10,9 @@ where the time goes: the same command run in this process (no interpreter start-
 deck. Each figure is the least CPU time (a shared machine's other work does not count) of --repeat runs, after
 one run each to warm up.
 
-    python bench/bench_odds_filters.py [--repeat 30] [--max-filters 12]
+    python bench/bench_odds_filters.py [--repeat 30] [--max-filters 12] [--profile]
+
+``--profile``: instead of the figures, where the in-process commands' time goes (cProfile, by cumulative time).
 """
 
 from __future__ import annotations
@@ -133,11 +135,38 @@ def command_rows(repeat: int, counts: list[int]) -> None:
         print(ratio_line("  in this process, 8 conditions", times[8], times[3], "3 conditions", 2))
 
 
+def profile_rows(repeat: int, lines: int = 30) -> None:
+    """cProfile of the in-process commands the goals' rows time (12 filters, and the sfb team's 8 conditions),
+    each run ``repeat`` times after one run to warm up."""
+    import cProfile
+    import pstats
+
+    with data_folder() as folder:
+        deck = folder / "deck.txt"
+        deck.write_text("Game: boa\n" + "".join(f"3 {name}\n" for name in DECK_CARDS), encoding="utf-8")
+        team = folder / "team.txt"
+        shutil.copy(ROOT / "examples" / "team-shadows.txt", team)
+        for title, run in [("12 filters, --turn 20", _command_odds(deck, 12)),
+                           ("sfb team, 8 conditions", _command_odds(team, 8, SFB_DECK_WANTS, 0))]:
+            run()
+            profile = cProfile.Profile()
+            profile.enable()
+            for _ in range(repeat):
+                run()
+            profile.disable()
+            print(f"== deckcli odds, {title}, in this process, {repeat} runs")
+            pstats.Stats(profile, stream=sys.stdout).sort_stats("cumulative").print_stats(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--max-filters", type=int, default=12)
+    parser.add_argument("--profile", action="store_true", help="where the in-process commands' time goes, no figures")
     args = parser.parse_args()
+    if args.profile:
+        profile_rows(args.repeat)
+        return
     from deckcli.odds import bestpolicy, odds, parse_conditions
 
     opening = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}

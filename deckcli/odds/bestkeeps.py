@@ -7,7 +7,8 @@ So keeping part ``K`` of ``H`` and drawing ``n - |K|`` cards succeeds in ``sum_E
 multisets ``E >= K`` of at most ``n`` cards of the classes ``H`` holds, where ``W(E)`` counts the
 ``(n - |E|)``-subsets of the *whole* deck that meet with ``E`` added: one array serves every hand. Hands holding
 the same counts share the coefficients: their counts are one matrix product, a few hands at a time. A multiset
-matters through its code: its size, then each condition's capped matched count, in the radix of the caps; ``W``
+matters through its code (:mod:`deckcli.odds.codes`): its size, then each condition's capped matched count, in
+the radix of the caps, so multisets differing only past a class's caps are one, their coefficients summed; ``W``
 is held for every code, or past :data:`DENSE_CODES` of them (many wide conditions) for the codes some multiset
 reaches (a table of gigabytes otherwise).
 
@@ -29,10 +30,9 @@ from typing import Any
 import numpy as np
 
 from deckcli.odds.classes import DeckClasses
+from deckcli.odds.codes import code_tables, fold_sets, set_codes
 from deckcli.odds.rounds import overlap_by_round
 
-#: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
-LOOKUP = 1 << 13
 #: Past this many codes (a hand's size and its capped matched counts) ``W`` is held for the reachable codes only.
 DENSE_CODES = 1 << 21
 #: Hands are counted a few at a time, multisets x hands up to this: arrays small enough to stay in cache.
@@ -80,9 +80,9 @@ class Terms:
     """What every hand's count shares: the hand size, the classes' signatures (a 0/1 matrix), each condition's
     holding values and cap, ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, the
     types the counts (exact for every partial sum) and the scores (exact) are held in, the cards left ``rest``, and
-    for the tie-break: per ``j`` (round 2's hand holds ``j`` cards of round 1's, :mod:`deckcli.odds.rounds`) an
-    integer weight (its chance over the hands of round 2 it counts, all over one denominator), and the type of
-    the tie scores and of round 2's counts (float64 where every partial sum is exact as one: a BLAS product)."""
+    for the tie-break: round 2's replacement ways ``[|K|, |a|, p]`` (:func:`round_two_spread`; made once, the same
+    for every hand), and the type of the tie scores and of round 2's counts (float64 where every partial sum is
+    exact as one: a BLAS product)."""
 
     n: int
     signatures: np.ndarray
@@ -92,8 +92,7 @@ class Terms:
     common: int
     kind: Any
     score: Any
-    rest: int
-    round_two: tuple[tuple[int, int], ...]
+    round_two: np.ndarray
     tie: Any
     spread: Any
 
@@ -112,9 +111,13 @@ class Terms:
         law = overlap_by_round(classes.size, n, 2)[-1]  # round 2's hand: j cards of round 1's, n - j of the rest
         shares = {j: q / (comb(n, j) * comb(rest, n - j)) for j, q in law.items()}
         over = lcm(*(share.denominator for share in shares.values()))
-        round_two = tuple((j, int(share * over)) for j, share in sorted(shares.items()))
+        weights = [(j, int(share * over)) for j, share in sorted(shares.items())]  # each j's chance over ``over``
         tie = np.int64 if (over * common + 1) * (n + 2) << n < 1 << 62 and score is np.int64 else object
         spread = np.float64 if over * common < 1 << 53 and tie is np.int64 else tie  # a count is at most this
+        round_two = np.zeros((n + 1, n + 1, max(shares) + 1), dtype=tie)
+        for kept, size, p in product(range(n + 1), range(n + 1), range(max(shares) + 1)):
+            x, d = n - size, n - kept
+            round_two[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in weights)
         return cls(
             n,
             np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
@@ -124,7 +127,6 @@ class Terms:
             common,
             kind,
             score,
-            rest,
             round_two,
             tie,
             spread,
@@ -151,19 +153,25 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
     """Per hand (rows): its best part (see :func:`best_keeps`), its good and its ways.
 
     Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
-    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores."""
+    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores. Among
+    them, hands whose classes' counts matter as far (a class's reach: the largest cap of the conditions it meets)
+    share the multisets folded by what their codes tell apart (:func:`~deckcli.odds.codes.fold_sets`)."""
     n, ways, score = terms.n, terms.ways, terms.score
     whole, codes = whole_counts(counts, terms)
-    tables = code_tables(terms.signatures, terms.caps, n)
+    # and a last class meeting no condition: the cards past the reaches, which add to the size only
+    tables = code_tables(np.vstack([terms.signatures, np.zeros_like(terms.signatures[:1])]), terms.caps, n)
     most = int((hands > 0).sum(axis=1).max(initial=0))
-    width = hands.shape[1]  # falling counts, then class order: one sort of unique keys (faster than a stable argsort)
-    ranked = np.sort((n - hands) * width + np.arange(width), axis=1)[:, :most]
-    classes_held, held = ranked % width, n - ranked // width
+    width = hands.shape[1]  # falling counts, then falling reach, then class order: one sort of unique keys
+    reach = (terms.signatures * terms.caps).max(axis=1, initial=0)  # a class's count past this changes no code
+    top = int(reach.max(initial=0)) + 1
+    ranked = np.sort(((n - hands) * top + top - 1 - reach) * width + np.arange(width), axis=1)[:, :most]
+    classes_held, held = ranked % width, n - ranked // (width * top)
     after = np.ones(hands.shape[::-1])  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later
     for i in range(width - 2, -1, -1):  # classes, column by column (a cumulative product along rows is slow)
         after[i] = after[i + 1] * (hands[:, i + 1] + 1)
     after = np.take_along_axis(after.T, classes_held, axis=1)
     widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
+    widest = np.column_stack([widest, np.zeros(len(widest), dtype=np.int64)])  # the cards past the reaches: none
     scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
     kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score), np.zeros(len(hands), dtype=score)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
@@ -172,44 +180,57 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         counts_held = held[group[0]][held[group[0]] > 0]
         r = len(counts_held)
         sets = widest[(widest[:, : most - r] == 0).all(axis=1), most - r :]
-        sets32 = sets.astype(np.float32)
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
-        coef = coefficients(counts_held, sets, n).T.astype(terms.kind)
+        coef = coefficients(counts_held, sets, n)
         discards = n - parts.sum(axis=1)
         weight = scale[discards][:, None]  # the chance over ``common`` (0: more discards than the rest holds)
-        beyond = np.where(weight > 0, 0, -1).astype(score)  # such a part is never chosen
-        spread: list[np.ndarray] = []  # the round-2 counts' matrix, made once some hand of the group needs it
         removed = (counts_held - parts).astype(np.float64)
-        for at in range(0, len(group), max(1, CELLS // len(sets))):  # hands a few at a time: small arrays
-            rows = group[at : at + max(1, CELLS // len(sets))]
-            found = set_codes(sets32, classes_held[rows, :r], tables)
-            counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # multisets x hands
-            good = (coef @ counted).astype(score)  # parts x hands
-            chance = good * weight + beyond
-            best = chance.argmax(axis=0)
-            tied = chance == chance[best, np.arange(len(rows))]
-            several = np.flatnonzero(tied.sum(axis=0) > 1)
-            if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
-                spread = spread or [round_two_spread(counts_held, parts, terms)]
-                tie = (spread[0] @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
-                order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[rows[several], :r].T
-                ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
-                best[several] = ranked.argmax(axis=0)
-            kept[rows[:, None], classes_held[rows, :r]] = parts[best]
-            good_of[rows] = good[best, np.arange(len(rows))]
-            ways_of[rows] = np.asarray(ways, dtype=score)[discards[best]]
+        folds = len(group) * len(sets) > 8 * CELLS  # folding pays over many blocks, not over a few hands
+        ends = np.zeros(0, dtype=np.int64)
+        if folds:  # hands whose held classes reach as far, together
+            reaches = reach[classes_held[group, :r]] @ top ** np.arange(r, dtype=np.int64)
+            group = group[np.argsort(reaches, kind="stable")]
+            ends = np.flatnonzero(np.diff(np.sort(reaches))) + 1
+        good = np.empty((len(parts), len(group)), dtype=score)  # parts x hands
+        for start, end in zip([0, *ends.tolist()], [*ends.tolist(), len(group)]):
+            rows = group[start:end]
+            held_classes = np.column_stack([classes_held[rows, :r], np.full(len(rows), width)])  # + past reaches
+            if folds:
+                profiles, folded = fold_sets(sets[:, :r], reach[held_classes[0, :r]], coef, n, terms.kind)
+            else:
+                profiles, folded = sets.astype(np.float32), coef.T.astype(terms.kind)
+            numbers = np.stack([number[held_classes].T for number, _ in tables])  # tables x held x hands
+            step = max(1, CELLS // len(profiles))
+            for at in range(0, len(rows), step):  # the codes a few hands at a time: small arrays
+                found = set_codes(profiles, numbers[:, :, at : at + step], tables)
+                counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # sets x hands
+                good[:, start + at : min(end, start + at + step)] = folded @ counted
+        chance = good * weight
+        chance[weight[:, 0] == 0] = -1  # a part discarding more than the rest holds is never chosen
+        best = chance.argmax(axis=0)
+        tied = chance == chance[best, np.arange(len(group))]
+        several = np.flatnonzero(np.count_nonzero(tied, axis=0) > 1)
+        if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
+            spread = round_two_spread(counts_held, parts, terms)
+            tie = (spread @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
+            order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[group[several], :r].T
+            ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
+            best[several] = ranked.argmax(axis=0)
+        kept[group[:, None], classes_held[group, :r]] = parts[best]
+        good_of[group] = good[best, np.arange(len(group))]
+        ways_of[group] = np.asarray(ways, dtype=score)[discards[best]]
     return kept, good_of, ways_of
 
 
 def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.ndarray:
     """``spread[K, a]`` (parts x parts of a hand holding ``held``), so that ``spread @ good`` counts, for each part
-    ``K`` kept, the (replacements, round 2's hand) pairs where round 2's hand meets, weighted as ``terms.round_two``.
+    ``K`` kept, the (replacements, round 2's hand) pairs where round 2's hand meets, weighted by its chance.
 
     Round 2's hand ``G`` meets through its part ``a`` in the hand ``H`` and its ``x = n - |a|`` cards from the rest,
     which ``good[a]`` counts: ``a`` is ``p`` cards of ``K`` (in ``G``'s ``j`` from round 1's hand) and the rest of
     ``H - K`` (discarded, shuffled back); of the ``x``, ``j - p`` are replacements, and the other replacements avoid
-    all ``x``: ``C(x, j - p) * C(rest - x, d - j + p)`` ways, ``d = n - |K|``."""
-    n, rest, top = terms.n, terms.rest, max(j for j, _ in terms.round_two)
+    all ``x``: ``C(x, j - p) * C(rest - x, d - j + p)`` ways, ``d = n - |K|`` (``terms.round_two``)."""
+    top = terms.round_two.shape[2] - 1
     poly = np.zeros((len(parts), len(parts), top + 1), dtype=np.int64)  # by p: ways to take a from K and H - K
     poly[..., 0] = 1
     for i, h in enumerate(held.tolist()):
@@ -219,12 +240,8 @@ def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.nd
                 table[k, a, p] = comb(k, p) * comb(h - k, a - p)
         factor = table[parts[:, i, None], parts[None, :, i]]
         poly = np.stack([sum(poly[..., s - t] * factor[..., t] for t in range(s + 1)) for s in range(top + 1)], axis=-1)
-    ways = np.zeros((n + 1, n + 1, top + 1), dtype=terms.tie)  # [|K|, |a|, p]
-    for kept, size, p in product(range(n + 1), range(n + 1), range(top + 1)):
-        x, d = n - size, n - kept
-        ways[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in terms.round_two)
     sizes = parts.sum(axis=1)
-    return (poly.astype(terms.tie) * ways[sizes[:, None], sizes[None, :]]).sum(axis=2).astype(terms.spread)
+    return (poly.astype(terms.tie) * terms.round_two[sizes[:, None], sizes[None, :]]).sum(axis=2).astype(terms.spread)
 
 
 def _choose(n: int, k: int) -> int:
@@ -267,27 +284,26 @@ def whole_counts(counts, terms: Terms) -> tuple[np.ndarray, np.ndarray | None]:
     place = (space // np.cumprod(caps + 1)).astype(np.int64)
     codes = None if (n + 1) * space <= DENSE_CODES else _reachable(terms, space, place)
     every = np.arange((n + 1) * space, dtype=np.int64) if codes is None else codes
-    digits = [(every // p) % (c + 1) for p, c in zip(place.tolist(), caps.tolist())]
-    size = every // space
+    size, *digits = np.unravel_index(every, (n + 1, *(caps + 1).tolist()))
     meets = size == n
     for holding, values in zip(terms.holds, digits):
         meets &= holding[values]
-    bumps = [np.where(values < c, p, 0) for values, c, p in zip(digits, caps.tolist(), place.tolist())]
+    bumps = np.zeros((len(digits), len(every)))  # per condition, what one more matching card adds to a code
+    for a, (values, c, p) in enumerate(zip(digits, caps.tolist(), place.tolist())):
+        bumps[a] = np.where(values < c, p, 0)
+    steps = (terms.signatures @ bumps).astype(np.intp) + (every + space)  # per class: a card more (exact floats)
+    if codes is not None:  # where that code is held
+        steps = np.searchsorted(codes, steps)
+    steps[:, size == n] = len(every)  # past n cards: the zero at the end
     out = np.zeros(len(every) + 1, dtype=kind)
     out[:-1] = meets
     moved = [np.zeros(len(every) + 1, dtype=kind), np.zeros(len(every) + 1, dtype=kind)]  # k cards moved, in turn
-    for count, signature in zip(counts, terms.signatures.tolist()):
-        step = every + space
-        for bump, hit in zip(bumps, signature):
-            if hit:
-                step = step + bump
-        step = _indices(np.where(size < n, step, -1), codes, len(every))
-        taken, source = out.copy(), out
-        for k in range(1, min(count, n) + 1):
+    for count, step in zip(counts, steps):
+        source = out
+        for k in range(1, min(count, n) + 1):  # each take reads the cards moved before (out's own values at k = 1)
             source = np.take(source, step, out=moved[k % 2][:-1])
-            taken[:-1] += comb(count, k) * source
+            out[:-1] += comb(count, k) * source
             source = moved[k % 2]
-        out = taken
     return out, codes
 
 
@@ -305,45 +321,3 @@ def _reachable(terms: Terms, space: int, place: np.ndarray) -> np.ndarray:
         level = np.unique(np.concatenate(nexts))
         found.append(level)
     return np.concatenate(found)  # levels by size, the leading digit: sorted
-
-
-def _indices(code: np.ndarray, codes: np.ndarray | None, beyond: int) -> np.ndarray:
-    """Where codes are held in ``W`` (``beyond``, its zero, for a negative code: past ``n`` cards)."""
-    if codes is None:
-        return np.where(code < 0, beyond, code).astype(np.intp)
-    return np.where(code < 0, beyond, np.searchsorted(codes, code)).astype(np.intp)
-
-
-def code_tables(signatures: np.ndarray, caps: np.ndarray, n: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """A few digits of a code at a time (the size, then the conditions): each class's number (what one card adds
-    to those digits, in base ``n + 1``) and, per number a multiset reaches, those digits capped, as a share of
-    its code."""
-    space = prod((caps + 1).tolist())
-    limits = np.asarray([n, *caps.tolist()], dtype=np.int64)  # the size is never capped: it is at most n
-    place = np.asarray([space, *(space // np.cumprod(caps + 1)).tolist()], dtype=np.int64)
-    adds = np.column_stack([np.ones(len(signatures), dtype=np.int64), signatures])
-    width = 1
-    while width < len(limits) and (n + 1) ** (width + 1) <= LOOKUP:
-        width += 1
-    tables = []
-    kind = np.int32 if (n + 1) * space < 1 << 31 else np.int64  # codes in half the memory where they fit
-    for start in range(0, len(limits), width):
-        group = slice(start, start + width)
-        table = np.zeros(1, dtype=kind)  # digit by digit, the first the most significant
-        for limit, at in zip(limits[group].tolist(), place[group].tolist()):
-            table = (table[:, None] + np.minimum(np.arange(n + 1), limit) * at).ravel()
-        numbers = (adds[:, group] @ (n + 1) ** np.arange(len(limits[group]) - 1, -1, -1)).astype(np.float32)
-        tables.append((numbers, table.astype(kind)))  # the int64 places widened it
-    return tables
-
-
-def set_codes(sets: np.ndarray, classes_held: np.ndarray, tables) -> np.ndarray:
-    """The code of every multiset (rows of ``sets``, as float32) on every hand (rows of ``classes_held``: the classes
-    it holds), multisets x hands: per few digits, the multiset's number (a matrix product, exact as floats: numbers
-    stay below :data:`LOOKUP`) read through its table."""
-    numbers = np.stack([number[classes_held].T for number, _ in tables])  # tables x held classes x hands
-    keys = (sets @ numbers).astype(np.int32)  # tables x multisets x hands: each table's keys one contiguous block
-    codes = np.take(tables[0][1], keys[0])
-    for t in range(1, len(tables)):
-        codes += np.take(tables[t][1], keys[t])
-    return codes
