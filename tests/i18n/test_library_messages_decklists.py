@@ -1,7 +1,7 @@
 """The library's last English messages, now Messages: a decklist's bad CSV rows and no cards, a deck code's reason,
 a deck argument two sources answer to, two imported files of one deck name, a format file's bounds, a deck of no
-game, a champion's set of cards. Each reaches the user in their language: shown under a stand-in catalog (the
-catalogs learn these entries when they are next updated), and built as a Message of its entry and arguments."""
+game, a champion's set of cards. Each reaches the user in their language, shown through the Japanese catalog, and
+is built as a Message of its entry and arguments."""
 
 from __future__ import annotations
 
@@ -24,48 +24,14 @@ from deckcli.i18n import translated
 
 LEGAL_BOA = paths.DATA / "decks" / "boa-standard" / "legal" / "aeon-sphinx-in-side.txt"
 BOA_STANDARD = paths.REPO / "carddb" / "boa" / "formats" / "boa-standard.json"
-#: The stand-in catalog: Japanese of the entries these tests show (as the ja catalog will hold them).
-JAPANESE = {
-    '{file}: no cards found (expected lines like "4 Ember Whelp")': '{file}: カードが見つかりません（"4 Ember Whelp" のような行が必要です）',
-    "count must be a whole number, got {value!r}": "枚数は整数で指定してください: {value!r}",
-    "count {count} is negative: a count is a whole number from 1 to {most}": "枚数 {count} が負の数です。枚数は1から{most}までの整数です",
-    "{where}bad deck code: {reason}": "{where}不正なデッキコード: {reason}",
-    "the {what} {value} is out of range ({low} to {high})": "{what} {value} が範囲外です（{low}～{high}）",
-    "zone count": "ゾーンの数",
-    "{ref!r} is both a {first} and a {second}: {hint}": "{ref!r} は {first} でも {second} でもあります: {hint}",
-    "decklist file": "デッキリストのファイル",
-    "stored deck": "保存済みのデッキ",
-    "give the file as ./{file}, the stored deck with --deck NAME (or rename one of them)": (
-        "ファイルは ./{file} のように、保存済みのデッキは --deck NAME で指定してください（またはどちらかの名前を変えてください）"
-    ),
-    "{file}: the deck name {deck!r} is also the name of the deck in {other}; give each decklist its own Name: line": (
-        "{file}: デッキ名 {deck!r} は {other} のデッキの名前でもあります。デッキリストごとに別の Name: 行を付けてください"
-    ),
-    "{file}: $.zones.{zone}: min {min} is above max {max}": "{file}: $.zones.{zone}: min {min} が max {max} を超えています",
-    "{source}: cannot tell which game this deck is for; add a 'Game: {games}' line or use --game": (
-        "{source}: このデッキがどのゲームのものか分かりません。'Game: {games}' の行を加えるか --game を指定してください"
-    ),
-    "deckcli reads {layout}s but does not write them (it writes: {formats})": (
-        "deckcli は {layout} を読み込めますが、書き出しはできません（書き出せる形式: {formats}）"
-    ),
-    "Moxfield export": "Moxfield のエクスポート",
-    "six": "6",
-    "{items} and {last}": "{items}、{last}",
-    "{file}: $.cards[{index}]: {kind} {name!r} must have {number} {members} cards, {split}; has {have}": (
-        "{file}: $.cards[{index}]: {kind} {name!r} には {members} カードが{number}枚（{split}）必要ですが、{have} です"
-    ),
-}
-
-
-class _StandIn(gettext.NullTranslations):
-    def gettext(self, message: str) -> str:
-        return JAPANESE.get(message, message)
 
 
 @pytest.fixture
 def japanese(monkeypatch):
-    """deckcli's messages looked up in the stand-in catalog, as in a Japanese catalog."""
-    monkeypatch.setattr(i18n, "translation", _StandIn)
+    """deckcli's messages looked up in the Japanese catalog, as a Japanese locale does."""
+    catalog = gettext.translation(i18n.DOMAIN, localedir=i18n.LOCALE_DIR, languages=["ja"])
+    monkeypatch.setattr(i18n, "translation", lambda: catalog)
+    monkeypatch.setattr(i18n, "language_in_use", lambda: "ja")
 
 
 def _code(payload: bytes) -> str:
