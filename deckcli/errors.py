@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from deckcli.i18n import N_, Lines, Message, error_text, translated
+from deckcli.words import listing
 
 
 class DeckcliError(Exception):
@@ -287,7 +288,9 @@ class SiteFolderRefused(InputError):
 
     def __init__(self, folder: str, entries: list[tuple[str, str]]):
         self.folder, self.entries = folder, list(entries)
-        shown = ", ".join(f"{name} ({why})" if why else name for name, why in self.entries[: self.SHOWN])
+        shown = listing(
+            [Message("{name} ({why})", name=name, why=why) if why else name for name, why in self.entries[: self.SHOWN]]
+        )
         if len(self.entries) > self.SHOWN:
             shown = Message("{entries} and {more} more", entries=shown, more=len(self.entries) - self.SHOWN)
         super().__init__(

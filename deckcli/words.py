@@ -1,7 +1,10 @@
 """How deckcli words a count of things in a message: one helper, so every message says "1 problem" and "2 problems",
-never "1 problems" or "problem(s)", and in Russian or Japanese the form the count takes there."""
+never "1 problems" or "problem(s)", and in Russian or Japanese the form the count takes there; and a list of things
+("a, b, c"), each item still translated where shown."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from deckcli.i18n import Message
 
@@ -16,3 +19,12 @@ def plural(count: int, noun: str, nouns: str | None = None) -> Message:
         f"{{count}} {nouns or noun + 's'}",
     )  # the entry scripts/babel_click.py finds
     return Message(singular, plural_form, count)
+
+
+def listing(items: Sequence[str]) -> str:
+    """``items`` as a message lists them ("a, b, c"), each (a :class:`Message` or a name) in the user's language
+    when shown."""
+    text = items[0]
+    for item in items[1:]:
+        text = Message("{items}, {item}", items=text, item=item)
+    return text

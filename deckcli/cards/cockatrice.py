@@ -56,13 +56,14 @@ def database(game_code: str, sets: Sequence[SetLike], related: Mapping[str, list
     game = registry.game(game_code)
     root = ET.Element(ROOT, version=VERSION)
     info = ET.SubElement(root, "info")
-    _text(info, "author", "deckcli", "the database")
-    _text(info, "sourceVersion", __version__, "the database")
+    database = Message("the database")
+    _text(info, "author", "deckcli", database)
+    _text(info, "sourceVersion", __version__, database)
     listed = ET.SubElement(root, "sets")
     printings: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for exported in sets:
         each = ET.SubElement(listed, "set")
-        where = f"set {exported.code}"
+        where = Message("set {set}", set=exported.code)
         _text(each, "name", exported.code, where)
         _text(each, "longname", exported.name, where)
         _text(each, "settype", game.title, where)
@@ -77,7 +78,7 @@ def database(game_code: str, sets: Sequence[SetLike], related: Mapping[str, list
 def _card(game: Game, name: str, printed: list[tuple[str, dict[str, Any]]], related: list[str]) -> ET.Element:
     """One card: its first printing's fields (a reprint is the same card), and every printing as a ``set``."""
     fields = printed[0][1]
-    where = f"card {fields['number']} ({name!r})"
+    where = Message("card {number} ({name!r})", number=fields["number"], name=name)
     card = ET.Element("card")
     _text(card, "name", name, where)
     _text(card, "text", fields.get("text", ""), where)

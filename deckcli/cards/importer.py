@@ -166,8 +166,10 @@ def _users(session: Session, card_ids: list[int]) -> str:
     owned = session.execute(
         select(col(CollectionItem.id)).where(col(CollectionItem.card_id).in_(card_ids)).limit(1)
     ).first()
-    users = [f"{'deck' if len(decks) == 1 else 'decks'} {', '.join(repr(d) for d in decks)}"] if decks else []
-    return " and ".join(users + (["the collection"] if owned else [])) or "decks or the collection"
+    if not decks:
+        return Message("the collection") if owned else Message("decks or the collection")
+    names = Message("deck {names}", "decks {names}", len(decks), names=", ".join(repr(d) for d in decks))
+    return Message("{decks} and the collection", decks=names) if owned else names
 
 
 def _registrations_naming(session: Session, cs: CardSetFile, numbers: set[str]) -> list[dict]:

@@ -17,7 +17,7 @@ from deckcli.files.reading import read_document
 from deckcli.games import registry
 from deckcli.games.hooks import hooks_of
 from deckcli.i18n import Message, error_text
-from deckcli.validation.jsonschemas import schema_errors
+from deckcli.validation.jsonschemas import path_problem, schema_errors
 
 CARDSET_SCHEMA = "cardset.schema.json"
 
@@ -70,14 +70,8 @@ def check_cardset(doc: Any, source: str) -> list[str]:
     numbers = Counter(card["number"] for card in cards)
     for index, card in enumerate(cards):
         if numbers[card["number"]] > 1:
-            problems.append(
-                Message(
-                    "{file}: $.cards[{index}].number: number {number!r} is used more than once in the set",
-                    file=source,
-                    index=index,
-                    number=card["number"],
-                )
-            )
+            duplicate = Message("number {number!r} is used more than once in the set", number=card["number"])
+            problems.append(path_problem(source, f"$.cards[{index}].number", duplicate))  # a sheet names its cell
     for hook in hooks_of(game):
         check = getattr(hook, "cardset_problems", None)
         if check is not None:

@@ -24,7 +24,7 @@ from deckcli.files.jsontext import JsonSyntaxError, parse_json
 from deckcli.files.reading import read_document
 from deckcli.games import registry
 from deckcli.i18n import Message, error_text
-from deckcli.validation.jsonschemas import documents
+from deckcli.validation.jsonschemas import PATH_PROBLEM, documents, path_problem
 
 #: File names read as spreadsheets (``-`` too, when the command names the set).
 SHEET_EXTENSIONS = (".csv", ".tsv", ".tab", ".txt")
@@ -32,10 +32,10 @@ SHEET_EXTENSIONS = (".csv", ".tsv", ".tab", ".txt")
 LEADING = ("number", "name", "kind")
 _TRUE = {"true": True, "yes": True, "1": True, "y": True, "false": False, "no": False, "0": False, "n": False}
 _INTEGER = re.compile(r"^[+-]?\d+(?:\.0*)?$")
-_PATH = re.compile(r"^(?P<label>.*?): \$\.cards\[(?P<index>\d+)\](?P<rest>\S*): (?P<message>.*)$", re.S)
-_ENVELOPE = re.compile(r"^(?P<label>.*?): \$\.(?P<where>game|set\.code|set\.name|cards): (?P<message>.*)$", re.S)
-_UNEXPECTED = re.compile(r"\('([^']+)' was unexpected\)|'([^']+)' is a required property")
-_OPTIONS = {"game": "--game", "set.code": "--set", "set.name": "--set-name"}
+#: A problem line not made by :func:`~deckcli.validation.jsonschemas.path_problem` (a game hook's): file, path, problem.
+_LINE = re.compile(r"^(.*?): (\$\S*): (.*)$", re.S)
+_CARD = re.compile(r"^\$\.cards\[(?P<index>\d+)\](?P<rest>\S*)$")
+_OPTIONS = {"$.game": "--game", "$.set.code": "--set", "$.set.name": "--set-name"}
 
 
 @dataclass(frozen=True)
@@ -58,30 +58,56 @@ class Sheet:
     columns: dict[str, int] = field(default_factory=dict)  # field path -> its 0-based column
 
     def locate(self, problem: str) -> str:
-        """A ``label: $.cards[i].path: message`` problem as ``label: line N: column C (path): message``."""
-        found = _PATH.match(problem)
-        if found is None or found["label"] != self.label:
-            envelope = _ENVELOPE.match(problem)
-            if envelope and envelope["label"] == self.label and envelope["where"] in _OPTIONS:
-                return f"{self.label}: {_OPTIONS[envelope['where']]}: {envelope['message']}"
-            if envelope and envelope["where"] == "cards":
-                return Message("{file}: no card rows under the header", file=self.label)
+        """A ``label: $.cards[i].path: problem`` line as ``label: line N: column C (path): problem``, and one about
+        the envelope's game or set as the option that gave it (``label: --set: problem``); the problem stays
+        translatable (:data:`~deckcli.validation.jsonschemas.PATH_PROBLEM`'s arguments; another line's English is
+        read by its shape)."""
+        label, path, message = _parts(problem)
+        if label != self.label:
             return problem
-        index, message = int(found["index"]), found["message"]
-        where = f"{self.label}: line {self.lines[index]}" if index < len(self.lines) else self.label
-        path = _field_path(found["rest"])
-        if not path:
-            named = _UNEXPECTED.search(message)
-            path = (named.group(1) or named.group(2)) if named else ""
-        column = self._column(path)
-        return f"{where}: {column}: {message}" if column else f"{where}: {message}"
+        if path in _OPTIONS:
+            return path_problem(self.label, _OPTIONS[path], message)
+        if path == "$.cards":
+            return Message("{file}: no card rows under the header", file=self.label)
+        card = _CARD.match(path)
+        if card is None:
+            return problem
+        index = int(card["index"])
+        where = (
+            Message("{file}: line {line}", file=self.label, line=self.lines[index])
+            if index < len(self.lines)
+            else self.label
+        )
+        column = self._column(_field_path(card["rest"]) or _named_property(message))
+        if column is None:
+            return Message("{file}: {problem}", file=where, problem=message)
+        letter, name = column
+        return Message(
+            "{where}: column {column} ({name}): {problem}", where=where, column=letter, name=name, problem=message
+        )
 
-    def _column(self, path: str) -> str:
+    def _column(self, path: str) -> tuple[str, str] | None:
+        """The letter and field of the column holding ``path`` or the nearest field around it."""
         while path:
             if path in self.columns:
-                return f"column {column_letter(self.columns[path])} ({path})"
+                return column_letter(self.columns[path]), path
             path = path.rpartition(".")[0]
-        return ""
+        return None
+
+
+def _parts(problem: str) -> tuple[str, str, str]:
+    """The file, JSON path and problem of a ``file: path: problem`` line (empty strings for another line)."""
+    if isinstance(problem, Message) and problem.msgid == PATH_PROBLEM:
+        return problem.args["file"], problem.args["path"], problem.args["problem"]
+    found = _LINE.match(problem)
+    return (found[1], found[2], found[3]) if found else ("", "", "")
+
+
+def _named_property(message: str) -> str:
+    """The property a problem of a card as a whole names (a missing or an unexpected field), else ``""``."""
+    if isinstance(message, Message) and isinstance(message.args.get("property"), str):
+        return message.args["property"]
+    return ""
 
 
 def column_letter(index: int) -> str:
@@ -194,7 +220,7 @@ def parse_sheet(text: str, label: str, sheet: SheetSet) -> Sheet:
             return result
         cards = _read_cards(result, rows, types)
     except CsvSyntaxError as exc:
-        result.problems.append(str(exc))
+        result.problems.append(error_text(exc))
         return result
     result.doc = {"game": sheet.game, "set": {"code": sheet.code, "name": sheet.name}, "cards": cards}
     return result
@@ -275,7 +301,10 @@ def read_sheet(source: str, sheet: SheetSet | None) -> Sheet:
         return Sheet(
             document.label,
             problems=[
-                f"{document.label}: a spreadsheet card list needs --game, --set and --set-name (the game and set of its cards)"
+                Message(
+                    "{file}: a spreadsheet card list needs --game, --set and --set-name (the game and set of its cards)",
+                    file=document.label,
+                )
             ],
         )
     return parse_sheet(document.text, document.label, sheet)

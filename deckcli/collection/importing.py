@@ -26,8 +26,7 @@ from deckcli.collection.variants import Variant
 from deckcli.errors import DeckcliError, InputError
 from deckcli.files.csvwriting import unescape_cell
 from deckcli.files.numbers import whole_number
-from deckcli.i18n import N_, Message, translated
-from deckcli.i18n import gettext as _
+from deckcli.i18n import N_, Lines, Message
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows, all_in
 from deckcli.storage.tables import Card
@@ -53,12 +52,16 @@ class RowProblem:
     where: str  # Messages (English in --json), shown translated
     message: str
 
+    def line(self) -> Message:
+        """``where: message``, English, translated where shown."""
+        return Message("{file}: {problem}", file=self.where, problem=self.message)
+
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
+        return str(self.line())
 
     def translated(self) -> str:
         """The problem in the user's language."""
-        return f"{translated(self.where)}: {translated(self.message)}"
+        return self.line().translated()
 
 
 @dataclass
@@ -302,16 +305,14 @@ def apply_import(
     plan's game when it has one, so ``--replace --game boa`` leaves the other games alone).
     """
     if plan.problems and not skip_bad:
-        shown = [p.translated() for p in plan.problems[:max_shown]]
+        shown: list[str] = [p.line() for p in plan.problems[:max_shown]]
         if len(plan.problems) > max_shown:
-            more = translated(plural(len(plan.problems) - max_shown, "more bad row"))
-            shown.append(_("... and {more}").format(more=more))
+            shown.append(Message("... and {more}", more=plural(len(plan.problems) - max_shown, "more bad row")))
+        bad = plural(len(plan.problems), "bad row")
         shown.append(
-            _("{bad} of {rows}; nothing was imported (--skip-bad imports the rest)").format(
-                bad=translated(plural(len(plan.problems), "bad row")), rows=plan.rows
-            )
+            Message("{bad} of {rows}; nothing was imported (--skip-bad imports the rest)", bad=bad, rows=plan.rows)
         )
-        raise InputError("\n".join(shown))
+        raise InputError(Lines(shown))
     if dry_run:
         with db.rows() as rows:
             return _result(rows, plan, current_counts(rows, plan.game), replace, written=False, list_changes=True)

@@ -312,7 +312,7 @@ LAYOUTS: tuple[Layout, ...] = (
     # Cardmarket "Manage Stock" export: idProduct;groupCount;price;idLanguage;condition;isFoil;isSigned;...
     layout_of(
         "cardmarket",
-        "Cardmarket stock",
+        N_("Cardmarket stock"),  # shown in a sentence: translated there
         "idproduct,groupcount|amount",
         refusal=N_(
             "it names cards only by Cardmarket product ids (idProduct), not by name, so deckcli cannot tell"
@@ -349,7 +349,7 @@ def detect(headers: list[str], source: str = "CSV", line: int = 1) -> Layout:
             if layout.refusal:
                 raise InputError(
                     _("{source}: line {line}: this is a {layout} export: {refusal}").format(
-                        source=source, line=line, layout=layout.title, refusal=_(layout.refusal)
+                        source=source, line=line, layout=_(layout.title), refusal=_(layout.refusal)
                     )
                 )
             return layout

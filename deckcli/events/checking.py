@@ -103,9 +103,9 @@ def deck_check(db: BaseDatabase, event_name: str, player: str, file: str) -> Dec
     with db.rows() as reads:
         info = event_info(reads, event_name)
         row = current_rows(reads, info, player)[0]
-    decks = EventDecks(db, info, undone="no deck check was recorded")
+    decks = EventDecks(db, info, undone=Message("no deck check was recorded"))
     presented = decks.check(PlayerDecklist(row.player, file, path=file), by_name=True)
-    registered = decks.reopen(row.decklist, f"registration of {row.player}")
+    registered = decks.reopen(row.decklist, Message("registration of {player}", player=row.player))
     rows = differences(registered, presented.resolved)
     result = DeckCheck(info, row.player, row.fingerprint, presented.fingerprint, rows, now())
     with db.write() as session:

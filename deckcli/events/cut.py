@@ -10,7 +10,6 @@ from deckcli.errors import InputError
 from deckcli.events.rounds import (
     EventRounds,
     StoredRound,
-    listing,
     locked_rounds,
     missing_results,
     paired_twice,
@@ -19,6 +18,7 @@ from deckcli.events.rounds import (
 from deckcli.events.tournament import Pairing, Round
 from deckcli.i18n import Message
 from deckcli.storage.base import BaseDatabase
+from deckcli.words import listing
 
 #: The seeds of each table of a cut's first round, by the cut's size.
 BRACKETS = {8: [(1, 8), (4, 5), (2, 7), (3, 6)], 4: [(1, 4), (2, 3)], 2: [(1, 2)]}

@@ -64,7 +64,7 @@ def _source(
     player: str, label: str, path: str | None = None, text: str | None = None, player_id: str | None = None
 ) -> PlayerDecklist:
     """A source whose player name (and id) is clean: kept as typed, no control characters."""
-    player = clean_name(player, "player name")
+    player = clean_name(player, Message("player name"))
     if player_id is not None:
         player_id = player_id.strip()
         if player_id and (problem := _id_problem(player_id)):
@@ -75,7 +75,7 @@ def _source(
 def _id_problem(player_id: str) -> str | None:
     from deckcli.decklists.model import text_problem
 
-    return text_problem(player_id, "player id")
+    return text_problem(player_id, Message("player id"))
 
 
 def _lookalike(index: LookalikeIndex, player: str) -> LookalikePlayer | None:

@@ -28,7 +28,7 @@ from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows, time_value
 from deckcli.storage.tables import PairingRow, RoundRow
-from deckcli.words import plural
+from deckcli.words import listing, plural
 
 
 @dataclass
@@ -169,14 +169,6 @@ def missing_results(round_: StoredRound) -> list[Message]:
         for _, p in round_.tables
         if p.opponent is not None and p.score is None
     ]
-
-
-def listing(items: list[Message]) -> Message:
-    """``items`` as a message lists them ("a, b, c"), each in the user's language when shown."""
-    text = items[0]
-    for item in items[1:]:
-        text = Message("{items}, {item}", items=text, item=item)
-    return text
 
 
 def store_round(session: Session, state: EventRounds, label: str, pairs: list[tuple[str, str | None]]) -> Round:

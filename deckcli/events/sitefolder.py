@@ -25,7 +25,7 @@ from pathlib import Path
 from deckcli.errors import InputError, InterruptedAfterChange, SiteNotPublished
 from deckcli.events.sitemanifest import MANIFEST, OWN_NAME, Earlier, check_folder, manifest_bytes
 from deckcli.files.oserrors import file_error
-from deckcli.i18n import Message
+from deckcli.i18n import Message, error_text
 
 #: How much of the target's name the folders beside it repeat (50 characters, 200 bytes at most in UTF-8, leave
 #: room for the rest in a name of 255 bytes).
@@ -186,7 +186,8 @@ def _fresh_folder(target: Path, earlier: Earlier, label: str) -> Path:
         except FileExistsError:
             continue
         except OSError as exc:
-            reason = f"{file_error(str(target.parent), exc, writing=True)} (a site is built beside its folder first)"
+            problem = error_text(file_error(str(target.parent), exc, writing=True))
+            reason = Message("{problem} (a site is built beside its folder first)", problem=problem)
             raise SiteNotPublished(str(target.parent), reason, earlier.before) from None
 
 

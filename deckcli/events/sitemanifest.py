@@ -17,10 +17,11 @@ import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from deckcli.errors import InputError, SiteFolderRefused
 from deckcli.files.oserrors import file_error
-from deckcli.i18n import Message
+from deckcli.i18n import Message, error_text
 
 MANIFEST = ".deckcli-site.json"
 MARKER = "deckcli site"
@@ -119,7 +120,7 @@ def check_folder(folder: Path, label: str) -> Earlier:
             try:
                 listed = read_manifest(Path(manifest.path), where)
             except InputError as exc:
-                offending.append((MANIFEST, str(exc).removeprefix(where + ": ")))
+                offending.append((MANIFEST, _reason(error_text(exc), where)))
     for entry in entries:
         if entry.name == MANIFEST:
             continue
@@ -135,13 +136,13 @@ def _not_regular(entry: os.DirEntry) -> str:
     """Why an entry is no file deckcli could have written (a link, a folder, a device...), or nothing."""
     try:
         if entry.is_symlink():
-            return "a link"
+            return Message("a link")
         if entry.is_dir(follow_symlinks=False):
-            return "a folder"
+            return Message("a folder")
         if not entry.is_file(follow_symlinks=False):
-            return "not a regular file"
+            return Message("not a regular file")
     except OSError as exc:
-        return f"cannot be read: {exc.strerror or exc}"
+        return _unreadable(exc)
     return ""
 
 
@@ -155,5 +156,34 @@ def _changed(entry: os.DirEntry, expected: str) -> str:
             for block in iter(lambda: handle.read(1 << 20), b""):
                 sha.update(block)
     except OSError as exc:
-        return f"cannot be read: {exc.strerror or exc}"
-    return "" if sha.hexdigest() == expected else "changed since deckcli published it"
+        return _unreadable(exc)
+    return "" if sha.hexdigest() == expected else Message("changed since deckcli published it")
+
+
+def _unreadable(exc: OSError) -> Message:
+    return Message("cannot be read: {reason}", reason=exc.strerror or str(exc))
+
+
+def _reason(text: str, where: str) -> str:
+    """A manifest's error as the refusal shows it after the manifest's name: without ``where: `` in front."""
+    return _AfterName(text, where + ": ") if isinstance(text, Message) else text.removeprefix(where + ": ")
+
+
+class _AfterName(Message):
+    """A :class:`Message` shown without the file name it starts with, in English and in the user's language (the
+    catalogs keep a ``{file}: `` message's file in front)."""
+
+    whole: Message
+    prefix: str
+
+    def __new__(cls, whole: Message, prefix: str) -> _AfterName:
+        self = str.__new__(cls, str(whole).removeprefix(prefix))
+        self.msgid, self.plural, self.number, self.args = "", None, 1, {}
+        self.whole, self.prefix = whole, prefix
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_AfterName, (self.whole, self.prefix))
+
+    def translated(self) -> str:
+        return str(self.whole.translated()).removeprefix(self.prefix)

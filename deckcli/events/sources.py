@@ -130,6 +130,6 @@ def _cell_problem(cell: dict[str, str]) -> str | None:
 def _row_source(cell: dict[str, str], where: str) -> PlayerDecklist:
     from deckcli.events.store import clean_name
 
-    player = clean_name(cell["player"], "player name")
+    player = clean_name(cell["player"], Message("player name"))
     player_id = cell.get("player_id")
     return PlayerDecklist(player, where, text=cell["decklist"], player_id=player_id.strip() if player_id else None)

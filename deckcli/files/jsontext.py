@@ -36,14 +36,14 @@ _PLAIN_KEY = re.compile(r"[a-zA-Z][a-zA-Z0-9_]*")
 
 #: The stdlib's messages (their start, as in 3.11-3.13) and deckcli's reason for each.
 _REASONS = [
-    ("Expecting property name enclosed in double quotes", "expected a property name in double quotes"),
-    ("Expecting ':' delimiter", "expected ':' after the property name"),
-    ("Expecting value", "expected a value"),
-    ("Unterminated string", "unterminated string"),
-    ("Invalid \\uXXXX escape", "invalid escape"),
-    ("Invalid \\escape", "invalid escape"),
-    ("Invalid control character", "invalid control character in a string"),
-    ("Extra data", "extra data after the JSON document"),
+    ("Expecting property name enclosed in double quotes", N_("expected a property name in double quotes")),
+    ("Expecting ':' delimiter", N_("expected ':' after the property name")),
+    ("Expecting value", N_("expected a value")),
+    ("Unterminated string", N_("unterminated string")),
+    ("Invalid \\uXXXX escape", N_("invalid escape")),
+    ("Invalid \\escape", N_("invalid escape")),
+    ("Invalid control character", N_("invalid control character in a string")),
+    ("Extra data", N_("extra data after the JSON document")),
 ]
 _EXPECTED = ("expected a property name in double quotes", "expected ':' after the property name", "expected a value")
 
@@ -67,10 +67,11 @@ def parse_json(text: str, label: str) -> Any:
     """The JSON document in ``text`` (a leading byte-order mark is ignored); raises JsonSyntaxError naming ``label``."""
     text = text.removeprefix("\ufeff")
     outside = _outside_strings(text)
+    reason: str
     if _deeper_than(outside, MAX_DEPTH):
-        pos, reason = _too_deep_at(text), "nested too deeply"
+        pos, reason = _too_deep_at(text), Message("nested too deeply")
     elif _LONG_DIGITS.search(outside) and _long_integer_at(text, MAX_DIGITS) >= 0:
-        pos, reason = _long_integer_at(text, MAX_DIGITS), f"number with more than {MAX_DIGITS} digits"
+        pos, reason = _long_integer_at(text, MAX_DIGITS), _too_many_digits(MAX_DIGITS)
     else:
         try:
             constants: list[str] = []
@@ -84,12 +85,17 @@ def parse_json(text: str, label: str) -> Any:
         except json.JSONDecodeError as exc:
             pos, reason = explain(text, exc.msg, exc.pos)
         except RecursionError:  # brackets that do not match, on a stack already deep
-            pos, reason = _too_deep_at(text), "nested too deeply"
+            pos, reason = _too_deep_at(text), Message("nested too deeply")
         except ValueError:  # an integer longer than the interpreter's limit, where it was set below deckcli's
             limit = sys.get_int_max_str_digits()
-            pos, reason = max(0, _long_integer_at(text, limit)), f"number with more than {limit} digits"
+            pos, reason = max(0, _long_integer_at(text, limit)), _too_many_digits(limit)
     line, column = line_and_column(text, pos)
     raise JsonSyntaxError(label, line, column, reason) from None
+
+
+def _too_many_digits(limit: int) -> Message:
+    """The reason for an integer longer than ``limit`` digits."""
+    return Message("number with more than {count} digit", "number with more than {count} digits", limit)
 
 
 class _Constant(str):
@@ -100,8 +106,9 @@ def _refuse_constants(doc: Any, text: str, label: str) -> Any:
     """The JsonSyntaxError for a document holding a NaN or an Infinity: at the first, naming its JSON path."""
     match = next((m for m in _CONSTANT.finditer(text) if m.group()[0] != '"'), None)
     line, column = line_and_column(text, match.start() if match else 0)
-    token = match.group() if match else "NaN or Infinity"
-    raise JsonSyntaxError(label, line, column, f"{token} at {_constant_path(doc)} is not a number JSON allows")
+    token = match.group() if match else "NaN or Infinity"  # (a JSON token: not translated)
+    reason = Message("{token} at {path} is not a number JSON allows", token=token, path=_constant_path(doc))
+    raise JsonSyntaxError(label, line, column, reason)
 
 
 def _constant_path(doc: Any) -> str:
@@ -127,30 +134,38 @@ def _step(key: str) -> str:
 
 
 def explain(text: str, message: str, pos: int) -> tuple[int, str]:
-    """The position (0-based index) and deckcli's reason for the stdlib's JSONDecodeError ``message`` at ``pos``."""
+    """The position (0-based index) and deckcli's reason for the stdlib's JSONDecodeError ``message`` at ``pos`` (a
+    :class:`Message`; a message deckcli does not know stays the stdlib's English)."""
     if message.startswith("Illegal trailing comma before end of"):  # 3.13+: already at the comma
-        return pos, "trailing comma before '}'" if message.endswith("object") else "trailing comma before ']'"
+        return pos, _trailing_comma("}" if message.endswith("object") else "]")
     if not text.strip(_WHITESPACE):
-        return 0, "empty document"
+        return 0, Message("empty document")
     closing = text[pos : pos + 1]
     before = text[:pos].rstrip(_WHITESPACE)
     if before.endswith(",") and (
         (closing == "}" and message.startswith("Expecting property name"))
         or (closing == "]" and message.startswith("Expecting value"))
     ):  # 3.11 and 3.12 point at the bracket after the comma
-        return len(before) - 1, f"trailing comma before '{closing}'"
+        return len(before) - 1, _trailing_comma(closing)
+    reason: str
     if message.startswith("Expecting ',' delimiter"):
-        reason = "expected ',' or '}'" if _open_bracket(text, pos) == "{" else "expected ',' or ']'"
+        reason = Message("expected ',' or {closing!r}", closing="}" if _open_bracket(text, pos) == "{" else "]")
     else:
-        reason = next((ours for theirs, ours in _REASONS if message.startswith(theirs)), message)
+        ours = next((ours for theirs, ours in _REASONS if message.startswith(theirs)), None)
+        reason = message if ours is None else Message(ours)
     if reason == "invalid escape":
         return text.rfind("\\", 0, pos + 1), reason  # the backslash (3.11-3.13 point at the "u" of a bad \uXXXX)
     if reason in _EXPECTED or reason.startswith("expected ','"):
         if not text[pos:].strip(_WHITESPACE):
-            return len(text), "unexpected end of the document"
+            return len(text), Message("unexpected end of the document")
         if text.startswith(("//", "/*"), pos):
-            return pos, "comments are not allowed in JSON"
+            return pos, Message("comments are not allowed in JSON")
     return pos, reason
+
+
+def _trailing_comma(closing: str) -> Message:
+    """The reason for a comma just before the ``closing`` bracket."""
+    return Message("trailing comma before {closing!r}", closing=closing)
 
 
 def line_and_column(text: str, pos: int) -> tuple[int, int]:

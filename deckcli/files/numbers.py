@@ -6,6 +6,8 @@ in messages, so a reader's "count too large" message reads the same for 10**100 
 
 from __future__ import annotations
 
+from deckcli.i18n import Message
+
 #: The most digits deckcli converts (CPython's default limit; the same on every Python and any setting).
 MAX_DIGITS = 4300
 
@@ -30,10 +32,13 @@ class LongNumber(int):
 
 
 def shown_digits(digits: str, limit: int = 20) -> str:
-    """A run of digits as a message shows it: whole up to ``limit`` digits, else its start and its length."""
+    """A run of digits as a message shows it: whole up to ``limit`` digits, else its start and its length (a
+    :class:`Message`, the count of digits in the user's language where shown)."""
     sign = "-" if digits.startswith("-") else ""
     body = digits.lstrip("-+")
-    return digits if len(body) <= limit else f"{sign}{body[:12]}… ({len(body):,} digits)"
+    if len(body) <= limit:
+        return digits
+    return Message("{start}… ({count:,} digit)", "{start}… ({count:,} digits)", len(body), start=sign + body[:12])
 
 
 def whole_number(digits: str) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from deckcli.files.jsontext import parse_json
 from deckcli.i18n import N_, Message
 from deckcli.storage.location import schemas_dir
+from deckcli.validation.schemamessages import pattern_message, visible, worded
 from deckcli.words import plural
 
 
@@ -72,7 +72,7 @@ def validator(schema_name: str):
 def _checker():  # -> a jsonschema validator class
     from jsonschema import Draft202012Validator, validators
 
-    return validators.extend(Draft202012Validator, {"pattern": _pattern})
+    return validators.extend(Draft202012Validator, worded({**Draft202012Validator.VALIDATORS, "pattern": _pattern}))
 
 
 def _pattern(validator, pattern: str, instance: Any, schema: dict[str, Any]):
@@ -80,7 +80,7 @@ def _pattern(validator, pattern: str, instance: Any, schema: dict[str, Any]):
     from jsonschema.exceptions import ValidationError
 
     if validator.is_type(instance, "string") and not _ecma_pattern(pattern).search(instance):
-        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+        yield ValidationError(pattern_message(pattern, instance, schema))
 
 
 @cache
@@ -134,22 +134,25 @@ def schema_errors(
     errors = sorted(validator(schema_name).iter_errors(instance), key=lambda e: [str(p) for p in e.absolute_path])
     surrogate = N_("{file}: {path}: {text} is not allowed: a lone surrogate (U+D800-U+DFFF) is not a character")
     lines: list[str] = [
-        Message(surrogate, file=source, path=path, text=_visible(json.dumps(text))) for path, text in broken
+        Message(surrogate, file=source, path=path, text=visible(json.dumps(text))) for path, text in broken
     ]
     shown = errors if limit is None else errors[: max(limit - len(lines), 0)]
-    lines += [
-        Message(
-            "{file}: {path}: {problem}",
-            file=source,
-            path=path_prefix + _leaf(e).json_path[1:],
-            problem=_message(_leaf(e)),
-        )
-        for e in shown
-    ]
+    lines += [path_problem(source, path_prefix + _leaf(e).json_path[1:], _leaf(e).message) for e in shown]
     if len(errors) > len(shown):
         more = plural(len(errors) - len(shown), "more error")
         lines.append(Message("{file}: ... and {more}", file=source, more=more))
     return lines
+
+
+#: A problem at a JSON path of a file: schema errors and the checks beside them (a spreadsheet card list names the
+#: path's cell instead: :meth:`deckcli.cards.sheets.Sheet.locate` reads the arguments).
+PATH_PROBLEM = N_("{file}: {path}: {problem}")
+
+
+def path_problem(file: str, path: str, problem: str) -> Message:
+    """``file: path: problem``, the problem (a :class:`Message` of :mod:`~deckcli.validation.schemamessages`, or a
+    check's) kept translatable."""
+    return Message(PATH_PROBLEM, file=file, path=path, problem=problem)
 
 
 def _surrogates(node: Any, path: str) -> list[tuple[str, str]]:
@@ -178,29 +181,6 @@ def _leaf(error):
     if error.context:
         return _leaf(best_match(error.context))
     return error
-
-
-def _visible(text: str) -> str:
-    """``text`` with invisible characters (controls, format characters, line and paragraph separators) as
-    ``\\uXXXX``, so a message shows what is wrong with a name; other characters (Japanese names) stay as they are."""
-    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in _INVISIBLE else c for c in text)
-
-
-_INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})
-
-
-def _message(error) -> str:
-    """The validator's message; enums list the allowed values, and a failed ``pattern`` or ``not`` says what
-    is expected (the schema's description) instead of showing a regular expression."""
-    shown = _visible(json.dumps(error.instance, ensure_ascii=False))
-    if error.validator == "enum":
-        allowed = ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value)
-        return Message("{value} is not one of: {allowed}", value=shown, allowed=allowed)
-    if error.validator == "pattern" and "description" in error.schema:
-        return Message("{value} is not allowed: {why}", value=shown, why=error.schema["description"])
-    if error.validator == "not" and isinstance(error.validator_value, dict) and "description" in error.validator_value:
-        return Message("{value} is not allowed: {why}", value=shown, why=error.validator_value["description"])
-    return error.message
 
 
 @cache

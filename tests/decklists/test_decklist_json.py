@@ -75,15 +75,15 @@ def test_every_schema_error_is_reported_with_source_and_path():
     lines = str(err.value).splitlines()
     assert all(line.startswith("bad.json: $") for line in lines)
     text = str(err.value)
-    # After "$.path: " these are jsonschema's own messages, shown to users on purpose (jsonschema is pinned <5);
-    # the "is not allowed: ..." one is deckcli's (deckcli/validation/jsonschemas.py).
+    # After "$.path: " these are deckcli's words for each failed keyword, jsonschema's wording but for the dependency
+    # and the "is not allowed: ..." one (deckcli/validation/schemamessages.py).
     for expected in (
         "bad.json: $: Additional properties are not allowed ('nam' was unexpected)",
         'bad.json: $.meta: "Format" is not allowed: name, game and format are top-level properties.',
         "bad.json: $.zones: Additional properties are not allowed ('extra' was unexpected)",
         "bad.json: $.zones.main[0].count: 0 is less than the minimum of 1",
         "bad.json: $.zones.main[1]: 'count' is a required property",
-        "bad.json: $.zones.main[2]: 'number' is a dependency of 'set'",
+        "bad.json: $.zones.main[2]: 'number' is a required property when 'set' is given",
         "bad.json: $.zones.main[3]: 'name' is a required property",
         "bad.json: $.zones.champions[0]: Additional properties are not allowed ('count' was unexpected)",
     ):

@@ -122,8 +122,8 @@ def test_an_organisers_format_file_extends_a_bundled_one(tmp_path):
         load_format(path, "aqa")
 
 
-# "is a required property" and "was unexpected" are jsonschema's messages, shown to users on purpose (jsonschema is
-# pinned <5); '"paris" is not one of:' is deckcli's own enum wording (deckcli/validation/jsonschemas.py).
+# "is a required property" and "was unexpected" keep jsonschema's wording in deckcli's own messages, and
+# '"paris" is not one of:' is deckcli's enum wording (deckcli/validation/schemamessages.py).
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
