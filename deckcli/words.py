@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deckcli.i18n import Message
+from deckcli.i18n import N_, Message
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> Message:
@@ -21,10 +21,11 @@ def plural(count: int, noun: str, nouns: str | None = None) -> Message:
     return Message(singular, plural_form, count)
 
 
-def listing(items: Sequence[str]) -> str:
-    """``items`` as a message lists them ("a, b, c"), each (a :class:`Message` or a name) in the user's language
-    when shown."""
-    text = items[0]
+def listing(items: Sequence[str], joint: str = N_("{items}, {item}")) -> str:
+    """``items`` as a message lists them ("a, b, c"; ``joint`` another way to add the next item: "{items} + {item}"
+    joins zones, "{items} and {item}" kinds), each (a :class:`Message` or a name) in the user's language when shown;
+    no items: an empty text."""
+    text = items[0] if items else ""
     for item in items[1:]:
-        text = Message("{items}, {item}", items=text, item=item)
+        text = Message(joint, items=text, item=item)
     return text

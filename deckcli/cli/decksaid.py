@@ -9,7 +9,7 @@ from deckcli.cards.shownname import shown_name
 from deckcli.games import registry
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
-from deckcli.words import plural
+from deckcli.words import listing, plural
 
 
 def warn(message: str) -> None:
@@ -56,7 +56,7 @@ def said_import(done) -> None:
     ]
     click.echo(
         _("Imported deck {deck!r} ({game}, {format}): {sizes}.").format(
-            deck=stored.name, game=resolved.game, format=resolved.format.name, sizes=", ".join(sizes)
+            deck=stored.name, game=resolved.game, format=resolved.format.name, sizes=translated(listing(sizes))
         )
     )
     for note in resolved.notes:

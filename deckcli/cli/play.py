@@ -9,7 +9,7 @@ from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import deck_source, page_output
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
-from deckcli.words import plural
+from deckcli.words import listing, plural
 
 
 def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -> None:
@@ -19,7 +19,7 @@ def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -
     if target == "-":
         raise click.UsageError(_("--to tts writes a folder of files: give -o DIR"))
     done = write_export(app.reads, name, target, image_url)
-    zones = ", ".join(f"{translated(label)} {count}" for label, count in done.zones)
+    zones = translated(listing([f"{translated(label)} {count}" for label, count in done.zones]))
     sheets = translated(plural(len(done.sheets), "card sheet"))
     click.echo(
         _("Wrote {file} ({zones}), {sheets} and the card back {back} for Tabletop Simulator.").format(

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from deckcli.games import registry
 from deckcli.i18n import N_, Message
 from deckcli.legality.resolved import ResolvedCard, ResolvedDeck
+from deckcli.words import listing
 
 
 def zone_sizes(deck: ResolvedDeck) -> dict[str, int]:
@@ -47,13 +48,13 @@ def zone_label(deck: ResolvedDeck, zone: str) -> str:
 
 def zone_list(deck: ResolvedDeck, zones: list[str]) -> str:
     """The zones' labels joined with +, each shown in the user's language where the whole is."""
-    return _joined([zone_label(deck, z) for z in zones], N_("{zones} + {zone}"))
+    return listing([zone_label(deck, z) for z in zones], N_("{items} + {item}"))
 
 
 def kind_list(deck: ResolvedDeck, kinds: Sequence[str]) -> str:
     """The kinds joined with 'and' (``monster and spell``), each shown in the user's language where the whole is."""
     game = registry.game(deck.game)
-    return _joined([game.kind_name(k) for k in kinds], N_("{zones} and {zone}"))
+    return listing([game.kind_name(k) for k in kinds], N_("{items} and {item}"))
 
 
 def placement(deck: ResolvedDeck, cards: list[ResolvedCard]) -> str:
@@ -62,16 +63,7 @@ def placement(deck: ResolvedDeck, cards: list[ResolvedCard]) -> str:
     for dc in cards:
         per_zone[dc.zone] = per_zone.get(dc.zone, 0) + dc.count
     shown = [Message("{zone} {count}", zone=zone_label(deck, z), count=n) for z, n in per_zone.items()]
-    return _joined(shown, N_("{zones}, {zone}"))
-
-
-def _joined(texts: Sequence[str], joint: str) -> str:
-    """``texts`` joined by ``joint`` (``{zones}`` the ones before, ``{zone}`` the next): one Message, so each zone's
-    label is shown in the user's language where the whole is."""
-    joined = texts[0] if texts else ""
-    for text in texts[1:]:
-        joined = Message(joint, zones=joined, zone=text)
-    return joined
+    return listing(shown)
 
 
 def first_line(cards: Iterable[ResolvedCard]) -> int | None:
