@@ -68,6 +68,21 @@ class PgServer:
             con.execute(f'CREATE DATABASE "{name}" TEMPLATE "{make_url(self.template).database}"')
         return self.url_of(name)
 
+    def copy_of(self, url: str) -> str:
+        """The URL of a new copy of the database at ``url`` (which nothing may be connected to), as a template of
+        later tests' databases (:meth:`replace`); dropped by :meth:`drop`."""
+        name = f"{self.prefix}_{next(self._numbers)}"
+        with self._admin() as con:
+            con.execute(f'CREATE DATABASE "{name}" TEMPLATE "{make_url(url).database}"')
+        return self.url_of(name)
+
+    def replace(self, url: str, copy: str) -> None:
+        """Make the database at ``url`` a copy of the one at ``copy`` (see :meth:`copy_of`), under the same name."""
+        name = make_url(url).database
+        with self._admin() as con:
+            con.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            con.execute(f'CREATE DATABASE "{name}" TEMPLATE "{make_url(copy).database}"')
+
     def drop(self, url: str) -> None:
         """Drop a test's database (in the background once copies are made there, before the next copy); one still
         held by a lingering connection is left to :meth:`close`."""
