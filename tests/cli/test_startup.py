@@ -45,11 +45,36 @@ def _all_command_paths() -> list[list[str]]:
     return paths
 
 
+#: Each command's help in a process of its own, forked from one that has done what ``deckcli`` does at start
+#: (imported its entry point) and nothing more: each child starts as a fresh ``deckcli`` process would, without
+#: a new interpreter and its imports per command. A child prints its args and the heavy modules it then holds.
+FORKED = """
+import json, os, sys
+from click.testing import CliRunner
+from deckcli.cli.main import cli
+for args in json.loads(sys.argv[1]):
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        result = CliRunner().invoke(cli, args)
+        heavy = sorted(m for m in sys.modules if m.split('.')[0] in %r)
+        print(json.dumps([args, result.exit_code, result.output if result.exit_code else "", heavy]), flush=True)
+        os._exit(0)
+    assert os.waitpid(pid, 0)[1] == 0, args
+""" % (HEAVY,)
+
+
 def test_every_command_help_imports_no_heavy_modules():
     paths = _all_command_paths()
     assert ["validate"] in paths and ["collection", "import"] in paths and ["deck", "show"] in paths
-    for path in paths:
-        assert _heavy_modules_after([*path, "--help"]) == [], path
+    helps = [[*path, "--help"] for path in paths]
+    out = subprocess.run([sys.executable, "-c", FORKED, json.dumps(helps)], capture_output=True, text=True,
+                         check=True).stdout
+    shown = [json.loads(line) for line in out.splitlines() if line.startswith("[")]
+    assert [args for args, *_ in shown] == helps
+    for args, exit_code, output, heavy in shown:
+        assert exit_code == 0, (args, output)
+        assert heavy == [], args
 
 
 def test_a_command_loads_only_its_own_module():

@@ -69,8 +69,15 @@ def screenshot(page: Path, png: Path, width: int, height: int, program: str | No
 def console_errors(page: Path) -> list[str]:
     """The console lines Chromium logged while rendering ``page`` (each message the page's scripts or the browser
     itself wrote to its console), and any page load error."""
-    log = browser.run_chromium(page, ["--enable-logging=stderr", "--v=0", "--dump-dom"], None, chromium())[1]
-    return [line for line in log.splitlines() if "CONSOLE" in line or "ERR_FILE_NOT_FOUND" in line]
+    return rendered(page)[1]
+
+
+def rendered(page: Path, program: str | None = None) -> tuple[str, list[str]]:
+    """The page's DOM after it rendered (as :func:`dump_dom`) and its console lines (as :func:`console_errors`),
+    from one Chromium run rather than two."""
+    dom, log = browser.run_chromium(page, ["--enable-logging=stderr", "--v=0", "--dump-dom"], None,
+                                    program or chromium())
+    return dom, [line for line in log.splitlines() if "CONSOLE" in line or "ERR_FILE_NOT_FOUND" in line]
 
 
 def external_references(html: str) -> list[str]:
