@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.summary import summary_parts
 from deckcli.games import registry
+from deckcli.games.hooks import leader_cards
 
 if TYPE_CHECKING:
-    from deckcli.cards.index import CardRef
+    from deckcli.cards.index import CardIndex, CardRef
     from deckcli.legality.resolved import ResolvedDeck
 
 #: The language of the smaller name shown beside a name printed in another script (as the event sheets do).
@@ -79,12 +80,16 @@ def card_face(card: CardRef) -> Face:
     )
 
 
-def deck_zones(deck: ResolvedDeck) -> list[ZoneCards]:
+def deck_zones(deck: ResolvedDeck, index: CardIndex | None = None) -> list[ZoneCards]:
     """The zones of the deck that hold cards, in the format's order, each with every copy (a maybeboard is never
-    part of the deck played, so it is not here)."""
+    part of the deck played, so it is not here); with ``index``, first the leader cards the deck is played under,
+    one of each (an sfb team's three champions, which sit beside the action deck on the table)."""
     game = registry.game(deck.game)
-    order = [*deck.format.zones, *(dc.zone for dc in deck.cards)]
     zones = []
+    if index is not None:
+        for kind, cards in leader_cards(game, (dc.card for dc in deck.cards), index):
+            zones.append(ZoneCards(kind, game.kind_title(kind), tuple(cards)))
+    order = [*deck.format.zones, *(dc.zone for dc in deck.cards)]
     for zone in dict.fromkeys(order):
         copies = tuple(card for card, count in deck.zone_cards(zone) for _ in range(count))
         if copies:

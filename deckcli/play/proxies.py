@@ -143,9 +143,12 @@ class ProxyResult:
 
 
 def proxy_cards(db: Readable, deck: ResolvedDeck, missing: bool) -> list[CardRef]:
-    """Every copy of the deck, zone by zone; ``missing``: only the copies the collection lacks, as many of each name
-    as ``collection missing`` counts (the deck's first printing of the name)."""
-    copies = [card for zone in deck_zones(deck) for card in zone.copies]
+    """Every copy of the deck, its leader cards first, zone by zone; ``missing``: only the copies the collection lacks, as many of each name
+    as ``collection missing`` counts (the deck's first printing of the name; a leader card such as an sfb champion
+    is not counted there, so it is not missing)."""
+    from deckcli.cards.index import CardIndex
+
+    copies = [card for zone in deck_zones(deck, CardIndex(db, deck.game)) for card in zone.copies]
     if not missing:
         return copies
     from deckcli.collection.needs import missing_cards

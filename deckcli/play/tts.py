@@ -165,7 +165,9 @@ def export_tts(db: Readable, deck_name: str, folder: str | Path, image_url: str 
     deck = open_deck(db, deck_name=deck_name)
     deck.require_cards()
     find_chromium("draw the card images", "")  # before the folder is made: a missing browser is said at once
-    zones = deck_zones(deck)
+    from deckcli.cards.index import CardIndex
+
+    zones = deck_zones(deck, CardIndex(db, deck.game))
     stem = file_stem(deck)
     sheets = card_sheets(zones, stem)
     back_file, object_file = f"{deck.game}-back.png", f"{stem}.json"

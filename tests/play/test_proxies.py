@@ -34,10 +34,11 @@ def test_each_games_deck_prints_as_proxy_pages(tmp_path):
         assert len(sizes) == pages and all(abs(w - size[0]) < 1 and abs(h - size[1]) < 1 for w, h in sizes), sizes
         squeezed = text.replace(" ", "")  # (the text layer puts spaces around full-width quotes: “ 天羽つかさ ”)
         assert {n for n in _names(cli, name) if n.replace(" ", "") not in squeezed} == set()
-    # sfb's deck as HTML too, the same pages any browser prints: 18 cards, 2 pages.
+    # sfb's deck as HTML too, the same pages any browser prints: its 3 champions and 18 actions, 3 pages.
     done = cli("deck", "proxies", "Shadows and Steel", "-o", "-")
-    assert done.exit_code == 0 and done.stdout.count('<section class="page">') == 2
-    assert done.stdout.count('<div class="face"') == 18
+    assert done.exit_code == 0 and done.stdout.count('<section class="page">') == 3
+    assert done.stdout.count('<div class="face"') == 21
+    assert all(f'<span class="name">{champion}' in done.stdout for champion in ("Kilgore", "Lil&#39;Y", "Gwaien"))
     assert "@page { size: 210.0mm 297.0mm; margin: 0; }" in done.stdout
 
 

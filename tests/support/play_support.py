@@ -15,7 +15,7 @@ from click.testing import CliRunner
 DECKS = {
     "boa": ("ember-rush.txt", "Ember Rush", {"Main Deck": 51, "Limitbreak Deck": 6, "Side Deck": 8}),
     "aqa": ("wizdom-standard.txt", "WIZ-DOM Control", {"Deck": 40}),
-    "sfb": ("team-shadows.txt", "Shadows and Steel", {"Action Deck": 18}),
+    "sfb": ("team-shadows.txt", "Shadows and Steel", {"Champions": 3, "Action Deck": 18}),  # the champions laid out beside
 }
 
 

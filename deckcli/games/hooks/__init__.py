@@ -47,6 +47,19 @@ def stands_for(game: Game, card: Any, index: Any) -> list[Any] | None:
     return None
 
 
+def leader_cards(game: Game, cards: Iterable[Any], index: Any) -> list[tuple[str, list[Any]]]:
+    """The leader cards the cards stand under, per hook that has them, by kind (an sfb deck's
+    ``("champion", [its three champion cards])``, found in ``index``); none for a game without such a hook."""
+    cards = list(cards)
+    found = []
+    for each in hooks_of(game):
+        kind, names = each.leaders(cards) if hasattr(each, "leaders") else ("", [])
+        chosen = [card for card in (each.leader(name, index) for name in names) if card is not None]
+        if chosen:
+            found.append((kind, chosen))
+    return found
+
+
 def leaders(game: Game, cards: Iterable[Any]) -> list[tuple[str, list[str]]]:
     """The leaders the cards stand under, per hook that has them, each titled by its kind's title from the game's
     data: an sfb deck's ``("Champions", [its three champions])``; none for a game without such a hook."""
