@@ -138,3 +138,33 @@ def test_shown_keeps_json_valid_and_escapes_every_unclean_character():
     assert json.loads(text) == data
     assert text.isascii() or all(c not in text for c in "\x85\u2028\u2066\u061c")
     assert shown("lone\rreturn") == "lone\\x0dreturn"
+
+
+#: What a terminal must not get raw, spelled out from the rule (not from deckcli's pattern): C0 and C1 controls but
+#: tab and line feed, the bidirectional controls, the line and paragraph separators, lone surrogates.
+UNCLEAN = {*map(chr, [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)])}
+UNCLEAN |= {"\u061c", "\u200e", "\u200f", *map(chr, range(0x2028, 0x202F)), *map(chr, range(0x2066, 0x206A))}
+
+
+def _expected(text: str) -> str:
+    out = []
+    for i, c in enumerate(text):
+        bare_return = c == "\r" and text[i + 1 : i + 2] != "\n"
+        if c in UNCLEAN or bare_return or 0xD800 <= ord(c) <= 0xDFFF:
+            out.append(f"\\x{ord(c):02x}" if ord(c) < 0x20 else f"\\u{ord(c):04x}")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def test_shown_escapes_exactly_the_unclean_characters_in_any_text():
+    samples = ["a", "日", "\n", "\t", "\r", "\r\n", "é", "\u00a0", "\u200d", "\ufeff", "\U0001f600", "\ud800"]
+    for unclean in [*samples, *sorted(UNCLEAN)]:
+        for text in (unclean, "x" + unclean, unclean + "\n", "日" + unclean + "y", unclean + unclean):
+            assert shown(text) == _expected(text), repr(text)
+    listing = json.dumps([{"deck": f"deck {i}", "cards": "日本語 \u200d"} for i in range(20_000)], ensure_ascii=False)
+    assert shown(listing) == listing  # a large clean listing, as --json of 1,000 decks prints it, left as it is
+    for unclean in ("\x1b", "\u202e", "\r", "\x85"):
+        middle = len(listing) // 2
+        before, after = listing[:middle], listing[middle:]
+        assert shown(before + unclean + after) == before + _expected(unclean) + after
