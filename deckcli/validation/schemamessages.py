@@ -121,69 +121,14 @@ def _bound(text: str) -> Wording:
     return lambda value, instance, schema: [Message(text, value=repr(instance), bound=repr(value))]
 
 
-def _min_length(value: int, instance: str, schema: dict[str, Any]) -> list[Message]:
-    if value == 1:
-        return [Message("{value} should be non-empty", value=repr(instance))]
-    return [
-        Message(
-            "{value} is too short (at least {count} character)",
-            "{value} is too short (at least {count} characters)",
-            value,
-            value=repr(instance),
-        )
-    ]
+def _sized(limit: int, empty: str, counted: Callable[[int, str], Message]) -> Wording:
+    """A bound on a size (``minLength``, ``maxItems`` and the like): at ``limit`` (a minimum of 1, a maximum of 0)
+    ``empty`` (marked ``N_``), else ``counted(bound, the instance)``, which words the bound with its count."""
 
+    def wording(value: int, instance: Any, schema: dict[str, Any]) -> list[Message]:
+        return [Message(empty, value=repr(instance)) if value == limit else counted(value, repr(instance))]
 
-def _max_length(value: int, instance: str, schema: dict[str, Any]) -> list[Message]:
-    if value == 0:
-        return [Message("{value} is expected to be empty", value=repr(instance))]
-    return [
-        Message(
-            "{value} is too long (at most {count} character)",
-            "{value} is too long (at most {count} characters)",
-            value,
-            value=repr(instance),
-        )
-    ]
-
-
-def _min_items(value: int, instance: list[Any], schema: dict[str, Any]) -> list[Message]:
-    if value == 1:
-        return [Message("{value} should be non-empty", value=repr(instance))]
-    return [
-        Message(
-            "{value} is too short (at least {count} item)",
-            "{value} is too short (at least {count} items)",
-            value,
-            value=repr(instance),
-        )
-    ]
-
-
-def _max_items(value: int, instance: list[Any], schema: dict[str, Any]) -> list[Message]:
-    if value == 0:
-        return [Message("{value} is expected to be empty", value=repr(instance))]
-    return [
-        Message(
-            "{value} is too long (at most {count} item)",
-            "{value} is too long (at most {count} items)",
-            value,
-            value=repr(instance),
-        )
-    ]
-
-
-def _min_properties(value: int, instance: dict[str, Any], schema: dict[str, Any]) -> list[Message]:
-    if value == 1:
-        return [Message("{value} should be non-empty", value=repr(instance))]
-    return [
-        Message(
-            "{value} does not have enough properties (at least {count} property)",
-            "{value} does not have enough properties (at least {count} properties)",
-            value,
-            value=repr(instance),
-        )
-    ]
+    return wording
 
 
 def _const(value: Any, instance: Any, schema: dict[str, Any]) -> list[Message]:
@@ -212,9 +157,51 @@ _WORDINGS: dict[str, Wording] = {
     "maximum": _bound(N_("{value} is greater than the maximum of {bound}")),
     "exclusiveMinimum": _bound(N_("{value} is less than or equal to the minimum of {bound}")),
     "exclusiveMaximum": _bound(N_("{value} is greater than or equal to the maximum of {bound}")),
-    "minLength": _min_length,
-    "maxLength": _max_length,
-    "minItems": _min_items,
-    "maxItems": _max_items,
-    "minProperties": _min_properties,
+    "minLength": _sized(
+        1,
+        N_("{value} should be non-empty"),
+        lambda n, value: Message(
+            "{value} is too short (at least {count} character)",
+            "{value} is too short (at least {count} characters)",
+            n,
+            value=value,
+        ),
+    ),
+    "maxLength": _sized(
+        0,
+        N_("{value} is expected to be empty"),
+        lambda n, value: Message(
+            "{value} is too long (at most {count} character)",
+            "{value} is too long (at most {count} characters)",
+            n,
+            value=value,
+        ),
+    ),
+    "minItems": _sized(
+        1,
+        N_("{value} should be non-empty"),
+        lambda n, value: Message(
+            "{value} is too short (at least {count} item)",
+            "{value} is too short (at least {count} items)",
+            n,
+            value=value,
+        ),
+    ),
+    "maxItems": _sized(
+        0,
+        N_("{value} is expected to be empty"),
+        lambda n, value: Message(
+            "{value} is too long (at most {count} item)", "{value} is too long (at most {count} items)", n, value=value
+        ),
+    ),
+    "minProperties": _sized(
+        1,
+        N_("{value} should be non-empty"),
+        lambda n, value: Message(
+            "{value} does not have enough properties (at least {count} property)",
+            "{value} does not have enough properties (at least {count} properties)",
+            n,
+            value=value,
+        ),
+    ),
 }
