@@ -63,9 +63,9 @@ def _layout(rows: Sequence[Sequence[Any]], headers: Sequence[str] | None, numpar
         return None
     widths = []
     for column, cells in enumerate(texts):
-        width = max(_width(c) for c in cells)
+        width = max(display_width(c) for c in cells)
         if names is not None:
-            width = max(width, _width(names[column]) + 2)
+            width = max(width, display_width(names[column]) + 2)
         widths.append(width)
     lines = []
     if names is not None:
@@ -91,7 +91,7 @@ def _kind(cell: Any, numparse: bool) -> str | None:
 def _line(cells: list[str], widths: list[int], right: list[bool]) -> str:
     padded = []
     for cell, width, to_right in zip(cells, widths, right):
-        pad = " " * (width - _width(cell))
+        pad = " " * (width - display_width(cell))
         padded.append(pad + cell if to_right else cell + pad)
     return _GAP.join(padded).rstrip()
 
@@ -109,8 +109,9 @@ def _known_width(char: str) -> bool:
     return code >= 0x20 and not 0x1160 <= code <= 0x11FF and unicodedata.category(char) not in _UNCLEAR
 
 
-def _width(text: str) -> int:
-    """Columns ``text`` takes on a terminal: two for wide and full-width characters, one for the others."""
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: two for wide and full-width characters, none for a combining mark,
+    one for the others (a table's cells and the wrapped help, :mod:`deckcli.cli.widehelp`)."""
     if text.isascii():
         return len(text)
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in text)

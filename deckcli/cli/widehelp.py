@@ -9,17 +9,17 @@ import unicodedata
 
 from click._compat import strip_ansi
 
+from deckcli.cli.tables import display_width
+
 #: Characters a line never begins with, and those it never ends with (kinsoku, the Japanese line-break rules).
 NEVER_FIRST = frozenset("、。，．・：；？！）」』】〕〉》ー…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ),.:;!?]}")
 NEVER_LAST = frozenset("（「『【〔〈《([{")
 
 
 def width(text: str) -> int:
-    """The columns ``text`` takes on a terminal: two for a wide (East Asian) character, none for a combining
-    mark, one for the others; ANSI styling takes none."""
-    return sum(
-        2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in strip_ansi(text)
-    )
+    """The columns ``text`` takes on a terminal (:func:`deckcli.cli.tables.display_width`), ANSI styling taking
+    none: Click's ``term_len`` by display width."""
+    return display_width(strip_ansi(text))
 
 
 def _wide(char: str) -> bool:
