@@ -17,6 +17,7 @@ from typing import Any
 
 from deckcli.decklists.model import GIVEN, GUESSED, DeckEntry, Decklist
 from deckcli.games import registry
+from deckcli.games.labels import DataLabel
 from deckcli.games.registry import Game
 from deckcli.i18n import Message
 
@@ -70,7 +71,7 @@ class ZoneRouter:
                 notes.append(self._group_note(count, zone_label, min(lines), max(lines)))
         for (kind, zone), count in self.moved.items():
             title = self.game.kind_title(kind)
-            what = title if count != 1 else title.removesuffix("s")
+            what = title if count != 1 else DataLabel(title.removesuffix("s"), getattr(title, "labels", None))
             notes.append(
                 Message(
                     "{count} {kind} moved to the {zone}",

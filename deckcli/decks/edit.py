@@ -52,7 +52,11 @@ def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:
         return [card]
     if not members:
         raise DeckcliError(
-            Message("{kind} {card!r} stands for no cards in the database", kind=card.kind, card=card.name)
+            Message(
+                "{kind} {card!r} stands for no cards in the database",
+                kind=registry.game(card.game).kind_name(card.kind),
+                card=card.name,
+            )
         )
     return members
 
@@ -93,7 +97,7 @@ def add_cards(
                 Message(
                     "no zone of format {format} accepts {kind} cards such as {card!r}",
                     format=fmt.name,
-                    kind=printing.kind,
+                    kind=registry.game(fmt.game).kind_name(printing.kind),
                     card=printing.name,
                 )
             )
@@ -102,7 +106,7 @@ def add_cards(
                 Message(
                     "{zone} does not accept {kind} cards under {format}; the deck will not be legal",
                     zone=edit.label(target),
-                    kind=printing.kind,
+                    kind=registry.game(fmt.game).kind_name(printing.kind),
                     format=fmt.name,
                 )
             )

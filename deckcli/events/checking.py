@@ -18,11 +18,13 @@ from deckcli.events.decks import EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo
 from deckcli.events.store import current_rows, event_info, get_event, now
+from deckcli.games import registry
 from deckcli.i18n import N_, Message
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.tables import DeckCheckRow, SideExchangeRow
+from deckcli.words import listing
 
 TOO_MANY, TOO_FEW, NOT_REGISTERED = N_("too many"), N_("too few"), N_("not registered")  # JSON: English
 
@@ -139,7 +141,7 @@ def side_exchange(db: BaseDatabase, event_name: str, player: str, round_no: int,
                 "format {format!r} of event {event!r} has no side deck to exchange with: its zones are {zones}",
                 format=decks.format.name,
                 event=info.name,
-                zones=", ".join(z.get("label", n) for n, z in decks.format.zones.items()),
+                zones=listing([registry.game(info.game).zone_label(n, decks.format.zones) for n in decks.format.zones]),
             )
         )
     if round_no < 1 or (info.rounds is not None and round_no > info.rounds):

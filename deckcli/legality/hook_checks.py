@@ -74,7 +74,7 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
                     "{champion}'s {total} {kind} cards must each be in the deck exactly once: {parts}",
                     champion=champion,
                     total=len(expected),
-                    kind=sets.member_kind,
+                    kind=registry.game(deck.game).kind_name(sets.member_kind),
                     parts=Message("{first}; {second}", first=parts[0], second=parts[1])
                     if len(parts) == 2
                     else parts[0],
