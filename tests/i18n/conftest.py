@@ -10,3 +10,9 @@ from localized import localized_runner
 def deckcli(tmp_path):
     """``deckcli(locale, *args, **env)``; the runs of one test share a data folder."""
     return localized_runner(tmp_path / "data")
+
+
+@pytest.fixture(scope="module")
+def module_deckcli(tmp_path_factory):
+    """As ``deckcli``, one data folder (``.folder``) for the whole module, for tests that share what they set up."""
+    return localized_runner(tmp_path_factory.mktemp("i18n"))

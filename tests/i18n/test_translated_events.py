@@ -9,7 +9,7 @@ import re
 
 import paths  # tests/support/paths.py
 import pytest
-from localized import localized_runner
+from localized import assert_no_english
 
 LEGAL_AQA = paths.DATA / "decks" / "aqa-standard" / "legal" / "deck-40.txt"
 ILLEGAL_AQA = paths.DATA / "decks" / "aqa-standard" / "illegal" / "copy-limit-across-spellings.txt"
@@ -35,13 +35,10 @@ ENGLISH = (
 
 
 @pytest.fixture(scope="module")
-def deckcli(tmp_path_factory):
+def deckcli(module_deckcli):
     """Run ``deckcli ARGS`` in a fresh process with ``LANG=locale`` and no other language variable, on one data
     folder for the module (the event is set up once)."""
-    data = tmp_path_factory.mktemp("events-i18n")
-    run = localized_runner(data)
-    run.folder = data  # type: ignore[attr-defined]
-    return run
+    return module_deckcli
 
 
 @pytest.fixture(scope="module")
@@ -62,11 +59,6 @@ def japanese_event(deckcli):
     return steps
 
 
-def _clean(text: str, *english: str) -> None:
-    for phrase in english:
-        assert phrase not in text, phrase
-
-
 def test_registration_and_status_in_japanese(japanese_event):
     done = japanese_event
     assert done["new"].returncode == 0
@@ -82,7 +74,7 @@ def test_registration_and_status_in_japanese(japanese_event):
     assert status.returncode == 1  # one deck is not legal
     header = status.stdout.splitlines()[0].split()
     assert header[:3] == ["プレイヤー", "プレイヤー", "ID"] and "フィンガープリント" in header and "登録日時" in header
-    _clean(done["legal"].stdout + done["illegal"].stdout + status.stdout, *ENGLISH)
+    assert_no_english(done["legal"].stdout + done["illegal"].stdout + status.stdout, ENGLISH)
 
 
 def test_rounds_in_japanese(japanese_event, deckcli):
@@ -104,7 +96,7 @@ def test_rounds_in_japanese(japanese_event, deckcli):
     ]
     shown = deckcli("ja_JP.UTF-8", "event", "show", "春の大会")
     assert "現在のラウンド: 1" in shown.stdout and "開始: " in shown.stdout and "ラウンド数: 3（指定）" in shown.stdout
-    _clean(pair.stdout + result.stdout + standings.stdout + shown.stdout, *ENGLISH)
+    assert_no_english(pair.stdout + result.stdout + standings.stdout + shown.stdout, ENGLISH)
 
 
 def test_sheet_slips_and_site_in_japanese(japanese_event, deckcli):
@@ -122,19 +114,19 @@ def test_sheet_slips_and_site_in_japanese(japanese_event, deckcli):
         "40枚",
     ):
         assert phrase in page
-    _clean(page, "Registration sheet", "Player signature", "Judge signature", "Fingerprint", "40 cards")
+    assert_no_english(page, ["Registration sheet", "Player signature", "Judge signature", "Fingerprint", "40 cards"])
     slips = deckcli("ja_JP.UTF-8", "event", "slips", "春の大会", "-o", folder / "slips.html")
     assert slips.returncode == 0 and "ラウンド 1 の対戦表と" in slips.stderr
     page = (folder / "slips.html").read_text(encoding="utf-8")
     for phrase in ("対戦表 — ラウンド 1", "勝ちゲーム数", "引き分けゲーム数", "3人", "不戦勝"):
         assert phrase in page
-    _clean(page, "Pairings", "Games won", "Drawn games", "Table ", "players")
+    assert_no_english(page, ["Pairings", "Games won", "Drawn games", "Table ", "players"])
     site = deckcli("ja_JP.UTF-8", "event", "publish", "春の大会", "-o", folder / "site")
     assert site.returncode == 0 and "'春の大会' の3デッキを" in site.stdout
     index = (folder / "site" / "index.html").read_text(encoding="utf-8")
     for phrase in ("最も使われたカード", "3デッキ、適正 2", "スイスラウンド 3 回中 1 回を組みました", "deckcli "):
         assert phrase in index
-    _clean(index, "Most-played cards", "Decks playing it", "Swiss round", "Published by")
+    assert_no_english(index, ["Most-played cards", "Decks playing it", "Swiss round", "Published by"])
     standings = (folder / "site" / "standings.html").read_text(encoding="utf-8")
     assert "ラウンド 1 終了時の順位表" in standings and "勝ち点" in standings
     english = deckcli("C", "event", "publish", "春の大会", "-o", folder / "site-en")
@@ -175,7 +167,7 @@ def test_event_commands_in_russian(deckcli):
     out = (
         legal.stdout + illegal.stdout + status.stdout + started.stdout + pair.stdout + dropped.stdout + standings.stdout
     )
-    _clean(out + help_text, *ENGLISH, "Pair the next", "Examples:")
+    assert_no_english(out + help_text, [*ENGLISH, "Pair the next", "Examples:"])
 
 
 @pytest.mark.parametrize("locale", ["ja_JP.UTF-8", "ru_RU.UTF-8"])
@@ -195,4 +187,4 @@ def test_event_help_in_japanese(deckcli):
     assert "大会の開始後に新しいプレイヤーを登録します" in help_text
     standings = deckcli("ja_JP.UTF-8", "event", "standings", "--help").stdout
     assert "対戦相手のマッチ勝率（OMW）" in re.sub(r"\n\s*", "", standings)  # the help wraps between any two characters
-    _clean(help_text + standings, "Register PLAYER", "The player's id", "The standings of")
+    assert_no_english(help_text + standings, ["Register PLAYER", "The player's id", "The standings of"])

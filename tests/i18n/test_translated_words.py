@@ -8,7 +8,7 @@ import json
 
 import paths  # tests/support/paths.py
 import pytest
-from localized import assert_no_english, localized_runner
+from localized import assert_no_english
 
 YOME = paths.DATA / "decks" / "aqa-yome" / "legal" / "declared-as-a-full-name.txt"
 BOA_ILLEGAL = paths.DATA / "decks" / "boa-standard" / "illegal" / "copy-limit-main-limitbreak-side.txt"
@@ -17,10 +17,9 @@ JA, RU = "ja_JP.UTF-8", "ru_RU.UTF-8"
 
 
 @pytest.fixture(scope="module")
-def deckcli(tmp_path_factory):
-    data = tmp_path_factory.mktemp("words-i18n")
-    run = localized_runner(data)
-    run.folder = data  # type: ignore[attr-defined]
+def deckcli(module_deckcli):
+    """The module's runner, with a Ne-mu deck and an illegal boa deck stored."""
+    run = module_deckcli
     assert run("C", "deck", "import", YOME, "--name", "yome").returncode == 0
     assert run("C", "deck", "import", BOA_ILLEGAL, "--name", "boa").returncode == 0
     return run

@@ -15,7 +15,7 @@ LANGUAGE_VARIABLES = ("DECKCLI_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG
 
 def localized_runner(data: Path) -> Callable[..., subprocess.CompletedProcess]:
     """``run(locale, *args, **more)``: ``deckcli ARGS`` with ``LANG=locale`` (and the variables ``more`` sets), its
-    database in ``data``; every run of one runner shares it."""
+    database in ``data`` (``run.folder``); every run of one runner shares it."""
     base = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
     base |= {"DECKCLI_DATA_DIR": str(data), "DECKCLI_DB": str(data / "deckcli.db")}
 
@@ -25,6 +25,7 @@ def localized_runner(data: Path) -> Callable[..., subprocess.CompletedProcess]:
             [sys.executable, "-m", "deckcli", *map(str, args)], env=env, capture_output=True, text=True, check=False
         )
 
+    run.folder = data  # type: ignore[attr-defined]
     return run
 
 
