@@ -12,17 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from deckcli.cards.shownname import local_name, name_in
 from deckcli.events.figures import KeyFigure, KeyFigures, deck_group
 from deckcli.events.records import EventInfo, Registration
 from deckcli.events.slugs import unique_slugs
-from deckcli.i18n import ENGLISH, Message, language_in_use
+from deckcli.i18n import ENGLISH, Message
 
 if TYPE_CHECKING:
     from deckcli.legality.resolved import ResolvedDeck
     from deckcli.storage.reads import Readable
-
-#: The language of the smaller name shown beside a card name printed in another script (aqa's Japanese).
-TRANSLATION = "en"
 
 
 @dataclass(frozen=True)
@@ -99,17 +97,13 @@ class DeckView:
 def _line(card: Any, count: int) -> CardLine:
     """A resolved card's line: the printed name, the English one when the card has another, and the user's
     language's (``names.<language>``) when the card data has it."""
-    names = card.fields.get("names") or {}
-    other = names.get(TRANSLATION) if isinstance(names, dict) else None
-    language = language_in_use()
-    local = names.get(language) if isinstance(names, dict) and language != ENGLISH else None
     return CardLine(
         count,
         card.name,
-        other if other and other != card.name else None,
+        name_in(card, ENGLISH),  # the smaller name beside one printed in another script (aqa's Japanese)
         card.set_code,
         card.number,
-        local=local if local and local != card.name else None,
+        local=local_name(card),
     )
 
 

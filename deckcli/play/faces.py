@@ -7,16 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from deckcli.cards.shownname import name_in
 from deckcli.cards.summary import summary_parts
 from deckcli.games import registry
 from deckcli.games.hooks import leader_cards
+from deckcli.i18n import ENGLISH
 
 if TYPE_CHECKING:
     from deckcli.cards.index import CardIndex, CardRef
     from deckcli.legality.resolved import ResolvedDeck
 
-#: The language of the smaller name shown beside a name printed in another script (as the event sheets do).
-TRANSLATION = "en"
 #: The back of a game whose data gives none.
 PLAIN_BACK = {"background": "#333333", "accent": "#eeeeee"}
 
@@ -64,13 +64,11 @@ def card_face(card: CardRef) -> Face:
     """The face of a printing: the fields its game's data names, each as text."""
     game = registry.game(card.game)
     fields: dict[str, Any] = {"game": card.game, **card.fields}
-    names = card.fields.get("names") or {}
-    other = names.get(TRANSLATION) if isinstance(names, dict) else None
     cost = fields.get("cost")
     text = next((str(fields[f]) for f in game.face.get("text_fields", ()) if fields.get(f)), "")
     return Face(
         name=card.name,
-        translation=str(other) if other and other != card.name else None,
+        translation=name_in(card, ENGLISH),  # the smaller name beside one printed in another script, as on sheets
         cost=None if cost in (None, "") else str(cost),
         kind=card.kind,
         details=tuple(summary_parts(fields, skip=("cost",), shown=True)),
