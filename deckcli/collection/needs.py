@@ -18,7 +18,7 @@ from deckcli.decklists.model import Decklist
 from deckcli.decklists.stored import DeckHead, counted_lines, deck_heads, stored_decklist, stored_decks
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
-from deckcli.i18n import Message
+from deckcli.i18n import Lines, Message, error_text
 from deckcli.legality.format import Format
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.resolved import ResolvedDeck
@@ -192,7 +192,8 @@ class DeckStatus:
         missing = self.missing
         status: Message
         if self.problem:
-            status = Message("cannot read: {problem}", problem=self.problem.splitlines()[0])
+            first = self.problem.lines[0] if isinstance(self.problem, Lines) else self.problem.splitlines()[0]
+            status = Message("cannot read: {problem}", problem=first)
         elif self.buildable:
             status = Message("buildable")
         else:
@@ -319,7 +320,7 @@ def _statuses(
                 bare = _bare_decklist(stored)
                 ResolvedDeck(stored.name, deck_game, fmt, bare, problems=list(problems)).require_cards()
             except DeckcliError as exc:
-                status.problem = str(exc)
+                status.problem = error_text(exc)  # a Message (its lines kept), shown translated
         statuses[stored.id] = status
     return statuses
 
