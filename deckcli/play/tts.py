@@ -214,13 +214,12 @@ def _write_export(state: PlayFolder, deck: DeckFiles, pages: dict[str, tuple[str
     state.begin(pending_export(deck, saved, text, {name: page for name, (page, _, _) in pages.items()}))
     for name, page in pages.items():
         draw_image(state, name, *page)
-        _reached(f"drawn:{name}")
     write_whole(state.path / saved, lambda handle: handle.write(text))
     _reached("saved")
 
 
 def _reached(step: str) -> None:
-    """A point of an export (``drawn:NAME`` after each image, ``saved`` once the saved object is in place). Nothing
+    """A point of an export (``saved``: the saved object is in place, the folder's list not yet settled). Nothing
     happens here; the kill tests stop a real process at such a point (tests/play/test_tts_kill.py)."""
 
 
