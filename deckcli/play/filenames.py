@@ -10,6 +10,11 @@ them, a leading dot hides the file); a Windows device name (``CON``, ``com1``) g
 bytes every file system allows). Two decks may still sanitise to one name, or to names a case-insensitive file
 system (Windows, macOS) holds as one: :func:`unique_stem` gives the second ``NAME (2)``, which the folder's list
 keeps for that deck from then on (:mod:`deckcli.play.folder`).
+
+Why a distinct name there and a refusal for a file deckcli did not write: the list says for sure which deck owns
+which files, so a second deck can be given its own name without asking, and keeps it; a file the list does not
+hold may be the user's own object or an export whose list was lost, and guessing either way could lose work, so
+that one is refused, naming it.
 """
 
 from __future__ import annotations

@@ -114,7 +114,7 @@ class PlayFolder:
         known, found = self.files.pop(name, None), _regular_digest(self.path / name)
         self.drawn.pop(name, None)
         if found is not None and known in (None, found):
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(OSError):  # one left behind is listed no more, and harms no one
                 os.unlink(self.path / name)
 
     def _save(self) -> None:
@@ -179,7 +179,8 @@ def _locked(path: Path, label: str) -> Iterator[None]:
     except OSError as exc:
         raise file_error(label, exc, writing=True) from None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        with contextlib.suppress(OSError):  # a file system that keeps no locks (some network ones): none taken
+            fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
         os.close(fd)
@@ -191,7 +192,7 @@ def _remove_temporaries(state: PlayFolder) -> None:
     ours = set(state.files) | {MANIFEST}
     if state.pending is not None:
         ours |= set(state.pending.deck.files)
-    with os.scandir(state.path) as listing:
+    with contextlib.suppress(OSError), os.scandir(state.path) as listing:  # (unreadable: the writes will say so)
         for entry in listing:
             found = _TEMPORARY.fullmatch(entry.name)
             if found and found.group(1) in ours and entry.is_file(follow_symlinks=False):
