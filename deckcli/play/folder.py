@@ -124,9 +124,11 @@ class PlayFolder:
 
 
 def _regular_digest(path: Path) -> str | None:
-    """The SHA-256 of the regular file ``path`` (opened without following a link), None for anything else."""
+    """The SHA-256 of the regular file ``path`` (opened without following a link, and without waiting for a
+    writer when it is a pipe), None for anything else."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags)
     except OSError:
         return None
     with os.fdopen(fd, "rb") as handle:

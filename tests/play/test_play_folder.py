@@ -5,9 +5,11 @@ stop halfway through settling ends the same; another deck's files and the user's
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
+from deckcli.errors import PlayFolderRefused
 from deckcli.play.folder import PlayFolder, pending_export, play_folder
 from deckcli.play.manifest import DeckFiles, read_list
 
@@ -80,3 +82,13 @@ def test_a_file_deckcli_listed_but_the_user_changed_is_not_removed(tmp_path):
     (folder / "Deck-sheet-1-aaaaaaaa.png").write_text("the user drew on it", encoding="utf-8")
     _export(folder, "Deck", NEW)
     assert _files(folder) == NEW | {"Deck-sheet-1-aaaaaaaa.png": "the user drew on it"}
+
+
+def test_a_pipe_planted_where_deckcli_listed_a_file_is_refused_without_waiting_for_a_writer(tmp_path):
+    folder = tmp_path / "objects"
+    _export(folder, "Deck", OLD)
+    (folder / "Deck.json").unlink()
+    os.mkfifo(folder / "Deck.json")
+    with play_folder(folder) as state, pytest.raises(PlayFolderRefused) as refused:
+        state.check(["Deck.json"])
+    assert refused.value.entries == ["Deck.json"]
