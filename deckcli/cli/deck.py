@@ -339,7 +339,11 @@ def import_(
     metavar="FILE|-|DIR",
     help="Write to FILE (default: stdout); tts: into the folder DIR.",
 )
-@click.option("--image-url", metavar="BASE", help="tts: the images' URLs are BASE/<file>, a folder you host.")
+@click.option(
+    "--image-url",
+    metavar="BASE",
+    help="tts: the images' URLs are BASE/<file>, a web folder you host (http:// or https://).",
+)
 @pass_app
 def export(app: AppContext, name: str, to: str | None, target: str, image_url: str | None) -> None:
     """Write the deck NAME as a decklist (text, JSON, CSV, a deck code or a Cockatrice .cod file), or with
@@ -350,7 +354,8 @@ def export(app: AppContext, name: str, to: str | None, target: str, image_url: s
     CSV only the cards (section, count, name, set, number); a code the game, format, cards and Ne-mu;
     cod the name, zones (main, side, and the others by their deckcli names) and printings, with the
     game, format and metadata as lines of its comments.
-    tts: DIR/<deck>.json, the card sheets DIR/<deck>-sheet-N.png and DIR/<game>-back.png.
+    tts: DIR/<deck>.json, its card sheets DIR/<deck>-sheet-N-<id>.png and DIR/<game>-back-<id>.png
+    (<deck>: the deck's name as every file system allows it, kept for that deck; another deck's files are never replaced).
     Without --to, -o deck.json / .csv / .code / .cod picks the format from the extension.
     """
     from deckcli.decklists.io import EXTENSIONS, write_decklist

@@ -14,10 +14,17 @@ from deckcli.words import listing, plural
 
 def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -> None:
     """``deck export NAME --to tts -o DIR``: the saved object, its card sheets and the back, and what was written."""
+    from deckcli.errors import InputError
     from deckcli.play.tts import export_tts as write_export
+    from deckcli.play.tts import image_base
 
     if target == "-":
         raise click.UsageError(_("--to tts writes a folder of files: give -o DIR"))
+    if image_url is not None:
+        try:
+            image_base(image_url)
+        except InputError as exc:
+            raise click.UsageError(exc.translated()) from None
     done = write_export(app.reads, name, target, image_url)
     zones = translated(listing([f"{translated(label)} {count}" for label, count in done.zones]))
     sheets = translated(plural(len(done.sheets), "card sheet"))

@@ -1,18 +1,30 @@
 """The folder ``deck export --to tts`` writes into: made when missing, shared with what else is there (a TTS Saved
-Objects folder holds the user's other objects), and written over only where deckcli wrote the same file before.
+Objects folder holds the user's other objects and other decks' exports), and written over only where deckcli wrote
+the same file for the same deck.
 
-``.deckcli-play.json`` in the folder lists each file deckcli wrote there with its SHA-256. A file of a name about to be
-written that the list does not hold, or that changed since (the user edited it, another program wrote it), is
-refused before anything is written; files of other names are never touched. The list also keeps the digest of the
-page each image was drawn from, so an export that would draw the same image again keeps the one there.
+``.deckcli-play.json`` in the folder lists each file deckcli wrote there with its SHA-256, the digest of the page
+each image was drawn from (an export that would draw the same image again keeps the one there), and which deck
+(game and name) owns which files under which stem. A file of a name about to be written that the list does not
+hold, or that changed since, is refused before anything is written, and so is a list that is a link or anything
+but a regular file (it would be read from, and written to, somewhere else); files of other names are never touched.
+
+An export is all or nothing for a kill at any moment. Its images are named by the page they are drawn from, so
+new images never replace the old ones the deck's saved object names; the list first records the export to come
+(:attr:`PlayFolder.pending`: the deck's new files and the digest of its new saved object), then the images are
+drawn, then the saved object is put in place in one rename (the moment TTS sees the new export), then
+:meth:`PlayFolder.settle` lists the new files and removes the old ones. The next run into the folder settles a
+killed one first: the saved object there is the new one (roll forward: the old files go) or not (roll back: the
+new images go), and temporary files left by a killed writer are removed. Runs into one folder take turns (a lock
+on the folder, where the system has ``flock``).
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 import re
-from collections.abc import Mapping
+import stat
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,10 +33,124 @@ from deckcli.events.sitemanifest import digest
 from deckcli.files.oserrors import file_error
 from deckcli.files.writing import write_file
 from deckcli.i18n import Message
+from deckcli.play.filenames import unique_stem
+from deckcli.play.manifest import MANIFEST, DeckFiles, Listing, Pending, list_text, read_list
 
-MANIFEST = ".deckcli-play.json"
-MARKER = "deckcli play"
-_DIGEST = re.compile(r"[0-9a-f]{64}")
+#: A temporary file :mod:`deckcli.files.writing` makes beside a file it writes (``.NAME.PID.tmp[.png]``).
+_TEMPORARY = re.compile(r"\.(.+)\.[0-9]+\.tmp(\.png)?")
+
+
+@dataclass
+class PlayFolder:
+    """The folder written into (``label``: as the user named it) and its list: the files deckcli wrote there (name
+    -> SHA-256), the page of each image (name -> digest), each deck's files and an export begun, if any."""
+
+    path: Path
+    label: str
+    files: dict[str, str] = field(default_factory=dict)
+    drawn: dict[str, str] = field(default_factory=dict)
+    decks: list[DeckFiles] = field(default_factory=list)
+    pending: Pending | None = None
+
+    def stem_for(self, game: str, name: str, preferred: str) -> str:
+        """The stem of the deck's files: the one the list keeps for it, else ``preferred`` or, when another deck's
+        files start so, the first free ``preferred (N)``."""
+        own = self.deck(game, name)
+        if own is not None:
+            return own.stem
+        return unique_stem(preferred, (d.stem for d in self.decks))
+
+    def deck(self, game: str, name: str) -> DeckFiles | None:
+        return next((d for d in self.decks if (d.game, d.name) == (game, name)), None)
+
+    def check(self, names: list[str]) -> None:
+        """PlayFolderRefused naming the files of ``names`` that are there but not deckcli's (not in its list, changed
+        since, or a link or anything but a regular file), before anything is written."""
+        others = [name for name in names if os.path.lexists(self.path / name) and not self._own(name)]
+        if others:
+            raise PlayFolderRefused(self.label, others)
+
+    def _own(self, name: str) -> bool:
+        """Whether the file ``name`` is as deckcli wrote it (a regular file, not a link, of the listed digest)."""
+        known = self.files.get(name)
+        return known is not None and _regular_digest(self.path / name) == known
+
+    def unchanged_image(self, name: str, page: str) -> bytes | None:
+        """The image ``name`` as deckcli drew it from the page ``page`` before, when it is there unchanged; else None."""
+        if self.drawn.get(name) != digest(page.encode("utf-8")) or not self._own(name):
+            return None
+        return (self.path / name).read_bytes()
+
+    def begin(self, pending: Pending) -> None:
+        """Record the export about to be written (its files may then appear), before the first of them is."""
+        self.pending = pending
+        self._save()
+
+    def settle(self) -> None:
+        """Finish the export begun (its saved object is in place) or undo it (it is not): list what stays, remove
+        the files no deck keeps any more, and write the list."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return
+        before = self.deck(pending.deck.game, pending.deck.name)
+        if _regular_digest(self.path / pending.saved) == pending.saved_digest:
+            gone = set(before.files if before else ()) - set(pending.deck.files)
+            self.decks = [d for d in self.decks if d != before] + [pending.deck]
+            for name in pending.deck.files:
+                found = _regular_digest(self.path / name)
+                if found is not None:
+                    self.files[name] = found
+                    if name in pending.drawn:
+                        self.drawn[name] = pending.drawn[name]
+        else:
+            gone = {name for name in pending.deck.files if name not in self.files}
+        kept = {name for d in self.decks for name in d.files}
+        for name in sorted(gone - kept):
+            self._remove(name)
+        self._save()
+
+    def _remove(self, name: str) -> None:
+        """Remove the file ``name`` deckcli wrote (not when it is a link or changed since: then it is the user's)."""
+        known, found = self.files.pop(name, None), _regular_digest(self.path / name)
+        self.drawn.pop(name, None)
+        if found is not None and known in (None, found):
+            with contextlib.suppress(OSError):  # one left behind is listed no more, and harms no one
+                os.unlink(self.path / name)
+
+    def _save(self) -> None:
+        """Write the list through the one writer (a temporary file renamed over it)."""
+        text = list_text(Listing(self.files, self.drawn, self.decks, self.pending))
+        write_file(self.path / MANIFEST, lambda temp: temp.write_text(text, encoding="utf-8"))
+
+
+def _regular_digest(path: Path) -> str | None:
+    """The SHA-256 of the regular file ``path`` (opened without following a link, and without waiting for a
+    writer when it is a pipe), None for anything else."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            return None
+        return digest(handle.read())
+
+
+@contextlib.contextmanager
+def play_folder(folder: str | Path) -> Iterator[PlayFolder]:
+    """The folder (made when missing), held for this run alone, with its list read and an export a killed run
+    began settled, its temporary files removed."""
+    label = str(folder)
+    path = open_folder(folder)
+    with _locked(path, label):
+        state = PlayFolder(path, label, *read_list(path, label))
+        _remove_temporaries(state)
+        state.settle()
+        try:
+            yield state
+        finally:  # done, or failed (a browser error, Ctrl-C): finished or undone, and listed, before the lock goes
+            state.settle()
 
 
 def open_folder(folder: str | Path) -> Path:
@@ -41,81 +167,43 @@ def open_folder(folder: str | Path) -> Path:
     return path
 
 
-@dataclass
-class PlayFolder:
-    """The folder written into, the files deckcli wrote there (name -> SHA-256) and, for each image, the digest of
-    the page it was drawn from."""
-
-    path: Path
-    files: dict[str, str] = field(default_factory=dict)
-    drawn: dict[str, str] = field(default_factory=dict)
-
-    def unchanged_image(self, name: str, page: str) -> bytes | None:
-        """The image ``name`` as deckcli drew it from the page ``page`` before, when it is there unchanged; else None."""
-        target = self.path / name
-        if self.drawn.get(name) != digest(page.encode("utf-8")) or not target.is_file() or target.is_symlink():
-            return None
-        data = target.read_bytes()
-        return data if digest(data) == self.files.get(name) else None
-
-    def record(self, written: Mapping[str, bytes], pages: Mapping[str, str]) -> None:
-        """Add the files just ``written`` (name -> content) and the pages of its images to the list, through the one
-        writer."""
-        self.files |= {name: digest(data) for name, data in written.items()}
-        self.drawn |= {name: digest(page.encode("utf-8")) for name, page in pages.items()}
-        doc = {"deckcli": MARKER, "files": dict(sorted(self.files.items())), "drawn": dict(sorted(self.drawn.items()))}
-        text = json.dumps(doc, indent=1) + "\n"
-        write_file(self.path / MANIFEST, lambda temp: temp.write_text(text, encoding="utf-8"))
+@contextlib.contextmanager
+def _locked(path: Path, label: str) -> Iterator[None]:
+    """The folder locked for this process (``flock`` on the folder itself: no file of its own, and released by the
+    system when the process dies, however it dies); no lock where the system has none."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise file_error(label, exc, writing=True) from None
+    try:
+        with contextlib.suppress(OSError):  # a file system that keeps no locks (some network ones): none taken
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
-def _listed(doc: object, key: str) -> dict[str, str] | None:
-    """The names and digests the list holds under ``key``, None when it is not such an object."""
-    found = doc.get(key, {}) if isinstance(doc, dict) and doc.get("deckcli") == MARKER else None
-    if not isinstance(found, dict) or not all(isinstance(v, str) and _DIGEST.fullmatch(v) for v in found.values()):
-        return None
-    return dict(found)
+def _remove_temporaries(state: PlayFolder) -> None:
+    """Remove the temporary files a killed run left beside the files of the list (the folder is locked, so no
+    running export owns one)."""
+    ours = set(state.files) | {MANIFEST}
+    if state.pending is not None:
+        ours |= set(state.pending.deck.files)
+    with contextlib.suppress(OSError), os.scandir(state.path) as listing:  # (unreadable: the writes will say so)
+        for entry in listing:
+            found = _TEMPORARY.fullmatch(entry.name)
+            if found and found.group(1) in ours and entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
 
 
-def read_folder(path: Path, label: str) -> PlayFolder:
-    """What deckcli wrote into the folder ``path``, from its list; nothing without a list."""
-    from deckcli.files.jsontext import parse_json
-    from deckcli.files.reading import read_document
-
-    listing = path / MANIFEST
-    if not listing.exists():
-        return PlayFolder(path)
-    where = f"{label.rstrip('/')}/{MANIFEST}"
-    doc = parse_json(read_document(listing, "play manifest", label=where).text, where)
-    files, drawn = _listed(doc, "files"), _listed(doc, "drawn")
-    if files is None or drawn is None:
-        raise InputError(
-            Message(
-                "{file}: not the list of files deckcli writes there; move it away to export into {folder}",
-                file=where,
-                folder=label,
-            )
-        )
-    return PlayFolder(path, files, drawn)
-
-
-def refused(folder: PlayFolder, names: list[str]) -> list[str]:
-    """The names about to be written whose files are not deckcli's: not in its list, or changed since."""
-    found = []
-    for name in names:
-        path = folder.path / name
-        if not os.path.lexists(path):
-            continue
-        known = folder.files.get(name)
-        if known is None or not path.is_file() or path.is_symlink() or digest(path.read_bytes()) != known:
-            found.append(name)
-    return found
-
-
-def check_folder(folder: str | Path, names: list[str]) -> PlayFolder:
-    """The folder (made when missing) and what deckcli wrote there, once no file of ``names`` is another's:
-    PlayFolderRefused naming them otherwise, before anything is written."""
-    state = read_folder(open_folder(folder), str(folder))
-    others = refused(state, names)
-    if others:
-        raise PlayFolderRefused(str(folder), others)
-    return state
+def pending_export(deck: DeckFiles, saved: str, saved_text: str, drawn: Mapping[str, str]) -> Pending:
+    """The record of an export of ``deck`` whose saved object ``saved`` will hold ``saved_text``; ``drawn``: each
+    image's page (name -> its HTML)."""
+    pages = {name: digest(page.encode("utf-8")) for name, page in drawn.items()}
+    return Pending(deck, saved, digest(saved_text.encode("utf-8")), pages)

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import json
 import math
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from deckcli.errors import InputError
+from deckcli.i18n import Message
 from deckcli.play.faces import Back, Face, ZoneCards, card_face, deck_zones, game_back
 
 if TYPE_CHECKING:
     from deckcli.cards.index import CardRef
-    from deckcli.legality.resolved import ResolvedDeck
     from deckcli.play.folder import PlayFolder
+    from deckcli.play.manifest import DeckFiles
     from deckcli.storage.reads import Readable
 
 #: A card face's size in pixels: 4 a millimetre of a 63 x 88 mm card.
@@ -42,6 +43,7 @@ class Sheet:
     number: int
     cards: tuple[CardRef, ...]
     file: str
+    page: str = field(default="", repr=False)
 
     @property
     def rows(self) -> int:
@@ -68,19 +70,26 @@ class TtsExport:
     zones: tuple[tuple[str, int], ...]
 
 
-def file_stem(deck: ResolvedDeck) -> str:
-    """The deck's files' common start: its name as an ASCII slug, or ``<game>-deck`` for a name with no ASCII letter."""
-    from deckcli.events.slugs import slug
-
-    name = deck.name or ""
-    return slug(name) if re.search(r"[A-Za-z0-9]", name) else f"{deck.game}-deck"
-
-
 def card_sheets(zones: list[ZoneCards], stem: str) -> list[Sheet]:
-    """The distinct printings of every zone, in deck order, 70 a sheet."""
+    """The distinct printings of every zone, in deck order, 70 a sheet, each named ``STEM-sheet-N-<page>.png`` by
+    the page it is drawn from (:func:`image_name`)."""
     distinct = list({card.id: card for zone in zones for card in zone.copies}.values())
     chunks = [tuple(distinct[i : i + PER_SHEET]) for i in range(0, len(distinct), PER_SHEET)]
-    return [Sheet(n, cards, f"{stem}-sheet-{n}.png") for n, cards in enumerate(chunks, 1)]
+    sheets = []
+    for n, cards in enumerate(chunks, 1):
+        title = f"{stem}-sheet-{n}"
+        page = sheet_page(title, [card_face(card) for card in cards])
+        sheets.append(Sheet(n, cards, image_name(title, page), page))
+    return sheets
+
+
+def image_name(title: str, page: str) -> str:
+    """An image's file name: ``title`` and the start of the SHA-256 of the page it is drawn from. A changed image
+    is a new file, so a kill while a deck's images are drawn leaves the old ones its saved object names (and TTS,
+    which keeps each image it loaded by its URL, loads the new one instead of showing the old)."""
+    from deckcli.events.sitemanifest import digest
+
+    return f"{title}-{digest(page.encode('utf-8'))[:8]}.png"
 
 
 def card_ids(sheets: list[Sheet]) -> dict[int, tuple[int, int]]:
@@ -150,46 +159,94 @@ def saved_object(
 
 def image_urls(folder: Path, names: list[str], base: str | None) -> dict[str, str]:
     """Each image's URL: ``file:///`` of the file written, or ``BASE/<file>`` when the user hosts the folder."""
-    if base:
+    if base is not None:
         return {name: f"{base.rstrip('/')}/{quote(name)}" for name in names}
     return {name: (folder / name).resolve().as_uri() for name in names}
 
 
 def export_tts(db: Readable, deck_name: str, folder: str | Path, image_url: str | None = None) -> TtsExport:
-    """``deck export NAME --to tts -o DIR``: the stored deck's saved object, sheets and back written into DIR."""
+    """``deck export NAME --to tts -o DIR``: the stored deck's saved object, sheets and back written into DIR, all
+    or nothing (:mod:`deckcli.play.folder`); the files of another deck there are never written over."""
+    from deckcli.cards.index import CardIndex
     from deckcli.events.browser import find_chromium
-    from deckcli.files.writing import write_whole
     from deckcli.legality.resolve import open_deck
-    from deckcli.play.folder import check_folder
+    from deckcli.play.filenames import file_stem
+    from deckcli.play.folder import play_folder
+    from deckcli.play.manifest import DeckFiles
 
+    base = image_base(image_url) if image_url is not None else None
     deck = open_deck(db, deck_name=deck_name)
     deck.require_cards()
     find_chromium("draw the card images", "")  # before the folder is made: a missing browser is said at once
-    from deckcli.cards.index import CardIndex
-
     zones = deck_zones(deck, CardIndex(db, deck.game))
-    stem = file_stem(deck)
-    sheets = card_sheets(zones, stem)
-    back_file, object_file = f"{deck.game}-back.png", f"{stem}.json"
-    folder_state = check_folder(folder, [object_file, back_file, *(s.file for s in sheets)])
-    pages = {s.file: (sheet_page(s.file, [card_face(card) for card in s.cards]), s.width, s.height) for s in sheets}
-    pages[back_file] = (sheet_page(back_file, [], game_back(deck.game), columns=1), FACE_WIDTH, FACE_HEIGHT)
-    written = {name: draw_image(folder_state, name, *page) for name, page in pages.items()}
-    title = deck.name or stem
-    urls = image_urls(folder_state.path, list(pages), image_url)
-    text = json.dumps(saved_object(title, zones, sheets, urls, back_file), ensure_ascii=False, indent=2) + "\n"
-    write_whole(folder_state.path / object_file, lambda handle: handle.write(text))
-    written[object_file] = text.encode("utf-8")
-    folder_state.record(written, {name: page for name, (page, _, _) in pages.items()})
-    path = folder_state.path
+    name = deck.name or ""
+    with play_folder(folder) as state:
+        stem = state.stem_for(deck.game, name, file_stem(name, f"{deck.game}-deck"))
+        sheets = card_sheets(zones, stem)
+        back_page = sheet_page(f"{deck.game}-back", [], game_back(deck.game), columns=1)
+        back_file = image_name(f"{deck.game}-back", back_page)
+        pages = {s.file: (s.page, s.width, s.height) for s in sheets} | {
+            back_file: (back_page, FACE_WIDTH, FACE_HEIGHT)
+        }
+        saved_file = f"{stem}.json"
+        state.check([saved_file, *pages])
+        urls = image_urls(state.path, list(pages), base)
+        text = json.dumps(saved_object(name or stem, zones, sheets, urls, back_file), ensure_ascii=False, indent=2)
+        _write_export(state, DeckFiles(deck.game, name, stem, (saved_file, *pages)), pages, text + "\n")
+    path = state.path
     return TtsExport(
-        title,
+        name or stem,
         path,
-        path / object_file,
+        path / saved_file,
         tuple(path / s.file for s in sheets),
         path / back_file,
         tuple((zone.label, len(zone.copies)) for zone in zones),
     )
+
+
+def _write_export(state: PlayFolder, deck: DeckFiles, pages: dict[str, tuple[str, int, int]], text: str) -> None:
+    """The export recorded as begun, its images drawn (or kept), then its saved object (``deck.files[0]``) put in
+    place: the step that makes it the deck's export (the folder settles it when :func:`play_folder` ends)."""
+    from deckcli.files.writing import write_whole
+    from deckcli.play.folder import pending_export
+
+    saved = deck.files[0]
+    state.begin(pending_export(deck, saved, text, {name: page for name, (page, _, _) in pages.items()}))
+    for name, page in pages.items():
+        draw_image(state, name, *page)
+    write_whole(state.path / saved, lambda handle: handle.write(text))
+    _reached("saved")
+
+
+def _reached(step: str) -> None:
+    """A point of an export (``saved``: the saved object is in place, the folder's list not yet settled). Nothing
+    happens here; the kill tests stop a real process at such a point (tests/play/test_tts_kill.py)."""
+
+
+def image_base(url: str) -> str:
+    """``--image-url``'s BASE, once it is the ``http://`` or ``https://`` URL of a folder: a host, and no space,
+    control character, ``?`` or ``#`` (``BASE/<file>`` must name the file); InputError saying so otherwise.
+
+    Only http(s): TTS loads a saved object's images from the web (its own cloud or any web server) and from local
+    ``file:///`` URLs, which deckcli writes itself when there is no ``--image-url`` (the files where they are); a
+    ``file:///`` BASE would only repeat that for another folder, and no other scheme is documented as one TTS
+    loads. ``javascript:``, a path, a lone space or a line break are refused, never written into the object."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        usable = parts.scheme.lower() in ("http", "https") and bool(parts.hostname) and (parts.port or 0) >= 0
+    except ValueError:  # a port that is no number, an unclosed [IPv6 address]
+        usable = False
+    if not usable or not url.isprintable() or any(c.isspace() or c in "?#\\" for c in url):
+        raise InputError(
+            Message(
+                "--image-url {url}: not the http:// or https:// address of the folder the images are in (a host, and"
+                " no spaces, control characters, ?, # or \\); TTS loads the images from BASE/<file>",
+                url=repr(url),
+            )
+        )
+    return url
 
 
 def sheet_page(title: str, faces: list[Face], back: Back | None = None, columns: int = COLUMNS) -> str:

@@ -5,6 +5,7 @@ object says; and the folder's rules and the usage errors."""
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
@@ -53,17 +54,19 @@ def test_each_games_deck_is_a_saved_object_tts_reads(cli, tmp_path):
         saved = json.loads(saved_file.read_text(encoding="utf-8"))
         assert _zones(saved, folder) == zones
         urls = {d["FaceURL"] for o in saved["ObjectStates"] for d in o["CustomDeck"].values()}
-        assert urls == {(folder / f"{saved_file.stem}-sheet-1.png").resolve().as_uri()}
-        assert (folder / f"{game}-back.png").is_file()
+        (sheet,) = folder.glob(f"{saved_file.stem}-sheet-1-*.png")
+        assert urls == {sheet.resolve().as_uri()} and re.fullmatch(r".*-sheet-1-[0-9a-f]{8}\.png", sheet.name)
+        assert len(list(folder.glob(f"{game}-back-*.png"))) == 1
 
     boa = tmp_path / "boa"
     images = {p.name: p.read_bytes() for p in boa.glob("*.png")}
     again = cli("deck", "export", "Ember Rush", "--to", "tts", "-o", boa, "--image-url", "https://cards.example/boa/")
     assert again.exit_code == 0 and "TTS reads the URLs it names" in again.stderr
-    saved = json.loads((boa / "ember-rush.json").read_text(encoding="utf-8"))
+    saved = json.loads((boa / "Ember Rush.json").read_text(encoding="utf-8"))
     deck = saved["ObjectStates"][0]["CustomDeck"]["1"]
-    assert (deck["FaceURL"], deck["BackURL"]) == ("https://cards.example/boa/ember-rush-sheet-1.png",
-                                                   "https://cards.example/boa/boa-back.png")
+    (sheet,), (back,) = boa.glob("Ember Rush-sheet-1-*.png"), boa.glob("boa-back-*.png")
+    assert (deck["FaceURL"], deck["BackURL"]) == (f"https://cards.example/boa/Ember%20Rush-sheet-1-{sheet.name[-12:]}",
+                                                   f"https://cards.example/boa/{back.name}")
     assert {p.name: p.read_bytes() for p in boa.glob("*.png")} == images  # the same pages: not drawn again
 
 
@@ -71,16 +74,16 @@ def test_a_folder_holding_another_file_of_the_same_name_is_refused(run, tmp_path
     ps.import_examples(run)
     folder = tmp_path / "Saved Objects"
     folder.mkdir()
-    (folder / "ember-rush.json").write_text("the user's own object", encoding="utf-8")
+    (folder / "Ember Rush.json").write_text("the user's own object", encoding="utf-8")
     (folder / "other.json").write_text("{}", encoding="utf-8")
     done = run("deck", "export", "Ember Rush", "--to", "tts", "-o", folder)
     assert done.exit_code == 1
     assert done.stderr == (
-        f"Error: {folder}: refused, it holds ember-rush.json, which deckcli did not write there (or which changed"
+        f"Error: {folder}: refused, it holds Ember Rush.json, which deckcli did not write there (or which changed"
         f" since); nothing was written. Export into another folder, or move it away first\n"
     )
-    assert sorted(p.name for p in folder.iterdir()) == ["ember-rush.json", "other.json"]
-    assert (folder / "ember-rush.json").read_text(encoding="utf-8") == "the user's own object"
+    assert sorted(p.name for p in folder.iterdir()) == ["Ember Rush.json", "other.json"]
+    assert (folder / "Ember Rush.json").read_text(encoding="utf-8") == "the user's own object"
 
 
 def test_tts_usage_errors_an_unknown_deck_and_no_browser(run, tmp_path, monkeypatch):
@@ -111,9 +114,9 @@ def test_sheets_hold_70_distinct_cards_and_a_zone_of_one_card_is_a_card():
     zones = [ZoneCards("main", "Main Deck", tuple(c for c in cards[:74] for _ in range(2))),
              ZoneCards("side", "Side Deck", (cards[74],))]
     sheets = card_sheets(zones, "big")
-    assert [(s.number, len(s.cards), s.rows, s.file) for s in sheets] == [(1, 70, 7, "big-sheet-1.png"),
-                                                                      (2, 5, 2, "big-sheet-2.png")]
-    urls = {name: f"https://x.example/{name}" for name in ("big-sheet-1.png", "big-sheet-2.png", "boa-back.png")}
+    assert [(s.number, len(s.cards), s.rows, s.file[:-13]) for s in sheets] == [(1, 70, 7, "big-sheet-1"),
+                                                                             (2, 5, 2, "big-sheet-2")]
+    urls = {name: f"https://x.example/{name}" for name in (sheets[0].file, sheets[1].file, "boa-back.png")}
     main, side = saved_object("Big", zones, sheets, urls, "boa-back.png")["ObjectStates"]
     assert main["Name"] == "DeckCustom" and len(main["ContainedObjects"]) == 148 and sorted(main["CustomDeck"]) == ["1", "2"]
     assert main["DeckIDs"][:3] == [100, 100, 101] and main["DeckIDs"][-2:] == [203, 203]
