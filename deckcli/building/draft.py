@@ -23,11 +23,11 @@ from deckcli.legality.resolved import ResolvedCard, ResolvedDeck
 
 
 class Held(NamedTuple):
-    """``count`` copies of the printing ``card`` in ``zone``."""
+    """``copies`` of the printing ``card`` in ``zone``."""
 
     zone: str
     card: CardRef
-    count: int
+    copies: int
 
 
 Cards = tuple[Held, ...]
@@ -63,10 +63,10 @@ class DeckDraft:
 
     def count(self, card: CardRef, zone: str | None = None) -> int:
         """Copies of ``card``'s name held (in ``zone``, or in every zone)."""
-        return sum(h.count for h in self.cards if h.card.key == card.key and (zone is None or h.zone == zone))
+        return sum(h.copies for h in self.cards if h.card.key == card.key and (zone is None or h.zone == zone))
 
     def size(self, zone: str) -> int:
-        return sum(h.count for h in self.cards if h.zone == zone)
+        return sum(h.copies for h in self.cards if h.zone == zone)
 
     # -- changes ----------------------------------------------------------------------------------
     def add(self, card: CardRef, zone: str | None = None, count: int = 1) -> list[Held]:
@@ -125,7 +125,7 @@ class DeckDraft:
         for delta in deltas:
             key = (delta.zone, delta.card.id)
             before = rows.get(key)
-            total = (before.count if before else 0) + delta.count
+            total = (before.copies if before else 0) + delta.copies
             if total > 0:
                 rows[key] = Held(delta.zone, delta.card, total)
             else:
@@ -139,7 +139,11 @@ class DeckDraft:
         if not members:
             game = registry.game(self.game)
             raise DeckcliError(
-                Message("{kind} {card!r} stands for no cards in the database", kind=game.kind_name(card.kind), card=card.name)
+                Message(
+                    "{kind} {card!r} stands for no cards in the database",
+                    kind=game.kind_name(card.kind),
+                    card=card.name,
+                )
             )
         return members
 
@@ -151,13 +155,13 @@ class DeckDraft:
     # -- what the checks read ---------------------------------------------------------------------
     def decklist(self) -> Decklist:
         """The deck as a decklist naming every printing (what is saved and exported)."""
-        entries = [DeckEntry(h.zone, h.count, h.card.name, h.card.set_code, h.card.number) for h in self.cards]
+        entries = [DeckEntry(h.zone, h.copies, h.card.name, h.card.set_code, h.card.number) for h in self.cards]
         return Decklist(entries=entries, name=self.name, game=self.game, format=self.format.name, meta=dict(self.meta))
 
     def resolved(self, day: date | None = None) -> ResolvedDeck:
         """The deck as every check reads it (cards already known: nothing is looked up again), set-aside zones apart."""
         aside = set(registry.aside_zones())
-        held = [ResolvedCard(h.zone, h.count, h.card) for h in self.cards]
+        held = [ResolvedCard(h.zone, h.copies, h.card) for h in self.cards]
         return ResolvedDeck(
             self.name,
             self.game,

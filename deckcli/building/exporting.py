@@ -11,7 +11,7 @@ from deckcli.i18n import Message
 
 if TYPE_CHECKING:
     from deckcli.building.draft import DeckDraft
-    from deckcli.storage.base import BaseDatabase
+    from deckcli.storage.reads import Readable
 
 #: Proxy sheets by their extension; every other extension is a decklist layout, and a name without one a folder.
 PROXY_KINDS = {".pdf": "pdf", ".html": "html"}
@@ -25,7 +25,7 @@ class Exported(NamedTuple):
     kind: str
 
 
-def export_draft(db: BaseDatabase, draft: DeckDraft, target: str) -> Exported:
+def export_draft(db: Readable, draft: DeckDraft, target: str) -> Exported:
     """Write the draft to ``target``: ``.txt``/``.json``/``.csv``/``.code``/``.cod`` a decklist, ``.pdf``/``.html``
     proxy sheets, a folder (no extension) a Tabletop Simulator saved object of the stored deck (saved first)."""
     target = target.strip()
@@ -43,12 +43,14 @@ def export_draft(db: BaseDatabase, draft: DeckDraft, target: str) -> Exported:
 
     if suffix not in EXTENSIONS:
         known = ", ".join(sorted({*EXTENSIONS, *PROXY_KINDS}))
-        raise InputError(Message("{file}: unknown kind of export; use one of {known}, or a folder", file=target, known=known))
+        raise InputError(
+            Message("{file}: unknown kind of export; use one of {known}, or a folder", file=target, known=known)
+        )
     write_decklist(draft.decklist(), EXTENSIONS[suffix], target)
     return Exported(target, EXTENSIONS[suffix])
 
 
-def _tts(db: BaseDatabase, draft: DeckDraft, folder: str) -> Path:
+def _tts(db: Readable, draft: DeckDraft, folder: str) -> Path:
     """The Tabletop Simulator export reads the stored deck: one with unsaved changes is saved first."""
     from deckcli.play.tts import export_tts
 

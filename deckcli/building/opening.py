@@ -14,9 +14,10 @@ from deckcli.legality.resolve import Resolver
 
 if TYPE_CHECKING:
     from deckcli.storage.base import BaseDatabase
+    from deckcli.storage.reads import Readable
 
 
-def open_draft(db: BaseDatabase, deck: str | None, game: str | None, format_name: str | None) -> DeckDraft:
+def open_draft(db: Readable, deck: str | None, game: str | None, format_name: str | None) -> DeckDraft:
     """The deck ``deck`` names: a stored deck (saved back to itself), a decklist file or deck code (a new deck that
     asks for a name when saved), or a name nothing answers to (a new empty deck of ``game`` with that name)."""
     resolver = Resolver(db)
@@ -53,9 +54,7 @@ def _new_draft(resolver: Resolver, name: str | None, game: str | None, format_na
     chosen = game or (fmt.game if fmt else None)
     if chosen is None:
         raise InputError(
-            Message(
-                "a new deck needs its game: give --game (or --format) with {deck!r}", deck=name or "deckcli build"
-            )
+            Message("a new deck needs its game: give --game (or --format) with {deck!r}", deck=name or "deckcli build")
         )
     fmt = fmt or default_format(chosen)
     return DeckDraft(name, chosen, fmt, resolver.index(chosen))
@@ -67,9 +66,7 @@ def save_draft(db: BaseDatabase, draft: DeckDraft, name: str) -> None:
     from deckcli.decks.store import save_deck, stored_format_name
 
     same = draft.stored_as is not None and draft.stored_as.casefold() == name.casefold()
-    cards = [(h.zone, h.card.id, h.count) for h in draft.cards]
+    cards = [(h.zone, h.card.id, h.copies) for h in draft.cards]
     with db.write() as session:
-        save_deck(
-            session, name, draft.game, stored_format_name(draft.format), cards, draft.meta, replace=same
-        )
+        save_deck(session, name, draft.game, stored_format_name(draft.format), cards, draft.meta, replace=same)
     draft.mark_saved(name)

@@ -17,7 +17,12 @@ from deckcli.i18n import gettext as _
 @click.argument("deck", required=False, metavar="[DECK]", shell_complete=complete_deck_or_file)
 @click.option("--game", "-g", type=GAME_CHOICE, help="The game of a new deck.")
 @click.option(
-    "--format", "-f", "format_name", metavar="NAME|PATH", shell_complete=complete_format, help="Build under this format."
+    "--format",
+    "-f",
+    "format_name",
+    metavar="NAME|PATH",
+    shell_complete=complete_format,
+    help="Build under this format.",
 )
 @pass_app
 def build(app: AppContext, deck: str | None, game: str | None, format_name: str | None) -> None:
@@ -56,7 +61,7 @@ def builder_app(app: AppContext, deck: str | None, game: str | None, format_name
     from deckcli.cards.resolver import CardResolver
     from deckcli.cli.builder.app import BuildApp
 
-    draft = open_draft(app.db, deck, game, format_name)
+    draft = open_draft(app.reads, deck, game, format_name)  # reads only: the write path is opened by the first save
     cards = CardResolver(app.reads)
     analyst = Analyst(draft.game, lambda name: cards.find(name, game=draft.game))
-    return BuildApp(app.db, draft, CardPool(app.reads, draft.index), analyst)
+    return BuildApp(app, draft, CardPool(app.reads, draft.index), analyst)

@@ -87,7 +87,9 @@ def hand_lines(dealt, kind: str) -> list[str]:
     if dealt.meets is None:
         title = _("Hand {number}")
     else:
-        title = _("Hand {number}  — meets the conditions") if dealt.meets else _("Hand {number}  — misses the conditions")
+        title = (
+            _("Hand {number}  — meets the conditions") if dealt.meets else _("Hand {number}  — misses the conditions")
+        )
     lines = [title.format(number=dealt.number), *_card_lines(dealt.cards[: len(dealt.cards) - dealt.extra], "  ")]
     if dealt.extra:
         lines += [_("  Extra card for the opponent's mulligan:"), *_card_lines(dealt.extra_cards, "  ")]

@@ -4,18 +4,18 @@ one action on the draft (:mod:`deckcli.building`) and redraws."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Footer, Input, Static
 
 from deckcli.cli.builder import panels
 from deckcli.cli.builder.dialogs import DIALOG_CSS, AskText, Confirm, Reading
 from deckcli.errors import DeckcliError
-from deckcli.i18n import N_, translated
+from deckcli.i18n import N_
 from deckcli.i18n import gettext as _
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from deckcli.building.draft import DeckDraft
     from deckcli.building.pool import CardPool
     from deckcli.cards.index import CardRef
-    from deckcli.storage.base import BaseDatabase
+    from deckcli.cli.context import AppContext
 
 #: The smallest terminal the screen is drawn in; a smaller one is told so instead.
 MIN_SIZE = (80, 24)
@@ -49,7 +49,7 @@ CSS = (
     DIALOG_CSS
     + """
 #status { height: 1; background: $primary; color: $text; padding: 0 1; }
-#main { height: 1fr; }
+#panes { height: 1fr; }
 #left, #right { width: 1fr; }
 #search { height: 3; }
 #search.wrong { border: tall $error; }
@@ -58,20 +58,20 @@ CSS = (
 #verdict { height: 5; border-top: solid $primary; }
 #figures { height: 7; border-top: solid $primary; text-wrap: nowrap; text-overflow: ellipsis; }
 #too-small { display: none; content-align: center middle; height: 1fr; }
-Screen.small #main, Screen.small #status { display: none; }
+Screen.small #panes, Screen.small #status { display: none; }
 Screen.small #too-small { display: block; }
 """
 )
 
 
 class BuildApp(App[None]):
-    """The deck builder. ``db`` is where the deck is saved; ``draft``, ``pool`` and ``analyst`` come from
-    :mod:`deckcli.building`."""
+    """The deck builder. ``context`` is the run's database (read through its read path, written only by a save);
+    ``draft``, ``pool`` and ``analyst`` come from :mod:`deckcli.building`."""
 
     CSS = CSS
     TITLE = "deckcli build"
     ENABLE_COMMAND_PALETTE = False  # every action has its key; Ctrl+P would be one more thing to explain
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "search", _("Search")),
         Binding("plus", "add", _("Add"), show=False),
         Binding("minus", "remove", _("Remove"), show=False),
@@ -88,17 +88,17 @@ class BuildApp(App[None]):
         Binding("ctrl+c", "quit_app", _("Quit"), show=False, priority=True),
     ]
 
-    def __init__(self, db: BaseDatabase, draft: DeckDraft, pool: CardPool, analyst: Analyst):
+    def __init__(self, context: AppContext, draft: DeckDraft, pool: CardPool, analyst: Analyst):
         super().__init__()
-        self.db, self.draft, self.pool, self.analyst = db, draft, pool, analyst
+        self.context, self.draft, self.pool, self.analyst = context, draft, pool, analyst
         self.zone = draft.format.draw_zone
         self.matches: list[CardRef] = []
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
-        with Horizontal(id="main"):
+        with Horizontal(id="panes"):
             with Vertical(id="left"):
-                yield Input(placeholder=_("card name, or cost<=2, element=Fire"), id="search")
+                yield Input(placeholder=_("a card name, or field<=value, field=value"), id="search")
                 yield DataTable(id="pool", cursor_type="row", zebra_stripes=True)
                 with VerticalScroll(id="detail"):
                     yield Static("", id="card-text", markup=False)
@@ -134,8 +134,9 @@ class BuildApp(App[None]):
         self.screen.set_class(small, "small")
         if small:
             self.query_one("#too-small", Static).update(
-                _("This terminal is {width}×{height}; deckcli build needs at least {least}. Make it larger, or press q.")
-                .format(width=width, height=height, least=f"{MIN_SIZE[0]}×{MIN_SIZE[1]}")
+                _(
+                    "This terminal is {width}×{height}; deckcli build needs at least {least}. Make it larger, or press q."
+                ).format(width=width, height=height, least=f"{MIN_SIZE[0]}×{MIN_SIZE[1]}")
             )
 
     def redraw(self) -> None:
@@ -153,7 +154,7 @@ class BuildApp(App[None]):
         try:
             self.matches = self.pool.search(query)
         except DeckcliError as exc:  # a filter half typed: said under the box, the last matches kept
-            search.border_subtitle = str(translated(exc.translated()))
+            search.border_subtitle = exc.translated()
             search.add_class("wrong")
             return
         search.border_subtitle = None
@@ -177,7 +178,7 @@ class BuildApp(App[None]):
         self.deck_rows = panels.deck_rows(analysis.view)
         for i, row in enumerate(self.deck_rows):
             style = "bold" if row.card is None else ""
-            table.add_row(Text(row.count, style=style), Text(row.text, style=style), key=str(i))
+            table.add_row(Text(row.copies, style=style), Text(row.text, style=style), key=str(i))
         for i, row in enumerate(self.deck_rows):
             if keep is not None and row.card is not None and row.card.id == keep.id:
                 table.move_cursor(row=i)
@@ -250,7 +251,7 @@ class BuildApp(App[None]):
         try:
             done = change()
         except DeckcliError as exc:
-            self.notify(str(translated(exc.translated())), severity="error")
+            self.notify(exc.translated(), severity="error")
             return None
         self.redraw()
         return done
@@ -273,7 +274,7 @@ class BuildApp(App[None]):
             try:
                 self.analyst.set_conditions(text.split(";"))
             except DeckcliError as exc:
-                return str(translated(exc.translated()))
+                return exc.translated()
             return None
 
         def done(answer: str | None) -> None:
@@ -281,7 +282,7 @@ class BuildApp(App[None]):
                 self.redraw()
 
         current = "; ".join(self.analyst.user_texts)
-        hint = _("e.g. 1+ kind=monster,cost<=2; 1+ \"Fireball\" (empty: the game's key condition only)")
+        hint = _('e.g. 1+ kind=monster,cost<=2; 1+ "Fireball" (empty: the game\'s key condition only)')
         self.push_screen(AskText(_("Your opening-hand conditions:"), current, hint, check), done)
 
     def action_deal_hand(self) -> None:
@@ -295,7 +296,7 @@ class BuildApp(App[None]):
         self.push_screen(Reading(_("A sample opening hand (H: another)"), text, again="H"))
 
     def action_keys(self) -> None:
-        lines = [f"{key:<10} {translated(what)}" for key, what in KEYS]
+        lines = [f"{key:<10} {_(what)}" for key, what in KEYS]
         self.push_screen(Reading(_("Keys"), "\n".join(lines)))
 
     def action_save(self, then_quit: bool = False) -> None:
@@ -313,9 +314,9 @@ class BuildApp(App[None]):
         from deckcli.building.opening import save_draft
 
         try:
-            save_draft(self.db, self.draft, name)
+            save_draft(self.context.db, self.draft, name)
         except DeckcliError as exc:
-            self.notify(str(translated(exc.translated())), severity="error")
+            self.notify(exc.translated(), severity="error")
             return
         self.notify(_("Saved {deck}.").format(deck=name))
         self.redraw()
@@ -329,13 +330,15 @@ class BuildApp(App[None]):
             if not answer:
                 return
             try:
-                written = export_draft(self.db, self.draft, answer)
+                written = export_draft(self.context.reads, self.draft, answer)
             except DeckcliError as exc:
-                self.notify(str(translated(exc.translated())), severity="error")
+                self.notify(exc.translated(), severity="error")
                 return
             self.notify(_("Exported to {file}.").format(file=written.path))
 
-        hint = _("deck.txt, .json, .csv, .code or .cod; proxies.pdf or .html; a folder (no extension): Tabletop Simulator")
+        hint = _(
+            "deck.txt, .json, .csv, .code or .cod; proxies.pdf or .html; a folder (no extension): Tabletop Simulator"
+        )
         self.push_screen(AskText(_("Export to:"), "", hint), done)
 
     def action_quit_app(self) -> None:

@@ -4,8 +4,10 @@ callback ``push_screen`` was given; Escape cancels."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
@@ -30,7 +32,7 @@ class AskText(ModalScreen[str | None]):
     """A question answered with a line of text: Enter gives it, Escape gives None. ``check`` may refuse the text,
     returning why; the dialog then stays open and shows it."""
 
-    BINDINGS = [Binding("escape", "cancel", _("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", _("Cancel"))]
 
     def __init__(self, question: str, value: str = "", hint: str = "", check=None):
         super().__init__()
@@ -57,7 +59,7 @@ class AskText(ModalScreen[str | None]):
 class Confirm(ModalScreen[bool]):
     """A yes/no question: y or the first button says yes, n, Escape or the second no."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", _("Yes")),
         Binding("n", "answer(False)", _("No")),
         Binding("escape", "answer(False)", _("No"), show=False),
@@ -85,7 +87,7 @@ class Reading(ModalScreen[None]):
     """A text to read (the keys, a sample hand); any of ``closing`` closes it, and ``again`` (if given) asks the
     app for another one, as ``H`` deals another hand."""
 
-    BINDINGS = [Binding("escape,q,enter", "close", _("Close"))]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,enter", "close", _("Close"))]
 
     def __init__(self, title: str, text: str, again: str | None = None):
         super().__init__()

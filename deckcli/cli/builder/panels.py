@@ -19,11 +19,11 @@ if TYPE_CHECKING:
 
 
 class DeckRow(NamedTuple):
-    """One row of the deck table: a zone or kind heading (``card`` None) or ``count`` copies of a card in ``zone``."""
+    """One row of the deck table: a zone or kind heading (``card`` None) or ``copies`` of a card in ``zone``."""
 
     zone: str
     card: CardRef | None
-    count: str
+    copies: str
     text: str
 
 
@@ -37,7 +37,9 @@ def deck_rows(view: DeckView) -> list[DeckRow]:
             rows.append(DeckRow(zone.name, None, str(kind.count), f"  {translated(kind.title)}"))
             rows += [DeckRow(zone.name, card, str(n), f"    {shown_name(card)}") for card, n in kind.cards]
     for aside in view.aside:
-        rows.append(DeckRow(aside.name, None, str(aside.size), _("{zone} (not counted)").format(zone=translated(aside.label))))
+        rows.append(
+            DeckRow(aside.name, None, str(aside.size), _("{zone} (not counted)").format(zone=translated(aside.label)))
+        )
         rows += [DeckRow(aside.name, card, str(n), f"    {shown_name(card)}") for card, n in aside.cards]
     return rows
 
