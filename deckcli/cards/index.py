@@ -229,13 +229,20 @@ def search_cards(
     sql = f"SELECT {REF_COLUMNS} FROM card c" + (" WHERE " + " AND ".join(conditions) if conditions else "")
     with reader_of(source)() as rows:
         refs = [card_ref(row) for row in rows.all(sql + " ORDER BY c.game, c.set_code, c.id", params)]
+    return filter_refs(refs, text, where)
+
+
+def filter_refs(refs: Iterable[CardRef], text: str | None = None, where: Iterable[Filter] = ()) -> list[CardRef]:
+    """The cards of ``refs`` whose names, aliases or text hold ``text`` (as name keys: case and width ignored) and
+    that pass every filter: ``cards search`` and the card pool of ``deckcli build``."""
     filters = list(where)
+    found = list(refs)
     if text:
         needle = name_key(text)
-        refs = [r for r in refs if needle in _searchable(r)]
+        found = [r for r in found if needle in _searchable(r)]
     if filters:
-        refs = [r for r in refs if all(f.matches(r.as_dict()) for f in filters)]
-    return refs
+        found = [r for r in found if all(f.matches(r.as_dict()) for f in filters)]
+    return found
 
 
 def _searchable(ref: CardRef) -> str:

@@ -78,55 +78,58 @@ def hand(
     click.echo(_("{header}; seed {seed}").format(header=line, seed=used_seed))
     for dealt in hands:
         click.echo("")
-        if dealt.meets is None:
-            title = _("Hand {number}")
-        else:
-            title = (
-                _("Hand {number}  — meets the conditions")
-                if dealt.meets
-                else _("Hand {number}  — misses the conditions")
-            )
-        click.echo(title.format(number=dealt.number))
-        _print_cards(dealt.cards[: len(dealt.cards) - dealt.extra], "  ")
-        if dealt.extra:
-            click.echo(_("  Extra card for the opponent's mulligan:"))
-            _print_cards(dealt.extra_cards, "  ")
-        _print_mulligan(dealt.mulligan, kind)
+        click.echo("\n".join(hand_lines(dealt, kind)))
 
 
-def _print_mulligan(outcome, kind: str) -> None:
+def hand_lines(dealt, kind: str) -> list[str]:
+    """One dealt hand as ``hand`` prints it: its title, its cards, the extra cards, what the mulligan (``kind``) did;
+    ``deckcli build``'s sample hand shows the same lines."""
+    if dealt.meets is None:
+        title = _("Hand {number}")
+    else:
+        title = (
+            _("Hand {number}  — meets the conditions") if dealt.meets else _("Hand {number}  — misses the conditions")
+        )
+    lines = [title.format(number=dealt.number), *_card_lines(dealt.cards[: len(dealt.cards) - dealt.extra], "  ")]
+    if dealt.extra:
+        lines += [_("  Extra card for the opponent's mulligan:"), *_card_lines(dealt.extra_cards, "  ")]
+    return lines + _mulligan_lines(dealt.mulligan, kind)
+
+
+def _mulligan_lines(outcome, kind: str) -> list[str]:
     if outcome is None:
-        return
-    click.echo(_("  Mulligan ({kind}): {note}").format(kind=mulligan_name(kind), note=translated(outcome.note)))
+        return []
+    lines = [_("  Mulligan ({kind}): {note}").format(kind=mulligan_name(kind), note=translated(outcome.note))]
     if outcome.action == "redraw":
         if outcome.meets is None:
-            click.echo(_("  New hand:"))
+            lines.append(_("  New hand:"))
         else:
-            click.echo(_("  New hand — meets the conditions:") if outcome.meets else _("  New hand — still misses:"))
-        _print_cards(outcome.final, "    ")
+            lines.append(_("  New hand — meets the conditions:") if outcome.meets else _("  New hand — still misses:"))
+        lines += _card_lines(outcome.final, "    ")
     elif outcome.action == "partial":
-        click.echo(_("    Discard:"))
-        _print_cards(outcome.discarded, "      ")
-        click.echo(_("    Draw:"))
-        _print_cards(outcome.drawn, "      ")
-        click.echo(
+        lines += [_("    Discard:"), *_card_lines(outcome.discarded, "      ")]
+        lines += [_("    Draw:"), *_card_lines(outcome.drawn, "      ")]
+        lines.append(
             _("    Hand after the redraw — meets the conditions:")
             if outcome.meets
             else _("    Hand after the redraw — still misses:")
         )
-        _print_cards(outcome.final, "      ")
+        lines += _card_lines(outcome.final, "      ")
+    return lines
 
 
-def _print_cards(cards, indent: str) -> None:
+def _card_lines(cards, indent: str) -> list[str]:
     from deckcli.cards.summary import summary_parts
     from deckcli.games import registry
 
+    lines = []
     for card in cards:
         kind = str(card.get("kind") or "")
         if kind and registry.is_game(card.get("game")):
             kind = translated(registry.game(card["game"]).kind_name(kind))
         details = [kind, *summary_parts(card, shown=True)]
-        click.echo(f"{indent}{card.get('name')}  ({' · '.join(d for d in details if d)})")
+        lines.append(f"{indent}{card.get('name')}  ({' · '.join(d for d in details if d)})")
+    return lines
 
 
 @click.command()

@@ -26,6 +26,7 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 
 #: Each command's module and name in it. A command's module is imported when the command runs (or a listing such as
 #: the help names it), so a start-up pays for the click decorators of the command it runs, not of all of them.
 COMMANDS = {
+    "build": "deckcli.cli.build:build",
     "cards": "deckcli.cli.cards:cards",
     "collection": "deckcli.cli.collection:collection",
     "curve": "deckcli.cli.hands:curve",

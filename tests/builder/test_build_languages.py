@@ -1,0 +1,91 @@
+"""``deckcli build`` in Japanese and Russian: the screen's own words, the zones and kinds from the game's data and the
+card names where the data has them in the player's language. deckcli reads its language once per process, so each
+screen is drawn in a child process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import paths  # tests/support/paths.py
+import pytest
+
+SCRIPT = """
+import asyncio, sys
+from deckcli.cli.build import builder_app
+from deckcli.cli.context import AppContext
+sys.path.insert(0, sys.argv[2])
+from screens import screen_lines
+
+async def main():
+    app = builder_app(AppContext(None), sys.argv[1], None, None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        keys = app.screen.query_one("#text").render()
+        await pilot.press("escape")
+        for _ in range(100):  # until the whole screen is drawn, its footer last
+            await pilot.pause()
+            lines = screen_lines(app.export_screenshot())
+            if len(lines) == 40 and lines[-1].strip():
+                break
+        print("\\n".join(lines))
+        print(keys)
+
+asyncio.run(main())
+"""
+
+#: What each language must show, and English words it must not.
+EXPECTED = {
+    "ja": (
+        ["メインデッキ", "モンスター", "使用可能です", "引き直し込み", "検索", "保存", "初手の条件を編集"],
+        ["Main Deck", "Monsters", "with mulligan", "Legal in"],
+    ),
+    "ru": (
+        [
+            "Основная колода",
+            "Монстры",
+            "Допустима в формате",
+            "с муллиганом",
+            "Поиск",
+            "Сохранить",
+            "условия стартовой руки",
+        ],
+        ["Main Deck", "Monsters", "with mulligan", "Legal in"],
+    ),
+}
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("language", sorted(EXPECTED))
+def test_the_builder_speaks_the_players_language(db, language):
+    env = {**os.environ, "DECKCLI_LANG": language}
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(paths.EXAMPLES / "ember-rush.txt"), str(paths.REPO / "tests" / "support")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    shown, english = EXPECTED[language]
+    for word in shown:
+        assert word in done.stdout, f"{language}: {word!r} not shown:\n{done.stdout}"
+    for word in english:
+        assert word not in done.stdout, f"{language}: English {word!r} shown:\n{done.stdout}"
+
+
+@pytest.mark.sqlite_only
+def test_card_names_in_the_players_language(db):
+    env = {**os.environ, "DECKCLI_LANG": "ru"}
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(paths.EXAMPLES / "team-shadows.txt"), str(paths.REPO / "tests" / "support")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Килгор (Kilgore)" in done.stdout
