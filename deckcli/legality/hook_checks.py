@@ -143,7 +143,11 @@ def _limit_message(
 ) -> Message:
     """Why ``count`` cards of the ネーム ``key`` are too many: over the declared ネーム's ``limit``, over another's, or
     any at all of another ネーム (a limit of 0), with how to declare one when the deck declares none."""
-    known = {"copies": count, "name": found.level.of(cards[0].card.name), "where": placement(deck, cards)}
+    known: dict[str, Any] = {
+        "copies": count,
+        "name": found.level.of(cards[0].card.name),
+        "where": placement(deck, cards),
+    }
     if found.declared is None and limit == 0:
         return Message(
             "{copies} card with the ネーム “{name}” ({where}); no card of an undeclared ネーム is allowed"
