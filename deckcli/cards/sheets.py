@@ -26,7 +26,7 @@ from deckcli.files.csvwriting import CsvWriter, unescape_cell
 from deckcli.files.jsontext import JsonSyntaxError, parse_json
 from deckcli.files.reading import read_document
 from deckcli.games import registry
-from deckcli.i18n import Message, error_text
+from deckcli.i18n import N_, Message, error_text
 from deckcli.validation.jsonschemas import PATH_PROBLEM, path_problem
 
 #: File names read as spreadsheets (``-`` too, when the command names the set).
@@ -44,7 +44,7 @@ _OPTIONS = {"$.game": "--game", "$.set.code": "--set", "$.set.name": "--set-name
 
 
 #: What an error about an unknown column or value ends with: the command writing a sheet to fill in.
-TEMPLATE_HINT = "`deckcli cards export --game {game} --set {set} -o template.csv` gives a sheet to fill in"
+TEMPLATE_HINT = N_("`deckcli cards export --game {game} --set {set} -o template.csv` gives a sheet to fill in")
 
 
 @dataclass(frozen=True)
