@@ -22,11 +22,13 @@ class DeckcliError(Exception):
 
 
 class CardDataError(DeckcliError):
-    """One or more card-set files are invalid; ``problems`` holds ``file: JSON path: message`` lines."""
+    """One or more card-set files are invalid; ``problems`` holds ``file: JSON path: message`` lines, ``hint`` what
+    to do about them (a spreadsheet naming unknown columns or values: how to get a sheet to fill in)."""
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[str], hint: str | None = None):
         self.problems = problems
-        super().__init__(Lines(problems))
+        self.hint = hint
+        super().__init__(Lines([*problems, *([hint] if hint else [])]))
 
 
 class GameDataError(DeckcliError):

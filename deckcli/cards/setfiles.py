@@ -87,6 +87,7 @@ def load_cardsets(sources: list[str], sheet: sheets.SheetSet | None = None) -> l
     """
     problems: list[str] = []
     loaded: list[CardSetFile] = []
+    unknown = False  # a sheet named a column or a value its game's cards do not have
     for source in sources:
         located = sheets.read_sheet(source, sheet) if sheets.is_sheet(source, sheet) else None
         doc: Any  # a JSON document: what check_cardset says it holds
@@ -96,10 +97,12 @@ def load_cardsets(sources: list[str], sheet: sheets.SheetSet | None = None) -> l
             doc, read_problems = read_json_source(source)
         if read_problems:
             problems += read_problems
+            unknown = unknown or (located is not None and located.unknown)
             continue
         found = check_cardset(doc, located.label if located is not None else source)
         if found:
             problems += [located.locate(p) for p in found] if located is not None else found
+            unknown = unknown or (located is not None and located.unknown)
             continue
         set_info = doc["set"]
         loaded.append(
@@ -127,5 +130,5 @@ def load_cardsets(sources: list[str], sheet: sheets.SheetSet | None = None) -> l
                 )
             )
     if problems:
-        raise CardDataError(problems)
+        raise CardDataError(problems, sheet.hint() if unknown and sheet is not None else None)
     return loaded

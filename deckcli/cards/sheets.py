@@ -4,33 +4,38 @@ The header names the fields of the game's card schema; a nested field is a dotte
 ``names.en``), a list is its items joined by ``;`` (or JSON, ``[]`` for an empty list). Cells are converted by
 the type the schema gives the field (a cell that does not convert stays text, for the schema to report), so the
 sheet is checked by the same card schema as a JSON set, and every problem is named by its cell:
-``file: line N: column C (field): message``. The game and set come from the command (``--game``, ``--set``,
-``--set-name``), since a sheet has no place for them.
+``file: line N: column C (field): message``. A header may name a field as a spreadsheet user writes it (``Card
+Name``, ``ATK``, ``種類``: the game's data lists the spellings, :mod:`deckcli.cards.sheetcolumns`), and an allowed value
+or a number is read in any case or width (``Monster``, ``１``). The game and set come from the command (``--game``,
+``--set``, ``--set-name``; a set already stored keeps its name), since a sheet has no place for them.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import IO, Any
 
+from deckcli.cards.sheetcolumns import SheetFields, column_letter, normal, sheet_fields
 from deckcli.errors import InputError
 from deckcli.files.csvreading import CsvSyntaxError, csv_rows
 from deckcli.files.csvwriting import CsvWriter, unescape_cell
 from deckcli.files.jsontext import JsonSyntaxError, parse_json
 from deckcli.files.reading import read_document
 from deckcli.games import registry
-from deckcli.i18n import Message, error_text
-from deckcli.validation.jsonschemas import PATH_PROBLEM, documents, path_problem
+from deckcli.i18n import N_, Message, error_text
+from deckcli.validation.jsonschemas import PATH_PROBLEM, path_problem
 
 #: File names read as spreadsheets (``-`` too, when the command names the set).
 SHEET_EXTENSIONS = (".csv", ".tsv", ".tab", ".txt")
 #: The columns written first, in this order.
 LEADING = ("number", "name", "kind")
 _TRUE = {"true": True, "yes": True, "1": True, "y": True, "false": False, "no": False, "0": False, "n": False}
+#: A problem's message that names a value the field does not allow (see :data:`TEMPLATE_HINT`).
+_UNKNOWN_VALUE = "{value} is not one of: {allowed}"
 _INTEGER = re.compile(r"^[+-]?\d+(?:\.0*)?$")
 #: A problem line not made by :func:`~deckcli.validation.jsonschemas.path_problem` (a game hook's): file, path, problem.
 _LINE = re.compile(r"^(.*?): (\$\S*): (.*)$", re.S)
@@ -38,13 +43,25 @@ _CARD = re.compile(r"^\$\.cards\[(?P<index>\d+)\](?P<rest>\S*)$")
 _OPTIONS = {"$.game": "--game", "$.set.code": "--set", "$.set.name": "--set-name"}
 
 
+#: What an error about an unknown column or value ends with: the command writing a sheet to fill in.
+TEMPLATE_HINT = N_("`deckcli cards export --game {game} --set {set} -o template.csv` gives a sheet to fill in")
+
+
 @dataclass(frozen=True)
 class SheetSet:
-    """What a spreadsheet cannot say about itself: the game and the set its cards belong to."""
+    """What a spreadsheet cannot say about itself: the game and the set its cards belong to (``name`` None: the
+    stored set's, see :meth:`named`), whether it is a sample set, and a stored set of the game whose export is a
+    sheet to fill in (``template``; None: the game has none stored)."""
 
     game: str
     code: str
-    name: str
+    name: str | None
+    sample: bool = False
+    template: str | None = None
+
+    def hint(self) -> Message:
+        """How to get a sheet to fill in: :data:`TEMPLATE_HINT` for this game, with a stored set of it."""
+        return Message(TEMPLATE_HINT, game=self.game, set=self.template or self.code)
 
 
 @dataclass
@@ -56,6 +73,8 @@ class Sheet:
     problems: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)  # the line of each card
     columns: dict[str, int] = field(default_factory=dict)  # field path -> its 0-based column
+    #: Whether a problem names a column or a value the game's cards do not have (the error then ends with a hint).
+    unknown: bool = False
 
     def locate(self, problem: str) -> str:
         """A ``label: $.cards[i].path: problem`` line as ``label: line N: column C (path): problem``, and one about
@@ -78,7 +97,8 @@ class Sheet:
             if index < len(self.lines)
             else self.label
         )
-        column = self._column(_field_path(card["rest"]) or _named_property(message))
+        self.unknown = self.unknown or (isinstance(message, Message) and message.msgid == _UNKNOWN_VALUE)
+        column = self._column(_field_path(card["rest"]) or _named_property(message, self.columns))
         if column is None:
             return Message("{file}: {problem}", file=where, problem=message)
         letter, name = column
@@ -103,21 +123,14 @@ def _parts(problem: str) -> tuple[str, str, str]:
     return (found[1], found[2], found[3]) if found else ("", "", "")
 
 
-def _named_property(message: str) -> str:
-    """The property a problem of a card as a whole names (a missing or an unexpected field), else ``""``."""
-    if isinstance(message, Message) and isinstance(message.args.get("property"), str):
-        return message.args["property"]
-    return ""
-
-
-def column_letter(index: int) -> str:
-    """The spreadsheet name of a 0-based column: A, B, ..., Z, AA, AB ..."""
-    name = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        name = chr(ord("A") + rest) + name
-    return name
+def _named_property(message: str, columns: dict[str, int]) -> str:
+    """The property a problem of a card as a whole names: the missing field when the sheet has its column, else the
+    one the message places it at (the selecting ``kind``, an unexpected field); ``""`` when it names none."""
+    if not isinstance(message, Message):
+        return ""
+    named = [message.args.get("field"), message.args.get("property")]
+    found = [name for name in named if isinstance(name, str)]
+    return next((name for name in found if name in columns), found[0] if found else "")
 
 
 def _field_path(rest: str) -> str:
@@ -131,53 +144,19 @@ def is_sheet(source: str, sheet: SheetSet | None) -> bool:
     return source.lower().endswith(SHEET_EXTENSIONS) or (source == "-" and sheet is not None)
 
 
-@cache
-def field_types(game_code: str) -> dict[str, str]:
-    """Every field path of a game's card schema (over all kinds) and its JSON type; ``names.*`` for localised names."""
-    schema = documents()[registry.game(game_code).card_schema]
-    types: dict[str, str] = {}
-    _collect(schema.get("$defs", {}).get("cards", {}).get("items", schema), "", types)
-    return types
-
-
-def _collect(node: Any, prefix: str, types: dict[str, str]) -> None:
-    if isinstance(node, list):
-        for item in node:
-            _collect(item, prefix, types)
-        return
-    if not isinstance(node, dict):
-        return
-    for key, sub in (node.get("properties") or {}).items():
-        if not isinstance(sub, dict):
-            continue
-        kind = sub.get("type") or ("integer" if all(isinstance(v, int) for v in sub.get("enum", [""])) else "string")
-        types.setdefault(prefix + key, kind)
-        if kind == "object" and isinstance(sub.get("properties"), dict):
-            _collect(sub, f"{prefix}{key}.", types)
-        elif kind == "object":
-            types.setdefault(f"{prefix}{key}.*", "string")
-    for key, value in node.items():
-        if key != "properties":
-            _collect(value, prefix, types)
-
-
-def _type_of(path: str, types: dict[str, str]) -> str | None:
-    head, _, _ = path.rpartition(".")
-    return types.get(path) or (types.get(f"{head}.*") if head else None)
-
-
 def _value(text: str, kind: str) -> Any:
-    """A cell's value as the schema's type; text that does not convert is kept for the schema to report (JSON that
-    is not valid raises JsonSyntaxError)."""
-    if kind == "integer" and _INTEGER.match(text):
-        return int(text.split(".")[0])
+    """A cell's value as the schema's type (a number in any width: ``１２``); text that does not convert is kept for
+    the schema to report (JSON that is not valid raises JsonSyntaxError)."""
+    folded = unicodedata.normalize("NFKC", text).strip()
+    if kind == "integer" and _INTEGER.match(folded):
+        return int(folded.split(".")[0])
     if kind == "number":
         try:
-            return float(text)
+            return float(folded)
         except ValueError:
             return text
     if kind == "boolean":
-        return _TRUE.get(text.casefold(), text)
+        return _TRUE.get(normal(text), text)
     if kind in ("array", "object") and text[:1] in "[{":
         return parse_json(text, "the cell")  # deckcli's limits: depth, digits; JsonSyntaxError for the caller to place
     if kind == "array":
@@ -208,41 +187,44 @@ def parse_sheet(text: str, label: str, sheet: SheetSet) -> Sheet:
             )
         )
         return result
-    types = field_types(sheet.game)
+    fields = sheet_fields(sheet.game)
     rows = csv_rows(text, label)  # the one CSV reader: a sep= line, ",", ";" or tab
     try:
         found = next(((line, row) for line, row in rows if any(cell.strip() for cell in row)), None)
         if found is None:
             result.problems.append(Message("{file}: empty sheet (no header row naming the card fields)", file=label))
             return result
-        _read_header(result, found, types, sheet.game)
+        _read_header(result, found, fields, sheet.game)
         if result.problems:
             return result
-        cards = _read_cards(result, rows, types)
+        cards = _read_cards(result, rows, fields)
     except CsvSyntaxError as exc:
         result.problems.append(error_text(exc))
         return result
-    result.doc = {"game": sheet.game, "set": {"code": sheet.code, "name": sheet.name}, "cards": cards}
+    info: dict[str, Any] = {"code": sheet.code, "name": sheet.name}
+    if sheet.sample:
+        info["sample"] = True
+    result.doc = {"game": sheet.game, "set": info, "cards": cards}
     return result
 
 
-def _read_header(result: Sheet, found: tuple[int, list[str]], types: dict[str, str], game: str) -> None:
-    """The column of each field the header row names into ``result.columns``; a cell naming none is a problem."""
+def _read_header(result: Sheet, found: tuple[int, list[str]], fields: SheetFields, game: str) -> None:
+    """The column of each field the header row names into ``result.columns``; a cell naming none, a field named
+    twice and a field every card needs without a column are problems."""
     line, header = found
-    known = {path.casefold(): path for path in types if not path.endswith(".*")}
     for i, cell in enumerate(header):
         name = cell.strip()
-        path = known.get(name.casefold()) or (name if name and _type_of(name, types) else None)
+        path = fields.path_of(name)
         where: dict[str, Any] = {"file": result.label, "line": line, "column": column_letter(i), "name": name}
         if path is None:
             if name:
-                fields = ", ".join(p for p in types if not p.endswith(".*"))
+                result.unknown = True
                 result.problems.append(
                     Message(
                         "{file}: line {line}: column {column} ({name}): not a field of the {game} card schema; its"
                         " fields: {fields}",
                         game=game,
-                        fields=fields,
+                        fields=", ".join(fields.names),
                         **where,
                     )
                 )
@@ -256,12 +238,22 @@ def _read_header(result: Sheet, found: tuple[int, list[str]], types: dict[str, s
                 )
             )
         result.columns[path] = i
+    for needed in (path for path in fields.required if path not in result.columns):
+        result.unknown = True
+        result.problems.append(
+            Message(
+                "{file}: line {line}: no column for {field!r}, which every card has",
+                file=result.label,
+                line=line,
+                field=needed,
+            )
+        )
 
 
-def _read_cards(result: Sheet, rows: Iterable[tuple[int, list[str]]], types: dict[str, str]) -> list[dict[str, Any]]:
+def _read_cards(result: Sheet, rows: Iterable[tuple[int, list[str]]], fields: SheetFields) -> list[dict[str, Any]]:
     """A card per row under the header (blank rows skipped), its line noted; a JSON cell that is not valid JSON is a
     problem naming its line and column."""
-    plan = [(i, path, _type_of(path, types) or "string") for path, i in result.columns.items()]
+    plan = [(i, path, fields.type_of(path) or "string") for path, i in result.columns.items()]
     cards = []
     for line, row in rows:
         card: dict[str, Any] = {}
@@ -270,7 +262,7 @@ def _read_cards(result: Sheet, rows: Iterable[tuple[int, list[str]]], types: dic
             if not cell:
                 continue
             try:
-                _put(card, path, _value(unescape_cell(cell), kind))
+                _put(card, path, fields.value(path, _value(unescape_cell(cell), kind)))
             except JsonSyntaxError as exc:
                 result.problems.append(
                     Message(
@@ -302,7 +294,7 @@ def read_sheet(source: str, sheet: SheetSet | None) -> Sheet:
             document.label,
             problems=[
                 Message(
-                    "{file}: a spreadsheet card list needs --game, --set and --set-name (the game and set of its cards)",
+                    "{file}: a spreadsheet card list needs --game and --set (the game and set of its cards)",
                     file=document.label,
                 )
             ],

@@ -21,7 +21,8 @@ CARD_HEADERS = {
     "name": N_("name"),
     "cards": N_("cards"),
     "added": N_("added"),
-    "updated": N_("updated"),
+    "changed": N_("changed"),
+    "unchanged": N_("unchanged"),
     "removed": N_("removed"),
     "number": N_("number"),
     "kind": N_("kind"),
@@ -56,7 +57,7 @@ def cards() -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--game", "-g", type=GAME_CHOICE, help="The game of a spreadsheet card list's cards.")
 @click.option("--set", "-s", "set_code", metavar="CODE", help="The set code of a spreadsheet card list (e.g. S02).")
-@click.option("--set-name", metavar="NAME", help="The set's full name (with --set).")
+@click.option("--set-name", metavar="NAME", help="The set's full name (with --set; a stored set keeps its own).")
 @output_options()
 @pass_app
 def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, output: str) -> None:
@@ -65,30 +66,36 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
     \b
     A spreadsheet card list (.csv, .tsv or .txt; "," ";" or tab between cells) has one row per card
     and a header naming the card schema's fields (number, name, kind, cost, ...; ability.timing and
-    names.en for nested fields; list items joined by ";"); --game, --set and --set-name say which
-    set its cards are. Every file is checked against the schema first; if any has a problem, all
-    problems are listed (a sheet's by line and column) and nothing is written. Re-importing a set
-    updates it in place.
+    names.en for nested fields; list items joined by ";"; spreadsheet headings such as Card Name,
+    Type or ATK work too); --game and --set say which set its cards are, and --set-name names a new
+    set. Every file is checked against the schema first; if any has a problem, all problems are
+    listed (a sheet's by line and column) and nothing is written. Re-importing a set updates it in
+    place and says how many cards were added, changed and unchanged.
     """
     from deckcli.cards.importer import import_cardsets
     from deckcli.cards.sheets import SheetSet
     from deckcli.errors import CardDataError
 
-    named = (game, set_code, set_name)
-    if any(named) and not all(named):
-        raise click.UsageError(_("a spreadsheet card list needs all of --game, --set and --set-name"))
-    sheet = SheetSet(game.lower(), set_code.strip().upper(), set_name.strip()) if all(named) else None
+    if (game or set_code or set_name) and not (game and set_code):
+        raise click.UsageError(_("a spreadsheet card list needs --game and --set (and --set-name for a new set)"))
+    sheet = SheetSet(game.lower(), set_code.strip().upper(), (set_name or "").strip() or None) if game else None
     try:
         results = import_cardsets(app.db, list(files), sheet)
     except CardDataError as exc:
         for problem in exc.problems:
             click.echo(translated(problem), err=True)
         count = translated(plural(len(exc.problems), "problem"))
-        raise click.ClickException(_("{problems} found; nothing was imported").format(problems=count)) from None
+        text = _("{problems} found; nothing was imported").format(problems=count)
+        if exc.hint:  # unknown columns or values: how to get a sheet to fill in
+            hint = translated(exc.hint)
+            text = _("{problems} found; nothing was imported. {hint}").format(problems=count, hint=hint)
+        raise click.ClickException(text) from None
     for warning in (w for r in results for w in r.warnings()):
         click.echo(_("Warning: {warning}").format(warning=translated(warning)), err=True)
+    for result in results:
+        click.echo(translated(result.counts()), err=True)
     rows = [r.__dict__ for r in results]
-    columns = ["game", "code", "name", "cards", "added", "updated", "removed"]
+    columns = ["game", "code", "name", "cards", "added", "changed", "unchanged", "removed"]
     emit(rows, output, columns, headers=_headers(columns))
 
 
@@ -114,8 +121,8 @@ def export(app: AppContext, game, set_code, to, target) -> None:
     """Write a card set back out: as card-set JSON, a CSV/TSV card list to edit in a spreadsheet, or a Cockatrice
     card database.
 
-    JSON and a card list import again with `deckcli cards import` (a card list with --game, --set and
-    --set-name). A Cockatrice database (--to cockatrice, or -o FILE.xml) holds every set of the game unless
+    JSON and a card list import again with `deckcli cards import` (a card list with --game and --set;
+    exported from a set, it is also a sheet to fill in for a new one). A Cockatrice database (--to cockatrice, or -o FILE.xml) holds every set of the game unless
     --set names one: put it in Cockatrice's custom sets folder, and the decks `deck export --to cod` writes
     open in it.
     """

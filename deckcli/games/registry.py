@@ -71,6 +71,8 @@ class Game:
     event: dict[str, Any] = field(default_factory=dict)
     #: How its cards are drawn for playing online and printing (``text_fields``, ``back``); empty: plain defaults.
     face: dict[str, Any] = field(default_factory=dict)
+    #: Other header spellings of card fields in a spreadsheet card list (``{"kind": ["Type", "種類"]}``).
+    column_synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return hash(self.code)
@@ -224,6 +226,7 @@ def _load(path: Path) -> Game:
         hooks=doc.get("hooks", {}),
         event=doc.get("event", {}),
         face=doc.get("face", {}),
+        column_synonyms={k: tuple(v) for k, v in doc.get("column_synonyms", {}).items()},
     )
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from deckcli.games.hooks.champion_sets import ChampionSets
 from deckcli.games.hooks.name_level import NameLevel
-from deckcli.legality.hook_checks import champion_problems, name_limit_problems
+from deckcli.legality.hook_checks import champion_problems, name_limit_problems, name_required_problems
 from deckcli.legality.resolved import Problem, ResolvedDeck
 
 
@@ -27,6 +27,7 @@ class Check:
 CHECKS: dict[str, Check] = {
     "champion-set": Check(champion_problems, "champions", ChampionSets.name),
     "name-limit": Check(name_limit_problems, "name_limit", NameLevel.name),
+    "name-required": Check(name_required_problems, "name_limit", NameLevel.name),
 }
 #: The game hook a format's ``draft`` works through: a team's champions (deckcli/legality/drafts.py).
 DRAFT_HOOK = ChampionSets.name

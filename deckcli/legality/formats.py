@@ -92,28 +92,61 @@ def _exists(path: Path) -> bool:
         return False
 
 
-def _load(ref: str, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], str]:
+#: The most files an ``extends`` chain may hold (the format itself included): event formats extend a bundled one or
+#: two levels deep; a longer chain is a mistake, refused with its files named rather than read file after file.
+MAX_EXTENDS = 32
+
+
+def _locate(ref: str) -> tuple[Path, str, bool]:
+    """The file a format reference names, its label and whether it is bundled; NotFoundError for an unknown name."""
     path = Path(ref)
     if ref in _bundled() and not (path.suffix == ".json" and _exists(path)):
-        path, label, bundled = _bundled()[ref], ref, True
-    elif path.suffix == ".json" or _exists(path) or "/" in ref or "\\" in ref:
-        label, bundled = ref, False
-    else:
-        text = N_("unknown format {name!r}; {hint} (or give a path to a format file)")
-        raise NotFoundError(Message(text, name=ref, hint=_names_hint(ref, None)))
-    if label in seen:
-        chain = " -> ".join(seen + (label,))
-        raise InputError(Message("format {name!r} extends itself: {chain}", name=label, chain=chain))
-    doc = _read(path, label, bundled)
-    parent = doc.get("extends")
-    if parent:
-        base, _ = _load(parent, seen + (label,))
-        if base.get("game") != doc.get("game", base.get("game")):
+        return _bundled()[ref], ref, True
+    if path.suffix == ".json" or _exists(path) or "/" in ref or "\\" in ref:
+        return path, ref, False
+    text = N_("unknown format {name!r}; {hint} (or give a path to a format file)")
+    raise NotFoundError(Message(text, name=ref, hint=_names_hint(ref, None)))
+
+
+def _chain(ref: str) -> list[tuple[dict[str, Any], str, str]]:
+    """Each format of ``ref``'s ``extends`` chain, ``ref`` first: (document, label, path), walked in a loop (no
+    recursion, so no chain length reaches Python's stack); a format met twice, or a chain over
+    :data:`MAX_EXTENDS` files, is refused naming the files."""
+    chain: list[tuple[dict[str, Any], str, str]] = []
+    parent: str | None = ref
+    while parent:
+        path, label, bundled = _locate(parent)
+        labels = [link[1] for link in chain]
+        if label in labels:
+            text = " -> ".join([*labels, label])
+            raise InputError(Message("format {name!r} extends itself: {chain}", name=label, chain=text))
+        if len(chain) == MAX_EXTENDS:
+            shown = " -> ".join([*labels[:3], "...", *labels[-2:], label])
+            raise InputError(
+                Message(
+                    "format {name!r} extends a chain of more than {limit} format files: {chain}",
+                    name=ref,
+                    limit=MAX_EXTENDS,
+                    chain=shown,
+                )
+            )
+        doc = _read(path, label, bundled)
+        chain.append((doc, label, str(path)))
+        parent = doc.get("extends")
+    return chain
+
+
+def _load(ref: str) -> tuple[dict[str, Any], str]:
+    """The format ``ref`` with every format it extends merged under it (the nearest overriding), and its path."""
+    chain = _chain(ref)
+    merged = chain[-1][0]
+    for doc, label, _ in reversed(chain[:-1]):
+        parent = doc["extends"]
+        if merged.get("game") != doc.get("game", merged.get("game")):
             raise InputError(Message("{file}: extends {parent!r}, a format of another game", file=label, parent=parent))
-        doc = _merge(
-            {k: v for k, v in base.items() if k not in ("default", "title", "description")}, _over_versions(doc, base)
-        )
-    return doc, str(path)
+        inherited = {k: v for k, v in merged.items() if k not in ("default", "title", "description")}
+        merged = _merge(inherited, _over_versions(doc, merged))
+    return merged, chain[0][2]
 
 
 def _over_versions(doc: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcli.games import registry
 from deckcli.games.hooks import hook
@@ -87,56 +87,123 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
     return problems
 
 
-def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
-    """Name-level names (``name-level`` hook; aqa-yome): cards sharing a ネーム count together; the ネーム declared
-    under the hook's ``meta_key`` may be on up to ``declared_max`` cards, every other on up to ``max`` (``name-limit``)."""
-    spec = deck.format.data["name_limit"]  # present: formats are checked when loaded
+class _NemuGroups(NamedTuple):
+    """A deck's cards bearing a ネーム, grouped by its key, and the ネーム the deck declares (key and as written)."""
+
+    level: NameLevel
+    groups: dict[str, list[ResolvedCard]]
+    declared: str | None
+    declared_text: str
+
+
+def _nemu_groups(deck: ResolvedDeck) -> _NemuGroups:
+    """The cards of the format's counted zones by ネーム, and the declared ネーム's key among them (a declaration in
+    romanised or another language's spelling is the key of the group whose names spell it so)."""
     level = _hook(deck, NameLevel.name)
-    meta, nemu = deck.decklist.meta, level.of
-    declared_text, declared = level.declared_text(meta), level.declared(meta)
-    zones = deck.format.data.get("copy_limit", {}).get("zones")
+    meta = deck.decklist.meta
+    declared = level.declared(meta)
     groups: dict[str, list[ResolvedCard]] = {}
-    for dc in in_zones(deck.cards, zones):
-        card_nemu = nemu(dc.card.name)
+    for dc in in_zones(deck.cards, deck.format.data.get("copy_limit", {}).get("zones")):
+        card_nemu = level.of(dc.card.name)
         if card_nemu:
             groups.setdefault(name_key(card_nemu), []).append(dc)
-    if declared is not None and declared not in groups:  # declared in romanised or another language's spelling
-        declared = next((key for key, cards in groups.items() if declared in _other_nemu_keys(cards, nemu)), declared)
-    problems: list[Problem] = []
-    for key, cards in groups.items():
-        count = sum(dc.count for dc in cards)
-        limit = spec["declared_max"] if key == declared else spec["max"]
-        if count <= limit:
-            continue
-        shown = nemu(cards[0].card.name)
-        known = {"copies": count, "name": shown, "where": placement(deck, cards), "limit": limit}
-        if declared is None:
-            message = Message(
-                "{copies} cards with the ネーム “{name}” ({where}); at most {limit}"
-                " (declare it with '{key}: {name}' to allow {declared_max})",
-                key=level.meta_key,
-                declared_max=spec["declared_max"],
-                **known,
-            )
-        elif key != declared:
-            message = Message(
-                "{copies} cards with the ネーム “{name}” ({where}); at most {limit} (the declared ネーム is {declared!r})",
-                declared=declared_text,
-                **known,
-            )
-        else:
-            message = Message("{copies} cards with the ネーム “{name}” ({where}); at most {limit}", **known)
-        problems.append(
-            Problem(
-                "name-limit",
-                message,
-                cards=unique(dc.card.name for dc in cards),
-                zone=cards[0].zone,
-                line=first_line(cards),
-                extra={"count": count, "max": limit},
-            )
+    if declared is not None and declared not in groups:
+        declared = next(
+            (key for key, cards in groups.items() if declared in _other_nemu_keys(cards, level.of)), declared
         )
+    return _NemuGroups(level, groups, declared, level.declared_text(meta))
+
+
+def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
+    """Name-level names (``name-level`` hook; aqa-yome): cards sharing a ネーム count together; the ネーム declared
+    under the hook's ``meta_key`` may be on up to ``declared_max`` cards, every other on up to ``max`` (0: a card of
+    another ネーム is not allowed) (``name-limit``)."""
+    spec = deck.format.data["name_limit"]  # present: formats are checked when loaded
+    found = _nemu_groups(deck)
+    problems: list[Problem] = []
+    for key, cards in found.groups.items():
+        count = sum(dc.count for dc in cards)
+        limit = spec["declared_max"] if key == found.declared else spec["max"]
+        if count > limit:
+            problems.append(
+                Problem(
+                    "name-limit",
+                    _limit_message(found, key, cards, deck, count, limit, spec["declared_max"]),
+                    cards=unique(dc.card.name for dc in cards),
+                    zone=cards[0].zone,
+                    line=first_line(cards),
+                    extra={"count": count, "max": limit},
+                )
+            )
     return problems
+
+
+def _limit_message(
+    found: _NemuGroups, key: str, cards: list[ResolvedCard], deck: ResolvedDeck, count: int, limit: int, most: int
+) -> Message:
+    """Why ``count`` cards of the ネーム ``key`` are too many: over the declared ネーム's ``limit``, over another's, or
+    any at all of another ネーム (a limit of 0), with how to declare one when the deck declares none."""
+    known: dict[str, Any] = {
+        "copies": count,
+        "name": found.level.of(cards[0].card.name),
+        "where": placement(deck, cards),
+    }
+    if found.declared is None and limit == 0:
+        return Message(
+            "{copies} card with the ネーム “{name}” ({where}); no card of an undeclared ネーム is allowed"
+            " (declare it with '{key}: {name}' to allow {declared_max})",
+            "{copies} cards with the ネーム “{name}” ({where}); no card of an undeclared ネーム is allowed"
+            " (declare it with '{key}: {name}' to allow {declared_max})",
+            count,
+            key=found.level.meta_key,
+            declared_max=most,
+            **known,
+        )
+    if found.declared is None:
+        return Message(
+            "{copies} cards with the ネーム “{name}” ({where}); at most {limit}"
+            " (declare it with '{key}: {name}' to allow {declared_max})",
+            key=found.level.meta_key,
+            declared_max=most,
+            limit=limit,
+            **known,
+        )
+    if key != found.declared and limit == 0:
+        return Message(
+            "{copies} card with the ネーム “{name}” ({where}); a card of a ネーム other than the declared one"
+            " ({declared!r}) is not allowed",
+            "{copies} cards with the ネーム “{name}” ({where}); a card of a ネーム other than the declared one"
+            " ({declared!r}) is not allowed",
+            count,
+            declared=found.declared_text,
+            **known,
+        )
+    if key != found.declared:
+        return Message(
+            "{copies} cards with the ネーム “{name}” ({where}); at most {limit} (the declared ネーム is {declared!r})",
+            declared=found.declared_text,
+            limit=limit,
+            **known,
+        )
+    return Message("{copies} cards with the ネーム “{name}” ({where}); at most {limit}", limit=limit, **known)
+
+
+def name_required_problems(deck: ResolvedDeck) -> list[Problem]:
+    """A deck of a format naming ``name-required`` (aqa-yome) declares a ネーム under the hook's ``meta_key`` and
+    holds at least one card bearing it (``name-required``)."""
+    found = _nemu_groups(deck)
+    if found.declared is None:
+        message = Message(
+            "no ネーム declared: the deck names one with a '{key}: NAME' line and holds at least one card bearing it",
+            key=found.level.meta_key,
+        )
+        return [Problem("name-required", message)]
+    if found.declared not in found.groups:
+        message = Message(
+            "no card bears the declared ネーム {declared!r}; at least one is required", declared=found.declared_text
+        )
+        return [Problem("name-required", message)]
+    return []
 
 
 def _other_nemu_keys(cards: list[ResolvedCard], nemu) -> set[str]:

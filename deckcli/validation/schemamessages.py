@@ -33,7 +33,10 @@ def _json(value: Any) -> str:
 
 def worded(keywords: Mapping[str, Callable[..., Any]]) -> dict[str, Callable[..., Any]]:
     """jsonschema's keyword functions by name, each worded here giving its own errors deckcli's message."""
-    return {name: _worded(check, _WORDINGS[name]) if name in _WORDINGS else check for name, check in keywords.items()}
+    found = {name: _worded(check, _WORDINGS[name]) if name in _WORDINGS else check for name, check in keywords.items()}
+    if "if" in found:
+        found["if"] = _branch(found["if"])
+    return found
 
 
 def _worded(check: Callable[..., Any], wording: Wording) -> Callable[..., Iterator[Any]]:
@@ -46,6 +49,54 @@ def _worded(check: Callable[..., Any], wording: Wording) -> Callable[..., Iterat
             yield error
 
     return keyword
+
+
+def _branch(check: Callable[..., Any]) -> Callable[..., Iterator[Any]]:
+    """The ``if`` keyword, where it picks its ``then`` branch by one property's value (a card schema's
+    ``{"properties": {"kind": {"const": "monster"}}}``): a field the branch requires or does not allow is named with
+    that value (``with kind 'monster', 'group' is required``), not as a property of any object. ``property`` (not
+    shown) is the field a spreadsheet's column is found by: the selecting one for a missing field, the extra one."""
+
+    def keyword(validator: Any, value: Any, instance: Any, schema: dict[str, Any]) -> Iterator[Any]:
+        selector = _selector(value)
+        for error in check(validator, value, instance, schema) or ():
+            where = list(error.relative_schema_path)
+            if selector and not error.path and where[:1] == ["then"] and isinstance(error.message, Message):
+                error.message = _in_branch(where[1:], error.message, *selector)
+            yield error
+
+    return keyword
+
+
+def _selector(condition: Any) -> tuple[str, Any] | None:
+    """The property and value an ``if`` schema tests, when it tests one property against a ``const``."""
+    properties = condition.get("properties") if isinstance(condition, dict) else None
+    if not isinstance(properties, dict) or len(properties) != 1:
+        return None
+    ((name, test),) = properties.items()
+    return (name, test["const"]) if isinstance(test, dict) and "const" in test else None
+
+
+def _in_branch(where: list[Any], message: Message, selector: str, value: Any) -> Message:
+    """``message`` of a ``required`` or ``additionalProperties`` error of the branch chosen by ``selector = value``."""
+    about = {"selector": selector, "value": value}
+    if where == ["required"]:
+        return Message(
+            "with {selector} {value!r}, {field!r} is required",
+            field=message.args["property"],
+            property=selector,
+            **about,
+        )
+    if where == ["additionalProperties"] and message.msgid.startswith("Additional properties"):
+        return Message(
+            "with {selector} {value!r}, {names} is not allowed",
+            "with {selector} {value!r}, {names} are not allowed",
+            message.number,
+            names=message.args["names"],
+            property=message.args["property"],
+            **about,
+        )
+    return message
 
 
 def pattern_message(pattern: str, instance: str, schema: dict[str, Any]) -> Message:

@@ -152,7 +152,8 @@ def test_import_then_reimport_updates_in_place(run, tmp_path):
     path.write_text(json.dumps(doc), encoding="utf-8")
     result = run("cards", "import", str(path), "--json")
     assert json.loads(result.stdout)[0] == {
-        "game": "boa", "code": "T1", "name": "Test set", "cards": 2, "added": 0, "updated": 2, "removed": 0, "registrations": [],
+        "game": "boa", "code": "T1", "name": "Test set", "cards": 2, "added": 0, "changed": 1, "unchanged": 1, "removed": 0,
+        "registrations": [],
     }
     found = json.loads(run("cards", "search", "--set", "T1", "--json").stdout)
     assert len(found) == 2

@@ -49,14 +49,15 @@ def test_the_registrations_naming_a_removed_printing_are_named(run, tmp_path):
         f"Warning: boa S01: the registration of {player!r} in event {event!r} (deck 'Ember Rush') names"
         " Cinder Imp (S01) 002, Ember Whelp (S01) 001, which this import removed"
         for event, player in (("Later", "Ana"), ("Open", "Sam Example"))
-    ]
+    ] + ["boa S01: 2 added, 0 changed, 110 unchanged, 2 removed"]
 
 
 def test_an_import_removing_nothing_a_registration_names_warns_of_nothing(run, tmp_path):
     _register(run, "Open", "Sam Example")
     result = run("cards", "import", _renumbered(run, tmp_path, {"112": "912"}), "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)[0]["registrations"] == [] and result.stderr == ""
+    assert json.loads(result.stdout)[0]["registrations"] == []
+    assert result.stderr == "boa S01: 1 added, 0 changed, 111 unchanged, 1 removed\n"  # no warning
 
 
 def test_a_stored_deck_holding_a_removed_printing_is_named_and_nothing_is_imported(run, tmp_path):

@@ -44,10 +44,11 @@ def test_decks_declare_under_the_key_game_json_names(oshi):
     assert done.returncode == 1, done.stderr
     reports = {r["file"]: r for r in json.loads(done.stdout)}
     assert reports["oshi.txt"]["legal"] and reports["kanji.txt"]["legal"]
-    [problem] = reports["old.txt"]["problems"]  # Ne-mu is no longer the key: nothing is declared
+    problem, required = reports["old.txt"]["problems"]  # Ne-mu is no longer the key: nothing is declared
     assert problem["rule"] == "name-limit"
     assert problem["message"].startswith("12 cards with the ネーム “天羽つかさ”")
-    assert problem["message"].endswith("at most 4 (declare it with 'Oshi: 天羽つかさ' to allow 12)")
+    assert problem["message"].endswith("is allowed (declare it with 'Oshi: 天羽つかさ' to allow 12)")
+    assert required["rule"] == "name-required" and "'Oshi: NAME'" in required["message"]
 
 
 def test_the_declared_key_is_stored_and_kept_in_a_deck_code(oshi):

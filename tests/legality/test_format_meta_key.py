@@ -5,7 +5,8 @@ import json
 
 import paths  # tests/support/paths.py
 
-DECK = paths.REPO / "tests" / "data" / "decks" / "aqa-yome" / "legal" / "declared-12-and-two-other-nemu-at-4.txt"
+DECK = paths.REPO / "tests" / "data" / "decks" / "aqa-yome" / "illegal" / "declared-12-and-two-other-nemu-at-4.txt"
+# (legal under this older format, whose other ネーム may fill 4 slots each)
 
 
 def _format(tmp_path, meta_key: str):

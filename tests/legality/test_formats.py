@@ -93,7 +93,8 @@ def test_the_numbers_of_the_rules():
     assert load_format("sfb-4p").opening["hand_size"] == 4 and load_format("sfb-4p").data["champions"]["count"] == 2
     assert load_format("sfb-pool").data["champions"]["count"] == 5 and load_format("sfb-pool").zones["main"]["max"] == 30
     yome = load_format("aqa-yome")
-    assert yome.data["name_limit"] == {"max": 4, "declared_max": 12} and yome.data["checks"] == ["name-limit"]
+    assert yome.data["name_limit"] == {"max": 0, "declared_max": 12}  # another ネーム: not allowed (GAMES.md, revised)
+    assert yome.data["checks"] == ["name-limit", "name-required"]
 
 
 def test_extends_merges_zone_by_zone_and_does_not_inherit_default():

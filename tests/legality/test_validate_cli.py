@@ -274,7 +274,8 @@ def test_a_yome_decklist_declares_its_nemu_in_the_text(run, db, tmp_path):
     result = run("validate", declared, undeclared, "--json")
     ok, bad = as_json(result)
     assert ok["format"] == "aqa-yome" and ok["legal"] is True
-    assert [(p["rule"], p["count"], p["max"]) for p in bad["problems"]] == [("name-limit", 12, 4)]
+    assert [(p["rule"], p.get("count"), p.get("max")) for p in bad["problems"]] == [
+        ("name-limit", 12, 0), ("name-required", None, None)]  # undeclared: no ネーム card allowed, a ネーム required
     assert result.exit_code == 1
 
 
