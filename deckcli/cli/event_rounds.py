@@ -9,6 +9,7 @@ import click
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event_words import headers
+from deckcli.cli.options import whole
 from deckcli.cli.output import emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import ngettext
@@ -80,7 +81,7 @@ def result(
                 "{round}: {count} result stored from {file}.",
                 "{round}: {count} results stored from {file}.",
                 done.stored,
-            ).format(round=title, count=done.stored, file=click.format_filename(from_file))
+            ).format(round=title, count=done.stored, file=done.source)
         )
     for entered in [] if from_file is not None else done.tables:
         p = entered.pairing
@@ -140,7 +141,7 @@ def drop(app: AppContext, event_name: str, player: str) -> None:
 
 @click.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
-@click.option("--round", "through", type=click.IntRange(min=1), help="The standings after round N.")
+@click.option("--round", "through", type=whole(1), help="The standings after round N.")
 @output_options()
 @pass_app
 def standings(app: AppContext, event_name: str, through: int | None, output: str) -> None:

@@ -92,11 +92,13 @@ class Entered:
 
 @dataclass(frozen=True)
 class RoundResults:
-    """What one ``event result`` did: the round's label, each table given (in the order given), who dropped."""
+    """What one ``event result`` did: the round's label, each table given (in the order given), who dropped, and
+    the results file they came from (its label; None: the command line)."""
 
     round: str
     tables: tuple[Entered, ...]
     dropped: str | None = None
+    source: str | None = None
 
     @property
     def stored(self) -> int:
@@ -350,7 +352,7 @@ def _enter(
         )
     if dropped is not None:
         session.add(dropped)
-    return RoundResults(found.label, tuple(p.entered for p in planned), dropped.player if dropped else None)
+    return RoundResults(found.label, tuple(p.entered for p in planned), dropped.player if dropped else None, source)
 
 
 def once_more(write: Callable[[], T]) -> T:
