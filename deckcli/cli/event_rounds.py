@@ -1,6 +1,7 @@
 """``deckcli event pair / result / drop / standings / top``: the Swiss rounds and the top cut of an event. Each
-parses its arguments, calls one function of :mod:`deckcli.events.rounds`, :mod:`~deckcli.events.results` or
-:mod:`~deckcli.events.cut`, and prints through the one output helper."""
+parses its arguments, calls one function of :mod:`deckcli.events.rounds`, :mod:`~deckcli.events.results` (or
+:mod:`~deckcli.events.resultfile`), :mod:`~deckcli.events.drops` or :mod:`~deckcli.events.cut`, and prints through
+the one output helper."""
 
 from __future__ import annotations
 
@@ -133,7 +134,7 @@ def _enter(app: AppContext, event_name: str, round_label: str, entries: tuple[st
 @pass_app
 def drop(app: AppContext, event_name: str, player: str) -> None:
     """Drop PLAYER from EVENT: not paired from the next round on (kept in the standings)."""
-    from deckcli.events.results import drop_player
+    from deckcli.events.drops import drop_player
 
     name, from_round = drop_player(app.db, event_name, player)
     click.echo(_("{player} dropped: not paired from round {round} on.").format(player=name, round=from_round))

@@ -1,6 +1,6 @@
 """Results and drops: a table's result as typed (``W-L[-D]``, checked against a best of 3), one table or a whole
-round's at once (all stored or none, every problem listed), corrected with ``--replace``, and players dropped from
-the next round on.
+round's at once (all stored or none, every problem listed), corrected with ``--replace``, and players dropped with
+them (:mod:`deckcli.events.drops`).
 
 Every entry and correction is a new row with its time, so judges entering different tables never touch the same
 row. Two judges entering the *same* table at once are told apart by the database, not by a read before the write:
@@ -13,16 +13,15 @@ event row ``FOR SHARE`` and checking first (the way before) let both through on 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from deckcli.errors import DeckcliError, InputError
+from deckcli.events.drops import drop_row, once_more
 from deckcli.events.rounds import EventRounds, StoredRound, locked_rounds
-from deckcli.events.store import current_rows, now
+from deckcli.events.store import now
 from deckcli.events.tournament import Pairing, Score
 from deckcli.files.numbers import whole_number
 from deckcli.i18n import Lines, Message
@@ -34,7 +33,6 @@ from deckcli.storage.tables import DropRow, ResultEntryRow
 _SCORE = re.compile(r"\s*(\d+)-(\d+)(?:-(\d+))?\s*")
 #: The most characters of a typed value a message repeats (a longer one is cut, with "…").
 SHOWN_TEXT = 40
-T = TypeVar("T")
 
 
 def _typed(text: str) -> str:
@@ -233,28 +231,9 @@ class _Entering:
         return _Planned(pairing_id, Entered(shown, pairing.score), entry_no + 1, item.line)
 
 
-def _drop_row(rows: Rows, state: EventRounds, player: str) -> DropRow:
-    """The row dropping ``player`` from the next Swiss round on (UnknownPlayer / InputError if not in the event)."""
-    reg = current_rows(rows, state.info, player)[0]
-    key = name_key(reg.player)
-    if key in state.drops:
-        raise InputError(
-            Message(
-                "{event}: {player} has already dropped (from round {round} on)",
-                event=state.info.name,
-                player=reg.player,
-                round=state.drops[key][1],
-            )
-        )
-    state.drops[key] = (reg.player, len(state.swiss) + 1)
-    return DropRow(
-        event_id=state.info.id, player=reg.player, player_key=key, from_round=len(state.swiss) + 1, dropped_at=now()
-    )
-
-
 def _results_drop(rows: Rows, state: EventRounds, player: str, round_label: str, planned: list[_Planned]) -> DropRow:
     """The drop of ``player`` given with results: refused unless the player is at one of the tables entered."""
-    dropped = _drop_row(rows, state, player)
+    dropped = drop_row(rows, state, player)
     seated = {name_key(p.entered.pairing.player) for p in planned} | {
         name_key(p.entered.pairing.opponent or "") for p in planned
     }
@@ -355,23 +334,6 @@ def _enter(
     return RoundResults(found.label, tuple(p.entered for p in planned), dropped.player if dropped else None, source)
 
 
-def once_more(write: Callable[[], T]) -> T:
-    """``write()``, run a second time when the database refused a row another client wrote at the same moment (an
-    entry number of one table, a drop of one player): the second run reads that row and says what is there."""
-    try:
-        return write()
-    except IntegrityError:
-        pass
-    try:
-        return write()
-    except IntegrityError:
-        raise InputError(
-            Message(
-                "another client changed the same tables at the same time; nothing was stored; run the command again"
-            )
-        ) from None
-
-
 def enter_results(
     db: BaseDatabase,
     event_name: str,
@@ -390,17 +352,5 @@ def enter_results(
     def write() -> RoundResults:
         with db.write() as session:
             return _enter(session, event_name, label, given, replace, drop, source)
-
-    return once_more(write)
-
-
-def drop_player(db: BaseDatabase, event_name: str, player: str) -> tuple[str, int]:
-    """Drop ``player`` from the event's next Swiss round on: the player's name and that round's number."""
-
-    def write() -> tuple[str, int]:
-        with db.write() as session:
-            row = _drop_row(Rows(session), locked_rounds(session, event_name, "SHARE"), player)
-            session.add(row)
-            return row.player, row.from_round
 
     return once_more(write)
