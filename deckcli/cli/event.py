@@ -317,7 +317,7 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
 @event.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
-@click.argument("round_no", metavar="ROUND", type=whole(1))
+@click.argument("round_no", metavar="ROUND", type=whole(0))  # (0 and past the last: the library names the rounds)
 @click.argument("file", type=FILE)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app

@@ -153,3 +153,22 @@ def test_two_judges_entering_results_files_of_one_round_at_once(run, db, tmp_pat
     per_table = sql_rows(db, "SELECT pairing_id, count(*) FROM result_entry GROUP BY pairing_id")
     assert all(n == 1 for _, n in per_table) and len(per_table) == count[first]
     assert len(tables) == 4
+
+
+def test_a_judge_never_waits_for_an_entry_of_another_table(run, db, tmp_path):
+    """While another client's entry of table 1 is written but not committed, table 2's entry goes through (a wait
+    would hang the judge's process until the guard's timeout, a failure); SQLite serialises every writer."""
+    if db.backend != "postgresql":
+        pytest.skip("SQLite serialises every writer: there, judges always queue")
+    _paired(run, db, tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(paths.REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    with db.engine.connect() as other:
+        other.exec_driver_sql(
+            "INSERT INTO result_entry (pairing_id, wins, losses, draws, entered_at, entry_no)"
+            " SELECT id, 2, 0, 0, now(), 1 FROM pairing WHERE table_no = 1"
+        )
+        done = subprocess.run([sys.executable, "-m", "deckcli", "event", "result", EVENT, "1", "2", "2-1"], env=env,
+                              capture_output=True, text=True, timeout=120)
+        other.rollback()
+    assert (done.returncode, done.stderr) == (0, "")
+    assert _entries(db) == [(2, 2, 1, 1)]
