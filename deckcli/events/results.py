@@ -152,7 +152,7 @@ def _table(state: EventRounds, found: StoredRound, typed: str) -> tuple[int, Pai
                 "{event}: {table!r} is not a table number (tables 1-{last})", event=name, table=_typed(typed), last=last
             )
         )
-    if not 1 <= number <= last:
+    if not 1 <= number <= last:  # (tables are numbered from 1, stored in order)
         raise InputError(
             Message(
                 "{event}: round {round} has no table {table} (tables 1-{last})",
@@ -162,7 +162,7 @@ def _table(state: EventRounds, found: StoredRound, typed: str) -> tuple[int, Pai
                 last=last,
             )
         )
-    pairing_id, pairing = found.tables[number - 1]
+    pairing_id, pairing = next((i, p) for i, p in found.tables[number - 1 :] if p.table == number)
     if pairing.opponent is None:
         raise InputError(
             Message(
