@@ -6,7 +6,7 @@ import click
 
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import GAME_CHOICE
+from deckcli.cli.options import GAME_CHOICE, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -154,7 +154,7 @@ def export(app: AppContext, game, set_code, to, target) -> None:
     metavar="EXPR",
     help="Filter such as 'cost<=2' or 'element=Fire,attack>=3' (repeatable).",
 )
-@click.option("--limit", type=click.IntRange(min=1), help="Print at most this many cards.")
+@click.option("--limit", type=whole(1), help="Print at most this many cards.")
 @output_options()
 @pass_app
 def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -> None:

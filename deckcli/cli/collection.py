@@ -18,7 +18,7 @@ from deckcli.cli.collection_options import (
 )
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source
+from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source, whole
 from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
 from deckcli.collection.layoutspec import DECKCLI_COLUMNS
 from deckcli.i18n import gettext as _
@@ -47,7 +47,7 @@ def collection() -> None:
 
 @collection.command()
 @click.argument("card", shell_complete=complete_card)
-@click.argument("count", type=click.IntRange(min=1), default=1)
+@click.argument("count", type=whole(1), default=1)
 @card_options
 @variant_options
 @pass_app
@@ -61,7 +61,7 @@ def add(app: AppContext, card, count, game, set_code, number, **variant_options)
 
 @collection.command()
 @click.argument("card", shell_complete=complete_card)
-@click.argument("count", type=click.IntRange(min=1), default=1)
+@click.argument("count", type=whole(1), default=1)
 @card_options
 @variant_options
 @pass_app
@@ -77,7 +77,7 @@ def remove(app: AppContext, card, count, game, set_code, number, **variant_optio
 
 @collection.command("set")
 @click.argument("card", shell_complete=complete_card)
-@click.argument("count", type=click.IntRange(min=0))
+@click.argument("count", type=whole(0))
 @card_options
 @variant_options
 @pass_app
@@ -382,7 +382,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
 
 @collection.command("add-deck")
 @deck_source
-@click.option("--times", type=click.IntRange(min=1), default=1, show_default=True, help="Add the deck this many times.")
+@click.option("--times", type=whole(1), default=1, show_default=True, help="Add the deck this many times.")
 @variant_options
 @pass_app
 def add_deck(app: AppContext, source, times, **variant_options) -> None:

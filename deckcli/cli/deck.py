@@ -10,7 +10,7 @@ from deckcli.cli.completion import complete_card, complete_deck, complete_deck_o
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.decksaid import said_changes, said_import, warn
-from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE
+from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -98,7 +98,7 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
 @deck.command()
 @click.argument("name", shell_complete=complete_deck)
 @click.argument("card", shell_complete=complete_card)
-@click.argument("count", type=click.IntRange(min=1), default=1, required=False)
+@click.argument("count", type=whole(1), default=1, required=False)
 @click.option(
     "--zone",
     "-z",
@@ -129,7 +129,7 @@ def add(
 @deck.command()
 @click.argument("name", shell_complete=complete_deck)
 @click.argument("card", shell_complete=complete_card)
-@click.argument("count", type=click.IntRange(min=1), required=False)
+@click.argument("count", type=whole(1), required=False)
 @click.option("--all", "remove_all", is_flag=True, help="Remove every copy.")
 @click.option("--zone", "-z", type=ZONE_CHOICE, help="The zone to remove from (needed when the card is in several).")
 @click.option("--set", "set_code", help="Only this set's printing.")

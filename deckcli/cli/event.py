@@ -9,7 +9,7 @@ from deckcli.cli.completion import complete_event, complete_format, complete_pla
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event_words import headers, verdict
-from deckcli.cli.options import GAME_CHOICE
+from deckcli.cli.options import GAME_CHOICE, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -66,7 +66,7 @@ def event() -> None:
 )
 @click.option(
     "--rounds",
-    type=click.IntRange(min=1),
+    type=whole(1),
     help="How many Swiss rounds (default: ⌈log2(players)⌉ at round 1; side exchanges name one of them).",
 )
 @pass_app
@@ -317,7 +317,7 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
 @event.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
-@click.argument("round_no", metavar="ROUND", type=int)
+@click.argument("round_no", metavar="ROUND", type=whole(0))  # (0 and past the last: the library names the rounds)
 @click.argument("file", type=FILE)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app

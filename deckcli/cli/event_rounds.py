@@ -1,6 +1,7 @@
 """``deckcli event pair / result / drop / standings / top``: the Swiss rounds and the top cut of an event. Each
-parses its arguments, calls one function of :mod:`deckcli.events.rounds`, :mod:`~deckcli.events.results` or
-:mod:`~deckcli.events.cut`, and prints through the one output helper."""
+parses its arguments, calls one function of :mod:`deckcli.events.rounds`, :mod:`~deckcli.events.results` (or
+:mod:`~deckcli.events.resultfile`), :mod:`~deckcli.events.drops` or :mod:`~deckcli.events.cut`, and prints through
+the one output helper."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import click
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event_words import headers
+from deckcli.cli.options import whole
 from deckcli.cli.output import emit, output_options
 from deckcli.i18n import gettext as _
+from deckcli.i18n import ngettext
 
 PAIRING_COLUMNS = ["table", "player", "opponent"]
 STANDING_COLUMNS = ["rank", "player", "points", "record", "omw", "gw", "ogw", "dropped"]
@@ -42,33 +45,87 @@ def pair(app: AppContext, event_name: str, output: str) -> None:
 @click.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("round_label", metavar="ROUND")
-@click.argument("table", type=click.IntRange(min=1))
-@click.argument("score", metavar="W-L[-D]")
-@click.option("--replace", is_flag=True, help="Correct the table's result (until the next round is paired).")
-@click.option("--drop", "drop", metavar="PLAYER", help="Drop PLAYER from the next round on.")
+@click.argument("entries", metavar="[TABLE W-L[-D]]...", nargs=-1)
+@click.option(
+    "--from",
+    "from_file",
+    metavar="FILE",
+    type=click.Path(allow_dash=True, dir_okay=False),
+    help="Enter every table of a results file (CSV: table,result or table,player_a_wins,player_b_wins,draws; "
+    "- : stdin): all of them, or none when any row is wrong.",
+)
+@click.option("--replace", is_flag=True, help="Correct results already entered (until the next round is paired).")
+@click.option("--drop", "drop", metavar="PLAYER", help="Drop PLAYER (at one of the tables) from the next round on.")
 @pass_app
-def result(app: AppContext, event_name: str, round_label: str, table: int, score: str, replace: bool, drop) -> None:
-    """Enter the result of TABLE in ROUND (1, 2, … or top8, top4, top2): games won by the table's first player,
-    then by the second, then drawn games.
+def result(
+    app: AppContext, event_name: str, round_label: str, entries: tuple[str, ...], from_file, replace: bool, drop
+) -> None:
+    """Enter the results of ROUND (1, 2, … or top8, top4, top2): for each TABLE, games won by the table's first
+    player, then by the second, then drawn games; or every table at once from a file (--from). All are stored in
+    one go, or none: every problem is listed.
 
     \b
     Examples:
       deckcli event result "Spring Open" 1 3 2-1
+      deckcli event result "Spring Open" 1 4 2-0 5 1-1-1 6 0-2
       deckcli event result "Spring Open" 2 5 1-1-1 --drop "Sam Example"
+      deckcli event result "Spring Open" 2 --from round2.csv
       deckcli event result "Spring Open" top8 1 2-0
     """
-    from deckcli.events.results import enter_result
+    from deckcli.events.roundpick import round_title
 
-    done = enter_result(app.db, event_name, round_label, table, score, replace, drop)
-    p = done.pairing
-    facts = {"round": done.round, "table": p.table, "player": p.player, "score": p.score, "opponent": p.opponent}
-    if done.replaced:
-        said = _("Round {round}, table {table}: {player} {score} {opponent} (was {was}).")
-    else:
-        said = _("Round {round}, table {table}: {player} {score} {opponent}.")
-    click.echo(said.format(**facts, was=done.replaced))
+    done = _enter(app, event_name, round_label, entries, from_file, replace, drop)
+    title = round_title(done.round)
+    if from_file is not None:
+        click.echo(
+            ngettext(
+                "{round}: {count} result stored from {file}.",
+                "{round}: {count} results stored from {file}.",
+                done.stored,
+            ).format(round=title, count=done.stored, file=done.source)
+        )
+    for entered in [] if from_file is not None else done.tables:
+        p = entered.pairing
+        facts = {"round": title, "table": p.table, "player": p.player, "score": p.score, "opponent": p.opponent}
+        if entered.same:
+            said = _("{round}, table {table}: {player} {score} {opponent} (entered already; unchanged).")
+        elif entered.replaced:
+            said = _("{round}, table {table}: {player} {score} {opponent} (was {was}).")
+        else:
+            said = _("{round}, table {table}: {player} {score} {opponent}.")
+        click.echo(said.format(**facts, was=entered.replaced))
+    same = len(done.tables) - done.stored
+    if from_file is not None and same:
+        click.echo(
+            ngettext(
+                "{count} table had this result already; unchanged.",
+                "{count} tables had these results already; unchanged.",
+                same,
+            ).format(count=same)
+        )
     if done.dropped:
         click.echo(_("{player} drops from the next round on.").format(player=done.dropped))
+
+
+def _enter(app: AppContext, event_name: str, round_label: str, entries: tuple[str, ...], from_file, replace, drop):
+    """``event result``'s one library call: the results file, or the TABLE W-L-D pairs (usage errors, exit 2, for
+    neither, both, or a table without its result)."""
+    if from_file is not None:
+        if entries:
+            raise click.UsageError(_("give TABLE W-L[-D] pairs or --from FILE, not both"))
+        from deckcli.events.resultfile import enter_file
+
+        return enter_file(app.db, event_name, round_label, from_file, replace, drop)
+    if not entries:
+        raise click.UsageError(_("give TABLE W-L[-D] (one or more pairs) or --from FILE"))
+    if len(entries) % 2:
+        raise click.UsageError(
+            _("table {table} has no result after it (TABLE W-L[-D] pairs)").format(table=entries[-1])
+        )
+    from deckcli.events.results import TableScore, enter_results
+
+    given = [TableScore(table, score) for table, score in zip(entries[::2], entries[1::2], strict=True)]
+    return enter_results(app.db, event_name, round_label, given, replace, drop)
 
 
 @click.command()
@@ -77,7 +134,7 @@ def result(app: AppContext, event_name: str, round_label: str, table: int, score
 @pass_app
 def drop(app: AppContext, event_name: str, player: str) -> None:
     """Drop PLAYER from EVENT: not paired from the next round on (kept in the standings)."""
-    from deckcli.events.results import drop_player
+    from deckcli.events.drops import drop_player
 
     name, from_round = drop_player(app.db, event_name, player)
     click.echo(_("{player} dropped: not paired from round {round} on.").format(player=name, round=from_round))
@@ -85,7 +142,7 @@ def drop(app: AppContext, event_name: str, player: str) -> None:
 
 @click.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
-@click.option("--round", "through", type=click.IntRange(min=1), help="The standings after round N.")
+@click.option("--round", "through", type=whole(1), help="The standings after round N.")
 @output_options()
 @pass_app
 def standings(app: AppContext, event_name: str, through: int | None, output: str) -> None:

@@ -14,7 +14,7 @@ from deckcli.cli.drawdeck import (
     parse_wants,
     play_option,
 )
-from deckcli.cli.options import DeckSource, deck_source
+from deckcli.cli.options import DeckSource, deck_source, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
@@ -22,10 +22,8 @@ from deckcli.i18n import translated
 
 @click.command()
 @deck_source
-@click.option(
-    "--count", "-n", type=click.IntRange(min=1, max=1000), default=1, show_default=True, help="Hands to deal."
-)
-@click.option("--seed", type=click.IntRange(min=0), help="Random seed: the same seed deals the same hands.")
+@click.option("--count", "-n", type=whole(1, 1000), default=1, show_default=True, help="Hands to deal.")
+@click.option("--seed", type=whole(0), help="Random seed: the same seed deals the same hands.")
 @click.option("--mulligan", "-m", is_flag=True, help="Also show what the game's mulligan would do.")
 @click.option("--want", "-w", "wants", multiple=True, metavar="COND", help=JUDGE_HELP)
 @play_option

@@ -21,7 +21,7 @@ from deckcli.cli.drawdeck import (
     print_notes,
 )
 from deckcli.cli.hands import curve, hand
-from deckcli.cli.options import DeckSource, deck_source
+from deckcli.cli.options import DeckSource, deck_source, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
@@ -39,7 +39,7 @@ PROGRESS_ABOVE = 1_000_000
     "--turn",
     "-t",
     "turns",
-    type=click.IntRange(min=1),
+    type=whole(1),
     help="Also the chance by each turn 1..N, without and with the mulligan (sfb: each round's hand).",
 )
 @click.option(
@@ -57,7 +57,7 @@ PROGRESS_ABOVE = 1_000_000
 @click.option(
     "--by-turn",
     "by_turn",
-    type=click.IntRange(min=1),
+    type=whole(1),
     metavar="N",
     help="With --target: the chance by turn N instead of the opening hand.",
 )
@@ -205,8 +205,8 @@ def _copy_limit(deck, ref) -> int | None:
 @click.command()
 @deck_source
 @click.option("--want", "-w", "wants", multiple=True, required=True, metavar="COND", help=WANT_HELP)
-@click.option("--trials", "-n", type=click.IntRange(min=1), default=100_000, show_default=True, help="Hands to deal.")
-@click.option("--seed", type=click.IntRange(min=0), help="Random seed: the same seed gives the same result.")
+@click.option("--trials", "-n", type=whole(1), default=100_000, show_default=True, help="Hands to deal.")
+@click.option("--seed", type=whole(0), help="Random seed: the same seed gives the same result.")
 @play_option
 @output_options(csv_ok=False)
 @pass_app

@@ -41,6 +41,17 @@ def _deck_zones() -> list[str]:
     return [z for z in registry.zone_order() if z not in registry.pseudo_zones()]
 
 
+#: The largest whole number any option takes: what an INTEGER column holds on every backend deckcli writes to
+#: (PostgreSQL's is 32-bit; SQLite's 64), so no option value fails where it is stored or compared in SQL.
+LARGEST_WHOLE = 2**31 - 1
+
+
+def whole(least: int = 0, most: int = LARGEST_WHOLE) -> click.IntRange:
+    """The type of every integer option and argument: whole numbers from ``least`` to ``most`` (at most
+    :data:`LARGEST_WHOLE`); another is refused as a usage error naming the range, which the help shows."""
+    return click.IntRange(min=least, max=min(most, LARGEST_WHOLE))
+
+
 GAME_CHOICE = DataChoice(registry.codes)
 ZONE_CHOICE = DataChoice(_deck_zones)
 

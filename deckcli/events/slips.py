@@ -1,9 +1,15 @@
 """A round's pairings sheet and result slips: the sheet posted on a wall (every player alphabetically, with their
 table and opponent) and one slip per table for the players to fill in, printed as the registration sheets are
-(:mod:`deckcli.events.printing`: HTML with print CSS, or a PDF from headless Chromium)."""
+(:mod:`deckcli.events.printing`: HTML with print CSS, or a PDF from headless Chromium).
+
+Each slip carries its table's line of a results file (``3,_-_-_``), so the slips a judge collects are typed as they
+are into the file ``event result --from`` reads (:mod:`deckcli.events.resultfile`); the sheet's footer gives that
+command and layout. A slip of the top cut has no drawn-games or drop boxes: a cut match is won, and every player
+left plays on."""
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,6 +70,7 @@ def slips_html(event: EventInfo, tournament: Tournament, round_label: str | None
 
     paired = pick_round(tournament, round_label)
     lines = wall_lines(paired)
+    cut = not paired.label.isdigit()
     return render(
         "slips.html.j2",
         event=event,
@@ -72,6 +79,9 @@ def slips_html(event: EventInfo, tournament: Tournament, round_label: str | None
         columns=1 if len(lines) <= ONE_COLUMN else 2,
         slips=_slips(paired),
         per_page=SLIPS_PER_PAGE,
+        cut=cut,
+        command=f"deckcli event result {shlex.quote(event.name)} {paired.label} --from FILE",
+        example="1,2-1" if cut else "1,2-1-0",
     )
 
 

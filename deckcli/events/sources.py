@@ -16,7 +16,7 @@ from deckcli.files.csvreading import csv_rows
 from deckcli.files.reading import LIMITS, MB, read_document
 from deckcli.i18n import Message
 
-#: Header spellings of each column a form export needs (compared as :func:`_header_key` keys), preferred first.
+#: Header spellings of each column a form export needs (compared as :func:`header_key` keys), preferred first.
 COLUMNS = {
     "player": ("player", "playername", "name", "fullname"),
     "player_id": ("id", "playerid", "dci", "dcinumber", "memberid"),
@@ -42,13 +42,14 @@ def folder_sources(folder: Path) -> list[PlayerDecklist]:
     return [PlayerDecklist(p.stem, str(p), path=str(p)) for p in files]
 
 
-def _header_key(text: str) -> str:
+def header_key(text: str) -> str:
+    """A header cell as event files compare it: case, spaces, underscores and other punctuation ignored."""
     return "".join(c for c in text.casefold() if c.isalnum())
 
 
 def _columns(header: list[str], label: str) -> dict[str, int]:
     """Column index of player, player_id (optional) and decklist; InputError naming the headers found otherwise."""
-    keys = [_header_key(h) for h in header]
+    keys = [header_key(h) for h in header]
     found: dict[str, int] = {}
     for column, spellings in COLUMNS.items():
         index = next((keys.index(s) for s in spellings if s in keys), None)

@@ -27,6 +27,7 @@ LIMITS = {
     "card set": 64 * MB,
     "collection": 64 * MB,
     "form export": 64 * MB,
+    "results file": 4 * MB,
     "site manifest": 8 * MB,
     "play manifest": 1 * MB,
 }
@@ -37,6 +38,7 @@ KIND_WORDS = {
     "card set": N_("card set"),
     "collection": N_("collection"),
     "form export": N_("form export"),
+    "results file": N_("results file"),
     "site manifest": N_("site manifest"),
     "play manifest": N_("play manifest"),
 }

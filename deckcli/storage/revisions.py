@@ -19,10 +19,10 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
 
 #: The Alembic revision this release writes (the head of ``deckcli/storage/migrations/versions``).
-HEAD_REVISION = "0005"
+HEAD_REVISION = "0006"
 #: Each revision's number, kept by an SQLite file in ``PRAGMA user_version`` so the read path tells a ready file
 #: without importing Alembic. 1 and 2 are the pre-Alembic schemas, migrated by :data:`MIGRATIONS`.
-REVISION_SCHEMAS = {"0001": 3, "0002": 4, "0003": 5, "0004": 6, "0005": 7}
+REVISION_SCHEMAS = {"0001": 3, "0002": 4, "0003": 5, "0004": 6, "0005": 7, "0006": 8}
 #: The schema version this release writes (its head revision's number); older files are migrated up to it.
 SCHEMA_VERSION = REVISION_SCHEMAS[HEAD_REVISION]
 

@@ -241,7 +241,8 @@ class SideExchangeRow(SQLModel, table=True):
 # -- the Swiss rounds (revision 0005) ----------------------------------------------------------------------------
 # Rows are only ever added: a result entry, a correction and a drop are each a new row (the latest entry of a table
 # counts), so two judges entering results of different tables at once never touch the same row; one round per event
-# and label is a unique constraint, so two clients pairing the next round at once cannot both add it.
+# and label, one entry number per table and one drop per event and player are unique constraints, so two clients
+# pairing the next round, entering one table or dropping one player at once cannot both write.
 
 
 class RoundRow(SQLModel, table=True):
@@ -270,9 +271,14 @@ class PairingRow(SQLModel, table=True):
 
 
 class ResultEntryRow(SQLModel, table=True):
-    """A result entered for a table, or a correction of it (the latest entry counts), and when."""
+    """A result entered for a table, or a correction of it (the latest entry counts), and when.
+
+    Each entry of a table has its number (``entry_no``: 1 the result, 2 on its corrections), unique per table: two
+    judges entering the same table at once both write number 1 (or both the same correction's number), and the
+    database lets one in, so the other is refused naming it, on SQLite and PostgreSQL alike (revision 0006)."""
 
     __tablename__ = "result_entry"
+    __table_args__ = (Index("ux_result_entry_pairing_entry", "pairing_id", "entry_no", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
     pairing_id: int = Field(
@@ -282,6 +288,10 @@ class ResultEntryRow(SQLModel, table=True):
     losses: int
     draws: int
     entered_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
+    #: The entry's number among its table's entries; added by revision 0006, with ``source``, last.
+    entry_no: int = Field(default=1, sa_column=Column(Integer, nullable=False, server_default="1"))
+    #: Where it was entered from: a results file and its line (None: typed on the command line).
+    source: str | None = Field(default=None, sa_column=Column(String, nullable=True))
 
 
 class DropRow(SQLModel, table=True):

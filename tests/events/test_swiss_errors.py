@@ -72,7 +72,7 @@ def test_a_result_is_entered_once_then_corrected_with_replace_until_the_next_rou
     assert run("event", "result", "Spring Open", "1", "2", "1-1-1").exit_code == 0
     assert run("event", "pair", "Spring Open").exit_code == 0
     closed = _refused(run, db, "event", "result", "Spring Open", "1", "1", "2-0", "--replace")
-    assert closed == "Error: Spring Open: the result of table 1 of round 1 cannot change: round 2 is paired\n"
+    assert closed == "Error: Spring Open: the results of round 1 cannot change: round 2 is paired\n"
     standings = json.loads(run("event", "standings", "Spring Open", "--round", "1", "--json").stdout)
     assert {s["player"]: s["points"] for s in standings}[first["opponent"]] == 3  # the correction counts
 

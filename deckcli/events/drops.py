@@ -1,0 +1,74 @@
+"""Players dropped from an event (not paired from the next Swiss round on, kept in the standings), and the one
+retry of a write the database refused because another client wrote the same row at that moment.
+
+A drop is a row unique per event and player, so two judges dropping one player at once (``event drop``, or
+``event result --drop``) cannot both store it; the refused write is run once more (:func:`once_more`), reads the
+drop the other stored and says the player has already dropped, as it would have had it come second. Result entries
+use the same retry (:mod:`deckcli.events.results`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from sqlalchemy.exc import IntegrityError
+
+from deckcli.errors import InputError
+from deckcli.events.rounds import EventRounds, locked_rounds
+from deckcli.events.store import current_rows, now
+from deckcli.i18n import Message
+from deckcli.names import name_key
+from deckcli.storage.base import BaseDatabase
+from deckcli.storage.reads import Rows
+from deckcli.storage.tables import DropRow
+
+T = TypeVar("T")
+
+
+def drop_row(rows: Rows, state: EventRounds, player: str) -> DropRow:
+    """The row dropping ``player`` from the next Swiss round on (UnknownPlayer / InputError if not in the event)."""
+    reg = current_rows(rows, state.info, player)[0]
+    key = name_key(reg.player)
+    if key in state.drops:
+        raise InputError(
+            Message(
+                "{event}: {player} has already dropped (from round {round} on)",
+                event=state.info.name,
+                player=reg.player,
+                round=state.drops[key][1],
+            )
+        )
+    state.drops[key] = (reg.player, len(state.swiss) + 1)
+    return DropRow(
+        event_id=state.info.id, player=reg.player, player_key=key, from_round=len(state.swiss) + 1, dropped_at=now()
+    )
+
+
+def once_more(write: Callable[[], T]) -> T:
+    """``write()``, run a second time when the database refused a row another client wrote at the same moment (an
+    entry number of one table, a drop of one player): the second run reads that row and says what is there."""
+    try:
+        return write()
+    except IntegrityError:
+        pass
+    try:
+        return write()
+    except IntegrityError:
+        raise InputError(
+            Message(
+                "another client changed the same tables at the same time; nothing was stored; run the command again"
+            )
+        ) from None
+
+
+def drop_player(db: BaseDatabase, event_name: str, player: str) -> tuple[str, int]:
+    """Drop ``player`` from the event's next Swiss round on: the player's name and that round's number."""
+
+    def write() -> tuple[str, int]:
+        with db.write() as session:
+            row = drop_row(Rows(session), locked_rounds(session, event_name, "SHARE"), player)
+            session.add(row)
+            return row.player, row.from_round
+
+    return once_more(write)
