@@ -23,7 +23,7 @@ _SCORE = re.compile(r"\s*(\d+)-(\d+)(?:-(\d+))?\s*")
 def parse_score(text: str, cut: bool = False) -> Score:
     """The score ``W-L[-D]`` (games won by the table's first player, by the second, drawn games), checked against a
     best of 3: neither side wins more than 2, not both 2, at most 3 games. In the cut (``cut``) a match needs a
-    winner: no drawn games and no equal wins."""
+    winner (more games won by one side); drawn games inside it are fine, as the MTR counts 2-0-1 a win."""
     found = _SCORE.fullmatch(text)
     if found is None:
         raise InputError(
@@ -41,7 +41,7 @@ def parse_score(text: str, cut: bool = False) -> Score:
         )
     if wins + losses + draws == 0:
         raise InputError(Message("result 0-0 has no game; a match with no game played is 0-0-1 (a draw)"))
-    if cut and (draws or wins == losses):
+    if cut and wins == losses:
         raise InputError(
             Message("result {score} has no winner; a match of the top cut is won (2-0, 2-1 or 1-0)", score=str(score))
         )
