@@ -42,7 +42,8 @@ class EventChange:
 
 def _refusals(state: EventRounds, rounds: int | None, day_or_format: bool) -> list[str]:
     """Why the requested changes cannot be made (none: they can)."""
-    name, paired, found = state.info.name, len(state.swiss), []
+    name, paired = state.info.name, len(state.swiss)
+    found: list[str] = []
     if rounds is not None:
         if state.cut:
             found.append(Message("{event}: the top cut has started; the rounds can no longer change", event=name))
