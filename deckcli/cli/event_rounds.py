@@ -38,14 +38,14 @@ def pair(app: AppContext, event_name: str, output: str) -> None:
     from deckcli.events.rounds import pair_next_round
 
     paired = pair_next_round(app.db, event_name)
-    aside = output != "table"  # (--json and --csv print only the data on stdout)
-    click.echo(_("Round {round} of {rounds}:").format(round=paired.label, rounds=paired.of), err=aside)
+    # which round of how many, and the lock round 1 sets, beside the data (stdout stays the table, JSON or CSV)
+    click.echo(_("Round {round} of {rounds}:").format(round=paired.label, rounds=paired.of), err=True)
     _print_round(paired, output)
     if paired.label == "1":
         locked = _(
             "Round 1 starts the event: registrations are now locked (event register --late registers a new player late)."
         )
-        click.echo(locked, err=aside)
+        click.echo(locked, err=True)
 
 
 @click.command()

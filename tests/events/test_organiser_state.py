@@ -39,10 +39,10 @@ def _play(run, event: str, number: int, score: str = "2-0") -> list[dict]:
 
 def test_pair_says_which_round_of_how_many_and_that_round_one_locks(run, db, tmp_path):
     event = new_event(run, db, tmp_path, PLAYERS, "Open", "--rounds", "5")
-    first = _ok(run("event", "pair", event))
-    assert first.stdout.splitlines()[0] == "Round 1 of 5:"
-    assert first.stdout.splitlines()[-1] == ("Round 1 starts the event: registrations are now locked"
-                                             " (event register --late registers a new player late).")
+    first = _ok(run("event", "pair", event))  # said beside the table: stdout stays the pairings
+    assert first.stdout.splitlines()[0].split() == ["table", "player", "opponent"]
+    assert first.stderr == ("Round 1 of 5:\nRound 1 starts the event: registrations are now locked"
+                            " (event register --late registers a new player late).\n")
     for table in (1, 2):
         _ok(run("event", "result", event, 1, table, "2-1"))
     second = _ok(run("event", "pair", event, "--json"))
