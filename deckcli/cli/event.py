@@ -16,7 +16,6 @@ from deckcli.i18n import gettext as _
 from deckcli.words import plural
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
-LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
 CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
 FILE = click.Path(allow_dash=True, dir_okay=False)  # a decklist file, a deck code or a stored deck
 LATE_HELP = N_("Register a new player after the event started (marked late in status, export and the site).")
@@ -72,6 +71,7 @@ def event() -> None:
 @pass_app
 def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None) -> None:
     """Create the event NAME."""
+    from deckcli.cli.event_state import warn_past
     from deckcli.events.store import create_event
 
     info = create_event(app.db, name, game.lower(), format_ref, day and day.date(), rounds)
@@ -80,45 +80,7 @@ def new(app: AppContext, name: str, game: str, format_ref: str | None, day, roun
         click.echo(_("Created event {event} ({game}, {format}, {date}).").format(**facts, date=info.date.isoformat()))
     else:
         click.echo(_("Created event {event} ({game}, {format}).").format(**facts))
-
-
-@event.command("list")
-@output_options()
-@pass_app
-def list_(app: AppContext, output: str) -> None:
-    """Every event with its players and how many decks are legal."""
-    from deckcli.events.reporting import event_facts
-    from deckcli.events.store import list_events
-
-    rows = [
-        {**event_facts(s.info), "players": s.players, "legal": s.legal, "illegal": s.illegal}
-        for s in list_events(app.db)
-    ]
-    emit(rows, output, LIST_COLUMNS, headers=headers(), empty=_("no events"))
-
-
-@event.command()
-@click.argument("name", shell_complete=complete_event)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@pass_app
-def show(app: AppContext, name: str, as_json: bool) -> None:
-    """The event NAME: its game, format, date, rounds, whether it started, and its players."""
-    from deckcli.events.reporting import event_details
-    from deckcli.events.rounds import round_facts
-    from deckcli.events.store import event_summary
-
-    facts = {**event_details(event_summary(app.db, name)), **round_facts(app.db, name)}
-    if as_json:
-        click.echo(dump_json(facts))
-        return
-    how = _("given") if facts["rounds"] else _("⌈log2 players⌉ of round 1")
-    facts["rounds"] = _("{rounds} ({how})").format(rounds=facts["total_rounds"], how=how)
-    names = {key: _(header) for key, header in headers().items()}  # (emit translates a table's own)
-    for key in ("name", "game", "format", "date", "rounds", "created", "players", "legal", "illegal"):
-        click.echo(_("{key}: {value}").format(key=names[key], value="" if facts[key] is None else facts[key]))
-    click.echo(_("{key}: {value}").format(key=names["started"], value=translated(facts["started_because"]) or _("no")))
-    current = facts["current_round"] or _("none paired yet")
-    click.echo(_("{key}: {value}").format(key=names["current_round"], value=current))
+    warn_past(info)
 
 
 @event.command()
@@ -264,22 +226,6 @@ def import_(
 
 @event.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
-@output_options()
-@pass_app
-def status(app: AppContext, event_name: str, output: str) -> None:
-    """One row per registered player: id, deck, legal, problem rule ids, fingerprint, registered at, late.
-
-    Exit status 1 when any registered deck is not legal."""
-    from deckcli.events.store import event_registrations
-
-    info, regs = event_registrations(app.db, event_name)
-    _status(regs, output, empty=_("no players are registered for {event}").format(event=repr(info.name)))
-    if any(not r.legal for r in regs):
-        raise SystemExit(1)
-
-
-@event.command()
-@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @click.argument("file", type=FILE)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -319,24 +265,34 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
 @click.argument("player", shell_complete=complete_player)
 @click.argument("round_no", metavar="ROUND", type=whole(0))  # (0 and past the last: the library names the rounds)
 @click.argument("file", type=FILE)
+@click.option("--replace", is_flag=True, help="Record an illegal exchange even over a legal one of the same round.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
-def side(app: AppContext, event_name: str, player: str, round_no: int, file: str, as_json: bool) -> None:
+def side(app: AppContext, event_name: str, player: str, round_no: int, file: str, replace: bool, as_json: bool) -> None:
     """A between-rounds side exchange of a 3-set match: FILE against PLAYER's registered deck (the
-    validate --side-from rules), stored for ROUND. Exit 1 when it is not legal."""
+    validate --side-from rules), stored for ROUND (a round paired already, when the event is paired here). An
+    illegal exchange does not replace a legal one of the round without --replace. Exit 1 when it is not legal."""
     from deckcli.events.checking import side_exchange
 
-    result = side_exchange(app.db, event_name, player, round_no, file)
+    result = side_exchange(app.db, event_name, player, round_no, file, replace)
     if as_json:
         click.echo(dump_json(result.as_dict()))
     else:
-        if result.replaced:
+        if result.kept is not None:
+            said = _(
+                "Round {round} side exchange of {player}: {verdict}; not recorded: the legal exchange recorded at"
+                " {time} UTC stays (give --replace to record this one instead)."
+            )
+        elif result.replaced:
             said = _("Round {round} side exchange of {player}: {verdict} (replaces the earlier record of that round).")
         else:
             said = _("Round {round} side exchange of {player}: {verdict}.")
-        click.echo(
-            said.format(round=result.round, player=repr(result.player), verdict=verdict(result.legal, result.problems))
-        )
+        facts = {
+            "round": result.round,
+            "player": repr(result.player),
+            "verdict": verdict(result.legal, result.problems),
+        }
+        click.echo(said.format(**facts, time=f"{result.kept:%Y-%m-%d %H:%M}" if result.kept else ""))
         if result.problems:
             _problems(result.problems)
     if not result.legal:
@@ -393,4 +349,9 @@ event.add_command(publish)
 from deckcli.cli.event_rounds import drop, pair, result, standings, top  # noqa: E402 - the Swiss rounds and the cut
 
 for _command in (pair, result, drop, standings, top):
+    event.add_command(_command)
+
+from deckcli.cli.event_state import list_, set_, show, status  # noqa: E402 - what the event is and how it stands
+
+for _command in (list_, show, status, set_):
     event.add_command(_command)

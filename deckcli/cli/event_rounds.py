@@ -16,6 +16,7 @@ from deckcli.i18n import gettext as _
 from deckcli.i18n import ngettext
 
 PAIRING_COLUMNS = ["table", "player", "opponent"]
+BRACKET_COLUMNS = ["round", "table", "player", "result", "opponent", "winner"]
 STANDING_COLUMNS = ["rank", "player", "points", "record", "omw", "gw", "ogw", "dropped"]
 
 
@@ -39,7 +40,15 @@ def pair(app: AppContext, event_name: str, output: str) -> None:
     """
     from deckcli.events.rounds import pair_next_round
 
-    _print_round(pair_next_round(app.db, event_name), output)
+    paired = pair_next_round(app.db, event_name)
+    # which round of how many, and the lock round 1 sets, beside the data (stdout stays the table, JSON or CSV)
+    click.echo(_("Round {round} of {rounds}:").format(round=paired.label, rounds=paired.of), err=True)
+    _print_round(paired, output)
+    if paired.label == "1":
+        locked = _(
+            "Round 1 starts the event: registrations are now locked (event register --late registers a new player late)."
+        )
+        click.echo(locked, err=True)
 
 
 @click.command()
@@ -169,7 +178,8 @@ def standings(app: AppContext, event_name: str, through: int | None, output: str
 @pass_app
 def top(app: AppContext, event_name: str, size: str | None, output: str) -> None:
     """Pair the top cut's next round: the first (--cut 8, 4 or 2) seeded by the standings 1 v 8, 4 v 5, 2 v 7,
-    3 v 6 after the last Swiss round; each next one from the winners of the last.
+    3 v 6 after the last Swiss round; each next one from the winners of the last. After the final: the whole
+    bracket with every result and the winner.
 
     \b
     Examples:
@@ -177,6 +187,38 @@ def top(app: AppContext, event_name: str, size: str | None, output: str) -> None
       deckcli event result "Spring Open" top8 1 2-0
       deckcli event top "Spring Open"
     """
-    from deckcli.events.cut import pair_cut
+    from deckcli.events.cut import Bracket, pair_cut
 
-    _print_round(pair_cut(app.db, event_name, int(size) if size else None), output)
+    found = pair_cut(app.db, event_name, int(size) if size else None)
+    if isinstance(found, Bracket):
+        _print_bracket(found, output)
+    else:
+        _print_round(found, output)
+
+
+def _print_bracket(bracket, output: str) -> None:
+    """The finished top cut: a row per table of each of its rounds (result and winner), then who won it."""
+    from deckcli.events.roundpick import round_title, winner
+
+    rounds = [
+        {
+            "round": r.label,
+            "pairings": [
+                {
+                    "table": p.table,
+                    "player": p.player,
+                    "opponent": p.opponent,
+                    "result": str(p.score) if p.score else None,
+                    "winner": winner(p),
+                }
+                for p in r.pairings
+            ],
+        }
+        for r in bracket.rounds
+    ]
+    shown = round_title if output == "table" else str
+    rows = [{**p, "round": shown(r["round"])} for r in rounds for p in r["pairings"]]
+    json_data = {"rounds": rounds, "winner": bracket.champion}
+    emit(rows, output, BRACKET_COLUMNS, headers=headers(), json_data=json_data)
+    if output == "table":
+        click.echo(_("{player} won the top cut of {event}.").format(player=bracket.champion, event=bracket.event))

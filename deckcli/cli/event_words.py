@@ -17,6 +17,7 @@ HEADERS = {
     **{"opponent": N_("opponent"), "rank": N_("rank"), "points": N_("points")},
     **{"record": N_("record"), "omw": N_("omw"), "gw": N_("gw"), "ogw": N_("ogw"), "dropped": N_("dropped")},
     **{"created": N_("created"), "current_round": N_("current round")},
+    **{"round": N_("round"), "result": N_("result"), "winner": N_("winner")},
 }
 
 

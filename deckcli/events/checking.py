@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from deckcli.decklists.model import zone_rank
 from deckcli.decks.diff import diff_decks
@@ -23,6 +23,7 @@ from deckcli.i18n import N_, Message
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.storage.base import BaseDatabase
+from deckcli.storage.reads import Rows
 from deckcli.storage.tables import DeckCheckRow, SideExchangeRow
 from deckcli.words import listing
 
@@ -66,6 +67,8 @@ class SideExchange:
     problems: list[Problem]
     at: datetime
     replaced: bool = False
+    #: When the legal exchange this illegal one did not replace (no --replace) was recorded; None when stored.
+    kept: datetime | None = None
 
     @property
     def legal(self) -> bool:
@@ -79,6 +82,7 @@ class SideExchange:
             "legal": self.legal,
             "at": self.at.isoformat(),
             "problems": [p.as_dict() for p in self.problems],
+            "stored": self.kept is None,
         }
 
 
@@ -127,9 +131,44 @@ def deck_check(db: BaseDatabase, event_name: str, player: str, file: str) -> Dec
     return result
 
 
-def side_exchange(db: BaseDatabase, event_name: str, player: str, round_no: int, file: str) -> SideExchange:
+def _unpaired(rows: Rows, info: EventInfo, round_no: int) -> None:
+    """InputError when the event pairs its Swiss rounds here and round ``round_no`` is not paired yet (an event
+    paired by other software, with no round paired here, takes any of its rounds)."""
+    paired = sum(
+        label.isdigit() for (label,) in rows.all("SELECT label FROM event_round WHERE event_id = :e", {"e": info.id})
+    )
+    if paired and round_no > paired:
+        raise InputError(
+            Message(
+                "round {round} of event {event!r} is not paired yet (paired: 1 to {paired}); a side exchange is"
+                " recorded during its round",
+                round=round_no,
+                event=info.name,
+                paired=paired,
+            )
+        )
+
+
+def _earlier(session: Session, registration_id: int, round_no: int) -> list[SideExchangeRow]:
+    """The current record of the player's side exchange in round ``round_no`` (none or one)."""
+    return list(
+        session.exec(
+            select(SideExchangeRow).where(
+                SideExchangeRow.registration_id == registration_id,
+                SideExchangeRow.round == round_no,
+                col(SideExchangeRow.superseded_at).is_(None),
+            )
+        ).all()
+    )
+
+
+def side_exchange(
+    db: BaseDatabase, event_name: str, player: str, round_no: int, file: str, replace: bool = False
+) -> SideExchange:
     """Check ``file`` as ``player``'s deck for round ``round_no`` after a side exchange from the registered deck,
-    and store it (superseding an earlier record of that round). The event counts as started from then on."""
+    and store it (superseding an earlier record of that round). The event counts as started from then on. Refused
+    for a round the event has not paired yet; an illegal exchange does not replace a legal one of the same round
+    unless ``replace`` (it is checked and shown, not stored: ``kept`` says when the legal one was recorded)."""
     with db.rows() as reads:
         info = event_info(reads, event_name)
         row = current_rows(reads, info, player)[0]
@@ -159,13 +198,10 @@ def side_exchange(db: BaseDatabase, event_name: str, player: str, round_no: int,
     problems = check_side_exchange(original, presented.resolved)
     stamp = now()
     with db.write() as session:
-        earlier = session.exec(
-            select(SideExchangeRow).where(
-                SideExchangeRow.registration_id == row.id,
-                SideExchangeRow.round == round_no,
-                col(SideExchangeRow.superseded_at).is_(None),
-            )
-        ).all()
+        _unpaired(Rows(session), info, round_no)
+        earlier = _earlier(session, row.id, round_no)
+        if problems and not replace and any(old.legal for old in earlier):
+            return SideExchange(info, row.player, round_no, problems, stamp, kept=earlier[0].at)
         for old in earlier:
             old.superseded_at = stamp
             session.add(old)

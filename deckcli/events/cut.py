@@ -1,8 +1,12 @@
 """The top cut: a single-elimination bracket of the best 8, 4 or 2 players of the standings (dropped players left
 out), seeded 1 v 8, 4 v 5, 2 v 7, 3 v 6 so the two best meet only in the final; the winners of tables 1 and 2 meet
-next, then those of 3 and 4. A round is ``top8``, ``top4``, ``top2``; its results are entered like any other."""
+next, then those of 3 and 4. A round is ``top8``, ``top4``, ``top2``; its results are entered like any other (a
+match needs a winner; drawn games inside it count as the MTR counts them). Once the final is played, asking for the
+next round shows the whole bracket instead."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 
@@ -15,7 +19,7 @@ from deckcli.events.rounds import (
     paired_twice,
     store_round,
 )
-from deckcli.events.tournament import Pairing, Round
+from deckcli.events.tournament import PairedRound, Pairing, Round
 from deckcli.i18n import Message
 from deckcli.storage.base import BaseDatabase
 from deckcli.words import listing
@@ -24,15 +28,24 @@ from deckcli.words import listing
 BRACKETS = {8: [(1, 8), (4, 5), (2, 7), (3, 6)], 4: [(1, 4), (2, 3)], 2: [(1, 2)]}
 
 
+@dataclass(frozen=True)
+class Bracket:
+    """The top cut once its final is played: each of its rounds with every result, and the player who won it."""
+
+    event: str
+    rounds: tuple[Round, ...]
+    champion: str
+
+
 def winner(pairing: Pairing) -> str:
     """The player who won the table (a cut table always has one)."""
     assert pairing.score is not None and pairing.opponent is not None
     return pairing.player if pairing.score.wins > pairing.score.losses else pairing.opponent
 
 
-def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> Round:
+def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> PairedRound | Bracket:
     """Pair the cut's next round: its first (``size`` 8, 4 or 2) once every Swiss round is paired and complete, then
-    each next round from the winners of the last one, until the final is played."""
+    each next round from the winners of the last one, until the final is played; after it, the whole bracket."""
     label = "?"
     try:
         with db.write() as session:
@@ -72,9 +85,7 @@ def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> Round:
                     )
                 winners = [winner(p) for _, p in last.tables]
                 if len(winners) == 1:
-                    raise InputError(
-                        Message("{event}: the top cut is over; {player} won the final", event=name, player=winners[0])
-                    )
+                    return Bracket(name, tuple(r.record for r in state.cut), winners[0])
                 pairs = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
             label = f"top{2 * len(pairs)}"
             return store_round(session, state, label, pairs)

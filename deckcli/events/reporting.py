@@ -35,15 +35,21 @@ def rule_ids(registration: Registration) -> list[str]:
     return list(dict.fromkeys(p.get("rule", "") for p in registration.problems))
 
 
-def status_rows(registrations: list[Registration]) -> list[dict[str, Any]]:
-    """``event status``: one row per player, the problems as rule ids; ``late``: registered after the start."""
+def problem_rows(registrations: list[Registration]) -> list[dict[str, Any]]:
+    """Every problem of every registration, a row each with its player first (``event show``)."""
+    return [{"player": r.player, **problem} for r in registrations for problem in r.problems]
+
+
+def status_rows(registrations: list[Registration], messages: bool = False) -> list[dict[str, Any]]:
+    """``event status``: one row per player, the problems as rule ids (``messages``: each problem whole, its rule
+    and message); ``late``: registered after the start."""
     return [
         {
             "player": r.player,
             "player_id": r.player_id,
             "deck": r.deck,
             "legal": r.legal,
-            "problems": rule_ids(r),
+            "problems": list(r.problems) if messages else rule_ids(r),
             "fingerprint": r.fingerprint,
             "registered_at": r.registered_at.isoformat(timespec="seconds"),
             "late": r.late,
@@ -76,6 +82,24 @@ def event_details(summary: EventSummary) -> dict[str, Any]:
         "legal": summary.legal,
         "illegal": summary.illegal,
     }
+
+
+def list_rows(summaries: list[EventSummary]) -> list[dict[str, Any]]:
+    """``event list``: an event a row with, as ``event show --json`` has them, the Swiss rounds it will have
+    (``total_rounds``: given, else ⌈log2 players⌉) and why it started (``started_because``, None before)."""
+    from deckcli.events.store import started_reason
+
+    return [
+        {
+            **event_facts(s.info),
+            "total_rounds": s.total_rounds,
+            "players": s.players,
+            "legal": s.legal,
+            "illegal": s.illegal,
+            "started_because": started_reason(s.info),
+        }
+        for s in summaries
+    ]
 
 
 def export_json(info: EventInfo, registrations: list[Registration]) -> str:

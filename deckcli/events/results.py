@@ -42,7 +42,8 @@ def _typed(text: str) -> str:
 def parse_score(text: str, cut: bool = False) -> Score:
     """The score ``W-L[-D]`` (games won by the table's first player, by the second, drawn games), checked against a
     best of 3: neither side wins more than 2, not both 2, at most 3 games. In the cut (``cut``) a match needs a
-    winner: no drawn games and no equal wins. Numbers of any length are read (and refused) without failing."""
+    winner (more games won by one side); drawn games inside it are fine, as the MTR counts 2-0-1 a win. Numbers of
+    any length are read (and refused) without failing."""
     found = _SCORE.fullmatch(text)
     if found is None:
         raise InputError(
@@ -61,7 +62,7 @@ def parse_score(text: str, cut: bool = False) -> Score:
         )
     if wins + losses + draws == 0:
         raise InputError(Message("result 0-0 has no game; a match with no game played is 0-0-1 (a draw)"))
-    if cut and (draws or wins == losses):
+    if cut and wins == losses:
         raise InputError(
             Message("result {score} has no winner; a match of the top cut is won (2-0, 2-1 or 1-0)", score=str(score))
         )

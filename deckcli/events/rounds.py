@@ -8,7 +8,6 @@ player) unless the event was created with ``--rounds``. A result is the latest e
 
 from __future__ import annotations
 
-import math
 import secrets
 import typing
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from deckcli.events.pairing import Entrant, first_round, swiss_round
 from deckcli.events.records import EventInfo
 from deckcli.events.standings import standings
 from deckcli.events.store import event_info, now
-from deckcli.events.tournament import Pairing, Round, Score, Standing, Tournament
+from deckcli.events.tournament import PairedRound, Pairing, Round, Score, Standing, Tournament, swiss_rounds
 from deckcli.i18n import Message
 from deckcli.names import name_key
 from deckcli.storage.base import BaseDatabase
@@ -65,16 +64,18 @@ class EventRounds:
             count = sum(1 + (p.opponent is not None) for _, p in self.swiss[0].tables)
         else:
             count = len(self.active(1))
-        return max(1, math.ceil(math.log2(count))) if count > 1 else 1
+        return swiss_rounds(count)
 
     def active(self, round_no: int) -> list[str]:
         """The registered players paired in Swiss round ``round_no`` (not dropped before it)."""
         return [p for p in self.players if self.drops.get(name_key(p), ("", round_no + 1))[1] > round_no]
 
     def standings(self, through: int | None = None) -> tuple[Standing, ...]:
-        """The standings after the complete Swiss rounds up to ``through`` (default: all of them)."""
+        """The standings after the complete Swiss rounds up to ``through`` (default: all of them), a player dropped
+        only when they had dropped by then (not paired from round ``through + 1`` on, or earlier)."""
         counted = [r.record for r in self.swiss[:through] if r.record.complete]
-        return standings(self.players, counted, self.seed or "", [p for p, _ in self.drops.values()])
+        dropped = [p for p, first_out in self.drops.values() if through is None or first_out <= through + 1]
+        return standings(self.players, counted, self.seed or "", dropped)
 
     def current(self) -> StoredRound | None:
         latest = self.cut or self.swiss
@@ -171,9 +172,9 @@ def missing_results(round_: StoredRound) -> list[Message]:
     ]
 
 
-def store_round(session: Session, state: EventRounds, label: str, pairs: list[tuple[str, str | None]]) -> Round:
+def store_round(session: Session, state: EventRounds, label: str, pairs: list[tuple[str, str | None]]) -> PairedRound:
     """Add round ``label`` with ``pairs`` (tables numbered from 1) in ``session``; the event gets its seed and is
-    started if it was not."""
+    started if it was not. The round comes back with the Swiss rounds the event will have."""
     session.execute(
         text("UPDATE event SET seed = COALESCE(seed, :seed), started = COALESCE(started, :at) WHERE id = :event"),
         {"seed": state.seed or secrets.token_hex(8), "at": now(), "event": state.info.id},
@@ -185,7 +186,8 @@ def store_round(session: Session, state: EventRounds, label: str, pairs: list[tu
         PairingRow(round_id=typing.cast(int, row.id), table_no=table, player=player, opponent=opponent)
         for table, (player, opponent) in enumerate(pairs, 1)
     )
-    return Round(label, tuple(Pairing(table, player, opponent) for table, (player, opponent) in enumerate(pairs, 1)))
+    tables = tuple(Pairing(table, player, opponent) for table, (player, opponent) in enumerate(pairs, 1))
+    return PairedRound(label, tables, state.total_rounds)
 
 
 def paired_twice(event: str, label: str) -> InputError:
@@ -199,7 +201,7 @@ def paired_twice(event: str, label: str) -> InputError:
     )
 
 
-def pair_next_round(db: BaseDatabase, event_name: str) -> Round:
+def pair_next_round(db: BaseDatabase, event_name: str) -> PairedRound:
     """Pair and store the next Swiss round of the event (round 1 starts the event). Refused while a result of the
     current round is missing (each table named), after the last round, once the cut started, or under 2 players."""
     label = "?"

@@ -43,11 +43,13 @@ def clean_name(text: str, what: str) -> str:
 
 @dataclass(frozen=True)
 class EventSummary:
-    """An event with how many players are registered and how many of their decks are legal."""
+    """An event with how many players are registered and how many of their decks are legal; ``total_rounds``: the
+    Swiss rounds it will have (as given, else ⌈log2⌉ of round 1's players, of the players still in before it)."""
 
     info: EventInfo
     players: int
     legal: int
+    total_rounds: int = 0
 
     @property
     def illegal(self) -> int:
@@ -169,13 +171,34 @@ def _player_counts(rows: Rows, event_id: int | None = None) -> dict[int, tuple[i
     return {event: (players, int(legal or 0)) for event, players, legal in found}
 
 
+def _round_one_players(rows: Rows) -> dict[int, int]:
+    """Per event, the players of round 1: those seated in it once it is paired, else the registered players not
+    dropped before it (two grouped queries for every event)."""
+    seated = rows.all(
+        "SELECT r.event_id, count(*) + count(p.opponent) FROM pairing p JOIN event_round r ON r.id = p.round_id"
+        " WHERE r.label = '1' GROUP BY r.event_id"
+    )
+    out = rows.all("SELECT event_id, count(*) FROM event_drop WHERE from_round <= 1 GROUP BY event_id")
+    registered = {event: players for event, (players, _) in _player_counts(rows).items()}
+    for event, dropped in out:
+        registered[event] = registered.get(event, 0) - dropped
+    return registered | dict(seated)
+
+
 def list_events(db: BaseDatabase) -> list[EventSummary]:
-    """Every event, newest date first (undated last), with its players and legal decks counted in one query."""
+    """Every event, newest date first (undated last), with its players and legal decks counted and its Swiss
+    rounds, in a few grouped queries for all events."""
+    from deckcli.events.tournament import swiss_rounds
+
     with db.rows() as rows:
         counts = _player_counts(rows)
+        round_one = _round_one_players(rows)
         events = [(_event(row[:-1]), row[-1]) for row in rows.all(f"SELECT {_EVENT_COLUMNS}, key FROM event")]
     events.sort(key=lambda e: (e[0].date is None, -(e[0].date.toordinal() if e[0].date else 0), e[1]))
-    return [EventSummary(info, *counts.get(info.id, (0, 0))) for info, _ in events]
+    return [
+        EventSummary(info, *counts.get(info.id, (0, 0)), info.rounds or swiss_rounds(round_one.get(info.id, 0)))
+        for info, _ in events
+    ]
 
 
 def event_summary(db: BaseDatabase, name: str) -> EventSummary:

@@ -3,7 +3,14 @@ site read. Filled from the database by :func:`deckcli.events.rounds.load_tournam
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+
+def swiss_rounds(players: int) -> int:
+    """The Swiss rounds of an event of ``players`` when the organiser gave none: ⌈log2(players)⌉, the fewest that
+    leave at most one undefeated player (1 for a single player)."""
+    return max(1, math.ceil(math.log2(players))) if players > 1 else 1
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,13 @@ class Round:
     @property
     def complete(self) -> bool:
         return all(pairing.score is not None or pairing.opponent is None for pairing in self.pairings)
+
+
+@dataclass(frozen=True)
+class PairedRound(Round):
+    """A round as just paired, with ``of``: the Swiss rounds the event will have ("Round 2 of 5")."""
+
+    of: int = 0
 
 
 @dataclass(frozen=True)

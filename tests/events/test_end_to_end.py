@@ -92,7 +92,7 @@ def test_one_side_exchange_per_round(tournament, db):
         result = t.results[f"side {round_no}"]
         assert result.exit_code == 0, result.output
         assert json_of(result) | {"at": None} == {"event": BOA_EVENT, "player": player, "round": round_no,
-                                                   "legal": True, "at": None, "problems": []}
+                                                   "legal": True, "at": None, "problems": [], "stored": True}
     rows = sql_rows(db, "SELECT s.round, r.player, s.legal, s.superseded_at FROM side_exchange s JOIN registration r"
                     " ON r.id = s.registration_id ORDER BY s.round")
     assert rows == [(n, p, 1, None) for n, p in SIDE_PLAYERS.items()]

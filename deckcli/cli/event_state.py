@@ -1,0 +1,137 @@
+"""``deckcli event list / show / status / set``: what an event is and how it stands — its rounds, whether it
+started, its players' verdicts with their problems — and what the organiser may still change. Each parses its
+options, calls the library and prints through the one output helper."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli.completion import complete_event, complete_format
+from deckcli.cli.context import AppContext, pass_app
+from deckcli.cli.event_words import headers
+from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.i18n import gettext as _
+from deckcli.i18n import translated
+
+LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
+PLAYER_PROBLEM_COLUMNS = ["player", "rule", "zone", "line", "message"]
+
+
+@click.command("list")
+@output_options()
+@pass_app
+def list_(app: AppContext, output: str) -> None:
+    """Every event with its Swiss rounds (as given, else ⌈log2 players⌉), its players, how many decks are legal and
+    whether it started."""
+    from deckcli.events.reporting import list_rows
+    from deckcli.events.store import list_events
+
+    rows = list_rows(list_events(app.db))
+    if output != "json":  # the rounds it will have; a table says why it started (its time, or its date past) or no
+        rows = [{**row, "rounds": row["total_rounds"]} for row in rows]
+    if output == "table":
+        rows = [{**row, "started": translated(row["started_because"]) or _("no")} for row in rows]
+    emit(rows, output, LIST_COLUMNS, headers=headers(), empty=_("no events"))
+
+
+@click.command()
+@click.argument("name", shell_complete=complete_event)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@pass_app
+def show(app: AppContext, name: str, as_json: bool) -> None:
+    """The event NAME: its game, format, date, rounds, whether it started, and its players, with every problem of
+    each deck that is not legal."""
+    from deckcli.events.reporting import event_details, problem_rows
+    from deckcli.events.rounds import round_facts
+    from deckcli.events.store import event_registrations, event_summary
+
+    facts = {**event_details(event_summary(app.db, name)), **round_facts(app.db, name)}
+    problems = problem_rows(event_registrations(app.db, name)[1])
+    if as_json:
+        click.echo(dump_json({**facts, "problems": problems}))
+        return
+    how = _("given") if facts["rounds"] else _("⌈log2 players⌉ of round 1")
+    facts["rounds"] = _("{rounds} ({how})").format(rounds=facts["total_rounds"], how=how)
+    names = {key: _(header) for key, header in headers().items()}  # (emit translates a table's own)
+    for key in ("name", "game", "format", "date", "rounds", "created", "players", "legal", "illegal"):
+        click.echo(_("{key}: {value}").format(key=names[key], value="" if facts[key] is None else facts[key]))
+    click.echo(_("{key}: {value}").format(key=names["started"], value=translated(facts["started_because"]) or _("no")))
+    current = facts["current_round"] or _("none paired yet")
+    click.echo(_("{key}: {value}").format(key=names["current_round"], value=current))
+    if problems:
+        click.echo(_("{key}:").format(key=names["problems"]))
+        shown = [{**row, "message": translated(row.get("message"))} for row in problems]
+        emit(shown, "table", PLAYER_PROBLEM_COLUMNS, headers=headers())
+
+
+@click.command()
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
+@click.option("--problems", "messages", is_flag=True, help="Each problem's rule and message, not only its rule.")
+@output_options()
+@pass_app
+def status(app: AppContext, event_name: str, messages: bool, output: str) -> None:
+    """One row per registered player: id, deck, legal, problem rule ids (with --problems each problem's message),
+    fingerprint, registered at, late.
+
+    Exit status 1 when any registered deck is not legal."""
+    from deckcli.events.reporting import STATUS_COLUMNS, status_rows
+    from deckcli.events.store import event_registrations
+
+    info, regs = event_registrations(app.db, event_name)
+    rows = status_rows(regs, messages)
+    if messages and output != "json":  # one problem a line of the cell: its rule, then its message
+        lines = [[f"[{p.get('rule', '')}] {translated(p.get('message', ''))}" for p in row["problems"]] for row in rows]
+        rows = [{**row, "problems": "\n".join(said)} for row, said in zip(rows, lines)]
+    empty = _("no players are registered for {event}").format(event=repr(info.name))
+    emit(rows, output, STATUS_COLUMNS, headers=headers(), empty=empty)
+    if any(not r.legal for r in regs):
+        raise SystemExit(1)
+
+
+@click.command("set")
+@click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
+@click.option("--rounds", type=click.IntRange(min=1), help="How many Swiss rounds (until the last one is paired).")
+@click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD", help="The event's day.")
+@click.option(
+    "--format", "-f", "format_ref", metavar="NAME|PATH", shell_complete=complete_format, help="A format or its file."
+)
+@pass_app
+def set_(app: AppContext, event_name: str, rounds: int | None, day, format_ref: str | None) -> None:
+    """Change what EVENT's organiser set while it may still change: the rounds until the last round is paired, the
+    date and the format until the event starts (every registration is then checked again). Nothing changes when
+    any of them cannot.
+
+    \b
+    Examples:
+      deckcli event set "Spring Open" --rounds 6
+      deckcli event set "Spring Open" --date 2030-05-02 --format boa-standard
+    """
+    from deckcli.events.settings import change_event
+
+    if rounds is None and day is None and format_ref is None:
+        raise click.UsageError(_("give --rounds, --date or --format"))
+    done = change_event(app.db, event_name, rounds, day and day.date(), format_ref)
+    after = done.after
+    said = _("Event {event}: {game}, {format}, {date}, {rounds} rounds.")
+    date = after.date.isoformat() if after.date else _("no date")
+    click.echo(
+        said.format(event=repr(after.name), game=after.game, format=after.format, date=date, rounds=done.total_rounds)
+    )
+    for verdict in done.changed:
+        now = _("legal") if verdict.legal else _("NOT legal")
+        click.echo(_("{player}'s deck is now {verdict}.").format(player=repr(verdict.player), verdict=now))
+    warn_past(after)
+
+
+def warn_past(info) -> None:
+    """A warning when the event's date is past: it counts as started, so registrations are locked at once."""
+    from deckcli.events.store import started_reason
+
+    if info.started is None and started_reason(info) is not None:
+        click.echo(
+            _(
+                "Warning: the date {date} is past, so the event counts as started and registrations are locked at once"
+                " (a new player only with --late); deckcli event set {event} --date YYYY-MM-DD changes it."
+            ).format(date=info.date.isoformat(), event=repr(info.name)),
+            err=True,
+        )
