@@ -50,6 +50,7 @@ class DeckDraft:
     source: str = "new"
     _undo: list[Cards] = field(default_factory=list, repr=False)
     _redo: list[Cards] = field(default_factory=list, repr=False)
+    _counted: tuple[Cards | None, dict[str, int]] = field(default=(None, {}), repr=False)
 
     # -- the state --------------------------------------------------------------------------------
     @property
@@ -61,9 +62,14 @@ class DeckDraft:
         """The zones a card can be put in: the format's, then the zones every deck sets aside (the maybeboard)."""
         return [*self.format.zones, *(z for z in registry.aside_zones() if z not in self.format.zones)]
 
-    def count(self, card: CardRef, zone: str | None = None) -> int:
-        """Copies of ``card``'s name held (in ``zone``, or in every zone)."""
-        return sum(h.copies for h in self.cards if h.card.key == card.key and (zone is None or h.zone == zone))
+    def count(self, card: CardRef) -> int:
+        """Copies of ``card``'s name held in every zone (the pool's ``deck`` column: one look-up a row)."""
+        if self._counted[0] is not self.cards:
+            counts: dict[str, int] = {}
+            for h in self.cards:
+                counts[h.card.key] = counts.get(h.card.key, 0) + h.copies
+            self._counted = (self.cards, counts)
+        return self._counted[1].get(card.key, 0)
 
     def size(self, zone: str) -> int:
         return sum(h.copies for h in self.cards if h.zone == zone)

@@ -11,13 +11,13 @@ from deckcli.cards.index import CardRef
 from deckcli.decklists.model import zone_rank
 from deckcli.games import registry
 from deckcli.games.registry import Game
-from deckcli.legality.allformats import FormatVerdict, format_verdicts
 from deckcli.legality.grouping import zone_label
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
 
 if TYPE_CHECKING:
+    from deckcli.legality.allformats import FormatVerdict
     from deckcli.storage.reads import Readable
 
 #: A zone's or a kind's printings with their copies.
@@ -208,6 +208,8 @@ def deck_view(deck: ResolvedDeck, problems: list[Problem], verdicts: list[Format
 def inspect_deck(db: Readable, name: str, format_name: str | None = None) -> DeckView:
     """The stored deck ``name`` under its format (or ``format_name``): its view, with its problems and its verdict
     under every format of its game."""
+    from deckcli.legality.allformats import format_verdicts  # every format of the game: only deck show needs them
+
     resolver = Resolver(db)
     deck = resolver.open(deck_name=name, format_name=format_name)
     return deck_view(deck, check_deck(deck), format_verdicts(resolver, deck))

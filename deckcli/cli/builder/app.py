@@ -93,6 +93,7 @@ class BuildApp(App[None]):
         self.context, self.draft, self.pool, self.analyst = context, draft, pool, analyst
         self.zone = draft.format.draw_zone
         self.matches: list[CardRef] = []
+        self._held_shown: dict[int, str] = {}  # the pool's ``deck`` cells as drawn, by card id
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
@@ -160,16 +161,22 @@ class BuildApp(App[None]):
         search.border_subtitle = None
         search.remove_class("wrong")
         table.clear()
+        self._held_shown = {}
         for card in self.matches[:500]:
-            table.add_row(*panels.pool_cells(card, self.pool.owned_of(card), self.draft.count(card)), key=str(card.id))
+            cells = panels.pool_cells(card, self.pool.owned_of(card), self.draft.count(card))
+            table.add_row(*cells, key=str(card.id))
+            self._held_shown[card.id] = cells[1]
         self._show_card(self.matches[0] if self.matches else None)
 
     def _held_counts(self) -> None:
-        """The pool's ``deck`` column after a change (only the cells, not the table)."""
+        """The pool's ``deck`` column after a change: only the cells whose count changed."""
         table = self.query_one("#pool", DataTable)
         for card in self.matches[:500]:
             held = self.draft.count(card)
-            table.update_cell(str(card.id), "held", str(held) if held else "")
+            text = str(held) if held else ""
+            if self._held_shown.get(card.id) != text:
+                table.update_cell(str(card.id), "held", text)
+                self._held_shown[card.id] = text
 
     def _fill_deck(self, analysis) -> None:
         table = self.query_one("#deck", DataTable)
