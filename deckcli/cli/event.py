@@ -69,12 +69,18 @@ def event() -> None:
     type=click.IntRange(min=1),
     help="How many Swiss rounds (default: ⌈log2(players)⌉ at round 1; side exchanges name one of them).",
 )
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0, max=2**63 - 1),
+    help="The seed round 1 is paired from, recorded and shown by event show: the same seed, the same round 1"
+    " (default: drawn at random).",
+)
 @pass_app
-def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None) -> None:
+def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None, seed) -> None:
     """Create the event NAME."""
     from deckcli.events.store import create_event
 
-    info = create_event(app.db, name, game.lower(), format_ref, day and day.date(), rounds)
+    info = create_event(app.db, name, game.lower(), format_ref, day and day.date(), rounds, seed)
     facts = {"event": repr(info.name), "game": info.game, "format": info.format}
     if info.date:
         click.echo(_("Created event {event} ({game}, {format}, {date}).").format(**facts, date=info.date.isoformat()))
@@ -119,6 +125,7 @@ def show(app: AppContext, name: str, as_json: bool) -> None:
     click.echo(_("{key}: {value}").format(key=names["started"], value=translated(facts["started_because"]) or _("no")))
     current = facts["current_round"] or _("none paired yet")
     click.echo(_("{key}: {value}").format(key=names["current_round"], value=current))
+    click.echo(_("{key}: {value}").format(key=names["seed"], value=facts["seed"]))
 
 
 @event.command()

@@ -96,6 +96,8 @@ def check(
     field: Field, pairs: Sequence[tuple[int, int]], regions: Sequence[tuple[int, int]]
 ) -> list[tuple[int, int]] | None:
     """None when ``pairs`` (seats, ``i < j``) meet the bound of ``regions``, else the grown regions to pair again."""
+    if list(regions) == [(0, len(field.starts) - 2)]:
+        return None  # one region of the whole field: its one part is the exact matching of the whole field
     bound, group = _Bound(field, regions), field.group
     marks: set[int] = set()
     share = [0] * len(regions)
