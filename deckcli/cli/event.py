@@ -69,12 +69,7 @@ def event() -> None:
     type=click.IntRange(min=1),
     help="How many Swiss rounds (default: ⌈log2(players)⌉ at round 1; side exchanges name one of them).",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0, max=2**63 - 1),
-    help="The seed round 1 is paired from, recorded and shown by event show: the same seed, the same round 1"
-    " (default: drawn at random).",
-)
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), help="Seed of round 1's pairing (default: drawn at random).")
 @pass_app
 def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None, seed) -> None:
     """Create the event NAME."""
@@ -120,12 +115,11 @@ def show(app: AppContext, name: str, as_json: bool) -> None:
     how = _("given") if facts["rounds"] else _("⌈log2 players⌉ of round 1")
     facts["rounds"] = _("{rounds} ({how})").format(rounds=facts["total_rounds"], how=how)
     names = {key: _(header) for key, header in headers().items()}  # (emit translates a table's own)
-    for key in ("name", "game", "format", "date", "rounds", "created", "players", "legal", "illegal"):
+    for key in ("name", "game", "format", "date", "rounds", "created", "players", "legal", "illegal", "seed"):
         click.echo(_("{key}: {value}").format(key=names[key], value="" if facts[key] is None else facts[key]))
     click.echo(_("{key}: {value}").format(key=names["started"], value=translated(facts["started_because"]) or _("no")))
     current = facts["current_round"] or _("none paired yet")
     click.echo(_("{key}: {value}").format(key=names["current_round"], value=current))
-    click.echo(_("{key}: {value}").format(key=names["seed"], value=facts["seed"]))
 
 
 @event.command()

@@ -5,7 +5,7 @@ The rules, most important first: no rematch while any other pairing allows it; n
 one can take it, and the bye to the lowest-ranked such player; no pair-down that skips a points group while a pairing
 without one exists; the fewest pair-downs, then the smallest (squared point gaps); each paired-down player meets the
 highest-ranked player of the next group possible (the lower player's place in its group). Each rule is a level of
-an integer cost (:class:`Field`) weighing more than everything below it can add up to, so the least total cost is
+an integer cost (:class:`deckcli.events.paircost.Field`) weighing more than everything below it can add up to, so the least total cost is
 the best pairing by these rules in that order. Under the rules, a last level that is no rule: the squared rank gaps
 of the pairs (1 v 2 of a group, 3 v 4), which decides between equally good pairings.
 
