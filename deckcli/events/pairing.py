@@ -5,9 +5,9 @@ The rules, most important first: no rematch while any other pairing allows it; n
 one can take it, and the bye to the lowest-ranked such player; no pair-down that skips a points group while a pairing
 without one exists; the fewest pair-downs, then the smallest (squared point gaps); each paired-down player meets the
 highest-ranked player of the next group possible (the lower player's place in its group). Each rule is a level of
-an integer cost (:class:`deckcli.events.paircost.Field`) weighing more than everything below it can add up to, so the least total cost is
-the best pairing by these rules in that order. Under the rules, a last level that is no rule: the squared rank gaps
-of the pairs (1 v 2 of a group, 3 v 4), which decides between equally good pairings.
+an integer cost (:class:`deckcli.events.paircost.Field`) weighing more than everything below it can add up to, so
+the least total cost is the best pairing by these rules in that order. Under the rules a last level that is no rule,
+the squared rank gaps of the pairs (1 v 2 of a group, 3 v 4), decides between equally good pairings.
 
 Why parts. The blossom algorithm is far from linear in Python (one matching of 5,000 players: 37 s), and a large
 event is mostly points groups whose players have not met. So the field is paired top-down in parts (each points
@@ -17,8 +17,9 @@ priced for each player as their best opponent below; whoever takes it is carried
 then checked against a lower bound of every pairing's cost (:func:`deckcli.events.pairbound.check`); where it is not
 met, the groups around the shortfall become one part and one region of the bound, and the round is paired again.
 A region that grows to the whole field is the whole field matched at once, so the answer is always the optimum; in
-a large event the regions are a few small groups (tests compare with brute force up to 10 players and check played
-events of 33 and 128 players round by round).
+a large event the regions are a few small groups (round 2 of 5,000 players: about 1 s). This is the one way every
+round is paired, at any size; tests compare it with brute force up to 10 players and with one matching of the whole
+field in played events of 33 and 128 players, round by round.
 """
 
 from __future__ import annotations
