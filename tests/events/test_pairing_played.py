@@ -22,7 +22,7 @@ from deckcli.events.pairing import Entrant, first_round, swiss_round
 
 def complete_best(ranked: list[Entrant]) -> tuple[int, ...]:
     """The least badness over every pairing of ``ranked``: one matching of the complete graph."""
-    n, seats, scale = len(ranked), len(ranked) + len(ranked) % 2, 10**8
+    seats, scale = len(ranked) + len(ranked) % 2, 10**8
     names = [e.player for e in ranked] + [None]
     costs = {}
     for i in range(seats):
