@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from deckcli.events.matching import min_cost_perfect_matching
 from deckcli.events.pairbound import check
@@ -79,7 +80,7 @@ def solve_part(field: Field, part: Part, carried: int | None) -> Solved:
 
 def parts(field: Field, regions: Sequence[tuple[int, int]]) -> list[Part]:
     """The parts of the field, top-down: each region (groups ``first … last``) one part, every other points group
-    cut into parts of at most :data:`CHUNK` players."""
+    cut into parts of about :data:`CHUNK` players (one more at most), of even sizes but the last."""
     found, g, n = [], 0, len(field.ranked)
     inside = {h: region for region in regions for h in range(region[0], region[1] + 1)}
     while g < len(field.starts) - 1:
@@ -90,7 +91,9 @@ def parts(field: Field, regions: Sequence[tuple[int, int]]) -> list[Part]:
             g = last + 1
             continue
         end = min(field.starts[g + 1], n)
-        found += [Part(s, min(s + CHUNK, end)) for s in range(start, end, CHUNK)]
+        k = -(-(end - start) // CHUNK)  # parts of even sizes as equal as can be: no small last one
+        cuts = [start + 2 * (i * (end - start) // (2 * k)) for i in range(k)] + [end]
+        found += [Part(a, b) for a, b in pairwise(cuts)]
         g += 1
     return [part for part in found if part.end > part.start] or [Part(0, n)]
 
