@@ -64,11 +64,15 @@ Solved = tuple[list[tuple[int, int]], int | None]
 
 def solve_part(field: Field, part: Part, carried: int | None) -> Solved:
     """The least-cost pairing of ``part``'s seats and ``carried``, and the player left to carry down (their count
-    odd): one more seat, ``down``, priced for each player as their best opponent below the part."""
+    odd): one more seat, ``down``, priced for each player as their best opponent below the part. Neighbours of one
+    points group who have not met, paired 1 v 2, 3 v 4, need no matching: every pair costs at least that."""
     nodes = ([carried] if carried is not None else []) + list(range(part.start, part.end))
     if part.end == len(field.ranked) and field.bye is not None:
         nodes.append(field.bye)
     down = len(nodes) if len(nodes) % 2 else None
+    consecutive = [(nodes[a], nodes[a + 1]) for a in range(0, len(nodes) - 1, 2)]
+    if down is None and all(j - i == 1 and j != field.bye and field.rule(i, j) == 0 for i, j in consecutive):
+        return consecutive, None  # each pair of the same group, not met, one apart: no pairing costs less
     costs = {(a, b): field.cost(nodes[a], nodes[b]) for a in range(len(nodes)) for b in range(a + 1, len(nodes))}
     if down is not None:
         costs.update({(a, down): field.best_below(nodes[a], part.end) for a in range(len(nodes))})
