@@ -1,12 +1,13 @@
-"""Benchmark: ``deckcli event pair`` of round 9 and ``deckcli event standings`` of a 1,024-player event with 8
-rounds of results, against ``deckcli event status --json`` of the same event, fresh processes interleaved.
+"""Benchmark: ``deckcli event pair`` against ``deckcli event status --json`` of the same event, fresh processes
+interleaved: round 9 of a 1,024-player event with 8 rounds of results (and ``deckcli event standings`` of it), and
+round 2 of 1,024 and of 5,000 players, both shapes of round 1's results (an odd number of winners, which leaves no
+points group ending after an even number of players above the losers, and an even one).
 
-The event is built through the library (one registration transaction, each round paired by the library and its
-512 results written in one transaction). Pairing writes round 9, so each repeat pairs a fresh copy of the database
-file. Goals: pairing within 3x the status listing (the status reads every locked decklist; pairing reads the rounds
-and solves a 1,024-seat matching on the sparse candidate graph), standings within 2x.
+Each event is built through the library (one registration transaction, each round paired by the library and its
+results written in one transaction). Pairing writes the round, so each repeat pairs a fresh copy of the database
+file. Goals: pairing within 3x the status listing (the status reads every locked decklist), standings within 2x.
 
-Run: python bench/bench_pairing.py [PLAYERS] [--repeat N]
+Run: python bench/bench_pairing.py [PLAYERS] [--big N] [--repeat N]
 """
 
 from __future__ import annotations
@@ -25,57 +26,100 @@ EVENT = "Bench Open"
 SCORES = [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 1)]
 
 
-def build(folder, players: int, rounds: int) -> None:
-    """The event with ``players`` registered (one legal deck each) and ``rounds`` rounds paired and played."""
-    from sqlalchemy import text
+def register(path, players: int, decks) -> None:
+    """A new database at ``path`` with the event and ``players`` registered (one legal deck each)."""
     from swiss_support import register_players
 
     from deckcli.cards.importer import open_database
+    from deckcli.events.store import create_event
+
+    db = open_database(path)
+    create_event(db, EVENT, "boa")
+    register_players(db, EVENT, [f"Player {i:04d}" for i in range(players)], decks)
+    db.close()
+
+
+def play(path, rounds: int, odd_winners: bool | None = None) -> None:
+    """``rounds`` rounds paired and played in the event at ``path``; with ``odd_winners`` set, round 1's first table
+    is turned (a draw or a win) so that round 1 has an odd (or even) number of winners."""
+    from sqlalchemy import text
+
+    from deckcli.cards.importer import open_database
     from deckcli.events.rounds import pair_next_round
-    from deckcli.events.store import create_event, now
+    from deckcli.events.store import now
     from deckcli.storage.tables import ResultEntryRow
 
-    db = open_database(folder / "bench.db")
-    create_event(db, EVENT, "boa")
-    register_players(db, EVENT, [f"Player {i:04d}" for i in range(players)], folder / "decks")
+    db = open_database(path)
     rng = random.Random(23)
     for number in range(1, rounds + 1):
         pair_next_round(db, EVENT)
         with db.write() as session:
-            tables = session.execute(
-                text("SELECT p.id FROM pairing p JOIN event_round r ON r.id = p.round_id WHERE r.label = :label"
-                     " AND p.opponent IS NOT NULL"), {"label": str(number)}).all()
+            paired = session.execute(
+                text("SELECT p.id, p.opponent FROM pairing p JOIN event_round r ON r.id = p.round_id"
+                     " WHERE r.label = :label ORDER BY p.id"), {"label": str(number)}).all()
+            tables = [(pairing_id,) for pairing_id, opponent in paired if opponent is not None]
+            scores = [rng.choice(SCORES) for _ in tables]
+            if odd_winners is not None:  # the bye's player (an odd count) is a winner too
+                winners = sum(1 for w, l, _ in scores if w != l) + len(paired) - len(tables)
+                if (winners % 2 == 1) != odd_winners:
+                    scores[0] = (1, 1, 1) if scores[0][0] != scores[0][1] else (2, 0, 0)
             session.add_all(ResultEntryRow(pairing_id=pairing_id, wins=w, losses=l, draws=d, entered_at=now())
-                            for (pairing_id,), (w, l, d) in ((t, rng.choice(SCORES)) for t in tables))
+                            for (pairing_id,), (w, l, d) in zip(tables, scores))
     db.close()
+
+
+def measure(folder, base, repeat: int, standings: bool) -> dict:
+    """The fastest wall and CPU time of ``event pair`` (and ``event standings``) and ``event status --json`` of the
+    event at ``base``, each repeat pairing a fresh copy."""
+    deckcli = [sys.executable, "-m", "deckcli"]
+    best = {name: (float("inf"), float("inf")) for name in ("pair", "standings", "status")}
+    for k in range(repeat):
+        copy = folder / f"copy{k}.db"
+        shutil.copy(base, copy)
+        commands = {
+            "pair": [*deckcli, "--db", str(copy), "event", "pair", EVENT, "--json"],
+            "status": [*deckcli, "--db", str(base), "event", "status", EVENT, "--json"],
+        }
+        if standings:
+            commands["standings"] = [*deckcli, "--db", str(base), "event", "standings", EVENT, "--json"]
+        runs = interleaved_processes(commands, 1)
+        best = {name: tuple(min(a, b) for a, b in zip(best[name], runs.get(name, best[name]))) for name in best}
+    return best
+
+
+def line(label: str, ours, anchor, goal: float) -> str:
+    return (ratio_line(label, ours[0], anchor[0], "event status --json", goal)
+            + f"   | CPU {ours[1]:.2f} s / {anchor[1]:.2f} s = {ours[1] / anchor[1]:.2f}x")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("players", type=int, nargs="?", default=1024)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--big", type=int, default=5000, help="the players of the larger round-2 event")
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    lines = []
     with data_folder() as folder:
-        started = time.perf_counter()
-        build(folder, args.players, 8)
-        print(f"{args.players} players, 8 rounds built in {time.perf_counter() - started:.1f} s")
-        deckcli = [sys.executable, "-m", "deckcli"]
-        best = {name: (float("inf"), float("inf")) for name in ("pair", "standings", "status")}
-        for k in range(args.repeat):  # a fresh copy per repeat: pairing writes round 9
-            copy = folder / f"copy{k}.db"
-            shutil.copy(folder / "bench.db", copy)
-            runs = interleaved_processes({
-                "pair": [*deckcli, "--db", str(copy), "event", "pair", EVENT, "--json"],
-                "standings": [*deckcli, "event", "standings", EVENT, "--json"],
-                "status": [*deckcli, "event", "status", EVENT, "--json"],
-            }, 1)
-            best = {name: tuple(min(a, b) for a, b in zip(best[name], runs[name])) for name in best}
+        for players in (args.players, args.big):
+            started = time.perf_counter()
+            registered = folder / f"registered{players}.db"
+            register(registered, players, folder / "decks")
+            events = {f"round 2, {shape} winners": folder / f"r2{shape}{players}.db" for shape in ("odd", "even")}
+            for (label, path), odd in zip(events.items(), (True, False)):
+                shutil.copy(registered, path)
+                play(path, 1, odd)
+            if players == args.players:
+                events["round 9"] = folder / "r9.db"
+                shutil.copy(registered, events["round 9"])
+                play(events["round 9"], 8)
+            print(f"{players} players: events built in {time.perf_counter() - started:.1f} s", flush=True)
+            for label, path in events.items():
+                best = measure(folder, path, args.repeat, label == "round 9")
+                lines.append(line(f"event pair ({label}, {players})", best["pair"], best["status"], 3))
+                if label == "round 9":
+                    lines.append(line(f"event standings ({players})", best["standings"], best["status"], 2))
     print(f"fresh processes, fastest of {args.repeat} interleaved rounds (wall; CPU in the last column)")
-    for name, goal in (("pair", 3), ("standings", 2)):
-        ours, anchor = best[name], best["status"]
-        label = f"event {name}" + (" (round 9)" if name == "pair" else "")
-        print(ratio_line(label, ours[0], anchor[0], "event status --json", goal)
-              + f"   | CPU {ours[1]:.2f} s / {anchor[1]:.2f} s = {ours[1] / anchor[1]:.2f}x")
+    print("\n".join(lines))
 
 
 if __name__ == "__main__":

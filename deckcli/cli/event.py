@@ -68,19 +68,32 @@ def event() -> None:
     type=whole(1),
     help="How many Swiss rounds (default: ⌈log2(players)⌉ at round 1; side exchanges name one of them).",
 )
+@click.option(
+    "--seed",
+    metavar="SEED",
+    callback=lambda ctx, param, value: _seed(value),
+    help="Seed of round 1's pairing, as event show prints it (default: drawn at random and recorded).",
+)
 @pass_app
-def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None) -> None:
+def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None, seed: str | None) -> None:
     """Create the event NAME."""
     from deckcli.cli.event_state import warn_past
     from deckcli.events.store import create_event
 
-    info = create_event(app.db, name, game.lower(), format_ref, day and day.date(), rounds)
+    info = create_event(app.db, name, game.lower(), format_ref, day and day.date(), rounds, seed)
     facts = {"event": repr(info.name), "game": info.game, "format": info.format}
     if info.date:
         click.echo(_("Created event {event} ({game}, {format}, {date}).").format(**facts, date=info.date.isoformat()))
     else:
         click.echo(_("Created event {event} ({game}, {format}).").format(**facts))
     warn_past(info)
+
+
+def _seed(value: str | None) -> str | None:
+    """A seed given to ``event new``: letters and digits, as ``event show`` prints the ones it draws."""
+    if value is not None and not (value.isascii() and value.isalnum() and len(value) <= 64):
+        raise click.BadParameter(_("give the seed as event show prints it: letters and digits, at most 64"))
+    return value
 
 
 @event.command()

@@ -53,7 +53,7 @@ def show(app: AppContext, name: str, as_json: bool) -> None:
     how = _("given") if facts["rounds"] else _("⌈log2 players⌉ of round 1")
     facts["rounds"] = _("{rounds} ({how})").format(rounds=facts["total_rounds"], how=how)
     names = {key: _(header) for key, header in headers().items()}  # (emit translates a table's own)
-    for key in ("name", "game", "format", "date", "rounds", "created", "players", "legal", "illegal"):
+    for key in ("name", "game", "format", "date", "rounds", "created", "seed", "players", "legal", "illegal"):
         click.echo(_("{key}: {value}").format(key=names[key], value="" if facts[key] is None else facts[key]))
     click.echo(_("{key}: {value}").format(key=names["started"], value=translated(facts["started_because"]) or _("no")))
     current = facts["current_round"] or _("none paired yet")

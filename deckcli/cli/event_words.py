@@ -16,7 +16,7 @@ HEADERS = {
     **{"fingerprint": N_("fingerprint"), "registered_at": N_("registered at"), "late": N_("late")},
     **{"opponent": N_("opponent"), "rank": N_("rank"), "points": N_("points")},
     **{"record": N_("record"), "omw": N_("omw"), "gw": N_("gw"), "ogw": N_("ogw"), "dropped": N_("dropped")},
-    **{"created": N_("created"), "current_round": N_("current round")},
+    **{"created": N_("created"), "current_round": N_("current round"), "seed": N_("seed")},
     **{"round": N_("round"), "result": N_("result"), "winner": N_("winner")},
 }
 

@@ -1,20 +1,25 @@
-"""The Swiss pairing rules as costs of a minimum-cost perfect matching (:mod:`deckcli.events.matching`).
+"""Swiss pairing: the rules as costs of a minimum-cost perfect matching (:mod:`deckcli.events.matching`), solved in
+small parts whose union is proved optimal by a lower bound (:mod:`deckcli.events.pairbound`).
 
-Players are given ranked by the standings. A matching's cost ranks, most important first: rematches; byes to a
-player who had one; how far above the lowest-ranked player the bye goes; how many pairs join two points groups (a
-pair-down); the squares of those pairs' point differences; and, for each pair-down, the place of the lower player in
-its own points group (a player paired down meets the highest-ranked of the next group possible); last, the squared
-rank gaps of the pairs (players meet the nearest-ranked they can: 1 v 2 of a group, 3 v 4, which also spares the
-solver the countless equal choices that slow it). Each level weighs more than everything below it can add up to,
-so the least cost is the best pairing by these rules in that order.
+The rules, most important first: no rematch while any other pairing allows it; no second bye while a player without
+one can take it, and the bye to the lowest-ranked such player; no pair-down that skips a points group while a pairing
+without one exists; the fewest pair-downs, then the smallest (squared point gaps); each paired-down player meets the
+highest-ranked player of the next group possible (the lower player's place in its group). Each rule is a level of
+an integer cost (:class:`deckcli.events.paircost.Field`) weighing more than everything below it can add up to, so
+the least total cost is the best pairing by these rules in that order. Under the rules a last level that is no rule,
+the squared rank gaps of the pairs (1 v 2 of a group, 3 v 4), decides between equally good pairings.
 
-Events of up to :data:`COMPLETE_UP_TO` players are matched over the complete graph: exact over every pairing
-(tests compare it with brute force up to 10 players). A larger event is matched over a sparse candidate graph,
-exactly for that graph: each player linked to the ``width`` nearest-ranked players below it that it has not met and
-to the ``width`` highest-ranked it has not met of each lower points group (where a pair-down's best opponent is),
-the bye to the ``width`` lowest-ranked players without one; with no perfect matching there the width grows, and
-at last the graph is complete, rematch and repeat-bye edges included, so a pairing always exists. (Tests compare
-90-player events with the complete graph's optimum.)
+Why parts. The blossom algorithm is far from linear in Python (one matching of 5,000 players: 37 s), and a large
+event is mostly points groups whose players have not met. So the field is paired top-down in parts (each points
+group, cut into parts of :data:`CHUNK` players): a part's players, with the one player carried down from the part
+above (if any), are matched exactly over the complete graph, with one more seat "down" when their count is odd,
+priced for each player as their best opponent below; whoever takes it is carried into the next part. The union is
+then checked against a lower bound of every pairing's cost (:func:`deckcli.events.pairbound.check`); where it is not
+met, the groups around the shortfall become one part and one region of the bound, and the round is paired again.
+A region that grows to the whole field is the whole field matched at once, so the answer is always the optimum; in
+a large event the regions are a few small groups (round 2 of 5,000 players: about 1 s). This is the one way every
+round is paired, at any size; tests compare it with brute force up to 10 players and with one matching of the whole
+field in played events of 33 and 128 players, round by round.
 """
 
 from __future__ import annotations
@@ -22,26 +27,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from deckcli.events.matching import min_cost_perfect_matching
+from deckcli.events.pairbound import check
+from deckcli.events.paircost import Entrant, Field
 from deckcli.names import name_key
 
-#: The first widths of the candidate graph (the last graph is complete).
-WIDTHS = (4, 16)
-#: Events of up to this many players are paired over the complete graph from the start.
-COMPLETE_UP_TO = 17
-#: The fewest players of a part a large event is paired in (:func:`chunks`).
-CHUNK = 64
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """An active player as pairing sees them: points so far, the players met, whether they had a bye."""
-
-    player: str
-    points: int = 0
-    met: frozenset[str] = frozenset()
-    had_bye: bool = False
+#: The most players of a points group paired as one part while no region holds them.
+CHUNK = 24
 
 
 def first_round(players: Sequence[str], seed: str) -> list[tuple[str, str | None]]:
@@ -55,101 +49,85 @@ def first_round(players: Sequence[str], seed: str) -> list[tuple[str, str | None
     return pairs
 
 
-class _Costs:
-    """The cost of each candidate pair of ranked entrants (index ``n`` is the bye when the count is odd)."""
+@dataclass(frozen=True)
+class Part:
+    """Seats ``start … end-1`` paired as one matching (with the player carried from above, and the bye seat in the
+    last part)."""
 
-    def __init__(self, ranked: Sequence[Entrant]):
-        self.ranked, n = ranked, len(ranked)
-        self.keys = [name_key(e.player) for e in ranked]
-        self.met = [{name_key(p) for p in e.met} for e in ranked]
-        group_place: list[int] = []
-        for i, e in enumerate(ranked):
-            group_place.append(group_place[-1] + 1 if i and ranked[i - 1].points == e.points else 0)
-        self.place = group_place
-        spread = (max((e.points for e in ranked), default=0) - min((e.points for e in ranked), default=0)) ** 2
-        base = (n + 2) ** 3 * (spread + 1)  # above what any one level can add up to
-        self.w_place, self.w_square, self.w_down = base, base**2, base**3
-        self.w_bye_rank, self.w_bye_again, self.w_rematch = base**4, base**5, base**6
-
-    def pair(self, i: int, j: int) -> int:
-        a, b = self.ranked[i], self.ranked[j]
-        cost = (j - i) ** 2 + (self.w_rematch if self.keys[j] in self.met[i] else 0)
-        if a.points != b.points:
-            cost += self.w_down + self.w_square * (a.points - b.points) ** 2 + self.w_place * self.place[j]
-        return cost
-
-    def bye(self, i: int) -> int:
-        return self.w_bye_again * self.ranked[i].had_bye + self.w_bye_rank * (len(self.ranked) - 1 - i)
+    start: int
+    end: int
 
 
-def _candidates(costs: _Costs, width: int | None) -> dict[tuple[int, int], int]:
-    """The edges of the candidate graph of ``width`` (None: complete), with their costs: each player's ``width``
-    nearest-ranked players below it not met, and the ``width`` highest-ranked not met of each lower points group
-    (where a pair-down's best opponents are)."""
-    ranked, n = costs.ranked, len(costs.ranked)
-    if width is None:
-        edges = {(i, j): costs.pair(i, j) for i in range(n) for j in range(i + 1, n)}
-        edges.update({(i, n): costs.bye(i) for i in range(n)} if n % 2 else {})
-        return edges
-    starts = [i for i in range(n) if i == 0 or ranked[i].points != ranked[i - 1].points] + [n]
-    group = [g for g in range(len(starts) - 1) for _ in range(starts[g], starts[g + 1])]
-    edges = {}
-    for i in range(n):
-        firsts = [i + 1] + starts[group[i] + 1 : -1]
-        for first in firsts:
-            linked = 0
-            for j in range(max(first, i + 1), n):
-                if linked >= width:
-                    break
-                if costs.keys[j] not in costs.met[i]:
-                    edges[(i, j)] = costs.pair(i, j)
-                    linked += 1
-    if n % 2:
-        byes = [i for i in reversed(range(n)) if not ranked[i].had_bye]
-        edges.update({(i, n): costs.bye(i) for i in byes[:width]})
-    return edges
+#: A part's pairs (seats, ``i < j``) and the player it carries down.
+Solved = tuple[list[tuple[int, int]], int | None]
 
 
-def _solve(ranked: Sequence[Entrant]) -> tuple[list[tuple[str, str | None]], bool]:
-    """The least-cost pairing of ``ranked`` over candidate graphs widening to the complete one, and whether it holds
-    a rematch or a repeat bye."""
-    costs, n = _Costs(ranked), len(ranked)
-    widths: list[int | None] = list(WIDTHS) if n > COMPLETE_UP_TO else []
-    for width in [*widths, None]:
-        edges = _candidates(costs, width)
-        found = min_cost_perfect_matching(n + n % 2, edges)
-        if found is not None:
-            break
-    assert found is not None  # the complete graph has a perfect matching
-    pairs: list[tuple[str, str | None]] = [(ranked[i].player, ranked[j].player) for i, j in found if j < n]
-    pairs += [(ranked[i].player, None) for i, j in found if j == n]
-    return pairs, any(edges[pair] >= costs.w_bye_again for pair in found)
+def solve_part(field: Field, part: Part, carried: int | None) -> Solved:
+    """The least-cost pairing of ``part``'s seats and ``carried``, and the player left to carry down (their count
+    odd): one more seat, ``down``, priced for each player as their best opponent below the part. Neighbours of one
+    points group who have not met, paired 1 v 2, 3 v 4, need no matching: every pair costs at least that."""
+    nodes = ([carried] if carried is not None else []) + list(range(part.start, part.end))
+    if part.end == len(field.ranked) and field.bye is not None:
+        nodes.append(field.bye)
+    down = len(nodes) if len(nodes) % 2 else None
+    consecutive = [(nodes[a], nodes[a + 1]) for a in range(0, len(nodes) - 1, 2)]
+    if down is None and all(j - i == 1 and j != field.bye and field.rule(i, j) == 0 for i, j in consecutive):
+        return consecutive, None  # each pair of the same group, not met, one apart: no pairing costs less
+    costs = {(a, b): field.cost(nodes[a], nodes[b]) for a in range(len(nodes)) for b in range(a + 1, len(nodes))}
+    if down is not None:
+        costs.update({(a, down): field.best_below(nodes[a], part.end) for a in range(len(nodes))})
+    found = min_cost_perfect_matching(len(nodes) + (down is not None), costs)
+    assert found is not None  # a complete graph with an even number of seats
+    pairs = sorted((min(nodes[a], nodes[b]), max(nodes[a], nodes[b])) for a, b in found if b != down)
+    return pairs, next((nodes[a] for a, b in found if b == down), None)
 
 
-def chunks(ranked: Sequence[Entrant], least: int = CHUNK) -> list[Sequence[Entrant]]:
-    """``ranked`` cut where one points group ends after an even number of players, into parts of at least
-    ``least`` players (the last one takes the rest)."""
-    parts, start = [], 0
-    for end in range(1, len(ranked)):
-        if end - start >= least and end % 2 == 0 and ranked[end].points != ranked[end - 1].points:
-            parts.append(ranked[start:end])
-            start = end
-    return [*parts, ranked[start:]]
+def parts(field: Field, regions: Sequence[tuple[int, int]]) -> list[Part]:
+    """The parts of the field, top-down: each region (groups ``first … last``) one part, every other points group
+    cut into parts of about :data:`CHUNK` players (one more at most), of even sizes but the last."""
+    found, g, n = [], 0, len(field.ranked)
+    inside = {h: region for region in regions for h in range(region[0], region[1] + 1)}
+    while g < len(field.starts) - 1:
+        start = field.starts[g]
+        if g in inside:
+            last = inside[g][1]
+            found.append(Part(start, min(field.starts[last + 1], n)))
+            g = last + 1
+            continue
+        end = min(field.starts[g + 1], n)
+        k = -(-(end - start) // CHUNK)  # parts of even sizes as equal as can be: no small last one
+        cuts = [start + 2 * (i * (end - start) // (2 * k)) for i in range(k)] + [end]
+        found += [Part(a, b) for a, b in pairwise(cuts)]
+        g += 1
+    return [part for part in found if part.end > part.start] or [Part(0, n)]
+
+
+def pair_top_down(
+    field: Field, regions: Sequence[tuple[int, int]], known: dict[tuple[Part, int | None], Solved]
+) -> list[tuple[int, int]]:
+    """The union of the parts' pairings, each part with the player carried from the one above (``known`` keeps
+    the parts already solved, so a second pass solves only the parts that changed)."""
+    pairs: list[tuple[int, int]] = []
+    carried = None
+    for part in parts(field, regions):
+        if (part, carried) not in known:
+            known[(part, carried)] = solve_part(field, part, carried)
+        found, carried = known[(part, carried)]
+        pairs += found
+    assert carried is None
+    return sorted(pairs)
 
 
 def swiss_round(ranked: Sequence[Entrant]) -> list[tuple[str, str | None]]:
     """The next round of ``ranked`` players (best first): the pairs, higher-ranked player first, in order of the
-    higher-ranked player, then the bye (opponent None) if the count is odd.
-
-    A large event is paired in :func:`chunks` (each one a matching of its own: the blossom algorithm is far from
-    linear); their union is as good as one matching of everyone unless a part needs a rematch or a repeat bye, so
-    then everyone is paired in one matching. (Across a cut after an even number of players, pairs crossing it come
-    in twos, and pairing their upper players together and their lower ones together never adds a pair-down and
-    never grows a squared gap; only a rematch that re-pairing would make can call for crossing.)"""
-    parts = chunks(ranked)
-    if len(parts) > 1:
-        solved = [_solve(part) for part in parts]
-        if not any(flawed for _, flawed in solved):
-            byes = [pair for pairs, _ in solved for pair in pairs if pair[1] is None]
-            return [pair for pairs, _ in solved for pair in pairs if pair[1] is not None] + byes
-    return _solve(ranked)[0]
+    higher-ranked player, then the bye (opponent None) if the count is odd."""
+    field, known = Field(ranked), dict[tuple[Part, int | None], Solved]()
+    regions: list[tuple[int, int]] = []
+    while True:
+        pairs = pair_top_down(field, regions, known)
+        grown = check(field, pairs, regions)
+        if grown is None:
+            break
+        regions = grown
+    named: list[tuple[str, str | None]] = [(ranked[i].player, ranked[j].player) for i, j in pairs if j != field.bye]
+    return named + [(ranked[i].player, None) for i, j in pairs if j == field.bye]

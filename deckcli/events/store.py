@@ -129,8 +129,10 @@ def create_event(
     format_ref: str | None = None,
     day: date | None = None,
     rounds: int | None = None,
+    seed: str | None = None,
 ) -> EventInfo:
-    """A new event of ``game`` under ``format_ref`` (a bundled name or a file; default: the game's default format)."""
+    """A new event of ``game`` under ``format_ref`` (a bundled name or a file; default: the game's default format),
+    round 1 paired from ``seed`` (default: drawn at random; recorded either way, so round 1 can be replayed)."""
     from deckcli.decks.store import stored_format_name
     from deckcli.games import registry
     from deckcli.legality.formats import default_format, load_format
@@ -149,7 +151,7 @@ def create_event(
         date=day,
         rounds=rounds,
         created=now(),
-        seed=secrets.token_hex(8),  # round 1's random order and the standings' last tiebreak
+        seed=secrets.token_hex(8) if seed is None else str(seed),  # round 1's order, the standings' last tiebreak
     )
     with db.write() as session:
         clash = find_event(Rows(session), name)
