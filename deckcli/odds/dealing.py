@@ -15,8 +15,8 @@ from math import comb
 
 import numpy as np
 
-from deckcli.odds.bestkeeps import composition_rows
 from deckcli.odds.classes import DeckClasses
+from deckcli.odds.codes import composition_rows
 from deckcli.odds.conditions import Condition
 
 _MASK_BITS = 64

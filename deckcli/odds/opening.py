@@ -175,7 +175,7 @@ def key_changes(values: Sequence[int], hit, offers) -> dict[int, int]:
 
     ``hit``: per axis of the class, (place, limit, saturating, counts seen cards, which values hold if the axis is
     retired now, else None); ``offers``: per move, (cards to the hand, cards seen, ways). An axis moves by the
-    hand's cards, or the seen ones if it counts those (:mod:`deckcli.odds.byturn`); past its limit it stays there
+    hand's cards, or the seen ones if it counts those (:func:`deckcli.odds.mulligan.kept_and_seen`); past its limit it stays there
     if it saturates, else the move fails (past an N-M's M: never met again). A retired axis's final value decides,
     then it reads 0.
     """
