@@ -22,10 +22,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import product
 from math import comb, prod
+from typing import NamedTuple
 
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.hypergeometric import overlap_by_round
-from deckcli.odds.opening import key_changes, meeting_counts, p_hand, retiring_order
+from deckcli.odds.opening import Axis, Offer, key_changes, meeting_counts, p_hand, retiring_order
 from deckcli.odds.rules import OpeningRules
 
 Composition = tuple[int, ...]
@@ -159,30 +160,32 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     n, size = hand_size, classes.size
     conditions = classes.conditions
     most = max(extras, default=0)
-    watched = [(i, c.low, False) for i, c in enumerate(conditions) if c.low > 0]
+    watched = [Watched(i, c.low, seen=False) for i, c in enumerate(conditions) if c.low > 0]
     reach = min(size, n + most)  # the most cards ever seen: a larger high always holds
-    watched += [(i, c.high, True) for i, c in enumerate(conditions) if c.high is not None and c.high < reach]
-    axis_hits = [[signature[i] for i, _, _ in watched] for signature in classes.signatures]
-    order, finished = retiring_order(axis_hits, [limit + 1 for _, limit, _ in watched])
-    if any(not seen for _, _, seen in (watched[a] for a in finished[0])):
+    watched += [
+        Watched(i, c.high, seen=True) for i, c in enumerate(conditions) if c.high is not None and c.high < reach
+    ]
+    axis_hits = [[signature[w.condition] for w in watched] for signature in classes.signatures]
+    order, finished = retiring_order(axis_hits, [w.limit + 1 for w in watched])
+    if any(not watched[a].seen for a in finished[0]):
         return {e: Fraction(0) for e in extras}  # an N+ that no card of the deck matches
     hand_bits = n.bit_length()
     hand_mask = (1 << hand_bits) - 1
     fields, bits = [], hand_bits  # per axis: its place, the mask of its bits (the hand's size takes the lowest)
-    for _, limit, _ in watched:
-        fields.append((1 << bits, (1 << max(1, limit.bit_length())) - 1))
-        bits += max(1, limit.bit_length())
+    for w in watched:
+        fields.append((1 << bits, (1 << max(1, w.limit.bit_length())) - 1))
+        bits += max(1, w.limit.bit_length())
     # every coefficient, kept or past the later cards wanted, counts pairs of the cards added so far (at most this)
     bound = max(comb(size, a) * comb(size - a, (size - a) // 2) for a in range(n + 1))
     slot = bound.bit_length()
     keep = (1 << slot * (most + 1)) - 1
-    hand_axis = (1, n, False, False, None)  # the hand's size: dropped past n
+    hand_axis = Axis(1, n, saturates=False, counts_seen=False, holding=None)  # the hand's size: dropped past n
     table, degree = {0: 1}, 0
     for c, done in zip(order, finished[1:]):
         axes = [a for a, on in enumerate(axis_hits[c]) if on]
-        hit = [hand_axis, *(_axis(fields[a][0], watched[a][1], watched[a][2], a in done) for a in axes)]
+        hit = [hand_axis, *(_axis(fields[a][0], watched[a], a in done) for a in axes)]
         along = sum(fields[a][0] * fields[a][1] for a in axes)
-        offers = _offers(classes.counts[c], n, most, slot, any(watched[a][2] for a in axes))
+        offers = _offers(classes.counts[c], n, most, slot, any(watched[a].seen for a in axes))
         moves = {}
         for projected in {key & along for key in table}:
             values = [0, *(projected // fields[a][0] & fields[a][1] for a in axes)]
@@ -204,8 +207,17 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     return {e: Fraction(total >> e * slot & digit, comb(size, n) * comb(size - n, e)) for e in extras}
 
 
-def _offers(count: int, n: int, most: int, slot: int, seen: bool) -> list[tuple[int, int, int]]:
-    """A class's moves ``(hand cards, seen cards, ways as a polynomial in the later cards)``: ``a`` of its
+class Watched(NamedTuple):
+    """An axis of the joint count: an ``N+`` condition's ``low`` on the hand's cards, or an ``N-M``'s ``high`` on
+    the cards ``seen``."""
+
+    condition: int
+    limit: int
+    seen: bool
+
+
+def _offers(count: int, n: int, most: int, slot: int, seen: bool) -> list[Offer]:
+    """A class's moves (their ways a polynomial in the later cards): ``a`` of its
     ``count`` cards to the hand and ``b`` drawn later. When none of its axes counts seen cards, ``b`` changes no
     state and the moves of one ``a`` are one."""
     offers = []
@@ -213,18 +225,19 @@ def _offers(count: int, n: int, most: int, slot: int, seen: bool) -> list[tuple[
         ways = comb(count, a)
         later = [ways * comb(count - a, b) << b * slot for b in range(min(count - a, most) + 1)]
         if seen:
-            offers += [(a, a + b, poly) for b, poly in enumerate(later)]
+            offers += [Offer(a, a + b, poly) for b, poly in enumerate(later)]
         else:
-            offers.append((a, a, sum(later)))
+            offers.append(Offer(a, a, sum(later)))
     return offers
 
 
-def _axis(place: int, limit: int, seen: bool, retired: bool) -> tuple:
+def _axis(place: int, watched: Watched, retired: bool) -> Axis:
     """An axis as :func:`~deckcli.odds.opening.key_changes` takes it: an N+ counts the hand's cards and saturates at
     ``low`` (retired: met only there); an N-M counts the seen cards and drops a state past ``M`` (retired: every
     value left is met)."""
+    limit, seen = watched.limit, watched.seen
     holding = None if not retired else [True] * (limit + 1) if seen else [False] * limit + [True]
-    return place, limit, not seen, seen, holding
+    return Axis(place, limit, saturates=not seen, counts_seen=seen, holding=holding)
 
 
 def by_turn_with_mulligan(
