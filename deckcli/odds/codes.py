@@ -1,5 +1,17 @@
-"""A multiset of cards added to a hand, as the conditions tell it apart: its code, its size then each condition's
-matched count capped, in the radix of the caps (the whole deck's counts ``W`` are held by code). Codes come a few digits at a time through small tables, for many multisets on many hands at once (numpy).
+"""The counting arrays of the sfb best policy (:mod:`deckcli.odds.bestpolicy`), numpy throughout: every class
+composition of a hand, the multisets added to it and their coefficients, and the whole deck's counts ``W``.
+
+A multiset of cards added to a hand matters only as the conditions tell it apart: its code, its size then each
+condition's matched count capped, in the radix of the caps (``W`` is held by code). Codes come a few digits at a time
+through small tables, for many multisets on many hands at once.
+
+Worked example: conditions ``1+ A`` (cap 1) and ``0-1 B`` (cap 2: a second B fails, a third changes nothing more),
+hands of ``n = 5``. A code is ``size * 6 + min(a, 1) * 3 + min(b, 2)`` (6 = (1 + 1) * (2 + 1) codes per size). Two
+cards matching A alone and one matching both make size 3, a = 3, b = 1: code ``3 * 6 + 1 * 3 + 1 = 22``; three
+matching A alone make ``3 * 6 + 1 * 3 + 0 = 21``. Through a table (:func:`code_tables`): its digits are size, a, b
+in base ``n + 1 = 6``, so a card matching A alone adds ``1 * 36 + 1 * 6 + 0 = 42`` (its class's number) and one
+matching both ``43``; the first multiset's number is ``2 * 42 + 43 = 127`` (digits 3, 3, 1) and the table's entry
+127 is 22 (:func:`set_codes`: one matrix product and one look-up per multiset and hand).
 """
 
 from __future__ import annotations
