@@ -23,9 +23,10 @@ one (BLAS products), else Python integers in object arrays.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from itertools import product
 from math import comb, lcm
 from typing import Any
@@ -58,35 +59,41 @@ class Keep:
 
 @dataclass
 class Policy:
-    """The best partial-redraw policy: ``table[hand class counts]`` and the resulting overall probability."""
+    """The best partial-redraw policy for ``n``-card hands: per hand composition (rows of ``hands``, numpy) the part
+    to keep and its chance ``good / ways`` after the redraw, and the overall chance with the redraw."""
 
     hand_size: int
-    table: Mapping[tuple[int, ...], Keep]
+    hands: np.ndarray
+    kept: np.ndarray
+    good: np.ndarray
+    ways: np.ndarray
     p_with_mulligan: Fraction
+
+    @cached_property
+    def table(self) -> dict[tuple[int, ...], Keep]:
+        """Hand composition -> :class:`Keep`, made on first use (``odds`` alone needs only the overall chance, not a
+        :class:`Fraction` per hand)."""
+        rows = zip(self.hands.tolist(), self.kept.tolist(), self.good.tolist(), self.ways.tolist())
+        return {tuple(hand): Keep(tuple(kept), Fraction(good, ways)) for hand, kept, good, ways in rows}
 
     def keep(self, hand: Sequence[int]) -> Keep:
         return self.table[tuple(hand)]
 
 
 def best_policy(classes: DeckClasses, hand_size: int) -> Policy:
-    """The exact best partial-redraw policy for every opening hand, and the probability it achieves."""
+    """The exact best partial-redraw policy for every opening hand, and the probability it achieves (counted over
+    the conditions some hand can fail, once per deck shape: ``odds`` and ``simulate`` in one run share it)."""
     key = (classes.counts, classes.signatures, tuple((c.low, c.high) for c in classes.conditions), hand_size)
     if key not in _POLICIES:
         if len(_POLICIES) >= 8:
             _POLICIES.clear()
-        _POLICIES[key] = _compute_policy(classes, hand_size)
+        n = min(hand_size, classes.size)
+        _POLICIES[key] = best_keeps(_asked(classes, n), n)
     return _POLICIES[key]
 
 
 #: Policies already computed, by deck shape (class counts, signatures, condition bounds, hand size).
 _POLICIES: dict[tuple, Policy] = {}
-
-
-def _compute_policy(classes: DeckClasses, hand_size: int) -> Policy:
-    """The policy itself: every hand's best keep, and the overall chance as one exact sum over the hands."""
-    n = min(hand_size, classes.size)
-    keeps = best_keeps(_asked(classes, n), n)
-    return Policy(n, KeepTable(keeps), Fraction(keeps.total, keeps.denominator * comb(classes.size, n)))
 
 
 def _asked(classes: DeckClasses, n: int) -> DeckClasses:
@@ -99,50 +106,6 @@ def _asked(classes: DeckClasses, n: int) -> DeckClasses:
         tuple(CardClass(tuple(c.signature[i] for i in asked), c.count, c.cards) for c in classes.classes),
         tuple(classes.conditions[i] for i in asked),
     )
-
-
-class KeepTable(Mapping):
-    """Hand composition -> :class:`Keep`, made from the counted arrays on first use (``odds`` alone needs only
-    the overall probability, not a :class:`Fraction` per hand)."""
-
-    def __init__(self, keeps: Any):
-        self._keeps = keeps
-        self._table: dict[tuple[int, ...], Keep] | None = None
-
-    def _built(self) -> dict[tuple[int, ...], Keep]:
-        if self._table is None:
-            k = self._keeps
-            self._table = {
-                tuple(hand): Keep(tuple(kept), Fraction(good, ways))
-                for hand, kept, good, ways in zip(k.hands.tolist(), k.kept.tolist(), k.good.tolist(), k.ways.tolist())
-            }
-        return self._table
-
-    def __getitem__(self, hand: tuple[int, ...]) -> Keep:
-        return self._built()[hand]
-
-    def __iter__(self) -> Iterator[tuple[int, ...]]:
-        return iter(self._built())
-
-    def __len__(self) -> int:
-        return len(self._keeps.hands)
-
-
-#: Hands are counted a few at a time, multisets x hands up to this: arrays small enough to stay in cache.
-CELLS = 1 << 14
-
-
-@dataclass
-class Keeps:
-    """Per hand (rows of ``hands``): the part to keep, its chance ``good / ways`` after the redraw, and the
-    overall chance's numerator ``total`` over ``denominator * C(size, n)``."""
-
-    hands: np.ndarray
-    kept: np.ndarray
-    good: np.ndarray
-    ways: np.ndarray
-    total: int
-    denominator: int
 
 
 @dataclass(frozen=True)
@@ -203,10 +166,11 @@ class Terms:
         )
 
 
-def best_keeps(classes: DeckClasses, n: int) -> Keeps:
+def best_keeps(classes: DeckClasses, n: int) -> Policy:
     """Every ``n``-card hand's best part to keep (GAMES.md's Decision): the best chance ``good / ways[d]``; among
     parts with that chance, the best chance for round 2's hand; then the most cards kept; then the first part in
-    ``product(range(h, -1, -1) ...)`` order. A hand that meets may discard: a spare card redrawn can help round 2."""
+    ``product(range(h, -1, -1) ...)`` order. A hand that meets may discard: a spare card redrawn can help round 2.
+    The overall chance: one exact sum over the hands."""
     terms = Terms.of(classes, n)
     hands = composition_rows(classes.counts, n)
     kept, good, ways_of = whole_deck_keeps(hands, classes.counts, terms)
@@ -216,7 +180,7 @@ def best_keeps(classes: DeckClasses, n: int) -> Keeps:
     for i, count in enumerate(classes.counts):
         hand_ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=sums)[hands[:, i]]
     total = int((hand_ways * good.astype(sums) * (common // ways_of.astype(sums))).sum())
-    return Keeps(hands, kept, good, ways_of, total, common)
+    return Policy(n, hands, kept, good, ways_of, Fraction(total, common * comb(classes.size, n)))
 
 
 def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
