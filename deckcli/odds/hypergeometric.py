@@ -20,10 +20,7 @@ def hypergeometric(population: int, marked: int, draws: int) -> dict[int, Fracti
 
 def p_at_least_one(population: int, marked: int, draws: int) -> Fraction:
     """The chance that ``draws`` cards drawn from ``population`` hold at least one of ``marked`` cards."""
-    draws = min(draws, population)
-    if population == 0:
-        return Fraction(0)
-    return 1 - hypergeometric(population, marked, draws).get(0, Fraction(0))
+    return 1 - hypergeometric(population, marked, min(draws, population)).get(0, Fraction(0))
 
 
 def overlap_by_round(deck_size: int, hand_size: int, rounds: int) -> list[dict[int, Fraction]]:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.hypergeometric import overlap_by_round
-from deckcli.odds.opening import Axis, Offer, key_changes, meeting_counts, p_hand, retiring_order
+from deckcli.odds.opening import Axis, Offer, meeting_counts, mover, p_hand, retiring_order
 from deckcli.odds.rules import OpeningRules
 
 Composition = tuple[int, ...]
@@ -179,16 +179,20 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     slot = bound.bit_length()
     keep = (1 << slot * (most + 1)) - 1
     hand_axis = Axis(1, n, saturates=False, counts_seen=False, holding=None)  # the hand's size: dropped past n
-    table, degree = {0: 1}, 0
+    table, degree, offers_of = {0: 1}, 0, {}  # a class's offers, by its count and whether they count seen cards
     for c, done in zip(order, finished[1:]):
         axes = [a for a, on in enumerate(axis_hits[c]) if on]
         hit = [hand_axis, *(_axis(fields[a][0], watched[a], a in done) for a in axes)]
         along = sum(fields[a][0] * fields[a][1] for a in axes)
-        offers = _offers(classes.counts[c], n, most, slot, any(watched[a].seen for a in axes))
+        shape = (classes.counts[c], any(watched[a].seen for a in axes))
+        if shape not in offers_of:
+            offers_of[shape] = _offers(*shape, n, most, slot)
+        offers = offers_of[shape]
+        key_changes = mover(hit, offers)
         moves = {}
         for projected in {key & along for key in table}:
             values = [0, *(projected // fields[a][0] & fields[a][1] for a in axes)]
-            moves[projected] = sorted((c & hand_mask, c, w) for c, w in key_changes(values, hit, offers).items())
+            moves[projected] = sorted((c & hand_mask, c, w) for c, w in key_changes(values).items())
         grown: dict[int, int] = {}
         get = grown.get
         for key, weight in table.items():
@@ -215,7 +219,7 @@ class Watched(NamedTuple):
     seen: bool
 
 
-def _offers(count: int, n: int, most: int, slot: int, seen: bool) -> list[Offer]:
+def _offers(count: int, seen: bool, n: int, most: int, slot: int) -> list[Offer]:
     """A class's moves (their ways a polynomial in the later cards): ``a`` of its
     ``count`` cards to the hand and ``b`` drawn later. When none of its axes counts seen cards, ``b`` changes no
     state and the moves of one ``a`` are one."""
@@ -231,7 +235,7 @@ def _offers(count: int, n: int, most: int, slot: int, seen: bool) -> list[Offer]
 
 
 def _axis(place: int, watched: Watched, retired: bool) -> Axis:
-    """An axis as :func:`~deckcli.odds.opening.key_changes` takes it: an N+ counts the hand's cards and saturates at
+    """An axis as :func:`~deckcli.odds.opening.mover` takes it: an N+ counts the hand's cards and saturates at
     ``low`` (retired: met only there); an N-M counts the seen cards and drops a state past ``M`` (retired: every
     value left is met)."""
     limit, seen = watched.limit, watched.seen
