@@ -38,12 +38,14 @@ from deckcli.odds.codes import (
     code_tables,
     coefficients,
     composition_rows,
+    composition_ways,
     fold_sets,
     multisets,
     set_codes,
     whole_counts,
 )
 from deckcli.odds.hypergeometric import overlap_by_round
+from deckcli.odds.opening import condition_axes, holding_lists
 
 #: Hands are counted a few at a time, multisets x hands up to this: arrays small enough to stay in cache.
 CELLS = 1 << 14
@@ -131,8 +133,6 @@ class Terms:
 
     @classmethod
     def of(cls, classes: DeckClasses, n: int) -> Terms:
-        from deckcli.odds.opening import condition_axes, holding_lists
-
         ways = [comb(classes.size - n, d) for d in range(n + 1)]
         common = lcm(*(w for w in ways if w))
         bound = comb(2 * n, n) * max(comb(classes.size, d) for d in range(n + 1))  # at least every partial sum
@@ -176,9 +176,7 @@ def best_keeps(classes: DeckClasses, n: int) -> Policy:
     kept, good, ways_of = whole_deck_keeps(hands, classes.counts, terms)
     common = terms.common
     sums: Any = np.int64 if comb(classes.size, n) * common < 1 << 62 and terms.score is np.int64 else object
-    hand_ways = np.ones(len(hands), dtype=sums)  # how many hands have each composition
-    for i, count in enumerate(classes.counts):
-        hand_ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=sums)[hands[:, i]]
+    hand_ways = composition_ways(classes.counts, hands, sums)
     total = int((hand_ways * good.astype(sums) * (common // ways_of.astype(sums))).sum())
     return Policy(n, hands, kept, good, ways_of, Fraction(total, common * comb(classes.size, n)))
 

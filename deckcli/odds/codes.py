@@ -98,6 +98,14 @@ def composition_rows(counts, n: int) -> np.ndarray:
     return rows
 
 
+def composition_ways(counts, rows: np.ndarray, kind: Any) -> np.ndarray:
+    """How many hands have each class composition (rows of ``rows``): a product of binomials, in ``kind``."""
+    ways = np.ones(len(rows), dtype=kind)
+    for i, count in enumerate(counts):
+        ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=kind)[rows[:, i]]
+    return ways
+
+
 def multisets(slots: int, n: int) -> np.ndarray:
     """Every multiset of at most ``n`` cards over ``slots`` classes, a row of counts each (the first slowest)."""
     rows, left = np.zeros((1, 0), dtype=np.int64), np.array([n], dtype=np.int64)
