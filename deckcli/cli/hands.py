@@ -153,7 +153,7 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
       deckcli curve --deck "Ember Rush" --by element --by kind --csv
     """
     from deckcli.cli.bars import bar
-    from deckcli.odds.curve import deck_curves
+    from deckcli.odds.report import deck_curves
 
     deck, cards = open_draw_deck(app, source, draw=False)
     curves = deck_curves(cards, fields, deck.game, deck.format.opening)

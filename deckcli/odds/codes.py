@@ -1,15 +1,28 @@
-"""A multiset of cards added to a hand, as the conditions tell it apart: its code, its size then each condition's
-matched count capped, in the radix of the caps (:mod:`deckcli.odds.bestkeeps` holds the whole deck's counts by
-code). Codes come a few digits at a time through small tables, for many multisets on many hands at once (numpy).
+"""The counting arrays of the sfb best policy (:mod:`deckcli.odds.bestpolicy`), numpy throughout: every class
+composition of a hand, the multisets added to it and their coefficients, and the whole deck's counts ``W``.
+
+A multiset of cards added to a hand matters only as the conditions tell it apart: its code, its size then each
+condition's matched count capped, in the radix of the caps (``W`` is held by code). Codes come a few digits at a time
+through small tables, for many multisets on many hands at once.
+
+Worked example: conditions ``1+ A`` (cap 1) and ``0-1 B`` (cap 2: a second B fails, a third changes nothing more),
+hands of ``n = 5``. A code is ``size * 6 + min(a, 1) * 3 + min(b, 2)`` (6 = (1 + 1) * (2 + 1) codes per size). Two
+cards matching A alone and one matching both make size 3, a = 3, b = 1: code ``3 * 6 + 1 * 3 + 1 = 22``; three
+matching A alone make ``3 * 6 + 1 * 3 + 0 = 21``. Through a table (:func:`code_tables`): its digits are size, a, b
+in base ``n + 1 = 6``, so a card matching A alone adds ``1 * 36 + 1 * 6 + 0 = 42`` (its class's number) and one
+matching both ``43``; the first multiset's number is ``2 * 42 + 43 = 127`` (digits 3, 3, 1) and the table's entry
+127 is 22 (:func:`set_codes`: one matrix product and one look-up per multiset and hand).
 """
 
 from __future__ import annotations
 
-from math import prod
+from math import comb, prod
 from typing import Any
 
 import numpy as np
 
+#: Past this many codes (a hand's size and its capped matched counts) ``W`` is held for the reachable codes only.
+DENSE_CODES = 1 << 21
 #: Matched counts become capped codes through tables of at most this many entries (a few conditions each).
 LOOKUP = 1 << 13
 
@@ -60,3 +73,108 @@ def fold_sets(sets: np.ndarray, reach, coef: np.ndarray, n: int, kind: Any) -> t
     starts = np.concatenate([[0], np.flatnonzero(np.diff(keys[order])) + 1])
     folded = np.add.reduceat(coef[order], starts, axis=0)  # a row per distinct multiset, by its first
     return rows[order[starts]].astype(np.float32), folded.T.astype(kind)
+
+
+def composition_rows(counts, n: int) -> np.ndarray:
+    """Every class composition of an ``n``-card hand, one row each, the first class's count rising slowest."""
+    left = np.array([n], dtype=np.int64)
+    after = [sum(counts[i + 1 :]) for i in range(len(counts))]
+    levels = []  # per class: each row's parent row one class before, and its count of this class
+    for count, rest in zip(counts, after):
+        low, high = np.maximum(0, left - rest), np.minimum(count, left)
+        repeats = np.maximum(high - low + 1, 0)
+        ends = np.cumsum(repeats)
+        parent = np.repeat(np.arange(len(left)), repeats)
+        offset = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - repeats, repeats)
+        taken = np.repeat(low, repeats) + offset
+        levels.append((parent, taken))
+        left = left[parent] - taken
+    rows = np.zeros((len(left), len(counts)), dtype=np.int64)
+    index = np.arange(len(left))
+    for i in range(len(counts) - 1, -1, -1):  # back from each hand to its first class
+        parent, taken = levels[i]
+        rows[:, i] = taken[index]
+        index = parent[index]
+    return rows
+
+
+def composition_ways(counts, rows: np.ndarray, kind: Any) -> np.ndarray:
+    """How many hands have each class composition (rows of ``rows``): a product of binomials, in ``kind``."""
+    ways = np.ones(len(rows), dtype=kind)
+    for i, count in enumerate(counts):
+        ways *= np.asarray([comb(count, k) for k in range(count + 1)], dtype=kind)[rows[:, i]]
+    return ways
+
+
+def multisets(slots: int, n: int) -> np.ndarray:
+    """Every multiset of at most ``n`` cards over ``slots`` classes, a row of counts each (the first slowest)."""
+    rows, left = np.zeros((1, 0), dtype=np.int64), np.array([n], dtype=np.int64)
+    for _ in range(slots):
+        options = left + 1
+        ends = np.cumsum(options)
+        taken = np.arange(int(ends[-1])) - np.repeat(ends - options, options)
+        rows = np.column_stack([np.repeat(rows, options, axis=0), taken])
+        left = np.repeat(left, options) - taken
+    return rows
+
+
+def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
+    """``coef[E, K]``: the product over the held classes of ``(-1) ** j * C(h + j - 1, j)``, ``j = E - K`` (0 unless
+    ``E >= K``), for the multisets ``sets`` (rows E) and every part ``K`` of a hand holding ``held`` (columns, in
+    ``np.indices`` order: the last class fastest), one class at a time (a row's outer product)."""
+    coef = np.ones((len(sets), 1), dtype=np.int64)
+    for i, h in enumerate(held.tolist()):
+        terms = np.asarray([(-1) ** j * comb(h + j - 1, j) for j in range(n + 1)] + [0] * h, dtype=np.int64)
+        factor = terms[sets[:, i, None] - np.arange(h + 1)]  # a negative j reads one of the h zeros at the end
+        coef = (coef[:, :, None] * factor[:, None, :]).reshape(len(sets), -1)
+    return coef
+
+
+def whole_counts(
+    counts, signatures: np.ndarray, holds: list[np.ndarray], caps: np.ndarray, n: int, kind: Any
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """``W`` (the ``(n - |E|)``-subsets of the whole deck that meet with multiset ``E`` added) by code, then a zero (where one more card than ``n`` lands), and the codes it is counted for (None:
+    every code, ``W`` indexed by the code itself; else the sorted codes some multiset of at most ``n`` cards
+    reaches, when every code would be more than :data:`DENSE_CODES`). From "has ``n`` cards and meets", each
+    class's ``count`` cards are taken in backwards (``W(code) = sum_k C(count, k) * W(code + k cards of the
+    class)``), one gather per card, in the counts' type."""
+    space = prod((caps + 1).tolist())
+    place = (space // np.cumprod(caps + 1)).astype(np.int64)
+    codes = None if (n + 1) * space <= DENSE_CODES else _reachable(signatures, caps, n, space, place)
+    every = np.arange((n + 1) * space, dtype=np.int64) if codes is None else codes
+    size, *digits = np.unravel_index(every, (n + 1, *(caps + 1).tolist()))
+    meets = size == n
+    for holding, values in zip(holds, digits):
+        meets &= holding[values]
+    bumps = np.zeros((len(digits), len(every)))  # per condition, what one more matching card adds to a code
+    for a, (values, c, p) in enumerate(zip(digits, caps.tolist(), place.tolist())):
+        bumps[a] = np.where(values < c, p, 0)
+    steps = (signatures @ bumps).astype(np.intp) + (every + space)  # per class: a card more (exact floats)
+    if codes is not None:  # where that code is held
+        steps = np.searchsorted(codes, steps)
+    steps[:, size == n] = len(every)  # past n cards: the zero at the end
+    out = np.zeros(len(every) + 1, dtype=kind)
+    out[:-1] = meets
+    moved = [np.zeros(len(every) + 1, dtype=kind), np.zeros(len(every) + 1, dtype=kind)]  # k cards moved, in turn
+    for count, step in zip(counts, steps):
+        source = out
+        for k in range(1, min(count, n) + 1):  # each take reads the cards moved before (out's own values at k = 1)
+            source = np.take(source, step, out=moved[k % 2][:-1])
+            out[:-1] += comb(count, k) * source
+            source = moved[k % 2]
+    return out, codes
+
+
+def _reachable(signatures: np.ndarray, caps: np.ndarray, n: int, space: int, place: np.ndarray) -> np.ndarray:
+    """The codes of every multiset of at most ``n`` cards over the classes, sorted: one card more at a time."""
+    level, found = np.zeros(1, dtype=np.int64), [np.zeros(1, dtype=np.int64)]
+    for _ in range(n):
+        digits = [(level // p) % (c + 1) for p, c in zip(place.tolist(), caps.tolist())]
+        bumps = [np.where(values < c, p, 0) for values, c, p in zip(digits, caps.tolist(), place.tolist())]
+        nexts = [
+            level + space + sum((b for b, hit in zip(bumps, signature) if hit), np.int64(0))
+            for signature in signatures.tolist()
+        ]
+        level = np.unique(np.concatenate(nexts))
+        found.append(level)
+    return np.concatenate(found)  # levels by size, the leading digit: sorted

@@ -92,10 +92,8 @@ def _with_count(classes: DeckClasses, signature: tuple[bool, ...], in_deck: int,
     """The deck with ``copies`` varied cards, the blanks (cards meeting no condition) making up the difference."""
     blank = (False,) * len(classes.conditions)
     counts = {c.signature: c.count for c in classes.classes}
-    counts[signature] = counts.get(signature, 0) - in_deck
-    counts[blank] = counts.get(blank, 0) + in_deck
-    counts[signature] = counts.get(signature, 0) + copies
-    counts[blank] -= copies
+    counts[signature] = counts.get(signature, 0) + copies - in_deck
+    counts[blank] = counts.get(blank, 0) + in_deck - copies
     return DeckClasses(tuple(CardClass(s, n, ()) for s, n in counts.items() if n > 0), classes.conditions)
 
 

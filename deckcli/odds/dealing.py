@@ -11,12 +11,11 @@ in the hand), reduced to matched counts and class counts by popcount.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import comb
 
 import numpy as np
 
-from deckcli.odds.bestkeeps import composition_rows
 from deckcli.odds.classes import DeckClasses
+from deckcli.odds.codes import composition_rows, composition_ways
 from deckcli.odds.conditions import Condition
 
 _MASK_BITS = 64
@@ -168,9 +167,7 @@ class CompositionSampler:
         self.counts = np.asarray(classes.counts, dtype=np.int64)
         self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(self.counts), -1)
         self.compositions = compositions
-        ways = np.ones(len(compositions), dtype=np.float64)
-        for i, count in enumerate(classes.counts):
-            ways *= np.array([comb(count, k) for k in range(count + 1)], dtype=np.float64)[compositions[:, i]]
+        ways = composition_ways(classes.counts, compositions, np.float64)
         self.keep, self.alias = _alias(ways / ways.sum())
         self.table = compositions @ self.signatures  # per composition, each condition's matched count
         self._meets: tuple[object, np.ndarray] | None = None

@@ -6,14 +6,16 @@ import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.summary import summary_values
 from deckcli.i18n import N_, Message
-from deckcli.odds.bestpolicy import Policy, best_policy
 from deckcli.odds.classes import CardCounts, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.rules import OpeningRules, draw_rules
+
+if TYPE_CHECKING:  # the policy's module loads numpy: only a partial redraw needs it
+    from deckcli.odds.bestpolicy import Policy
 
 Card = Mapping[str, Any]
 KEEP_IT = N_("the hand meets the conditions: keep it")
@@ -109,6 +111,8 @@ def sample_hands(
     size = min(rules.hand_size, len(deck))
     classes = split_classes(cards, conditions)
     if mulligan and rules.mulligan == "partial-redraw" and policy is None:
+        from deckcli.odds.bestpolicy import best_policy
+
         policy = best_policy(classes, size)
     hands = []
     for number in range(1, count + 1):

@@ -4,6 +4,15 @@ first hand kept (by class composition) with what a later hand made of part of it
 Given the kept hand's composition ``g``, the rest of the deck is a uniformly shuffled ``total - g`` (the redraws
 shuffle it), so everything later depends on the past only through ``g``. The partial redraw (sfb) keeps what
 its best policy keeps (:mod:`deckcli.odds.bestpolicy`).
+
+By turn and by round, with the game's mulligan: the player keeps the opening hand only when it meets the
+conditions (sfb: the best setup redraw), and the chance is that the cards seen by each turn meet them.
+
+Whole-hand redraw, cards seen adding up (boa, aqa on the draw): with A "the opening hand meets" and S_t "the
+cards seen by turn t meet", the figure is ``P(A and S_t) + (1 - P(A)) * P(S_t)`` (a redraw is a fresh shuffle).
+When every condition is ``N+``, A implies S_t and the first term is P(A); otherwise one joint count over (hand,
+later draws) gives it (:func:`kept_and_seen`). Partial redraw: the kept hand's law (above) plus the draws from the
+rest. A new hand each round: :func:`round_odds`.
 """
 
 from __future__ import annotations
@@ -12,9 +21,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from itertools import product
 from math import comb, prod
+from typing import NamedTuple
 
 from deckcli.odds.classes import DeckClasses
-from deckcli.odds.opening import meeting_counts, p_hand
+from deckcli.odds.hypergeometric import overlap_by_round
+from deckcli.odds.opening import Axis, Offer, meeting_counts, mover, p_hand, retiring_order
 from deckcli.odds.rules import OpeningRules
 
 Composition = tuple[int, ...]
@@ -22,9 +33,9 @@ Distribution = dict[Composition, Fraction]
 
 
 def compositions(counts: Sequence[int], n: int) -> list[tuple[Composition, int]]:
-    """Every class composition of an ``n``-card hand (:func:`~deckcli.odds.bestkeeps.composition_rows`, numpy) with
+    """Every class composition of an ``n``-card hand (:func:`~deckcli.odds.codes.composition_rows`, numpy) with
     how many hands have it (a product of binomials)."""
-    from deckcli.odds.bestkeeps import composition_rows
+    from deckcli.odds.codes import composition_rows
 
     binomials = [[comb(c, k) for k in range(c + 1)] for c in counts]
     return [(tuple(hand), prod(b[h] for b, h in zip(binomials, hand))) for hand in composition_rows(counts, n).tolist()]
@@ -133,3 +144,145 @@ def expected_success(
             for pair, q in mixed_success(classes, hand, pairs).items():
                 out[pair] += p * q
     return out
+
+
+def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -> dict[int, Fraction]:
+    """For each ``e`` in ``extras``: P(the first ``hand_size`` cards meet the conditions and so do the first
+    ``hand_size + e``).
+
+    Both hold exactly when the hand has at least each condition's ``low`` and the cards seen at most its ``high``
+    (counts only grow), so a state tracks the hand's size, its counts on the ``N+`` axes (saturating at ``low``)
+    and the seen cards' counts on the ``N-M`` axes (a state past ``M`` dropped), packed in one integer key as in
+    :mod:`deckcli.odds.opening`; its weight is a polynomial in the number of later cards. Of a class's cards,
+    ``a`` go to the hand and ``b`` are drawn later (the others stay in the deck).
+    """
+    n, size = hand_size, classes.size
+    conditions = classes.conditions
+    most = max(extras, default=0)
+    watched = [Watched(i, c.low, seen=False) for i, c in enumerate(conditions) if c.low > 0]
+    reach = min(size, n + most)  # the most cards ever seen: a larger high always holds
+    watched += [
+        Watched(i, c.high, seen=True) for i, c in enumerate(conditions) if c.high is not None and c.high < reach
+    ]
+    axis_hits = [[signature[w.condition] for w in watched] for signature in classes.signatures]
+    order, finished = retiring_order(axis_hits, [w.limit + 1 for w in watched])
+    if any(not watched[a].seen for a in finished[0]):
+        return {e: Fraction(0) for e in extras}  # an N+ that no card of the deck matches
+    hand_bits = n.bit_length()
+    hand_mask = (1 << hand_bits) - 1
+    fields, bits = [], hand_bits  # per axis: its place, the mask of its bits (the hand's size takes the lowest)
+    for w in watched:
+        fields.append((1 << bits, (1 << max(1, w.limit.bit_length())) - 1))
+        bits += max(1, w.limit.bit_length())
+    # every coefficient, kept or past the later cards wanted, counts pairs of the cards added so far (at most this)
+    bound = max(comb(size, a) * comb(size - a, (size - a) // 2) for a in range(n + 1))
+    slot = bound.bit_length()
+    keep = (1 << slot * (most + 1)) - 1
+    hand_axis = Axis(1, n, saturates=False, counts_seen=False, holding=None)  # the hand's size: dropped past n
+    table, degree, offers_of = {0: 1}, 0, {}  # a class's offers, by its count and whether they count seen cards
+    for c, done in zip(order, finished[1:]):
+        axes = [a for a, on in enumerate(axis_hits[c]) if on]
+        hit = [hand_axis, *(_axis(fields[a][0], watched[a], a in done) for a in axes)]
+        along = sum(fields[a][0] * fields[a][1] for a in axes)
+        shape = (classes.counts[c], any(watched[a].seen for a in axes))
+        if shape not in offers_of:
+            offers_of[shape] = _offers(*shape, n, most, slot)
+        offers = offers_of[shape]
+        key_changes = mover(hit, offers)
+        moves = {}
+        for projected in {key & along for key in table}:
+            values = [0, *(projected // fields[a][0] & fields[a][1] for a in axes)]
+            moves[projected] = sorted((c & hand_mask, c, w) for c, w in key_changes(values).items())
+        grown: dict[int, int] = {}
+        get = grown.get
+        for key, weight in table.items():
+            room = n - (key & hand_mask)
+            for taken, change, ways in moves[key & along]:
+                if taken > room:  # moves come by hand cards taken: the rest take more
+                    break
+                moved = key + change
+                grown[moved] = get(moved, 0) + weight * ways
+        degree += min(classes.counts[c], most)
+        if degree > 2 * most:  # later cards past the most wanted, dropped now and then: shorter integers
+            grown, degree = {key: weight & keep for key, weight in grown.items()}, most
+        table = grown
+    total, digit = table.get(n, 0), (1 << slot) - 1
+    return {e: Fraction(total >> e * slot & digit, comb(size, n) * comb(size - n, e)) for e in extras}
+
+
+class Watched(NamedTuple):
+    """An axis of the joint count: an ``N+`` condition's ``low`` on the hand's cards, or an ``N-M``'s ``high`` on
+    the cards ``seen``."""
+
+    condition: int
+    limit: int
+    seen: bool
+
+
+def _offers(count: int, seen: bool, n: int, most: int, slot: int) -> list[Offer]:
+    """A class's moves (their ways a polynomial in the later cards): ``a`` of its
+    ``count`` cards to the hand and ``b`` drawn later. When none of its axes counts seen cards, ``b`` changes no
+    state and the moves of one ``a`` are one."""
+    offers = []
+    for a in range(min(count, n) + 1):
+        ways = comb(count, a)
+        later = [ways * comb(count - a, b) << b * slot for b in range(min(count - a, most) + 1)]
+        if seen:
+            offers += [Offer(a, a + b, poly) for b, poly in enumerate(later)]
+        else:
+            offers.append(Offer(a, a, sum(later)))
+    return offers
+
+
+def _axis(place: int, watched: Watched, retired: bool) -> Axis:
+    """An axis as :func:`~deckcli.odds.opening.mover` takes it: an N+ counts the hand's cards and saturates at
+    ``low`` (retired: met only there); an N-M counts the seen cards and drops a state past ``M`` (retired: every
+    value left is met)."""
+    limit, seen = watched.limit, watched.seen
+    holding = None if not retired else [True] * (limit + 1) if seen else [False] * limit + [True]
+    return Axis(place, limit, saturates=not seen, counts_seen=seen, holding=holding)
+
+
+def by_turn_with_mulligan(
+    classes: DeckClasses,
+    rules: OpeningRules,
+    seen: Sequence[int],
+    p_opening: Fraction,
+    p_seen: dict[int, Fraction],
+    on_the_play: bool = True,
+) -> list[Fraction]:
+    """For each turn (``seen[t]`` cards seen by then), the chance with the game's mulligan.
+
+    ``p_opening`` and ``p_seen`` (by cards seen) are the figures without the mulligan, already computed (for the cards
+    seen after a redraw to a smaller new hand too).
+    """
+    n = min(rules.hand_size, classes.size)
+    if rules.new_hand_each_turn:
+        if rules.mulligan != "partial-redraw" and not rules.redraws(on_the_play):
+            return [p_opening] * len(seen)
+        return round_odds(classes, n, len(seen), kept_hands(classes, rules, n, on_the_play))
+    if rules.mulligan == "partial-redraw":
+        kept = kept_hands(classes, rules, n, on_the_play)
+        success = expected_success(classes, kept, [(n, m - n) for m in seen])
+        return [success[(n, m - n)] for m in seen]
+    if not rules.redraws(on_the_play):
+        return [p_seen[m] for m in seen]
+    if all(c.high is None for c in classes.conditions):
+        both = {m - n: p_opening for m in seen}
+    else:
+        both = kept_and_seen(classes, n, sorted({m - n for m in seen}))
+    redrawn = min(rules.new_hand_size, classes.size)  # a new hand, then the same draws
+    return [both[m - n] + (1 - p_opening) * p_seen[min(classes.size, redrawn + m - n)] for m in seen]
+
+
+def round_odds(
+    classes: DeckClasses, hand_size: int, rounds: int, kept: Mapping[Composition, Fraction]
+) -> list[Fraction]:
+    """The chance that the hand of each round 1..``rounds`` meets the conditions, given the law ``kept`` of
+    round 1's hand (by class composition). Without a mulligan every round equals the opening figure; with the best
+    setup redraw round 1's hand is not uniform and later rounds differ."""
+    n = min(hand_size, classes.size)
+    laws = overlap_by_round(classes.size, n, rounds)
+    pairs = {(j, n - j) for law in laws for j in law}
+    success = expected_success(classes, kept, pairs)
+    return [sum((q * success[(j, n - j)] for j, q in law.items()), Fraction(0)) for law in laws]

@@ -11,17 +11,46 @@ states stay few, and at the end only the size is left. One pass gives every hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import comb, log
+from typing import NamedTuple
 
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.conditions import Condition
 
 
-def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[tuple[int, bool]]:
-    """Per condition, its axis: (the largest count kept, whether counts past it saturate); ``deck_size``: the most
-    matching cards a subset counted can hold.
+class Limit(NamedTuple):
+    """How far a condition's axis counts: up to ``limit``; past it a count stays there if the axis ``saturates``,
+    else the state drops."""
+
+    limit: int
+    saturates: bool
+
+
+class Axis(NamedTuple):
+    """One axis of a class's move, as :func:`mover` reads it: its ``place`` in the key, its :class:`Limit`,
+    whether it counts the cards seen (``counts_seen``, by turn) rather than the hand's, and ``holding``: which values
+    meet its condition when this class retires it (None while later classes still move it)."""
+
+    place: int
+    limit: int
+    saturates: bool
+    counts_seen: bool
+    holding: Sequence[bool] | None
+
+
+class Offer(NamedTuple):
+    """One way to take a class's cards: ``hand`` of them to the hand, ``seen`` seen in all, in ``ways`` ways (a
+    polynomial packed in one integer)."""
+
+    hand: int
+    seen: int
+    ways: int
+
+
+def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[Limit]:
+    """Per condition, its axis's :class:`Limit`; ``deck_size``: the most matching cards a subset counted can hold.
 
     ``N+`` saturates at N: more matching cards change nothing. ``N-M`` drops a state whose count passes M at once:
     counts only grow, so no subset reaching it (with any cards added later) ever meets the condition again.
@@ -29,13 +58,13 @@ def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[tupl
     axes = []
     for c in conditions:
         if c.high is not None and c.high < deck_size:
-            axes.append((c.high, False))
+            axes.append(Limit(c.high, saturates=False))
         else:
-            axes.append((min(c.cap, deck_size), True))
+            axes.append(Limit(min(c.cap, deck_size), saturates=True))
     return axes
 
 
-def holding_lists(conditions: Sequence[Condition], axes: Sequence[tuple[int, bool]]) -> list[list[bool]]:
+def holding_lists(conditions: Sequence[Condition], axes: Sequence[Limit]) -> list[list[bool]]:
     """Per condition, which values of its axis meet it; a dropping axis has one more value (past M: never)."""
     return [
         [c.holds(v) for v in range(limit + 1)] + ([] if saturate else [False])
@@ -110,34 +139,37 @@ def meeting_counts(
     reach = min(size, max(sizes)) + max((max(start, default=0) for start in starts), default=0)
     axes = condition_axes(conditions, reach)
     holds = holding_lists(conditions, axes)
-    asked = [a for a, ((_, saturate), holding) in enumerate(zip(axes, holds)) if not (saturate and all(holding))]
+    asked = [a for a, (axis, holding) in enumerate(zip(axes, holds)) if not (axis.saturates and all(holding))]
     if len(asked) < len(axes):  # a condition every count it can reach meets asks nothing
         axes, holds = [axes[a] for a in asked], [holds[a] for a in asked]
         signatures = [[signature[a] for a in asked] for signature in signatures]
         starts = [[start[a] for a in asked] if start else () for start in starts]
-    order, finished = retiring_order(signatures, [limit + 1 for limit, _ in axes])
+    order, finished = retiring_order(signatures, [axis.limit + 1 for axis in axes])
     max_n = max(sizes)
     slot = comb(size, size // 2).bit_length()
     mask = (1 << slot * (max_n + 1)) - 1
     place, bits = [], 0  # each axis's place value: its own bits of the key, so a class's axes are one mask
-    for limit, _ in axes:
+    for axis in axes:
         place.append(1 << bits)
-        bits += limit.bit_length()
+        bits += axis.limit.bit_length()
     table: dict[int, int] = {}
     for tag, start in enumerate(starts):
         key = _start_key(start, axes, holds, place, finished[0])
         if key is not None:
             table[tag << bits | key] = 1
-    degree = 0
+    degree, offers_of = 0, {}  # a class's offers, by its count
     for c, done in zip(order, finished[1:]):
         count = counts[c]
-        offers = [(k, k, comb(count, k) << k * slot) for k in range(min(count, max_n) + 1)]
+        if count not in offers_of:
+            offers_of[count] = [Offer(k, k, comb(count, k) << k * slot) for k in range(min(count, max_n) + 1)]
+        offers = offers_of[count]
         hit = [
-            (place[a], axes[a][0], axes[a][1], False, holds[a] if a in done else None)
+            Axis(place[a], *axes[a], counts_seen=False, holding=holds[a] if a in done else None)
             for a, on in enumerate(signatures[c])
             if on
         ]
-        fields = [(p, (1 << limit.bit_length()) - 1) for p, limit, *_ in hit]
+        fields = [(axis.place, (1 << axis.limit.bit_length()) - 1) for axis in hit]
+        key_changes = mover(hit, offers)
         along = sum(p * width for p, width in fields)
         moves: dict[int, list[tuple[int, int]]] = {}  # per value on the class's axes: (key change, ways)
         grown: dict[int, int] = {}
@@ -146,7 +178,7 @@ def meeting_counts(
             taken = moves.get(key & along)
             if taken is None:
                 values = [key // p & width for p, width in fields]
-                taken = moves[key & along] = list(key_changes(values, hit, offers).items())
+                taken = moves[key & along] = list(key_changes(values).items())
             for change, ways in taken:
                 grown[key + change] = get(key + change, 0) + weight * ways
         degree += len(offers) - 1
@@ -157,7 +189,9 @@ def meeting_counts(
     return [[table.get(tag << bits, 0) >> n * slot & digit for n in sizes] for tag in range(len(starts))]
 
 
-def _start_key(start: Sequence[int], axes, holds, place: Sequence[int], unmoved: Sequence[int]) -> int | None:
+def _start_key(
+    start: Sequence[int], axes: Sequence[Limit], holds, place: Sequence[int], unmoved: Sequence[int]
+) -> int | None:
     """A start's key (its counts capped, axes no class moves already decided and read as 0); None if it fails."""
     values = []
     for value, (limit, saturate) in zip(start or [0] * len(axes), axes):
@@ -169,34 +203,40 @@ def _start_key(start: Sequence[int], axes, holds, place: Sequence[int], unmoved:
     return sum(value * place[a] for a, value in enumerate(values) if a not in unmoved)
 
 
-def key_changes(values: Sequence[int], hit, offers) -> dict[int, int]:
-    """A class's moves from a state whose values on the class's axes are ``values``: each reachable key change
-    with its ways summed.
+def mover(hit: Sequence[Axis], offers: Sequence[Offer]) -> Callable[[Sequence[int]], dict[int, int]]:
+    """A class's moves: given a state's ``values`` on the class's axes ``hit``, each key change its ``offers`` reach,
+    with their ways summed.
 
-    ``hit``: per axis of the class, (place, limit, saturating, counts seen cards, which values hold if the axis is
-    retired now, else None); ``offers``: per move, (cards to the hand, cards seen, ways). An axis moves by the
-    hand's cards, or the seen ones if it counts those (:mod:`deckcli.odds.byturn`); past its limit it stays there
-    if it saturates, else the move fails (past an N-M's M: never met again). A retired axis's final value decides,
-    then it reads 0.
+    An axis moves by the hand's cards, or the seen ones if it counts those
+    (:func:`deckcli.odds.mulligan.kept_and_seen`); past its limit it stays there if it saturates, else the move fails
+    (past an N-M's M: never met again). A retired axis's final value decides, then it reads 0. The axes and offers
+    are read as exact tuples: CPython 3.11 unpacks one about three times faster than a NamedTuple (a subclass takes
+    the generic path), and this unpacking is every count's inner loop.
     """
-    reached: dict[int, int] = {}
-    for hand, seen, ways in offers:
-        change = 0
-        for value, (place, limit, saturate, counts_seen, holding) in zip(values, hit):
-            moved = value + (seen if counts_seen else hand)
-            if moved > limit:
-                if not saturate:
-                    break
-                moved = limit
-            if holding is not None:
-                if not holding[moved]:
-                    break
-                change -= value * place
+    axes = [(*axis,) for axis in hit]
+    moves = [(*offer,) for offer in offers]
+
+    def key_changes(values: Sequence[int]) -> dict[int, int]:
+        reached: dict[int, int] = {}
+        for hand, seen, ways in moves:
+            change = 0
+            for value, (place, limit, saturate, counts_seen, holding) in zip(values, axes):
+                moved = value + (seen if counts_seen else hand)
+                if moved > limit:
+                    if not saturate:
+                        break
+                    moved = limit
+                if holding is not None:
+                    if not holding[moved]:
+                        break
+                    change -= value * place
+                else:
+                    change += (moved - value) * place
             else:
-                change += (moved - value) * place
-        else:
-            reached[change] = reached.get(change, 0) + ways
-    return reached
+                reached[change] = reached.get(change, 0) + ways
+        return reached
+
+    return key_changes
 
 
 def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]:

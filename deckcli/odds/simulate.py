@@ -23,12 +23,6 @@ from deckcli.odds.rules import OpeningRules, draw_rules
 CHUNK = 1 << 19
 
 
-def matched_from_counts(signatures: np.ndarray, hands: np.ndarray) -> list[np.ndarray]:
-    """Per condition, matched counts of class-count rows."""
-    product = hands @ signatures
-    return [product[:, i] for i in range(signatures.shape[1])]
-
-
 def draw_from(rng: np.random.Generator, pools: np.ndarray, draws: np.ndarray) -> np.ndarray:
     """For each row, draw ``draws[row]`` cards without replacement from class counts ``pools[row]``."""
     out = np.zeros_like(pools)
@@ -140,7 +134,7 @@ def simulate(
         if len(failed) and partial:
             assert policy is not None
             final = _partial_redraw(rng, classes, policy, sampler.class_counts(hands[failed]))
-            ok_mull += int(judge.meets(matched_from_counts(sampler.signatures, final), len(failed)).sum())
+            ok_mull += int(judge.meets(list((final @ sampler.signatures).T), len(failed)).sum())
         elif len(failed) and redraw:
             ok_mull += int(sampler.meeting(sampler.deal(rng, hand, len(failed)), judge).sum())
         done += size

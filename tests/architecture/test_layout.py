@@ -60,3 +60,16 @@ def test_no_import_cycles_not_even_through_local_imports():
         if module not in state:
             visit(module, [module])
     assert cycles == []
+
+
+#: deckcli/odds/'s size (issue 34): one module per question, none long. The goal is 2,000 lines in all; the limit
+#: here is where the moves left it (2,565), lowered as the engines are shortened, never raised.
+ODDS_FILES, ODDS_LARGEST, ODDS_LINES = 14, 300, 2565
+
+
+def test_odds_stays_within_its_size_goal():
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in (PACKAGE / "odds").glob("*.py")}
+    largest = max(sizes, key=sizes.__getitem__)
+    assert len(sizes) <= ODDS_FILES, sorted(sizes)
+    assert sizes[largest] <= ODDS_LARGEST, (largest, sizes[largest])
+    assert sum(sizes.values()) <= ODDS_LINES, sum(sizes.values())

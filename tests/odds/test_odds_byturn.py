@@ -14,7 +14,7 @@ from odds_support import card, small_deck
 
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.bestpolicy import best_policy
-from deckcli.odds.byturn import kept_and_seen
+from deckcli.odds.mulligan import kept_and_seen
 from deckcli.odds.mulligan import expected_success, redrawn_hands, uniform_hands
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}

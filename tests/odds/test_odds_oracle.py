@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from deckcli.odds import parse_conditions, split_classes
 from deckcli.odds.bestpolicy import best_policy
-from deckcli.odds.byturn import kept_and_seen
+from deckcli.odds.mulligan import kept_and_seen
 from deckcli.odds.mulligan import compositions, mixed_success
 from deckcli.odds.opening import p_by_size, retiring_order
 
@@ -260,9 +260,9 @@ def test_a_policy_over_many_wide_conditions_equals_brute_force():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_policy_over_the_reachable_codes_only_equals_the_dense_search(seed, monkeypatch):
-    from deckcli.odds import bestkeeps
+    from deckcli.odds import codes
 
-    monkeypatch.setattr(bestkeeps, "DENSE_CODES", 0)
+    monkeypatch.setattr(codes, "DENSE_CODES", 0)
     rng = random.Random(seed)
     cards = [({"name": f"C{i}", "kind": rng.choice(KINDS), "cost": rng.randint(0, 4), "colour": rng.choice(COLOURS)},
               rng.randint(1, 3)) for i in range(5)]

@@ -1,6 +1,6 @@
 """sfb rounds (a fresh hand each round, the discard pile reshuffled when the deck runs out), exactly.
 
-Three independent checks of :mod:`deckcli.odds.byturn` (by round): every ordering of every shuffle of a 5-card deck, an
+Three independent checks of :mod:`deckcli.odds.mulligan` (by round): every ordering of every shuffle of a 5-card deck, an
 exact walk over labelled cards (which cards are in the deck) for 7- and 8-card decks, and a Markov chain over
 the deck's class composition for the 18-card team. The setup redraw follows the library's best policy (its
 optimality is checked against brute force in test_odds_mulligan.py); the checks here are of what follows it.
@@ -18,8 +18,8 @@ import pytest
 
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.bestpolicy import best_policy
-from deckcli.odds.byturn import round_odds
-from deckcli.odds.rounds import overlap_by_round
+from deckcli.odds.mulligan import round_odds
+from deckcli.odds.hypergeometric import overlap_by_round
 from deckcli.odds.mulligan import compositions, partial_hands, uniform_hands
 
 FIELDS = {"name": "string", "colour": "string"}
