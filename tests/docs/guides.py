@@ -16,7 +16,7 @@ DOCS = paths.REPO / "docs"
 #: The pages whose examples are not run: the generated reference and the notes for developers (benchmarks).
 NOT_GUIDES = ("reference/", "development/")
 _FENCE = re.compile(r"^```sh\n(.*?)^```$", re.M | re.S)
-_STATUS = re.compile(r"#.*\bexit (\d+)\b")
+_STATUS = re.compile(r"# exit (\d+)\s*$")
 _NOT_RUN = re.compile(r"^# not run: \S")
 
 
