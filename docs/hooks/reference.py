@@ -202,6 +202,20 @@ def formats() -> str:
     return "\n".join(out)
 
 
+def exit_status() -> str:
+    """The exit statuses, as the man page gives them."""
+    from deckcli.cli.manpage import EXIT_STATUS
+
+    return "\n".join(["| Exit status | Meaning |", "|---|---|", *(f"| {s} | {_text(w)} |" for s, w in EXIT_STATUS)]) + "\n"
+
+
+def environment() -> str:
+    """The environment variables, as the man page gives them."""
+    from deckcli.cli.manpage import ENVIRONMENT
+
+    return "\n".join(["| Variable | What it sets |", "|---|---|", *(f"| `{n}` | {_text(w)} |" for n, w in ENVIRONMENT)]) + "\n"
+
+
 #: Each marker's generator.
 SECTIONS: dict[str, Callable[[], str]] = {
     "commands": commands,
@@ -209,6 +223,8 @@ SECTIONS: dict[str, Callable[[], str]] = {
     "decklist-layouts": decklist_layouts,
     "collection-layouts": collection_layouts,
     "formats": formats,
+    "exit-status": exit_status,
+    "environment": environment,
 }
 
 
