@@ -36,6 +36,11 @@ def _text(text: str) -> str:
     return re.sub(r"([\\`*_\[\]|#])", r"\\\1", escaped)
 
 
+def _prose(text: str) -> str:
+    """A docstring's line as Markdown: its backquoted code kept, HTML escaped, a table's bar too."""
+    return html.escape(text, quote=False).replace("|", "&#124;")
+
+
 def _code(text: str) -> str:
     """Inline code holding ``text``, bars escaped for a table cell."""
     return "<code>" + html.escape(text).replace("|", "&#124;") + "</code>"
@@ -135,7 +140,7 @@ def _size_rules() -> dict[str, str]:
 def rules() -> str:
     out = ["| Rule id | What it checks | Messages |", "|---|---|---|"]
     for rule, item in rule_ids().items():
-        checks = "<br>".join(_text(line) for line in item["checks"])
+        checks = "<br>".join(_prose(line) for line in item["checks"])
         messages = "<br>".join(_code(m) for m in item["messages"])
         out.append(f"| `{rule}` | {checks} | {messages} |")
     return "\n".join(out) + "\n"
@@ -154,7 +159,7 @@ def decklist_layouts() -> str:
         marks = " ".join((module.__doc__ or "").split("\n\n")[0].split()).replace("``", "`")
         extensions = ", ".join(f"`{e}`" for e in layout.extensions) or "any"
         written = "yes" if layout.write is not None else "no"
-        out.append(f"| `{layout.name}` | {_text(layout.title)} | {extensions} | {written} | {marks} |")
+        out.append(f"| `{layout.name}` | {_text(layout.title)} | {extensions} | {written} | {_prose(marks)} |")
     return "\n".join(out) + "\n"
 
 

@@ -50,7 +50,6 @@ def _script(cmds, out: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.sqlite_only
 @pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(paths.REPO).as_posix() for p in PAGES])
 def test_every_shell_example_of_the_page_runs_as_the_guide_says(page, tmp_path, fresh_data):
     chromium = bool(shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome"))
