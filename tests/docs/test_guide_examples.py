@@ -6,9 +6,11 @@ shipped and runs no command before what it needs."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import paths  # tests/support/paths.py
@@ -50,24 +52,46 @@ def _script(cmds, out: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(paths.REPO).as_posix() for p in PAGES])
-def test_every_shell_example_of_the_page_runs_as_the_guide_says(page, tmp_path, fresh_data):
+def _run_page(page: Path, root: Path, fresh_data: Path) -> list[str]:
+    """Runs the page's commands in one shell under ``root``; what went otherwise than the guide says."""
     chromium = bool(shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome"))
     cmds = [c for c in commands(page) if chromium or os.environ.get("CI") or not c.needs_chromium]
-    if not cmds:
-        pytest.skip(f"{page.name} has no shell example")
-    work, out = tmp_path / "work", tmp_path / "out"
-    out.mkdir()
+    work, out = root / "work", root / "out"
+    out.mkdir(parents=True)
     shutil.copytree(paths.EXAMPLES, work / "examples")
-    shutil.copytree(fresh_data, tmp_path / "data")
-    subprocess.run(["bash", "-c", _script(cmds, out)], cwd=work, env=_environment(tmp_path), timeout=600)
-    statuses = dict(line.split() for line in (out / "status").read_text().splitlines())
+    shutil.copytree(fresh_data, root / "data")
+    subprocess.run(["bash", "-c", _script(cmds, out)], cwd=work, env=_environment(root), timeout=900)
+    statuses = dict(line.split() for line in (out / "status").read_text().splitlines()) if cmds else {}
     wrong = []
     for i, cmd in enumerate(cmds):
         got = statuses.get(str(i))
         if got != str(cmd.status):
             said = (out / f"{i}.out").read_text(errors="replace")[-1500:] if (out / f"{i}.out").exists() else ""
             wrong.append(f"{cmd.where}: {cmd.text}\n  expected exit {cmd.status}, got {got}\n{said}")
+    return wrong
+
+
+@pytest.fixture(scope="module")
+def page_runs(request, tmp_path_factory, fresh_data) -> dict[Path, list[str]]:
+    """Every selected page run at once, each in its own shell, folder and data folder (the commands spend most of
+    their time starting Python, so pages side by side use the machine's cores): page -> what went wrong."""
+    selected = {
+        item.callspec.params["page"]
+        for item in request.session.items
+        if item.originalname == "test_every_shell_example_of_the_page_runs_as_the_guide_says"
+    }
+    pages = [p for p in PAGES if p in selected]
+    roots = {page: tmp_path_factory.mktemp(page.stem) for page in pages}
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as pool:
+        runs = {page: pool.submit(_run_page, page, roots[page], fresh_data) for page in pages}
+        return {page: run.result() for page, run in runs.items()}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(paths.REPO).as_posix() for p in PAGES])
+def test_every_shell_example_of_the_page_runs_as_the_guide_says(page, page_runs):
+    if not commands(page):
+        pytest.skip(f"{page.name} has no shell example")
+    wrong = page_runs[page]
     assert not wrong, "\n".join(wrong)
 
 
@@ -76,5 +100,5 @@ def test_a_block_not_run_says_why_and_the_guides_name_only_shipped_examples():
         for first in not_run_blocks(page):
             assert len(first) > len("# not run: ") + 10, f"{page}: {first!r} gives no reason"
         for cmd in commands(page):
-            for name in __import__("re").findall(r"examples/([\w.-]+)", cmd.text):
+            for name in re.findall(r"examples/([\w.-]+)", cmd.text):
                 assert (paths.EXAMPLES / name).exists() or "*" in name, f"{cmd.where}: examples/{name} is not shipped"
