@@ -37,8 +37,9 @@ def _text(text: str) -> str:
 
 
 def _prose(text: str) -> str:
-    """A docstring's line as Markdown: its backquoted code kept, HTML escaped, a table's bar too."""
-    return html.escape(text, quote=False).replace("|", "&#124;")
+    """A docstring's line as Markdown: its backquoted code kept as it is, the rest with HTML and bars escaped."""
+    parts = text.split("`")
+    return "`".join(p if i % 2 else html.escape(p, quote=False).replace("|", "&#124;") for i, p in enumerate(parts))
 
 
 def _code(text: str) -> str:
