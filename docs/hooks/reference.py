@@ -198,6 +198,11 @@ def formats() -> str:
         limit = details["copy_limit"]
         if limit:
             out += ["", f"At most {limit['max']} copies of a name across {', '.join(limit.get('zones') or ['the deck'])}."]
+        opening = details.get("opening") or {}
+        if opening.get("draw") is False:
+            out += ["", "A pool: never shuffled or drawn from."]
+        elif opening.get("hand_size"):
+            out += ["", f"Opening hand: {opening['hand_size']} cards; mulligan: {opening.get('mulligan', 'none')}."]
         for version in [{"from": None, "banned": details["banned"], "restricted": details["restricted"]}, *details["versions"]]:
             listed = [f"banned: {', '.join(version['banned'])}" if version["banned"] else ""]
             listed.append(", ".join(f"{r['card']} ({r['max']})" for r in version["restricted"]))
