@@ -1,4 +1,4 @@
-"""The layers the README promises hold: each package imports only the packages its table lists before it (the root
+"""The layers the architecture page (docs/development/architecture.md) promises hold: each package imports only the packages its table lists before it (the root
 modules below every package, ``deckcli/cli/`` above all), and no module names what a game's data says (its code,
 its zone names, its hooks' settings): those are read from ``carddb/<game>/game.json``."""
 
@@ -13,15 +13,16 @@ PACKAGE = paths.REPO / "deckcli"
 MODULES = sorted(PACKAGE.rglob("*.py"))
 #: ``python -m deckcli``: the command line's entry, above every package as ``deckcli/cli/`` is.
 MAIN = "deckcli/__main__.py"
-#: A row of the README's package table: ``| `deckcli/<package>/` | what it holds |``.
+#: Where the package table is, and a row of it: ``| `deckcli/<package>/` | what it holds |``.
+ARCHITECTURE = paths.REPO / "docs" / "development" / "architecture.md"
 _ROW = re.compile(r"^\| `deckcli/(?:(\w+)/|\*\.py)` \|", re.M)
 
 
 def _package_order() -> list[str]:
-    """The packages in the README table's order, the root modules (``""``) first and ``cli`` last."""
-    text = (paths.REPO / "README.md").read_text(encoding="utf-8")
+    """The packages in the architecture page's table order, the root modules (``""``) first and ``cli`` last."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
     order = [match.group(1) or "" for match in _ROW.finditer(text)]
-    assert order and order[0] == "", "the README's package table starts with the root modules (deckcli/*.py)"
+    assert order and order[0] == "", "the architecture page's package table starts with the root modules (deckcli/*.py)"
     return [*order, "cli"]
 
 
@@ -59,7 +60,7 @@ def layer_violations(sources: list[tuple[str, str]], order: list[str]) -> list[s
         parts = where.split("/")
         own = parts[1] if len(parts) > 2 else "cli" if where == MAIN else ""
         if own not in rank:
-            problems.append(f"{where}: deckcli/{own}/ is not in the README's package table; add it to the README's table")
+            problems.append(f"{where}: deckcli/{own}/ is not in the package table of docs/development/architecture.md; add it there")
             continue
         assert not any(isinstance(n, ast.ImportFrom) and n.level for n in ast.walk(ast.parse(text))), where
         for line, target in _imports(ast.parse(text)):
@@ -67,7 +68,7 @@ def layer_violations(sources: list[tuple[str, str]], order: list[str]) -> list[s
             if other != own and rank.get(other, len(order)) > rank[own]:
                 problems.append(
                     f"{where}:{line}: imports {target}: deckcli/{other or '*.py'}{'/' if other else ''} comes after"
-                    f" deckcli/{own + '/' if own else '*.py'} in the README's package order ({shown})"
+                    f" deckcli/{own + '/' if own else '*.py'} in the package order of docs/development/architecture.md ({shown})"
                 )
     return problems
 
@@ -81,14 +82,14 @@ def test_an_upward_import_or_an_unlisted_package_is_named_with_the_rule():
     order = ["", "games", "legality", "cli"]
     assert layer_violations([("deckcli/games/x.py", upward)], order) == [
         "deckcli/games/x.py:2: imports deckcli.legality.rules: deckcli/legality/ comes after deckcli/games/ in the"
-        " README's package order (deckcli/*.py -> deckcli/games/ -> deckcli/legality/ -> deckcli/cli/)"
+        " package order of docs/development/architecture.md (deckcli/*.py -> deckcli/games/ -> deckcli/legality/ -> deckcli/cli/)"
     ]
     assert layer_violations([("deckcli/errors.py", "import deckcli.games.registry\n")], order) == [
         "deckcli/errors.py:1: imports deckcli.games.registry: deckcli/games/ comes after deckcli/*.py in the"
-        " README's package order (deckcli/*.py -> deckcli/games/ -> deckcli/legality/ -> deckcli/cli/)"
+        " package order of docs/development/architecture.md (deckcli/*.py -> deckcli/games/ -> deckcli/legality/ -> deckcli/cli/)"
     ]
     assert layer_violations([("deckcli/newpkg/x.py", "")], order) == [
-        "deckcli/newpkg/x.py: deckcli/newpkg/ is not in the README's package table; add it to the README's table"
+        "deckcli/newpkg/x.py: deckcli/newpkg/ is not in the package table of docs/development/architecture.md; add it there"
     ]
     assert layer_violations([("deckcli/cli/x.py", upward), ("deckcli/legality/y.py", "from deckcli import errors")], order) == []
 

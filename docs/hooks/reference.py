@@ -1,0 +1,249 @@
+"""The generated reference pages of the documentation site, built from the code and the bundled data on every
+``mkdocs build`` (an MkDocs hook, ``mkdocs.yml``: ``hooks``).
+
+A page holds a marker line ``<!-- reference: NAME -->`` where :data:`SECTIONS` ``[NAME]`` puts its Markdown:
+
+- ``commands``: every command and option, from the Click tree (:func:`deckcli.cli.manpage.reference`, the walk the
+  man page is written from, so the site, the man page and ``--help`` say the same);
+- ``rules``: every rule id a problem can carry, found in the code (each ``Problem("rule-id", Message(...))``) and in
+  the bundled formats (the zone size rules), with the docstring of the check that raises it and its messages;
+- ``decklist-layouts`` and ``collection-layouts``: the two layout registries;
+- ``formats``: every bundled format of ``carddb/*/formats/``, as ``deckcli formats show`` reads it.
+
+A hook rather than mkdocs-click: the rule ids, layouts and formats need one anyway, and the command walk is shared
+with the man page, which needs no MkDocs. ``tests/docs/test_reference.py`` checks the pages against the Click tree.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import os
+import re
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+os.environ["DECKCLI_LANG"] = "en"  # the site is in English, whatever the builder's locale
+
+REPO = Path(__file__).resolve().parents[2]
+MARKER = re.compile(r"^<!-- reference: ([\w-]+) -->$", re.M)
+
+
+def _text(text: str) -> str:
+    """Plain text safe in Markdown: HTML and Markdown's own marks escaped, a table's bar too."""
+    escaped = html.escape(text, quote=False)
+    return re.sub(r"([\\`*_\[\]|#])", r"\\\1", escaped)
+
+
+def _prose(text: str) -> str:
+    """A docstring's line as Markdown: its backquoted code kept as it is, the rest with HTML and bars escaped."""
+    parts = text.split("`")
+    return "`".join(p if i % 2 else html.escape(p, quote=False).replace("|", "&#124;") for i, p in enumerate(parts))
+
+
+def _code(text: str) -> str:
+    """Inline code holding ``text``, bars escaped for a table cell."""
+    return "<code>" + html.escape(text).replace("|", "&#124;") + "</code>"
+
+
+def commands() -> str:
+    """One section per command: its usage, its help (a ``\\b`` paragraph as a code block), its options."""
+    from deckcli.cli.manpage import paragraphs, reference
+
+    out: list[str] = []
+    for entry in reference():
+        depth = min(entry.path.count(" ") + 1, 4)
+        out += [f"{'#' * (depth + 1)} {entry.path}", "", f"```text\n{entry.usage}\n```", ""]
+        for verbatim, block in paragraphs(entry.help):
+            out += [f"```text\n{block}\n```" if verbatim else _text(block), ""]
+        if entry.options:
+            out += ["| Option | What it does |", "|---|---|"]
+            out += [f"| {_code(o.names)} | {_text(o.help)} |" for o in entry.options]
+            out.append("")
+        if entry.subcommands:
+            out += ["Commands: " + ", ".join(f"`{name}`" for name in entry.subcommands), ""]
+    return "\n".join(out)
+
+
+def _docstring_line(node: ast.AST) -> str:
+    """The first sentence of a function's docstring, with reST's double backquotes made single."""
+    doc = ast.get_docstring(node) or ""  # type: ignore[arg-type]
+    first = " ".join(doc.split("\n\n")[0].split())
+    return first.replace("``", "`")
+
+
+def _templates(call: ast.Call) -> list[str]:
+    """The message templates written in a ``Problem(...)`` call (its ``Message`` or ``N_`` literals)."""
+    found = []
+    for node in ast.walk(call):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("Message", "N_") and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.append(first.value)
+    return found
+
+
+def _rules_named(function: ast.AST, call: ast.Call) -> list[tuple[str, ast.AST]]:
+    """The rule ids a ``Problem(...)`` call raises, each with the code holding its messages: a literal first
+    argument, or a name the function assigns literals to (``rule, message = "banned", Message(...)``)."""
+    first = call.args[0]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return [(first.value, call)]
+    if not isinstance(first, ast.Name):
+        return []
+    found: list[tuple[str, ast.AST]] = []
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            pairs = [(target, node.value)]
+            if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                pairs = list(zip(target.elts, node.value.elts))
+            for name, value in pairs:
+                if isinstance(name, ast.Name) and name.id == first.id and isinstance(value, ast.Constant):
+                    found.append((str(value.value), node))
+    return found
+
+
+def rule_ids() -> dict[str, dict[str, list[str]]]:
+    """rule id -> ``{"checks": [docstring lines], "messages": [templates]}``, from the code and the formats."""
+    found: dict[str, dict[str, list[str]]] = {}
+    for path in sorted((REPO / "deckcli").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for function in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]:
+            for call in ast.walk(function):
+                if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Problem" and call.args):
+                    continue
+                for rule, said in _rules_named(function, call):
+                    item = found.setdefault(rule, {"checks": [], "messages": []})
+                    line = _docstring_line(function)
+                    if line and line not in item["checks"]:
+                        item["checks"].append(line)
+                    item["messages"] += [t for t in _templates(said) if t not in item["messages"]]
+    for rule, what in _size_rules().items():
+        found.setdefault(rule, {"checks": [], "messages": []})["checks"].append(what)
+    return dict(sorted(found.items()))
+
+
+def _size_rules() -> dict[str, str]:
+    """The zone size rules of the bundled formats (a zone's ``rule``, else ``<zone>-size``) -> which zones."""
+    from deckcli.legality.formatinfo import format_details, format_rows
+
+    zones: dict[str, list[str]] = {}
+    for row in format_rows():
+        for zone in format_details(row["name"])["zones"]:
+            rule = zone["rule"] or f"{zone['zone']}-size"
+            zones.setdefault(rule, []).append(f"{row['name']} {zone['zone']} {zone['size']}")
+    return {rule: "The zone has too few or too many cards: " + ", ".join(sizes) for rule, sizes in zones.items()}
+
+
+def rules() -> str:
+    out = ["| Rule id | What it checks | Messages |", "|---|---|---|"]
+    for rule, item in rule_ids().items():
+        checks = "<br>".join(_prose(line) for line in item["checks"])
+        messages = "<br>".join(_code(m) for m in item["messages"])
+        out.append(f"| `{rule}` | {checks} | {messages} |")
+    return "\n".join(out) + "\n"
+
+
+def decklist_layouts() -> str:
+    """The decklist layout registry: name, what messages call it, extensions, whether deckcli writes it, the marks
+    its module's docstring describes."""
+    import sys
+
+    from deckcli.decklists.layouts import LAYOUTS
+
+    out = ["| Layout | Files | Extensions | Written by `deck export` | What marks it |", "|---|---|---|---|---|"]
+    for layout in LAYOUTS.values():
+        module = sys.modules[layout.read.__module__]
+        marks = " ".join((module.__doc__ or "").split("\n\n")[0].split()).replace("``", "`")
+        extensions = ", ".join(f"`{e}`" for e in layout.extensions) or "any"
+        written = "yes" if layout.write is not None else "no"
+        out.append(f"| `{layout.name}` | {_text(layout.title)} | {extensions} | {written} | {_prose(marks)} |")
+    return "\n".join(out) + "\n"
+
+
+def collection_layouts() -> str:
+    """The collection layout registry: each tool's signature headers, the columns read per field, and whether
+    ``collection export --to`` writes it (or why it is refused)."""
+    from deckcli.collection.layouts import LAYOUTS
+
+    out = ["| Layout | Tool | Recognised by the headers | Columns read | Export |", "|---|---|---|---|---|"]
+    for layout in LAYOUTS:
+        signature = " and ".join(" or ".join(f"`{h}`" for h in sorted(group)) for group in layout.signature)
+        columns = "<br>".join(
+            f"{field}: " + ", ".join(_code(name) for name in names) for field, names in layout.columns.items()
+        )
+        export = f"`--to {layout.name}`" if layout.writing is not None else _text(layout.refusal) or "no"
+        out.append(f"| `{layout.name}` | {_text(layout.title)} | {signature or 'any'} | {columns} | {export} |")
+    return "\n".join(out) + "\n"
+
+
+def formats() -> str:
+    """Every bundled format as ``deckcli formats show`` reads it: its description, zones, limits and versions."""
+    from deckcli.legality.formatinfo import format_details, format_rows
+
+    out: list[str] = []
+    for row in format_rows():
+        details = format_details(row["name"], date(1, 1, 1))  # its own list, before any dated version
+        default = " (the game's default)" if details["default"] else ""
+        out += [f"## {details['name']}", "", f"**{_text(details['title'] or details['name'])}**, game `{details['game']}`{default}."]
+        if details["extends"]:
+            out[-1] += f" Extends `{details['extends']}`."
+        out += ["", _text(details["description"] or ""), "", "| Zone | Cards | Kinds | Size rule |", "|---|---|---|---|"]
+        for zone in details["zones"]:
+            kinds = ", ".join(zone["kinds"]) or "any"
+            out.append(f"| {_text(zone['label'])} (`{zone['zone']}`) | {zone['size']} | {kinds} | `{zone['rule'] or zone['zone'] + '-size'}` |")
+        limit = details["copy_limit"]
+        if limit:
+            out += ["", f"At most {limit['max']} copies of a name across {', '.join(limit.get('zones') or ['the deck'])}."]
+        opening = details.get("opening") or {}
+        if opening.get("draw") is False:
+            out += ["", "A pool: never shuffled or drawn from."]
+        elif opening.get("hand_size"):
+            out += ["", f"Opening hand: {opening['hand_size']} cards; mulligan: {opening.get('mulligan', 'none')}."]
+        for version in [{"from": None, "banned": details["banned"], "restricted": details["restricted"]}, *details["versions"]]:
+            listed = [f"banned: {', '.join(version['banned'])}" if version["banned"] else ""]
+            listed.append(", ".join(f"{r['card']} ({r['max']})" for r in version["restricted"]))
+            if any(listed):
+                when = f"From {version['from']}" if version["from"] else "Card limits"
+                out += ["", f"{when}: " + _text("; ".join(x for x in listed if x))]
+        out.append("")
+    return "\n".join(out)
+
+
+def exit_status() -> str:
+    """The exit statuses, as the man page gives them."""
+    from deckcli.cli.manpage import EXIT_STATUS
+
+    return "\n".join(["| Exit status | Meaning |", "|---|---|", *(f"| {s} | {_text(w)} |" for s, w in EXIT_STATUS)]) + "\n"
+
+
+def environment() -> str:
+    """The environment variables, as the man page gives them."""
+    from deckcli.cli.manpage import ENVIRONMENT
+
+    return "\n".join(["| Variable | What it sets |", "|---|---|", *(f"| `{n}` | {_text(w)} |" for n, w in ENVIRONMENT)]) + "\n"
+
+
+#: Each marker's generator.
+SECTIONS: dict[str, Callable[[], str]] = {
+    "commands": commands,
+    "rules": rules,
+    "decklist-layouts": decklist_layouts,
+    "collection-layouts": collection_layouts,
+    "formats": formats,
+    "exit-status": exit_status,
+    "environment": environment,
+}
+
+
+def generated(markdown: str) -> str:
+    """``markdown`` with each marker line replaced by its section (an unknown marker fails the build)."""
+    return MARKER.sub(lambda m: SECTIONS[m.group(1)](), markdown)
+
+
+def on_page_markdown(markdown: str, **_kwargs: object) -> str:
+    """MkDocs hook: a page's Markdown with its generated sections."""
+    return generated(markdown)
