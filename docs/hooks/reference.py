@@ -238,7 +238,7 @@ def formats() -> str:
             out += ["", f"At most {limit['max']} copies of a name across {', '.join(limit.get('zones') or ['the deck'])}."]
         out += _name_limit(details.get("name_limit"), details.get("checks") or [])
         if details.get("checks"):
-            out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details["checks"]) + " (see the rule ids)."]
+            out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details["checks"]) + " ([rule ids](rules.md))."]
         opening = details.get("opening") or {}
         if opening.get("draw") is False:
             out += ["", "A pool: never shuffled or drawn from."]
