@@ -106,11 +106,38 @@ def _rules_named(function: ast.AST, call: ast.Call) -> list[tuple[str, ast.AST]]
     return found
 
 
+def _message_templates(function: ast.AST, call: ast.Call, helpers: dict[str, ast.FunctionDef]) -> list[str]:
+    """The templates of a ``Problem(rule, message)`` whose message is made elsewhere: a name the function assigns
+    (``message = Message(...)``), or a call of a function of the same module that returns one."""
+    if len(call.args) < 2:
+        return []
+    said = call.args[1]
+    if isinstance(said, ast.Call) and isinstance(said.func, ast.Name) and said.func.id in helpers:
+        return _templates_in(helpers[said.func.id])
+    if not isinstance(said, ast.Name):
+        return []
+    found: list[str] = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == said.id for t in node.targets):
+            found += [t for t in _templates_in(node) if t not in found]
+    return found
+
+
+def _templates_in(node: ast.AST) -> list[str]:
+    """Every ``Message``/``N_`` template written anywhere in ``node`` (a plural message by its first form)."""
+    found: list[str] = []
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call) and getattr(call.func, "id", "") in ("Message", "N_"):
+            found += [a.value for a in call.args[:1] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    return found
+
+
 def rule_ids() -> dict[str, dict[str, list[str]]]:
     """rule id -> ``{"checks": [docstring lines], "messages": [templates]}``, from the code and the formats."""
     found: dict[str, dict[str, list[str]]] = {}
     for path in sorted((REPO / "deckcli").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        helpers = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
         for function in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]:
             for call in ast.walk(function):
                 if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Problem" and call.args):
@@ -120,7 +147,8 @@ def rule_ids() -> dict[str, dict[str, list[str]]]:
                     line = _docstring_line(function)
                     if line and line not in item["checks"]:
                         item["checks"].append(line)
-                    item["messages"] += [t for t in _templates(said) if t not in item["messages"]]
+                    templates = _templates(said) or _message_templates(function, call, helpers)
+                    item["messages"] += [t for t in templates if t not in item["messages"]]
     for rule, what in _size_rules().items():
         found.setdefault(rule, {"checks": [], "messages": []})["checks"].append(what)
     return dict(sorted(found.items()))
@@ -180,6 +208,16 @@ def collection_layouts() -> str:
     return "\n".join(out) + "\n"
 
 
+def _name_limit(limit: dict | None, checks: list[str]) -> list[str]:
+    """The format's ネーム limit (``name_limit``) in a sentence: the declared ネーム's cards and every other's."""
+    if not limit:
+        return []
+    most = limit["declared_max"]
+    declared = f"on 1 to {most} cards (`name-required`)" if "name-required" in checks else f"on up to {most} cards"
+    others = "no card of any other ネーム" if limit["max"] == 0 else f"any other ネーム on at most {limit['max']}"
+    return ["", f"The declared ネーム {declared}, {others} (`name-limit`)."]
+
+
 def formats() -> str:
     """Every bundled format as ``deckcli formats show`` reads it: its description, zones, limits and versions."""
     from deckcli.legality.formatinfo import format_details, format_rows
@@ -198,6 +236,9 @@ def formats() -> str:
         limit = details["copy_limit"]
         if limit:
             out += ["", f"At most {limit['max']} copies of a name across {', '.join(limit.get('zones') or ['the deck'])}."]
+        out += _name_limit(details.get("name_limit"), details.get("checks") or [])
+        if details.get("checks"):
+            out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details["checks"]) + " ([rule ids](rules.md))."]
         opening = details.get("opening") or {}
         if opening.get("draw") is False:
             out += ["", "A pool: never shuffled or drawn from."]
