@@ -1,7 +1,7 @@
 """Cockatrice's card database, version 4 (``<cockatrice_carddatabase version="4">``): a game's cards as a file
 Cockatrice loads from its custom sets folder, so that the ``.cod`` decks deckcli writes open with every card found.
 
-It follows Cockatrice's own schema (``doc/carddatabase_v4/cards.xsd``): ``info``; ``sets`` (name, longname,
+It follows Cockatrice's own schema (``doc/carddatabase_v4/cards.xsd``): ``info``; ``sets`` (name: the set's code after the game's, :func:`set_name`; longname,
 settype); ``cards``, each with its name (as deckcli and its ``.cod`` decks spell it: Cockatrice finds a deck's
 cards by the exact name), text, ``prop`` (the kind as ``type`` and ``maintype``, a numeric curve field as
 ``manacost`` and ``cmc``, every other field by its path), one ``set`` per printing (``num``, ``rarity``) and a
@@ -39,6 +39,23 @@ class SetLike(Protocol):
     doc: dict[str, Any]
 
 
+def set_name(game: str, code: str) -> str:
+    """The name a set of ``game`` has in Cockatrice, ``boa-S01``: Cockatrice keeps one set per name over every
+    database it loads, and two games may both have a set ``S01``; the game's code makes it unique, and being the
+    same at every export, a new export of the set replaces it."""
+    return f"{game}-{code}"
+
+
+def set_code(name: str, game: str | None) -> str:
+    """A Cockatrice set name (a ``.cod`` deck's ``setShortName``) as deckcli's set code: :func:`set_name` undone for
+    ``game`` (for any game when the deck names none); a name another tool gave stays as it is."""
+    for code in [game] if game else registry.codes():
+        prefix = f"{code}-"
+        if name.startswith(prefix) and len(name) > len(prefix):
+            return name[len(prefix) :]
+    return name
+
+
 def write_database(game: str, sets: Sequence[SetLike], related: Mapping[str, list[str]], stream: IO[str]) -> None:
     """Write the sets of ``game`` as one Cockatrice card database (UTF-8 XML); ``related``: card name -> the names of
     the cards it stands for."""
@@ -64,11 +81,11 @@ def database(game_code: str, sets: Sequence[SetLike], related: Mapping[str, list
     for exported in sets:
         each = ET.SubElement(listed, "set")
         where = Message("set {set}", set=exported.code)
-        _text(each, "name", exported.code, where)
+        _text(each, "name", set_name(game_code, exported.code), where)
         _text(each, "longname", exported.name, where)
         _text(each, "settype", game.title, where)
         for card in exported.doc["cards"]:
-            printings.setdefault(card["name"], []).append((exported.code, card))
+            printings.setdefault(card["name"], []).append((set_name(game_code, exported.code), card))
     cards = ET.SubElement(root, "cards")
     for name, printed in printings.items():
         cards.append(_card(game, name, printed, related.get(name, [])))
