@@ -1,9 +1,10 @@
 """Cockatrice's card database, version 4 (``<cockatrice_carddatabase version="4">``): a game's cards as a file
 Cockatrice loads from its custom sets folder, so that the ``.cod`` decks deckcli writes open with every card found.
 
-It follows Cockatrice's own schema (``doc/carddatabase_v4/cards.xsd``): ``info``; ``sets`` (name: the set's code after the game's, :func:`set_name`; longname,
-settype); ``cards``, each with its name (as deckcli and its ``.cod`` decks spell it: Cockatrice finds a deck's
-cards by the exact name), text, ``prop`` (the kind as ``type`` and ``maintype``, a numeric curve field as
+It follows Cockatrice's own schema (``doc/carddatabase_v4/cards.xsd``): ``info``; ``sets`` (name: the set's code
+after its game's, :func:`set_name`; longname, settype); ``cards``, each with its name (as deckcli and its ``.cod``
+decks spell it: Cockatrice finds a deck's cards by the exact name), text (every line of its rules, as its face prints
+them: :mod:`deckcli.cards.rulestext`), ``prop`` (the kind as ``type`` and ``maintype``, a numeric curve field as
 ``manacost`` and ``cmc``, every other field by its path), one ``set`` per printing (``num``, ``rarity``) and a
 ``related`` for each card it stands for (an sfb champion: its six actions). Names and texts are character data,
 escaped by ElementTree: markup in a card stays text.
@@ -17,6 +18,7 @@ from typing import IO, Any, Protocol
 from xml.etree import ElementTree as ET
 
 from deckcli import __version__
+from deckcli.cards.rulestext import rules_text
 from deckcli.cards.sheets import cell_text, flat_fields
 from deckcli.errors import InputError
 from deckcli.games import registry
@@ -98,7 +100,7 @@ def _card(game: Game, name: str, printed: list[tuple[str, dict[str, Any]]], rela
     where = Message("card {number} ({name!r})", number=fields["number"], name=name)
     card = ET.Element("card")
     _text(card, "name", name, where)
-    _text(card, "text", fields.get("text", ""), where)
+    _text(card, "text", rules_text(game.code, fields), where)  # every line of rules, as the card's face prints them
     prop = ET.SubElement(card, "prop")
     for element, value in props(game, fields):
         _text(prop, element, value, where)

@@ -69,7 +69,7 @@ class Game:
     hooks: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: What a published event shows for the game (``metagame``, ``key_condition``); empty: neither.
     event: dict[str, Any] = field(default_factory=dict)
-    #: How its cards are drawn for playing online and printing (``text_fields``, ``back``); empty: plain defaults.
+    #: How its cards are drawn for playing online and printing (``rules``, ``back``); empty: plain defaults.
     face: dict[str, Any] = field(default_factory=dict)
 
     def __hash__(self) -> int:
