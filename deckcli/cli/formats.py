@@ -126,10 +126,12 @@ def _print_details(d: dict[str, Any]) -> None:
         ("champions", N_("champions: {values}")),
         ("draft", N_("draft: {values}")),
         ("name_limit", N_("name limit: {values}")),
-        ("opening", N_("opening: {values}")),
     ):
         if key in d:
             click.echo(_(label).format(values=", ".join(f"{k} {v}" for k, v in d[key].items())))
+    if "opening" in d:
+        rules = ", ".join(_opening_rule(k, v) for k, v in d["opening"].items())
+        click.echo(_("opening: {values}").format(values=rules))
     click.echo()
     if d["version"]:
         version = _("the version from {date}").format(date=d["version"])
@@ -152,3 +154,34 @@ def _print_details(d: dict[str, Any]) -> None:
             for v in d["versions"]
         ]
         emit(rows, "table", ["from", "in force", "banned", "restricted"], headers=HEADERS)
+
+
+#: A format's opening rules with a number, as a player reads them (English: the format file's own words).
+OPENING_NUMBERS = {
+    "hand_size": N_("hand_size {value}"),
+    "draws_per_turn": N_("draws_per_turn {value}"),
+    "opponent_mulligan_cards": N_("opponent_mulligan_cards {value}"),
+}
+#: A format's opening rules with a choice or a yes/no, each value a sentence of its own.
+OPENING_CHOICES = {
+    ("mulligan", "none"): N_("mulligan none"),
+    ("mulligan", "full-redraw"): N_("mulligan full-redraw"),
+    ("mulligan", "second-player-redraw"): N_("mulligan second-player-redraw"),
+    ("mulligan", "partial-redraw"): N_("mulligan partial-redraw"),
+    ("first_turn_draw", "both"): N_("first_turn_draw both"),
+    ("first_turn_draw", "second-player"): N_("first_turn_draw second-player"),
+    ("first_turn_draw", "none"): N_("first_turn_draw none"),
+    ("new_hand_each_turn", True): N_("new_hand_each_turn True"),
+    ("new_hand_each_turn", False): N_("new_hand_each_turn False"),
+    ("draw", True): N_("draw True"),
+    ("draw", False): N_("draw False"),
+}
+
+
+def _opening_rule(key: str, value: Any) -> str:
+    """One opening rule of a format in the user's language (``hand_size 6``: 初手6枚); one the catalog does not
+    know as the file writes it."""
+    if key in OPENING_NUMBERS and not isinstance(value, bool):
+        return _(OPENING_NUMBERS[key]).format(value=value)
+    choice = OPENING_CHOICES.get((key, value)) if isinstance(value, (str, bool)) else None
+    return _(choice) if choice else f"{key} {value}"
