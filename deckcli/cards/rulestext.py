@@ -78,7 +78,8 @@ def face_rules(game_code: str) -> tuple[Rule, ...]:
 
 def rules_lines(game: Game, card: Mapping[str, Any]) -> list[RuleLine]:
     """The lines of rules ``card`` (its fields, as in its card file) prints: the game's ``face.rules`` in order,
-    then every other rules field it has (:mod:`module docs <deckcli.cards.rulestext>`)."""
+    then every other rules field it has, ``label: value`` (not the fields of :data:`NOT_RULES` nor the game's
+    summary fields, which the face shows elsewhere)."""
     rules = face_rules(game.code)
     lines = [line for line in (_line(rule, card) for rule in rules) if line is not None]
     shown = set(NOT_RULES) | set(game.summary_fields) | {path for rule in rules for path in rule.covers()}
