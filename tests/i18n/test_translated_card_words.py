@@ -57,11 +57,16 @@ def test_formats_show_words_the_opening_rules_in_the_players_language(deckcli):
     japanese = deckcli(JA, "formats", "show", "boa-standard").stdout
     assert "初手: 6枚, マリガン: 手札の引き直し, 毎ターン1枚ドロー, 最初のターンのドローは後攻のみ" in japanese
     assert_no_english(japanese, ["hand_size", "full-redraw", "draws_per_turn", "first_turn_draw", "mulligan"])
+    assert "山札: メインデッキ" in japanese and "サイドボーディング: メインデッキ, リミットブレイクデッキ, サイドデッキ" in japanese
+    assert "モンスター, スペル" in japanese  # the kinds a zone holds
+    assert_no_english(japanese, [": main", "main, limitbreak", "monster, spell"])
     russian = deckcli(RU, "formats", "show", "sfb-pool").stdout
     assert "каждый раунд новая рука" in russian and "из колоды не берут (пул)" in russian
     assert_no_english(russian, ["hand_size", "new_hand_each_turn", "draw False", "partial-redraw"])
     english = deckcli(EN, "formats", "show", "boa-standard").stdout
     assert "opening: hand_size 6, mulligan full-redraw, draws_per_turn 1, first_turn_draw second-player" in english
+    assert "draw deck: main" in english and "side exchange: main, limitbreak, side" in english
+    assert "monster, spell" in english
 
 
 def test_a_champion_drafts_problems_name_their_zone_in_the_players_language(deckcli, tmp_path):
