@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, NamedTuple
 
 from deckcli.cards.sheets import flat_fields
@@ -61,10 +60,10 @@ class Rule:
         return {self.field, *(tag.field for tag in self.tags)}
 
 
-@cache
-def face_rules(game_code: str) -> tuple[Rule, ...]:
-    """The game's ``face.rules``, parsed once (``schemas/game.schema.json`` checked their shape)."""
-    found = registry.game(game_code).face.get("rules", ())
+def face_rules(game: Game) -> tuple[Rule, ...]:
+    """The game's ``face.rules`` as types (``schemas/game.schema.json`` checked their shape); a few entries, read
+    for each card rather than kept, so a game's data read anew is never shown stale."""
+    found = game.face.get("rules", ())
     return tuple(
         Rule(
             str(spec["field"]),
@@ -80,7 +79,7 @@ def rules_lines(game: Game, card: Mapping[str, Any]) -> list[RuleLine]:
     """The lines of rules ``card`` (its fields, as in its card file) prints: the game's ``face.rules`` in order,
     then every other rules field it has, ``label: value`` (not the fields of :data:`NOT_RULES` nor the game's
     summary fields, which the face shows elsewhere)."""
-    rules = face_rules(game.code)
+    rules = face_rules(game)
     lines = [line for line in (_line(rule, card) for rule in rules) if line is not None]
     shown = set(NOT_RULES) | set(game.summary_fields) | {path for rule in rules for path in rule.covers()}
     for path, value in flat_fields(dict(card)):
