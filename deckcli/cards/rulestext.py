@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from deckcli.cards.sheets import flat_fields
@@ -60,9 +61,10 @@ class Rule:
         return {self.field, *(tag.field for tag in self.tags)}
 
 
+@lru_cache(maxsize=16)
 def face_rules(game: Game) -> tuple[Rule, ...]:
-    """The game's ``face.rules`` as types (``schemas/game.schema.json`` checked their shape); a few entries, read
-    for each card rather than kept, so a game's data read anew is never shown stale."""
+    """The game's ``face.rules`` as types (``schemas/game.schema.json`` checked their shape), kept per game as read
+    (a game is equal only to itself with the same data, so a game read anew is never shown stale rules)."""
     found = game.face.get("rules", ())
     return tuple(
         Rule(
@@ -81,13 +83,19 @@ def rules_lines(game: Game, card: Mapping[str, Any]) -> list[RuleLine]:
     summary fields, which the face shows elsewhere)."""
     rules = face_rules(game)
     lines = [line for line in (_line(rule, card) for rule in rules) if line is not None]
-    shown = set(NOT_RULES) | set(game.summary_fields) | {path for rule in rules for path in rule.covers()}
+    shown = _shown_elsewhere(game)
     for path, value in flat_fields(dict(card)):
         if path not in shown and path.partition(".")[0] not in NOT_RULES:
             body = _value_text(value, {"true": "yes"})
             if body:
                 lines.append(RuleLine(str(game.field_label(path)), body))
     return lines
+
+
+@lru_cache(maxsize=16)
+def _shown_elsewhere(game: Game) -> frozenset[str]:
+    """The fields no generic line prints: those the face shows in its own places, and the ones of ``face.rules``."""
+    return NOT_RULES | frozenset(game.summary_fields) | {path for rule in face_rules(game) for path in rule.covers()}
 
 
 def rules_text(game_code: str, card: Mapping[str, Any]) -> str:
