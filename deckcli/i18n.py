@@ -24,10 +24,16 @@ def language(environ: Mapping[str, str] = os.environ) -> str:
     with no catalog are English."""
     setting = environ.get("DECKCLI_LANG") or next((environ[v] for v in LOCALE_VARIABLES if environ.get(v)), "")
     territory = setting.partition(".")[0].partition("@")[0]  # ja_JP.UTF-8, sr_RS@latin: ja_JP, sr_RS
-    for code in (territory, territory.partition("_")[0].lower()):
-        if code.replace("_", "").isalnum() and (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
-            return code
-    return ENGLISH
+    # Looked up among the catalogs there are, never as a path built from the value: a value longer than a file
+    # name (or one naming another folder) is a language without a catalog, English, as gettext has it, silently.
+    catalogs = available_languages()
+    return next((code for code in (territory, territory.partition("_")[0].lower()) if code in catalogs), ENGLISH)
+
+
+@cache
+def available_languages() -> frozenset[str]:
+    """The languages with a compiled catalog (``<code>/LC_MESSAGES/deckcli.mo`` under :data:`LOCALE_DIR`)."""
+    return frozenset(path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
 
 
 @cache

@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from deckcli.i18n import N_
+
 if TYPE_CHECKING:
     from deckcli.games.registry import Game
 
-#: The bucket of the cards that have no value for the field.
-NONE_BUCKET = "(none)"
+#: The bucket of the cards that have no value for the field (English in --json and --csv, translated where shown).
+NONE_BUCKET = N_("(none)")
 #: A field of whole numbers gets a bucket for every value from its lowest to its highest, empty ones too, but at
 #: most this many: the values from the last one up share it (``19+``), so a field like a year stays a short table.
 MAX_SPAN = 20

@@ -1,9 +1,10 @@
 """Cockatrice's card database, version 4 (``<cockatrice_carddatabase version="4">``): a game's cards as a file
 Cockatrice loads from its custom sets folder, so that the ``.cod`` decks deckcli writes open with every card found.
 
-It follows Cockatrice's own schema (``doc/carddatabase_v4/cards.xsd``): ``info``; ``sets`` (name, longname,
-settype); ``cards``, each with its name (as deckcli and its ``.cod`` decks spell it: Cockatrice finds a deck's
-cards by the exact name), text, ``prop`` (the kind as ``type`` and ``maintype``, a numeric curve field as
+It follows Cockatrice's own schema (``doc/carddatabase_v4/cards.xsd``): ``info``; ``sets`` (name: the set's code
+after its game's, :func:`set_name`; longname, settype); ``cards``, each with its name (as deckcli and its ``.cod``
+decks spell it: Cockatrice finds a deck's cards by the exact name), text (every line of its rules, as its face prints
+them: :mod:`deckcli.cards.rulestext`), ``prop`` (the kind as ``type`` and ``maintype``, a numeric curve field as
 ``manacost`` and ``cmc``, every other field by its path), one ``set`` per printing (``num``, ``rarity``) and a
 ``related`` for each card it stands for (an sfb champion: its six actions). Names and texts are character data,
 escaped by ElementTree: markup in a card stays text.
@@ -17,6 +18,7 @@ from typing import IO, Any, Protocol
 from xml.etree import ElementTree as ET
 
 from deckcli import __version__
+from deckcli.cards.rulestext import rules_text
 from deckcli.cards.sheets import cell_text, flat_fields
 from deckcli.errors import InputError
 from deckcli.games import registry
@@ -37,6 +39,23 @@ class SetLike(Protocol):
     code: str
     name: str
     doc: dict[str, Any]
+
+
+def set_name(game: str, code: str) -> str:
+    """The name a set of ``game`` has in Cockatrice, ``boa-S01``: Cockatrice keeps one set per name over every
+    database it loads, and two games may both have a set ``S01``; the game's code makes it unique, and being the
+    same at every export, a new export of the set replaces it."""
+    return f"{game}-{code}"
+
+
+def set_code(name: str, game: str | None) -> str:
+    """A Cockatrice set name (a ``.cod`` deck's ``setShortName``) as deckcli's set code: :func:`set_name` undone for
+    ``game`` (for any game when the deck names none); a name another tool gave stays as it is."""
+    for code in [game] if game else registry.codes():
+        prefix = f"{code}-"
+        if name.startswith(prefix) and len(name) > len(prefix):
+            return name[len(prefix) :]
+    return name
 
 
 def write_database(game: str, sets: Sequence[SetLike], related: Mapping[str, list[str]], stream: IO[str]) -> None:
@@ -64,11 +83,11 @@ def database(game_code: str, sets: Sequence[SetLike], related: Mapping[str, list
     for exported in sets:
         each = ET.SubElement(listed, "set")
         where = Message("set {set}", set=exported.code)
-        _text(each, "name", exported.code, where)
+        _text(each, "name", set_name(game_code, exported.code), where)
         _text(each, "longname", exported.name, where)
         _text(each, "settype", game.title, where)
         for card in exported.doc["cards"]:
-            printings.setdefault(card["name"], []).append((exported.code, card))
+            printings.setdefault(card["name"], []).append((set_name(game_code, exported.code), card))
     cards = ET.SubElement(root, "cards")
     for name, printed in printings.items():
         cards.append(_card(game, name, printed, related.get(name, [])))
@@ -81,7 +100,7 @@ def _card(game: Game, name: str, printed: list[tuple[str, dict[str, Any]]], rela
     where = Message("card {number} ({name!r})", number=fields["number"], name=name)
     card = ET.Element("card")
     _text(card, "name", name, where)
-    _text(card, "text", fields.get("text", ""), where)
+    _text(card, "text", rules_text(game.code, fields), where)  # every line of rules, as the card's face prints them
     prop = ET.SubElement(card, "prop")
     for element, value in props(game, fields):
         _text(prop, element, value, where)

@@ -19,7 +19,8 @@ def summary_values(card: Mapping[str, Any]) -> dict[str, Any]:
 
 def summary_parts(card: Mapping[str, Any], skip: Iterable[str] = (), shown: bool = False) -> list[str]:
     """The summary as short texts (``cost 2``, ``Fire``, ``ATK 3``), leaving out the fields in ``skip``; ``shown``:
-    the labels in the user's language (what a listing prints; data written out keeps them English)."""
+    the labels and the values the data translates in the user's language (what a listing prints; data written out
+    keeps them English)."""
     game = card.get("game")
     known = registry.game(game) if registry.is_game(game) else None
     left_out = set(skip)
@@ -27,6 +28,9 @@ def summary_parts(card: Mapping[str, Any], skip: Iterable[str] = (), shown: bool
     for key, value in summary_values(card).items():
         if key in left_out:
             continue
+        if shown and known is not None:  # a value the data translates (sfb's red), in the user's language
+            value = [translated(known.value_label(key, v)) for v in value] if isinstance(value, list) else value
+            value = translated(known.value_label(key, value))
         text = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
         if known is not None and key in known.field_labels:
             label = known.field_label(key)

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, whole
 from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.games.labels import DataLabel
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
 from deckcli.words import plural
+
+if TYPE_CHECKING:
+    from deckcli.games.registry import Game
 
 #: Table headers of ``games``, ``cards import`` and ``cards search`` (the columns are --json/--csv's keys).
 CARD_HEADERS = {
@@ -211,19 +217,57 @@ def show(app: AppContext, name: str, game: str | None, set_text: str, number: st
 
 
 def _card_text(card: dict) -> str:
-    """A card as ``field: value`` lines, name first (the name and the fields every card has in the user's language)."""
+    """A card as ``field: value`` lines, name first, in the user's language: the fields every card has by the
+    catalog, its game's own fields, kind and values by the game's data (``field_label_translations``, ``kinds``,
+    ``value_labels``)."""
     from deckcli.cards.shownname import shown_name
     from deckcli.cli.tables import table
+    from deckcli.games import registry
 
+    game = registry.game(card["game"]) if registry.is_game(card.get("game")) else None
     order = ["name", "game", "set", "number", "kind"]
-    rows = [(k, shown_name(card) if k == "name" else card[k]) for k in order if k in card]
-
+    rows = [(k, shown_name(card) if k == "name" else _shown_value(game, k, card[k])) for k in order if k in card]
     for key, value in card.items():
         if key in order:
             continue
         if isinstance(value, dict):
-            value = "; ".join(f"{k}: {v}" for k, v in value.items())
+            value = "; ".join(
+                f"{_field_label(game, f'{key}.{k}', k)}: {_shown_value(game, f'{key}.{k}', v)}"
+                for k, v in value.items()
+            )
         elif isinstance(value, list):
-            value = ", ".join(str(v) for v in value)
+            value = ", ".join(str(_shown_value(game, key, v)) for v in value)
+        else:
+            value = _shown_value(game, key, value)
         rows.append((key, value))
-    return table([(_(CARD_HEADERS[k]) if k in CARD_HEADERS else k, v) for k, v in rows])
+    return table([(_field_label(game, k, k), v) for k, v in rows])
+
+
+#: The fields every game's cards may have, as ``cards show`` names them (a game's own fields: its data).
+COMMON_FIELDS = {
+    "names": N_("names"),
+    "aliases": N_("aliases"),
+    "text": N_("text"),
+    "rarity": N_("rarity"),
+    "artist": N_("artist"),
+}
+
+
+def _field_label(game: Game | None, path: str, own: str) -> str:
+    """A field's name in the user's language: the catalog's for a field every card has, else the game's data
+    (``own``, the field's own name, where neither gives one)."""
+    if path in CARD_HEADERS:
+        return _(CARD_HEADERS[path])
+    if path in COMMON_FIELDS:
+        return _(COMMON_FIELDS[path])
+    labels = game.field_label_translations.get(path) if game is not None else None
+    return translated(DataLabel(own, labels)) if labels else own
+
+
+def _shown_value(game: Game | None, path: str, value: Any) -> Any:
+    """A value in the user's language where the game's data gives one (a kind, sfb's ``red``), else as it is."""
+    if game is None:
+        return value
+    if path == "kind":
+        return translated(game.kind_name(value))
+    return translated(game.value_label(path, value))

@@ -9,7 +9,8 @@ import click
 from deckcli.cli.completion import complete_format
 from deckcli.cli.options import GAME_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
-from deckcli.i18n import N_
+from deckcli.games.labels import DataLabel
+from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
 
 LIST_COLUMNS = ["name", "game", "title", "zones", "copy_limit", "default"]
@@ -88,6 +89,29 @@ def _listed(values: list[Any]) -> str:
     return ", ".join(str(v) for v in values) or _("none")
 
 
+def _zones_shown(d: dict[str, Any], zones: list[str]) -> str:
+    """Zones as a line names them: each zone's id in English, its title in the user's language
+    (:meth:`deckcli.games.registry.Game.zone_name`), as a table's zone column."""
+    from deckcli.games import registry
+
+    if not registry.is_game(d["game"]):
+        return _listed(zones)
+    game = registry.game(d["game"])
+    own = {z["zone"]: getattr(z["label"], "labels", None) for z in d["zones"]}  # the format's label (a pool)
+    return _listed(
+        [translated(DataLabel(zone, own[zone]) if own.get(zone) else game.zone_name(zone, {})) for zone in zones]
+    )
+
+
+def _kinds_shown(d: dict[str, Any], kinds: list[str]) -> str:
+    """Card kinds as a line names them: each kind's id in English, its heading in the user's language."""
+    from deckcli.games import registry
+
+    if not registry.is_game(d["game"]):
+        return _listed(kinds)
+    return _listed([translated(registry.game(d["game"]).kind_name(kind)) for kind in kinds])
+
+
 def _restricted(entries: list[dict[str, Any]]) -> str:
     return _listed([f"{e['card']} ({e['max']})" for e in entries])
 
@@ -104,16 +128,16 @@ def _print_details(d: dict[str, Any]) -> None:
         click.echo(d["description"])
     click.echo(_("file: {file}").format(file=d["file"]))
     click.echo()
-    zones = [{**z, "kinds": _listed(z["kinds"]) if z["kinds"] else _("any")} for z in d["zones"]]
+    zones = [{**z, "kinds": _kinds_shown(d, z["kinds"]) if z["kinds"] else _("any")} for z in d["zones"]]
     emit(zones, "table", ["zone", "label", "size", "kinds", "rule"], headers=HEADERS)
-    click.echo(_("draw deck: {zone}").format(zone=d["draw_zone"]))
+    click.echo(_("draw deck: {zone}").format(zone=_zones_shown(d, [d["draw_zone"]])))
     if d["copy_limit"]:
         limit = d["copy_limit"]
         if limit.get("zones"):
             text = _("copy limit: {max} of a name across {zones}")
         else:
             text = _("copy limit: {max} of a name")
-        click.echo(text.format(max=limit["max"], zones=_listed(limit.get("zones", []))))
+        click.echo(text.format(max=limit["max"], zones=_zones_shown(d, limit.get("zones", []))))
     for key, label in (
         ("side_exchange", N_("side exchange: {values}")),
         ("legal_sets", N_("legal sets: {values}")),
@@ -121,15 +145,18 @@ def _print_details(d: dict[str, Any]) -> None:
     ):
         if key in d:
             value = d[key]
-            click.echo(_(label).format(values=_listed(value["zones"] if isinstance(value, dict) else value)))
+            shown = _zones_shown(d, value["zones"]) if isinstance(value, dict) else _listed(value)
+            click.echo(_(label).format(values=shown))
     for key, label in (
         ("champions", N_("champions: {values}")),
         ("draft", N_("draft: {values}")),
         ("name_limit", N_("name limit: {values}")),
-        ("opening", N_("opening: {values}")),
     ):
         if key in d:
             click.echo(_(label).format(values=", ".join(f"{k} {v}" for k, v in d[key].items())))
+    if "opening" in d:
+        rules = ", ".join(_opening_rule(k, v) for k, v in d["opening"].items())
+        click.echo(_("opening: {values}").format(values=rules))
     click.echo()
     if d["version"]:
         version = _("the version from {date}").format(date=d["version"])
@@ -152,3 +179,34 @@ def _print_details(d: dict[str, Any]) -> None:
             for v in d["versions"]
         ]
         emit(rows, "table", ["from", "in force", "banned", "restricted"], headers=HEADERS)
+
+
+#: A format's opening rules with a number, as a player reads them (English: the format file's own words).
+OPENING_NUMBERS = {
+    "hand_size": N_("hand_size {value}"),
+    "draws_per_turn": N_("draws_per_turn {value}"),
+    "opponent_mulligan_cards": N_("opponent_mulligan_cards {value}"),
+}
+#: A format's opening rules with a choice or a yes/no, each value a sentence of its own.
+OPENING_CHOICES = {
+    ("mulligan", "none"): N_("mulligan none"),
+    ("mulligan", "full-redraw"): N_("mulligan full-redraw"),
+    ("mulligan", "second-player-redraw"): N_("mulligan second-player-redraw"),
+    ("mulligan", "partial-redraw"): N_("mulligan partial-redraw"),
+    ("first_turn_draw", "both"): N_("first_turn_draw both"),
+    ("first_turn_draw", "second-player"): N_("first_turn_draw second-player"),
+    ("first_turn_draw", "none"): N_("first_turn_draw none"),
+    ("new_hand_each_turn", True): N_("new_hand_each_turn True"),
+    ("new_hand_each_turn", False): N_("new_hand_each_turn False"),
+    ("draw", True): N_("draw True"),
+    ("draw", False): N_("draw False"),
+}
+
+
+def _opening_rule(key: str, value: Any) -> str:
+    """One opening rule of a format in the user's language (``hand_size 6``: 初手6枚); one the catalog does not
+    know as the file writes it."""
+    if key in OPENING_NUMBERS and not isinstance(value, bool):
+        return _(OPENING_NUMBERS[key]).format(value=value)
+    choice = OPENING_CHOICES.get((key, value)) if isinstance(value, (str, bool)) else None
+    return _(choice) if choice else f"{key} {value}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 
 from deckcli.cli.context import AppContext, pass_app
@@ -18,6 +20,9 @@ from deckcli.cli.options import DeckSource, deck_source, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
+
+if TYPE_CHECKING:
+    from deckcli.games.registry import Game
 
 
 @click.command()
@@ -176,13 +181,16 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
         rows = [{"by": f, **row} for f, table in tables.items() for row in table]
         emit(rows, output, ["by", "bucket", "count", "percent", "p_opening"])
         return
+    from deckcli.games import registry
+
+    game = registry.game(deck.game)
     click.echo(header(deck, cards, hand_size))
     for field_name, table in tables.items():
         click.echo("")
         largest = max((r["count"] for r in table), default=0)
         rows = [
             {
-                "bucket": r["bucket"],
+                "bucket": _bucket_shown(game, field_name, r["bucket"]),
                 "count": r["count"],
                 "percent": f"{r['percent']:.1f}%",
                 "p_opening": f"{100 * r['p_opening']:.1f}%",
@@ -195,10 +203,23 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
             "table",
             ["bucket", "count", "percent", "p_opening", "bar"],
             headers={
-                "bucket": field_name,
+                # the field's name where the game's data translates it (colour), else the catalog's (kind)
+                "bucket": game.field_name(field_name) if field_name in game.field_label_translations else field_name,
                 "count": _("cards"),
                 "percent": _("percent"),
                 "p_opening": _("P(1+ in hand)"),
                 "bar": "",
             },
         )
+
+
+def _bucket_shown(game: Game, field_name: str, bucket: Any) -> Any:
+    """A curve's bucket in the user's language: a kind by its title, a value the game's data translates (sfb's
+    red) by its word; any other as it is."""
+    from deckcli.cards.buckets import NONE_BUCKET
+
+    if bucket == NONE_BUCKET:
+        return _(NONE_BUCKET)
+    if field_name == "kind" and isinstance(bucket, str):
+        return translated(game.kind_name(bucket))
+    return translated(game.value_label(field_name, bucket))

@@ -16,7 +16,7 @@ from sqlmodel import Session, col
 
 from deckcli.cards.filters import parse_filter
 from deckcli.cards.index import REF_COLUMNS, CardRef, card_ref
-from deckcli.collection.variants import Variant
+from deckcli.collection.variants import Variant, finish_word
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.i18n import Message
 from deckcli.i18n import gettext as _
@@ -73,7 +73,7 @@ class Holding:
         """How the copies are held: the variant, the tradelist count and the purchase price."""
         v = self.variant
         return {
-            "finish": v.finish,
+            "finish": finish_word(v.finish),
             "condition": v.condition,
             "language": v.language,
             "tag": v.tag,

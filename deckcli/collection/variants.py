@@ -18,6 +18,13 @@ from deckcli.i18n import gettext as _
 #: The finishes as a label names them (the stored values are the English words).
 FINISH_LABELS = {"normal": N_("normal"), "foil": N_("foil"), "etched": N_("etched")}
 
+
+def finish_word(finish: str) -> str:
+    """A finish as a listing holds it: the stored English word wherever it goes (``--json``, CSV), in the user's
+    language where a table shows it (:func:`deckcli.i18n.translated`)."""
+    return Message(FINISH_LABELS[finish]) if finish in FINISH_LABELS else finish
+
+
 #: Canonical condition codes and their names, best first.
 CONDITIONS = {
     "M": "Mint",

@@ -63,13 +63,15 @@ class Game:
     field_labels: dict[str, str] = field(default_factory=dict)
     #: A field's label in other languages (``{"cost": {"ja": "コスト"}}``): :meth:`field_label`.
     field_label_translations: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: A field's values in other languages (``{"colour": {"red": {"ja": "赤"}}}``): :meth:`value_label`.
+    value_labels: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
     curve_field: str = "cost"
     card_order: tuple[str, ...] = ()
     value_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
     hooks: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: What a published event shows for the game (``metagame``, ``key_condition``); empty: neither.
     event: dict[str, Any] = field(default_factory=dict)
-    #: How its cards are drawn for playing online and printing (``text_fields``, ``back``); empty: plain defaults.
+    #: How its cards are drawn for playing online and printing (``rules``, ``back``); empty: plain defaults.
     face: dict[str, Any] = field(default_factory=dict)
     #: Other header spellings of card fields in a spreadsheet card list (``{"kind": ["Type", "種類"]}``).
     column_synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -97,6 +99,17 @@ class Game:
         """What a summary puts before field ``key``'s value (``ATK``; else the field's name), English wherever it
         goes and in the data's translation where it is shown."""
         return DataLabel(self.field_labels.get(key, key), self.field_label_translations.get(key))
+
+    def field_name(self, key: str) -> str:
+        """A field as a column or a card's line names it (``attack``): its name in English wherever it goes, the
+        data's translation of its label where it is shown (``cards show``, a curve's column)."""
+        return DataLabel(key, self.field_label_translations.get(key))
+
+    def value_label(self, key: str, value: object) -> object:
+        """A field's value as it is shown: a text the data translates (``value_labels``: sfb's ``red``) as a word
+        that stays itself in English, ``--json`` and files; any other value as it is."""
+        labels = self.value_labels.get(key, {}).get(value) if isinstance(value, str) else None
+        return DataLabel(value, labels) if labels and isinstance(value, str) else value
 
     def zone_label(self, zone: str, format_zones: dict[str, dict[str, Any]]) -> str:
         """How every message and page names a zone: the format's label ('Champion Pool'), else the game's title
@@ -220,6 +233,7 @@ def _load(path: Path) -> Game:
         summary_fields=tuple(doc.get("summary_fields", ())),
         field_labels=doc.get("field_labels", {}),
         field_label_translations=doc.get("field_label_translations", {}),
+        value_labels=doc.get("value_labels", {}),
         curve_field=doc.get("curve_field", "cost"),
         card_order=tuple(doc.get("card_order", ())),
         value_order={k: tuple(v) for k, v in doc.get("value_order", {}).items()},

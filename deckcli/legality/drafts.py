@@ -94,7 +94,7 @@ def pool_problems(team: ResolvedDeck, pool: ResolvedDeck | str, label: str) -> l
             "not-in-pool",
             Message("{champion} is not in the pool {label} ({names})", champion=c.name, label=label, names=names),
             cards=[c.name],
-            zone=c.zone,
+            zone=_zone_named(team, c.zone),
             line=c.line,
         )
         for key, c in champions_of(team).items()
@@ -113,7 +113,7 @@ def banned_problems(team: ResolvedDeck, banned: str) -> list[Problem]:
             "banned-champion",
             Message("{champion} was banned by the opponent; pick another champion of the pool", champion=chosen.name),
             cards=[chosen.name],
-            zone=chosen.zone,
+            zone=_zone_named(team, chosen.zone),
             line=chosen.line,
         )
     ]
@@ -135,7 +135,7 @@ def shared_problems(team: ResolvedDeck, other: ResolvedDeck | str, label: str) -
                 label=label,
             ),
             cards=[c.name],
-            zone=c.zone,
+            zone=_zone_named(team, c.zone),
             line=c.line,
         )
         for key, c in champions_of(team).items()
@@ -146,3 +146,10 @@ def shared_problems(team: ResolvedDeck, other: ResolvedDeck | str, label: str) -
 def pool_misses_ban(pool: ResolvedDeck | str, banned: str) -> bool:
     """Whether a readable pool lacks the banned champion (the opponent bans one of the pool's)."""
     return not isinstance(pool, str) and name_key(banned) not in champions_of(pool)
+
+
+def _zone_named(deck: ResolvedDeck, zone: str) -> str:
+    """The zone of a draft problem as every problem names it (:meth:`deckcli.games.registry.Game.zone_name`: its id
+    in English and ``--json``, its title where shown); these problems are added after the format's rules named theirs
+    (:func:`deckcli.legality.rules.check_deck`)."""
+    return registry.game(deck.game).zone_name(zone, deck.format.zones)

@@ -1,12 +1,14 @@
 """What a card face shows, taken from the card data alone: the name (and its English name beside another script),
-the cost, the kind, the game's summary fields and the card's text; and the game's card back. The TTS sheets and the
-proxy pages lay out the same faces (``pages/faces.html.j2``)."""
+the cost, the kind, the game's summary fields and every line of its rules as the card prints them
+(:mod:`deckcli.cards.rulestext`, from the game's ``face.rules``: the same lines are a card's text in Cockatrice);
+and the game's card back. The TTS sheets and the proxy pages lay out the same faces (``pages/faces.html.j2``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from deckcli.cards.rulestext import RuleLine, rules_lines
 from deckcli.cards.shownname import name_in
 from deckcli.cards.summary import summary_parts
 from deckcli.games import registry
@@ -30,9 +32,14 @@ class Face:
     cost: str | None
     kind: str
     details: tuple[str, ...]
-    text: str
+    rules: tuple[RuleLine, ...]
     printing: str
     frame: str
+
+    @property
+    def text(self) -> str:
+        """The rules as one text, a line each (``Offering: …``)."""
+        return "\n".join(line.text for line in self.rules)
 
 
 @dataclass(frozen=True)
@@ -65,14 +72,13 @@ def card_face(card: CardRef) -> Face:
     game = registry.game(card.game)
     fields: dict[str, Any] = {"game": card.game, **card.fields}
     cost = fields.get("cost")
-    text = next((str(fields[f]) for f in game.face.get("text_fields", ()) if fields.get(f)), "")
     return Face(
         name=card.name,
         translation=name_in(card, ENGLISH),  # the smaller name beside one printed in another script, as on sheets
         cost=None if cost in (None, "") else str(cost),
         kind=card.kind,
         details=tuple(summary_parts(fields, skip=("cost",), shown=True)),
-        text=text,
+        rules=tuple(rules_lines(game, card.fields)),
         printing=f"{card.set_code} {card.number}",
         frame=game_back(card.game).background,
     )

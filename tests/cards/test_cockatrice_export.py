@@ -63,7 +63,7 @@ def test_each_game_exports_a_valid_database_and_its_example_deck_finds_every_car
     root = _valid(target.read_bytes())
     assert root.get("version") == "4"
     assert [(s.findtext("name"), s.findtext("longname"), s.findtext("settype")) for s in root.find("sets")] == [
-        (r["set"], r["name"], r["game_name"]) for r in sets]
+        (f"{game}-{r['set']}", r["name"], r["game_name"]) for r in sets]
     names = _cards(root)
     assert len(names) == total  # the bundled sets print each card once
     imported = run("deck", "import", paths.EXAMPLES / example)
@@ -73,6 +73,9 @@ def test_each_game_exports_a_valid_database_and_its_example_deck_finds_every_car
     assert run("deck", "export", deck, "-o", cod).exit_code == 0
     in_deck = _cod_names(cod.read_bytes())
     assert in_deck and [n for n in in_deck if n not in names] == []
+    # and every printing it names is a set of the database (Cockatrice shows the card as printed there)
+    listed = {s.findtext("name") for s in root.find("sets")}
+    assert {c.get("setShortName") for c in etree.fromstring(cod.read_bytes()).iter("card")} <= listed
 
 
 def test_a_card_holds_its_fields_as_props_and_each_printing_as_a_set(run, tmp_path):
@@ -82,7 +85,7 @@ def test_a_card_holds_its_fields_as_props_and_each_printing_as_a_set(run, tmp_pa
     assert props["type"] == "monster" and props["maintype"] == "Monsters"
     assert props["manacost"] == props["cmc"] == "9" and "cost" not in props
     assert props["element"] == "Earth" and props["ability.timing"] == "passive"
-    assert [(s.text, s.get("num"), s.get("rarity")) for s in card.findall("set")] == [("S01", "050", "Ultra Rare")]
+    assert [(s.text, s.get("num"), s.get("rarity")) for s in card.findall("set")] == [("boa-S01", "050", "Ultra Rare")]
     aqa = _cards(_valid(run("cards", "export", "--game", "aqa", "--to", "cockatrice").stdout_bytes))
     first = {p.tag: p.text for p in aqa["覚醒者“神崎レン”"].find("prop")}
     assert first["names.en"] == 'Awakened "Ren Kanzaki"' and first["icons"] == "♂; 超能力者"
@@ -149,10 +152,10 @@ def test_without_a_set_every_set_of_the_game_is_in_one_database(run, tmp_path):
     assert result.exit_code == 0, result.output
     assert "Exported 113 cards of boa S01, T1 to" in result.stderr
     root = _valid(target.read_bytes())
-    assert [s.findtext("name") for s in root.find("sets")] == ["S01", "T1"]
-    assert [s.text for s in _cards(root)["Spark"].findall("set")] == ["T1"]
+    assert [s.findtext("name") for s in root.find("sets")] == ["boa-S01", "boa-T1"]
+    assert [s.text for s in _cards(root)["Spark"].findall("set")] == ["boa-T1"]
     one = run("cards", "export", "--game", "boa", "--set", "t1", "--to", "cockatrice")
-    assert [s.findtext("name") for s in _valid(one.stdout_bytes).find("sets")] == ["T1"]
+    assert [s.findtext("name") for s in _valid(one.stdout_bytes).find("sets")] == ["boa-T1"]
     json_export = run("cards", "export", "--game", "boa", "--to", "json")
     assert json_export.exit_code == 1 and "boa has 2 sets; choose one with --set (S01, T1)" in json_export.stderr
 
@@ -167,3 +170,25 @@ def test_stdout_unknown_set_and_unknown_game(run):
     assert unknown.stdout == ""
     no_game = run("cards", "export", "--game", "xyz", "--to", "cockatrice")
     assert no_game.exit_code == 2 and "'xyz' is not one of" in no_game.stderr
+
+
+def test_set_names_are_unique_across_games_and_the_same_at_every_export(run, tmp_path):
+    """boa and aqa both have a set S01; Cockatrice keeps one set per name over every database it loads, so each is
+    named after its game (``boa-S01``, ``aqa-S01``), the same name at every export (a re-export replaces the set),
+    and a ``.cod`` deck names its printings' sets the same way and reads back as deckcli's codes."""
+    from deckcli.decklists.io import format_deck, read_decklist
+
+    names = {}
+    for game in ("boa", "aqa", "sfb"):
+        root = _valid(run("cards", "export", "--game", game, "--to", "cockatrice").stdout_bytes)
+        names[game] = [s.findtext("name") for s in root.find("sets")]
+        again = _valid(run("cards", "export", "--game", game, "--to", "cockatrice").stdout_bytes)
+        assert [s.findtext("name") for s in again.find("sets")] == names[game]
+    every = [name for game_names in names.values() for name in game_names]
+    assert len(every) == len(set(every)) and {"boa-S01", "aqa-S01"} <= set(every)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Game: boa\nMain Deck\n4 Ember Whelp (S01) 001\n", encoding="utf-8")
+    cod = format_deck(read_decklist(str(deck)), "cod")
+    assert 'setShortName="boa-S01" collectorNumber="001"' in cod
+    (tmp_path / "deck.cod").write_text(cod, encoding="utf-8")
+    assert [(e.set_code, e.number) for e in read_decklist(str(tmp_path / "deck.cod")).entries] == [("S01", "001")]

@@ -37,3 +37,33 @@ from deckcli.i18n import language
 )
 def test_language_choice(environ, expected):
     assert language(environ) == expected
+
+
+#: A value longer than any file name (255 bytes on the common file systems).
+TOO_LONG = "x" * 300 + ".UTF-8"
+
+
+@pytest.mark.parametrize("variable", ["DECKCLI_LANG", "LC_ALL", "LC_MESSAGES", "LANG"])
+def test_a_language_longer_than_a_file_name_is_english(variable):
+    assert language({variable: TOO_LONG}) == "en"
+    assert language({variable: "ja_" + "J" * 300}) == "ja"  # the language part still counts, as for ja_XX
+
+
+@pytest.mark.parametrize("variable", ["DECKCLI_LANG", "LC_ALL", "LC_MESSAGES", "LANG"])
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["formats"]], ids=["help", "version", "formats"])
+def test_a_language_longer_than_a_file_name_runs_every_command(variable, args, tmp_path):
+    """Each variable, set to a value no file can be named, on start-up's paths (``--help``, ``--version``) and a
+    real command: English, exit 0, and no traceback or warning on stderr (a language deckcli has no catalog of)."""
+    import os
+    import subprocess
+    import sys
+
+    environ = {k: v for k, v in os.environ.items() if k not in ("DECKCLI_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
+    environ.update({variable: TOO_LONG, "DECKCLI_DATA_DIR": str(tmp_path), "HOME": str(tmp_path)})
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcli", *args], capture_output=True, text=True, env=environ, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    expected = {"--help": "Usage: deckcli", "--version": "deckcli, version", "formats": "boa-standard"}
+    assert expected[args[0]] in done.stdout

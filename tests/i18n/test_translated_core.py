@@ -93,7 +93,7 @@ def test_formats_listing_and_show_in_japanese_and_russian(deckcli):
     assert "はい" in ja.stdout and "いいえ" in ja.stdout  # the default column's yes and no
     ru = deckcli("ru_RU.UTF-8", "formats", "show", "sfb-pool")
     assert ru.returncode == 0
-    assert "(sfb, расширяет sfb-standard)" in ru.stdout and "колода добора: main" in ru.stdout
+    assert "(sfb, расширяет sfb-standard)" in ru.stdout and "колода добора: Пул чемпионов" in ru.stdout
     assert "Пул чемпионов" in ru.stdout  # the format's zone label, translated in its data
     assert "подпись" in ru.stdout and "лимиты карт на " in ru.stdout
     for result in (ja, ru):

@@ -96,3 +96,19 @@ def test_a_card_name_holding_markup_stays_text(run, tmp_path):
     assert done.exit_code == 0
     assert done.stdout.count('<span class="name">&lt;b&gt;Bold&lt;/b&gt; &amp; &#34;Co&#34;') == 2
     assert "<script>" not in done.stdout and "&lt;script&gt;alert(1)&lt;/script&gt;" in done.stdout
+
+
+def test_a_pdf_holds_card_names_as_typed(run, tmp_path):
+    """The text layer has the letters of each name, not a ligature glyph (ﬂ, U+FB02, for "fl"): a PDF viewer's
+    search for "Lightning Reflexes" finds the card."""
+    import pypdf  # the text layer as Chromium printed it, without the NFKC that ps.pdf_text applies
+
+    browser.chromium()
+    names = ["Lightning Reflexes", "Skyfin Hawk", "Cloudrunner Griffin", "Snowdrift Yeti"]
+    (tmp_path / "deck.txt").write_text("Game: boa\nMain Deck\n" + "".join(f"1 {n}\n" for n in names), encoding="utf-8")
+    done = run("deck", "proxies", tmp_path / "deck.txt", "-o", tmp_path / "deck.pdf")
+    assert done.exit_code == 0, done.output
+    pages = pypdf.PdfReader(str(tmp_path / "deck.pdf")).pages
+    text = " ".join(" ".join(page.extract_text() or "" for page in pages).split())
+    assert [n for n in names if n not in text] == []
+    assert [c for c in text if "\ufb00" <= c <= "\ufb06"] == []

@@ -1,5 +1,6 @@
 """Cockatrice's ``.cod`` deck files (XML): ``<deckname>``, ``<comments>``, and ``<zone name="main">`` /
-``<zone name="side">`` holding ``<card number="4" name="…" setShortName="S01" collectorNumber="001"/>``.
+``<zone name="side">`` holding ``<card number="4" name="…" setShortName="boa-S01" collectorNumber="001"/>`` (the set named as in the
+card database deckcli writes for Cockatrice).
 
 deckcli writes every other zone as a zone of its own under its deckcli name (``limitbreak``, ``maybe``) and the
 deck's game, format and metadata as ``Key: value`` lines of the comments, so a written file reads back as the
@@ -74,11 +75,21 @@ class _Reader:
             reason = expat.ErrorString(exc.code)
             text = N_("not well-formed XML: {reason} (column {column})")
             self.deck.add_problem(Message(text, reason=reason, column=exc.offset + 1), exc.lineno)
+        self._own_set_codes()
         for zone, count in self.skipped.items():
             if count:
                 text = N_("the Cockatrice {zone!r} zone ({cards}) is not part of a deck; skipped")
                 self.deck.notes.append(Message(text, zone=zone, cards=plural(count, "card")))
         return self.deck
+
+    def _own_set_codes(self) -> None:
+        """The printings' set codes as deckcli knows them: a ``.cod`` names a set as Cockatrice's card database
+        deckcli writes does (``boa-S01``, :func:`deckcli.cards.cockatrice.set_name`)."""
+        from deckcli.cards.cockatrice import set_code
+
+        for entry in self.deck.entries:
+            if entry.set_code is not None:
+                entry.set_code = set_code(entry.set_code, self.deck.game)
 
     def _doctype(self, *_args) -> None:
         raise _Refused(Message("a Cockatrice deck has no DOCTYPE; deckcli reads no DTD and expands no entities"))
@@ -190,14 +201,14 @@ def write(deck: Decklist) -> str:
     if unknown:
         raise _unwritable(Message("unknown zone {zone!r}", zone=unknown[0]))
     for zone in zone_order():
-        cards = [line for entry in deck.zone(zone) for line in _card_lines(entry)]
+        cards = [line for entry in deck.zone(zone) for line in _card_lines(entry, deck.game)]
         if cards:
             lines += [f"    <zone name={quoteattr(zone)}>", *cards, "    </zone>"]
     lines.append(f"</{ROOT}>")
     return "\n".join(lines) + "\n"
 
 
-def _card_lines(entry: DeckEntry) -> list[str]:
+def _card_lines(entry: DeckEntry, game: str | None) -> list[str]:
     from xml.sax.saxutils import quoteattr
 
     problem = entry_problem(entry)
@@ -207,7 +218,10 @@ def _card_lines(entry: DeckEntry) -> list[str]:
     name = _checked(entry.name, Message("card name")) if entry.name else ""
     attrs = f"number={quoteattr(str(count))} name={quoteattr(name)}"
     if entry.set_code is not None:
-        attrs += f" setShortName={quoteattr(entry.set_code)} collectorNumber={quoteattr(entry.number or '')}"
+        from deckcli.cards.cockatrice import set_name  # the set's name in the card database deckcli writes
+
+        code = set_name(game, entry.set_code) if game else entry.set_code
+        attrs += f" setShortName={quoteattr(code)} collectorNumber={quoteattr(entry.number or '')}"
     return [f"        <card {attrs}/>"] * copies
 
 
