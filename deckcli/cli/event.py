@@ -75,7 +75,9 @@ def event() -> None:
     help="Seed of round 1's pairing, as event show prints it (default: drawn at random and recorded).",
 )
 @pass_app
-def new(app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None, seed: str | None) -> None:
+def new(
+    app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None, seed: str | None
+) -> None:
     """Create the event NAME."""
     from deckcli.cli.event_state import warn_past
     from deckcli.events.store import create_event
