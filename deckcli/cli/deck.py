@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -14,6 +15,9 @@ from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
+
+if TYPE_CHECKING:
+    from deckcli.decks.edit import CardsWanted
 
 EXPORT_CHOICE = click.Choice(["text", "json", "csv", "code", "cod", "tts"], case_sensitive=False)
 #: The headers of deck list's table (the columns are --json/--csv's keys, which stay English; zones are the game's).
@@ -95,32 +99,60 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
     click.echo(_("Created deck {deck!r} ({game}, {format}).").format(deck=created.name, game=fmt.game, format=fmt.name))
 
 
+def _wanted(items: tuple[str, ...], zone: str | None, set_code: str | None, number: str | None) -> CardsWanted:
+    """``CARD [COUNT] [CARD [COUNT]]...`` as the cards wanted: a whole number after a card is its count (default 1)."""
+    from deckcli.decks.edit import CardsWanted, CardWanted
+
+    pairs: list[list] = []
+    for item in items:
+        if item.strip().isdigit() and pairs and pairs[-1][1] is None:
+            if int(item) < 1:
+                raise click.BadParameter(_("{count} is not a count of copies (1 or more)").format(count=item))
+            pairs[-1][1] = int(item)
+        elif item.strip().isdigit() and not pairs:
+            raise click.UsageError(_("give a CARD before its COUNT ({count})").format(count=item))
+        else:
+            pairs.append([item, None])
+    if set_code and len(pairs) > 1:
+        raise click.UsageError(_("--set and --number name the printing of one card: give one CARD with them"))
+    return CardsWanted([CardWanted(name, count or 1, zone, set_code, number) for name, count in pairs])
+
+
 @deck.command()
 @click.argument("name", shell_complete=complete_deck)
-@click.argument("card", shell_complete=complete_card)
-@click.argument("count", type=click.IntRange(min=1), default=1, required=False)
+@click.argument("cards", nargs=-1, required=True, metavar="CARD [COUNT]... | -", shell_complete=complete_card)
 @click.option(
     "--zone",
     "-z",
     type=ZONE_CHOICE,
-    help="The zone (default: the first zone of the format that accepts the card's kind).",
+    help="The zone (default: the first zone of the format that accepts the card's kind; maybe: the maybeboard).",
 )
 @click.option("--set", "set_code", help="Add this set's printing.")
 @click.option("--number", help="Add the printing with this collector number (with --set).")
 @pass_app
 def add(
-    app: AppContext, name: str, card: str, count: int, zone: str | None, set_code: str | None, number: str | None
+    app: AppContext, name: str, cards: tuple[str, ...], zone: str | None, set_code: str | None, number: str | None
 ) -> None:
-    """Add COUNT (default 1) copies of CARD to the deck NAME.
+    """Add COUNT (default 1) copies of each CARD to the deck NAME; - reads decklist lines from stdin.
 
-    An sfb champion's name adds that champion's six action cards.
+    Several cards are added in one go: when any of them is wrong, every problem is listed and nothing is added. An sfb champion's name adds that champion's six action cards.
+
+    \b
+    Examples:
+      deckcli deck add "Ember Rush" "Ember Whelp" 4 "Fireball" 2
+      deckcli deck add "Ember Rush" "Ember Whelp" 2 --zone maybe
+      deckcli deck add "Ember Rush" - < more-cards.txt
     """
-    from deckcli.decks.edit import add_cards
+    from deckcli.decks.edit import add_cards, wanted_in_decklist
 
     if number and not set_code:
         raise click.UsageError(_("--number needs --set"))
+    zone = zone.lower() if zone else None
+    if cards == ("-",) and set_code:
+        raise click.UsageError(_("--set and --number name the printing of one card: give one CARD with them"))
+    wanted = wanted_in_decklist("-", zone) if cards == ("-",) else _wanted(cards, zone, set_code, number)
     with app.db.write() as session:
-        edit = add_cards(session, name, card, count, zone.lower() if zone else None, set_code, number)
+        edit = add_cards(session, name, wanted)
     for warning in edit.warnings:
         warn(warning)
     said_changes(edit, added=True)
