@@ -7,7 +7,7 @@ import click
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE
-from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.cli.output import dump_json, emit, output_options, shown_value
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
 from deckcli.words import plural
@@ -52,7 +52,7 @@ def cards() -> None:
     """The card database: import, search and show cards."""
 
 
-@cards.command("import")
+@cards.command("import", short_help="Import card sets: JSON files or card lists from a spreadsheet.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--game", "-g", type=GAME_CHOICE, help="The game of a spreadsheet card list's cards.")
 @click.option("--set", "-s", "set_code", metavar="CODE", help="The set code of a spreadsheet card list (e.g. S02).")
@@ -62,13 +62,7 @@ def cards() -> None:
 def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, output: str) -> None:
     """Import card-set FILES: JSON card sets, or card lists saved from a spreadsheet (- reads stdin).
 
-    \b
-    A spreadsheet card list (.csv, .tsv or .txt; "," ";" or tab between cells) has one row per card
-    and a header naming the card schema's fields (number, name, kind, cost, ...; ability.timing and
-    names.en for nested fields; list items joined by ";"); --game, --set and --set-name say which
-    set its cards are. Every file is checked against the schema first; if any has a problem, all
-    problems are listed (a sheet's by line and column) and nothing is written. Re-importing a set
-    updates it in place.
+    A spreadsheet card list (.csv, .tsv or .txt; "," ";" or tab between cells) has one row per card and a header naming the card schema's fields (number, name, kind, cost, ...; ability.timing and names.en for nested fields; list items joined by ";"); --game, --set and --set-name say which set its cards are. Every file is checked against the schema first; if any has a problem, all problems are listed (a sheet's by line and column) and nothing is written. Re-importing a set updates it in place.
     """
     from deckcli.cards.importer import import_cardsets
     from deckcli.cards.sheets import SheetSet
@@ -92,7 +86,7 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
     emit(rows, output, columns, headers=_headers(columns))
 
 
-@cards.command("export")
+@cards.command("export", short_help="Write a card set as JSON, a CSV/TSV sheet or a Cockatrice file.")
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="The game.")
 @click.option(
     "--set",
@@ -134,7 +128,7 @@ def export(app: AppContext, game, set_code, to, target) -> None:
     click.echo(_("Exported {cards} of {set} to {file}").format(cards=cards, set=exported.label, file=target), err=True)
 
 
-@cards.command()
+@cards.command(short_help="Search cards by text (names, aliases, card text) and filters.")
 @click.argument("text", required=False)
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
 @click.option("--set", "set_code", help="Only this set code.")
@@ -177,10 +171,10 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
 
         for row, ref in zip(rows, refs):
             row["name"] = shown_name(ref)
-    emit(rows, output, SEARCH_COLUMNS, headers=_headers(SEARCH_COLUMNS), empty=_("no cards match"))
+    emit(rows, output, SEARCH_COLUMNS, headers=_headers(SEARCH_COLUMNS), empty=_("no cards match"), drop_empty=True)
 
 
-@cards.command()
+@cards.command(short_help="Every field of the card called NAME, in each printing.")
 @click.argument("name", shell_complete=complete_card)
 @click.option("--game", "-g", type=GAME_CHOICE, help="Look only in this game.")
 @click.option("--set", "-s", "set_text", default="", help="Only the printings of this set (its code or name).")
@@ -211,12 +205,5 @@ def _card_text(card: dict) -> str:
     order = ["name", "game", "set", "number", "kind"]
     rows = [(k, shown_name(card) if k == "name" else card[k]) for k in order if k in card]
 
-    for key, value in card.items():
-        if key in order:
-            continue
-        if isinstance(value, dict):
-            value = "; ".join(f"{k}: {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(str(v) for v in value)
-        rows.append((key, value))
+    rows += [(key, shown_value(value)) for key, value in card.items() if key not in order]
     return table([(_(CARD_HEADERS[k]) if k in CARD_HEADERS else k, v) for k, v in rows])

@@ -49,7 +49,7 @@ def _meta_pairs(pairs: tuple[str, ...]) -> dict[str, str]:
     return meta
 
 
-@click.group()
+@click.group(short_help="Stored decks: build, show, compare, import and export them.")
 def deck() -> None:
     """Stored decks: build them card by card, show, compare, import and export them.
 
@@ -113,12 +113,10 @@ def _wanted(items: tuple[str, ...], zone: str | None, set_code: str | None, numb
             raise click.UsageError(_("give a CARD before its COUNT ({count})").format(count=item))
         else:
             pairs.append([item, None])
-    if set_code and len(pairs) > 1:
-        raise click.UsageError(_("--set and --number name the printing of one card: give one CARD with them"))
     return CardsWanted([CardWanted(name, count or 1, zone, set_code, number) for name, count in pairs])
 
 
-@deck.command()
+@deck.command(short_help="Add COUNT copies of each CARD (or stdin's lines) to deck NAME.")
 @click.argument("name", shell_complete=complete_deck)
 @click.argument("cards", nargs=-1, required=True, metavar="CARD [COUNT]... | -", shell_complete=complete_card)
 @click.option(
@@ -148,9 +146,9 @@ def add(
     if number and not set_code:
         raise click.UsageError(_("--number needs --set"))
     zone = zone.lower() if zone else None
-    if cards == ("-",) and set_code:
-        raise click.UsageError(_("--set and --number name the printing of one card: give one CARD with them"))
     wanted = wanted_in_decklist("-", zone) if cards == ("-",) else _wanted(cards, zone, set_code, number)
+    if set_code and (cards == ("-",) or len(wanted.cards) > 1):
+        raise click.UsageError(_("--set and --number name the printing of one card: give one CARD with them"))
     with app.db.write() as session:
         edit = add_cards(session, name, wanted)
     for warning in edit.warnings:
@@ -158,7 +156,7 @@ def add(
     said_changes(edit, added=True)
 
 
-@deck.command()
+@deck.command(short_help="Remove COUNT (default 1) copies of CARD from the deck NAME.")
 @click.argument("name", shell_complete=complete_deck)
 @click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=click.IntRange(min=1), required=False)
@@ -192,7 +190,7 @@ def remove(
     said_changes(edit, added=False)
 
 
-@deck.command()
+@deck.command(short_help="Show the deck NAME: cards by zone, curve and legality.")
 @click.argument("name", shell_complete=complete_deck)
 @click.option(
     "--format",
@@ -213,7 +211,7 @@ def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> 
     click.echo(dump_json(view.as_dict()) if as_json else deck_text(view))
 
 
-@deck.command("list")
+@deck.command("list", short_help="The stored decks: game, format, zones, legal, last change.")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only decks of this game.")
 @output_options()
 @pass_app
@@ -275,7 +273,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     click.echo(_("Deleted deck {deck!r}.").format(deck=removed.name))
 
 
-@deck.command()
+@deck.command(short_help="Compare decks A and B per zone and card.")
 @click.argument("a", shell_complete=complete_deck_or_file)
 @click.argument("b", shell_complete=complete_deck_or_file)
 @click.option("--all", "include_same", is_flag=True, help="List unchanged cards too.")
@@ -318,7 +316,7 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
             click.echo(translated(line))
 
 
-@deck.command("import")
+@deck.command("import", short_help="Import decklist files or deck codes as stored decks.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--name", "-n", help="The deck's name, for one FILE (default: the decklist's Name:, else the file name).")
 @click.option(
@@ -358,7 +356,7 @@ def import_(
         said_import(done)
 
 
-@deck.command()
+@deck.command(short_help="Write the deck NAME as a decklist, or for Tabletop Simulator.")
 @click.argument("name", shell_complete=complete_deck)
 @click.option(
     "--to", "to", type=EXPORT_CHOICE, help="The decklist format (default: from the -o file's extension, else text)."
@@ -377,13 +375,7 @@ def export(app: AppContext, name: str, to: str | None, target: str, image_url: s
     """Write the deck NAME as a decklist (text, JSON, CSV, a deck code or a Cockatrice .cod file), or with
     --to tts -o DIR as a Tabletop Simulator saved object and its card images.
 
-    \b
-    What each keeps: text and JSON everything (name, game, format, metadata, zones, printings);
-    CSV only the cards (section, count, name, set, number); a code the game, format, cards and Ne-mu;
-    cod the name, zones (main, side, and the others by their deckcli names) and printings, with the
-    game, format and metadata as lines of its comments.
-    tts: DIR/<deck>.json, the card sheets DIR/<deck>-sheet-N.png and DIR/<game>-back.png.
-    Without --to, -o deck.json / .csv / .code / .cod picks the format from the extension.
+    What each keeps: text and JSON everything (name, game, format, metadata, zones, printings); CSV only the cards (section, count, name, set, number); a code the game, format, cards and Ne-mu; cod the name, zones (main, side, and the others by their deckcli names) and printings, with the game, format and metadata as lines of its comments. tts: DIR/<deck>.json, the card sheets DIR/<deck>-sheet-N.png and DIR/<game>-back.png. Without --to, -o deck.json / .csv / .code / .cod picks the format from the extension.
     """
     from deckcli.decklists.io import EXTENSIONS, write_decklist
     from deckcli.decks.export import export_decklist

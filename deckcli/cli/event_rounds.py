@@ -21,7 +21,7 @@ def _print_round(round_, output: str) -> None:
     emit(rows, output, PAIRING_COLUMNS, headers=headers(), json_data={"round": round_.label, "pairings": rows})
 
 
-@click.command()
+@click.command(short_help="Pair the next Swiss round of EVENT.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @output_options()
 @pass_app
@@ -39,7 +39,7 @@ def pair(app: AppContext, event_name: str, output: str) -> None:
     _print_round(pair_next_round(app.db, event_name), output)
 
 
-@click.command()
+@click.command(short_help="Enter the result of TABLE in ROUND.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("round_label", metavar="ROUND")
 @click.argument("table", type=click.IntRange(min=1))
@@ -71,7 +71,7 @@ def result(app: AppContext, event_name: str, round_label: str, table: int, score
         click.echo(_("{player} drops from the next round on.").format(player=done.dropped))
 
 
-@click.command()
+@click.command(short_help="Drop PLAYER from EVENT from the next round on.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @pass_app
@@ -83,7 +83,7 @@ def drop(app: AppContext, event_name: str, player: str) -> None:
     click.echo(_("{player} dropped: not paired from round {round} on.").format(player=name, round=from_round))
 
 
-@click.command()
+@click.command(short_help="The standings of EVENT after its complete rounds.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option("--round", "through", type=click.IntRange(min=1), help="The standings after round N.")
 @output_options()
@@ -105,7 +105,7 @@ def standings(app: AppContext, event_name: str, through: int | None, output: str
     )
 
 
-@click.command()
+@click.command(short_help="Pair the next round of the top cut.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option("--cut", "size", type=click.Choice(["8", "4", "2"]), help="The cut's size (its first round only).")
 @output_options()

@@ -20,7 +20,7 @@ from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
 
 
-@click.command()
+@click.command(short_help="Deal sample opening hands from DECK, with the mulligan.")
 @deck_source
 @click.option(
     "--count", "-n", type=click.IntRange(min=1, max=1000), default=1, show_default=True, help="Hands to deal."
@@ -42,7 +42,7 @@ def hand(
       deckcli hand deck.txt --count 3 --seed 42
       deckcli hand deck.txt --mulligan --want '1+ kind=monster,cost<=2'
       deckcli hand deck.txt --opponent-mulligan
-      deckcli hand brawlers.txt --mulligan --want '1+ colour=red' --want '1+ colour=yellow' --want '1+ colour=blue'
+      deckcli hand brawlers.txt --mulligan -w '1+ colour=red' -w '1+ colour=blue'
     """
     from deckcli.odds.hands import sample_hands
 
@@ -76,6 +76,13 @@ def hand(
         return
     line = header(deck, cards, len(hands[0].cards) if hands else 0, on_the_play)
     click.echo(_("{header}; seed {seed}").format(header=line, seed=used_seed))
+    kept = bool(hands) and not conditions and all(h.mulligan and h.mulligan.action == "keep" for h in hands)
+    if kept:  # said once, up front, not under every hand
+        click.echo(
+            _("Mulligan ({kind}): no conditions given (--want), so every hand is kept.").format(
+                kind=mulligan_name(kind)
+            )
+        )
     for dealt in hands:
         click.echo("")
         if dealt.meets is None:
@@ -91,7 +98,7 @@ def hand(
         if dealt.extra:
             click.echo(_("  Extra card for the opponent's mulligan:"))
             _print_cards(dealt.extra_cards, "  ")
-        _print_mulligan(dealt.mulligan, kind)
+        _print_mulligan(None if kept else dealt.mulligan, kind)
 
 
 def _print_mulligan(outcome, kind: str) -> None:
@@ -129,7 +136,7 @@ def _print_cards(cards, indent: str) -> None:
         click.echo(f"{indent}{card.get('name')}  ({' · '.join(d for d in details if d)})")
 
 
-@click.command()
+@click.command(short_help="DECK's draw deck by cost, colour or kind, and opening chances.")
 @deck_source
 @click.option(
     "--by",

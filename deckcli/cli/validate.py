@@ -21,7 +21,7 @@ PROBLEM_HEADERS = {"rule": N_("rule"), "zone": N_("zone"), "line": N_("line"), "
 TABLE_PROBLEMS = 20
 
 
-@click.command()
+@click.command(short_help="Check decks against their format's rules.")
 @click.argument("files", nargs=-1, metavar="[DECK]...", shell_complete=complete_deck_or_file)
 @click.option(
     "--format",
