@@ -5,8 +5,26 @@ never "1 problems" or "problem(s)", and in Russian or Japanese the form the coun
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from deckcli.i18n import N_, Message
+
+#: How a table or CSV says a yes/no value (JSON keeps true and false): one word pair everywhere, as the README
+#: promises (a table's in the user's language, a CSV's and a file's English, as their keys are).
+YES_NO = {True: N_("yes"), False: N_("no")}
+
+
+def yes_no(value: bool) -> str:
+    """``yes`` or ``no`` (English; :func:`deckcli.i18n.gettext` of it where a person reads it)."""
+    return YES_NO[bool(value)]
+
+
+def timestamp(moment: datetime) -> str:
+    """A moment as every table, JSON and CSV writes it: ISO 8601 to the second with its offset
+    (``2026-12-06T23:40:18+00:00``); a time stored without one is deckcli's UTC."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat(timespec="seconds")
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> Message:

@@ -22,6 +22,19 @@ settings.load_profile("deckcli")
 os.environ["DECKCLI_LANG"] = "en"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _wide_terminal():
+    """A wide terminal for every test and every deckcli it starts, so tables keep each cell on one line where a test
+    reads it (a table wraps to COLUMNS, else 80); the tests of that wrapping set their own COLUMNS."""
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "250"
+    yield
+    if saved is None:
+        os.environ.pop("COLUMNS", None)
+    else:
+        os.environ["COLUMNS"] = saved
+
+
 @pytest.fixture(autouse=True)
 def _isolated_data(tmp_path, monkeypatch):
     """Point DECKCLI_DB and the data folder at tmp_path for every test."""

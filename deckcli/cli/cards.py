@@ -9,7 +9,7 @@ import click
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import GAME_CHOICE, whole
-from deckcli.cli.output import dump_json, emit, output_options
+from deckcli.cli.output import dump_json, emit, output_options, shown_value
 from deckcli.games.labels import DataLabel
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -59,7 +59,7 @@ def cards() -> None:
     """The card database: import, search and show cards."""
 
 
-@cards.command("import")
+@cards.command("import", short_help="Import card sets: JSON files or card lists from a spreadsheet.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--game", "-g", type=GAME_CHOICE, help="The game of a spreadsheet card list's cards.")
 @click.option("--set", "-s", "set_code", metavar="CODE", help="The set code of a spreadsheet card list (e.g. S02).")
@@ -105,7 +105,7 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
     emit(rows, output, columns, headers=_headers(columns))
 
 
-@cards.command("export")
+@cards.command("export", short_help="Write a card set as JSON, a CSV/TSV sheet or a Cockatrice file.")
 @click.option("--game", "-g", type=GAME_CHOICE, required=True, help="The game.")
 @click.option(
     "--set",
@@ -147,7 +147,7 @@ def export(app: AppContext, game, set_code, to, target) -> None:
     click.echo(_("Exported {cards} of {set} to {file}").format(cards=cards, set=exported.label, file=target), err=True)
 
 
-@cards.command()
+@cards.command(short_help="Search cards by text (names, aliases, card text) and filters.")
 @click.argument("text", required=False)
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
 @click.option("--set", "set_code", help="Only this set code.")
@@ -190,10 +190,10 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
 
         for row, ref in zip(rows, refs):
             row["name"] = shown_name(ref)
-    emit(rows, output, SEARCH_COLUMNS, headers=_headers(SEARCH_COLUMNS), empty=_("no cards match"))
+    emit(rows, output, SEARCH_COLUMNS, headers=_headers(SEARCH_COLUMNS), empty=_("no cards match"), drop_empty=True)
 
 
-@cards.command()
+@cards.command(short_help="Every field of the card called NAME, in each printing.")
 @click.argument("name", shell_complete=complete_card)
 @click.option("--game", "-g", type=GAME_CHOICE, help="Look only in this game.")
 @click.option("--set", "-s", "set_text", default="", help="Only the printings of this set (its code or name).")
@@ -267,7 +267,7 @@ def _field_label(game: Game | None, path: str, own: str) -> str:
 def _shown_value(game: Game | None, path: str, value: Any) -> Any:
     """A value in the user's language where the game's data gives one (a kind, sfb's ``red``), else as it is."""
     if game is None:
-        return value
+        return shown_value(value)
     if path == "kind":
         return translated(game.kind_name(value))
-    return translated(game.value_label(path, value))
+    return shown_value(translated(game.value_label(path, value)))

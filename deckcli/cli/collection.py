@@ -59,7 +59,7 @@ def add(app: AppContext, card, count, game, set_code, number, **variant_options)
     click.echo(_("Added {count} × {copies}: now {now}").format(count=count, copies=copies_label(ref, variant), now=now))
 
 
-@collection.command()
+@collection.command(short_help="Remove COUNT (default 1) copies of CARD from the collection.")
 @click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=whole(1), default=1)
 @card_options
@@ -117,7 +117,7 @@ def list_(app: AppContext, game, wheres, tag, output) -> None:
     )
 
 
-@collection.command()
+@collection.command(short_help="Every copy of CARD you own, over all its printings.")
 @click.argument("card", shell_complete=complete_card)
 @card_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -142,7 +142,7 @@ def show(app: AppContext, card, game, set_code, number, as_json) -> None:
         )
 
 
-@collection.command()
+@collection.command(short_help="Cards per game and set, and each set's completion.")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
 @output_options()
 @pass_app
@@ -171,7 +171,7 @@ def stats(app: AppContext, game, output) -> None:
     emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"], headers=HEADERS)
 
 
-@collection.command("import")
+@collection.command("import", short_help="Import a collection CSV or deckcli JSON (- reads stdin).")
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
 @click.option("--skip-bad", is_flag=True, help="Import the good rows even when some cannot be matched.")
@@ -188,11 +188,7 @@ def stats(app: AppContext, game, output) -> None:
 def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> None:
     """Import a collection CSV (or deckcli JSON export); - reads stdin.
 
-    \b
-    The layout is recognised by the header row: deckcli's own export, Dragon Shield, ManaBox,
-    Moxfield, Deckbox, Archidekt, TopDecked, TCGplayer, MTGGoldfish, Delver Lens, or any sheet with
-    count and name columns (and any of set, number, foil, condition, language). UTF-8 or UTF-16;
-    ",", ";" or tab between cells; a "sep=" first line is honoured.
+    The layout is recognised by the header row: deckcli's own export, Dragon Shield, ManaBox, Moxfield, Deckbox, Archidekt, TopDecked, TCGplayer, MTGGoldfish, Delver Lens, or any sheet with count and name columns (and any of set, number, foil, condition, language). UTF-8 or UTF-16; ",", ";" or tab between cells; a "sep=" first line is honoured.
 
     Counts are ADDED to what the collection holds (--replace replaces the collection, or with --game
     only that game's cards). Every row is checked first: if any row cannot be matched, nothing is
@@ -241,7 +237,7 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
         click.echo(translated(summary))
 
 
-@collection.command()
+@collection.command(short_help="Export the collection: deckcli's CSV or JSON, or a tool's CSV.")
 @click.option(
     "--output",
     "-o",
@@ -297,7 +293,7 @@ def export(app: AppContext, target, fmt, game, tag) -> None:
         click.echo(_("Warning: {warning}").format(warning=warning), err=True)
 
 
-@collection.command()
+@collection.command(short_help="The cards a deck needs more of than you own.")
 @deck_source
 @output_options()
 @pass_app
@@ -323,7 +319,7 @@ def missing(app: AppContext, source, output) -> None:
     click.echo(_("{cards} missing ({different} different)").format(cards=cards, different=len(short)), err=True)
 
 
-@collection.command()
+@collection.command(short_help="The decks the collection can build, and what the others lack.")
 @click.argument("decks", nargs=-1, metavar="[DECK]...")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only stored decks of this game.")
 @click.option(
@@ -380,7 +376,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
     emit(rows, output, ["deck", "game", "format", "cards", "status"], headers=HEADERS, empty=empty)
 
 
-@collection.command("add-deck")
+@collection.command("add-deck", short_help="Add every card of a deck to the collection.")
 @deck_source
 @click.option("--times", type=whole(1), default=1, show_default=True, help="Add the deck this many times.")
 @variant_options

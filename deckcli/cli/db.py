@@ -17,7 +17,7 @@ from deckcli.words import plural
 ROW_HEADERS = {"table": N_("table"), "rows": N_("rows")}
 
 
-@click.group()
+@click.group(short_help="The database: check it, back it up, upgrade it, copy it.")
 def db() -> None:
     """The database (a file, or a PostgreSQL URL): check it, back it up, upgrade it, copy it.
 
@@ -32,13 +32,13 @@ def db() -> None:
     """
 
 
-@db.command()
+@db.command(short_help="Check the database: integrity, revision and rows per table.")
 @click.option(
     "--json",
     "as_json",
     is_flag=True,
     help='Print {"ok", "schema", "application_id", "rows": {TABLE: COUNT}, "problems": [...], "backend",'
-    ' "revision", "integrity"}.',
+    ' "revision", "integrity", "exists"}.',
 )
 @pass_app
 def check(app: AppContext, as_json: bool) -> None:
@@ -46,13 +46,20 @@ def check(app: AppContext, as_json: bool) -> None:
     and the rows of each table.
 
     On a server database: its revision and the rows of each table (the server keeps its own integrity). Exit
-    status 1 when any problem is found. Nothing is created or changed; a file is opened read-only.
+    status 1 when any problem is found. Nothing is created or changed; a file is opened read-only, and a file not
+    made yet is no problem (as for db status).
     """
     from deckcli.storage.status import check_database
 
     report = check_database(app.target, app.origin)
     if as_json:
         click.echo(dump_json(report.as_dict()))
+    elif not report.exists and report.ok:
+        click.echo(
+            _("{database}: no database yet, nothing to check (deckcli creates it on first use)").format(
+                database=report.path
+            )
+        )
     else:
         verdict = _("ok") if report.ok else _("PROBLEMS FOUND")
         version = translated(report.version)
@@ -90,7 +97,7 @@ def _file_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
     return value
 
 
-@db.command()
+@db.command(short_help="Copy the database file to a new FILE, consistent while in use.")
 @click.argument("target", metavar="FILE", type=click.Path(dir_okay=False), callback=_file_name)
 @pass_app
 def backup(app: AppContext, target: str) -> None:
@@ -113,7 +120,7 @@ def backup(app: AppContext, target: str) -> None:
     click.echo(_("Backed up {rows} ({size:,} bytes) to {file}").format(rows=rows, size=result.size, file=result.target))
 
 
-@db.command()
+@db.command(short_help="The database's backend, location and revision.")
 @click.option(
     "--json", "as_json", is_flag=True, help='Print {"backend", "database", "current", "latest", "state", "meaning"}.'
 )
@@ -136,7 +143,7 @@ def status(app: AppContext, as_json: bool) -> None:
     click.echo(_("state: {state}").format(state=_(STATES[found.state])))
 
 
-@db.command()
+@db.command(short_help="Bring the database up to this deckcli's latest revision.")
 @pass_app
 def upgrade(app: AppContext) -> None:
     """Bring the database up to this deckcli's latest revision (a server database is never upgraded by surprise;
@@ -174,7 +181,7 @@ def upgrade(app: AppContext) -> None:
         click.echo(text.format(database=after.database, old=translated(before.current_label), new=after.revision))
 
 
-@db.command()
+@db.command(short_help="Copy every row from SOURCE to TARGET (a file or a server).")
 @click.argument("source", metavar="SOURCE", type=DatabaseParam())
 @click.argument("target", metavar="TARGET", type=DatabaseParam())
 def copy(source: Path | str, target: Path | str) -> None:

@@ -10,7 +10,7 @@ from deckcli.cli.completion import complete_card, complete_deck, complete_deck_o
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.decksaid import said_changes, said_import, warn
-from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE, whole
+from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE, cards_wanted, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -45,7 +45,7 @@ def _meta_pairs(pairs: tuple[str, ...]) -> dict[str, str]:
     return meta
 
 
-@click.group()
+@click.group(short_help="Stored decks: build, show, compare, import and export them.")
 def deck() -> None:
     """Stored decks: build them card by card, show, compare, import and export them.
 
@@ -95,38 +95,47 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
     click.echo(_("Created deck {deck!r} ({game}, {format}).").format(deck=created.name, game=fmt.game, format=fmt.name))
 
 
-@deck.command()
+@deck.command(short_help="Add COUNT copies of each CARD (or stdin's lines) to deck NAME.")
 @click.argument("name", shell_complete=complete_deck)
-@click.argument("card", shell_complete=complete_card)
-@click.argument("count", type=whole(1), default=1, required=False)
+@click.argument("cards", nargs=-1, required=True, metavar="CARD [COUNT]... | -", shell_complete=complete_card)
 @click.option(
     "--zone",
     "-z",
     type=ZONE_CHOICE,
-    help="The zone (default: the first zone of the format that accepts the card's kind).",
+    help="The zone (default: the first zone of the format that accepts the card's kind; maybe: the maybeboard).",
 )
 @click.option("--set", "set_code", help="Add this set's printing.")
 @click.option("--number", help="Add the printing with this collector number (with --set).")
 @pass_app
 def add(
-    app: AppContext, name: str, card: str, count: int, zone: str | None, set_code: str | None, number: str | None
+    app: AppContext, name: str, cards: tuple[str, ...], zone: str | None, set_code: str | None, number: str | None
 ) -> None:
-    """Add COUNT (default 1) copies of CARD to the deck NAME.
+    """Add COUNT (default 1) copies of each CARD to the deck NAME; - reads decklist lines from stdin.
 
-    An sfb champion's name adds that champion's six action cards.
+    Several cards are added in one go: when any of them is wrong, every problem is listed and nothing is added. An sfb champion's name adds that champion's six action cards.
+
+    \b
+    Examples:
+      deckcli deck add "Ember Rush" "Ember Whelp" 4 "Fireball" 2
+      deckcli deck add "Ember Rush" "Ember Whelp" 2 --zone maybe
+      deckcli deck add "Ember Rush" - < more-cards.txt
     """
-    from deckcli.decks.edit import add_cards
+    from deckcli.decks.edit import add_cards, wanted_in_decklist
 
     if number and not set_code:
         raise click.UsageError(_("--number needs --set"))
+    zone = zone.lower() if zone else None
+    wanted = wanted_in_decklist("-", zone) if cards == ("-",) else cards_wanted(cards, zone, set_code, number)
+    if set_code and (cards == ("-",) or len(wanted.cards) > 1):
+        raise click.UsageError(_("--set and --number name the printing of one card: give one CARD with them"))
     with app.db.write() as session:
-        edit = add_cards(session, name, card, count, zone.lower() if zone else None, set_code, number)
+        edit = add_cards(session, name, wanted)
     for warning in edit.warnings:
         warn(warning)
     said_changes(edit, added=True)
 
 
-@deck.command()
+@deck.command(short_help="Remove COUNT (default 1) copies of CARD from the deck NAME.")
 @click.argument("name", shell_complete=complete_deck)
 @click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=whole(1), required=False)
@@ -160,7 +169,7 @@ def remove(
     said_changes(edit, added=False)
 
 
-@deck.command()
+@deck.command(short_help="Show the deck NAME: cards by zone, curve and legality.")
 @click.argument("name", shell_complete=complete_deck)
 @click.option(
     "--format",
@@ -181,7 +190,7 @@ def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> 
     click.echo(dump_json(view.as_dict()) if as_json else deck_text(view))
 
 
-@deck.command("list")
+@deck.command("list", short_help="The stored decks: game, format, zones, legal, last change.")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only decks of this game.")
 @output_options()
 @pass_app
@@ -243,7 +252,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     click.echo(_("Deleted deck {deck!r}.").format(deck=removed.name))
 
 
-@deck.command()
+@deck.command(short_help="Compare decks A and B per zone and card.")
 @click.argument("a", shell_complete=complete_deck_or_file)
 @click.argument("b", shell_complete=complete_deck_or_file)
 @click.option("--all", "include_same", is_flag=True, help="List unchanged cards too.")
@@ -286,7 +295,7 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
             click.echo(translated(line))
 
 
-@deck.command("import")
+@deck.command("import", short_help="Import decklist files or deck codes as stored decks.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--name", "-n", help="The deck's name, for one FILE (default: the decklist's Name:, else the file name).")
 @click.option(
@@ -326,7 +335,7 @@ def import_(
         said_import(done)
 
 
-@deck.command()
+@deck.command(short_help="Write the deck NAME as a decklist, or for Tabletop Simulator.")
 @click.argument("name", shell_complete=complete_deck)
 @click.option(
     "--to", "to", type=EXPORT_CHOICE, help="The decklist format (default: from the -o file's extension, else text)."

@@ -92,7 +92,12 @@ def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
             found.append(card_finder(app, deck))
         return found[0](name)
 
-    return parse_conditions(wants, card_fields(), find)
+    from deckcli.odds.conditions import MissingCount
+
+    try:
+        return parse_conditions(wants, card_fields(), find)
+    except MissingCount as exc:  # the option used the wrong way: a usage error (exit 2) showing the shape
+        raise click.BadParameter(exc.translated(), param_hint="--want") from None
 
 
 def header(deck, cards, hand_size: int, on_the_play: bool | None = None) -> str:

@@ -28,20 +28,20 @@ def _problems(problems: list) -> None:
     emit(shown, "table", PROBLEM_COLUMNS, headers=headers())
 
 
-@click.group()
+@click.group(short_help="Tournament events: registrations, deck checks, rounds, site.")
 def event() -> None:
     """Tournament events: register players' decklists (locked, with a receipt), check decks and side exchanges.
 
     \b
     Examples:
       deckcli event new "Spring Open" --game boa --date 2026-05-01 --rounds 5
-      deckcli event register "Spring Open" "Sam Example" ember.txt --player-id 1234
-      deckcli event import "Spring Open" decklists/          # one file per player
+      deckcli event register "Spring Open" "Sam Example" ember.txt --player-id 12
+      deckcli event import "Spring Open" decklists/   # one file per player
       deckcli event status "Spring Open"
       deckcli event check "Spring Open" "Sam Example" typed-by-judge.txt
       deckcli event side "Spring Open" "Sam Example" 2 round2.txt
       deckcli event export "Spring Open" --to csv -o spring.csv
-      deckcli event pair "Spring Open"                      # Swiss rounds: pair, result, standings, top
+      deckcli event pair "Spring Open"   # Swiss: pair, result, standings, top
     """
 
 
@@ -98,7 +98,7 @@ def _seed(value: str | None) -> str | None:
     return value
 
 
-@event.command()
+@event.command(short_help="Delete the event NAME with everything recorded for it.")
 @click.argument("name", shell_complete=complete_event)
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @pass_app
@@ -116,7 +116,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     click.echo(_("Deleted event {event}.").format(event=repr(deleted.name)))
 
 
-@event.command()
+@event.command(short_help="Start the event NAME: registrations are locked from now on.")
 @click.argument("name", shell_complete=complete_event)
 @pass_app
 def start(app: AppContext, name: str) -> None:
@@ -161,7 +161,7 @@ def _print_registered(done, as_json: bool) -> None:
         _problems(list(reg.problems))
 
 
-@event.command()
+@event.command(short_help="Register PLAYER's decklist for EVENT.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @click.argument("file", type=FILE)
@@ -195,7 +195,7 @@ def register(
         raise SystemExit(1)
 
 
-@event.command("import")
+@event.command("import", short_help="Register many players from a folder or a form export CSV.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("source", metavar="FOLDER|FILE.csv", type=click.Path(exists=True))
 @click.option("--skip-bad", is_flag=True, help="Register the readable decklists even when some cannot be read.")
@@ -239,7 +239,7 @@ def import_(
         raise SystemExit(1)
 
 
-@event.command()
+@event.command(short_help="A deck check: the deck presented against PLAYER's list.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @click.argument("file", type=FILE)
@@ -275,7 +275,7 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
         raise SystemExit(1)
 
 
-@event.command()
+@event.command(short_help="Check and store a between-rounds side exchange.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @click.argument("round_no", metavar="ROUND", type=whole(0))  # (0 and past the last: the library names the rounds)

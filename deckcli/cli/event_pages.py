@@ -15,7 +15,7 @@ from deckcli.i18n import translated
 from deckcli.words import plural
 
 
-@click.command()
+@click.command(short_help="Registration sheets of EVENT, one A4 page per player.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", required=False, shell_complete=complete_player)
 @page_output
@@ -40,7 +40,7 @@ def sheet(app: AppContext, event_name: str, player: str | None, target: str, to:
     click.echo(said.format(sheets=sheets, event=repr(result.event), target=target, to=to), err=True)
 
 
-@click.command()
+@click.command(short_help="The pairings sheet and result slips of a round of EVENT.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("round_label", metavar="[ROUND]", required=False)
 @page_output
@@ -68,7 +68,7 @@ def slips(app: AppContext, event_name: str, round_label: str | None, target: str
     click.echo(said.format(slips=slips, **facts), err=True)
 
 
-@click.command()
+@click.command(short_help="A static site of EVENT's decklists, rounds and standings.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option(
     "--output",

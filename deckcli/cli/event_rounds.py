@@ -25,7 +25,7 @@ def _print_round(round_, output: str) -> None:
     emit(rows, output, PAIRING_COLUMNS, headers=headers(), json_data={"round": round_.label, "pairings": rows})
 
 
-@click.command()
+@click.command(short_help="Pair the next Swiss round of EVENT.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @output_options()
 @pass_app
@@ -51,7 +51,7 @@ def pair(app: AppContext, event_name: str, output: str) -> None:
         click.echo(locked, err=True)
 
 
-@click.command()
+@click.command(short_help="Enter the result of TABLE in ROUND.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("round_label", metavar="ROUND")
 @click.argument("entries", metavar="[TABLE W-L[-D]]...", nargs=-1)
@@ -137,7 +137,7 @@ def _enter(app: AppContext, event_name: str, round_label: str, entries: tuple[st
     return enter_results(app.db, event_name, round_label, given, replace, drop)
 
 
-@click.command()
+@click.command(short_help="Drop PLAYER from EVENT from the next round on.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @pass_app
@@ -149,7 +149,7 @@ def drop(app: AppContext, event_name: str, player: str) -> None:
     click.echo(_("{player} dropped: not paired from round {round} on.").format(player=name, round=from_round))
 
 
-@click.command()
+@click.command(short_help="The standings of EVENT after its complete rounds.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option("--round", "through", type=whole(1), help="The standings after round N.")
 @output_options()
@@ -171,7 +171,7 @@ def standings(app: AppContext, event_name: str, through: int | None, output: str
     )
 
 
-@click.command()
+@click.command(short_help="Pair the next round of the top cut.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option("--cut", "size", type=click.Choice(["8", "4", "2"]), help="The cut's size (its first round only).")
 @output_options()

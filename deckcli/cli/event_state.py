@@ -9,6 +9,7 @@ import click
 from deckcli.cli.completion import complete_event, complete_format
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event_words import headers
+from deckcli.cli.options import whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
@@ -34,7 +35,7 @@ def list_(app: AppContext, output: str) -> None:
     emit(rows, output, LIST_COLUMNS, headers=headers(), empty=_("no events"))
 
 
-@click.command()
+@click.command(short_help="The event NAME: game, format, date, rounds and players.")
 @click.argument("name", shell_complete=complete_event)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @pass_app
@@ -64,7 +65,7 @@ def show(app: AppContext, name: str, as_json: bool) -> None:
         emit(shown, "table", PLAYER_PROBLEM_COLUMNS, headers=headers())
 
 
-@click.command()
+@click.command(short_help="One row per registered player: deck, legal, fingerprint.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option("--problems", "messages", is_flag=True, help="Each problem's rule and message, not only its rule.")
 @output_options()
@@ -90,7 +91,7 @@ def status(app: AppContext, event_name: str, messages: bool, output: str) -> Non
 
 @click.command("set")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
-@click.option("--rounds", type=click.IntRange(min=1), help="How many Swiss rounds (until the last one is paired).")
+@click.option("--rounds", type=whole(1), help="How many Swiss rounds (until the last one is paired).")
 @click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD", help="The event's day.")
 @click.option(
     "--format", "-f", "format_ref", metavar="NAME|PATH", shell_complete=complete_format, help="A format or its file."

@@ -34,7 +34,7 @@ HEADERS = {
 }
 
 
-@click.group(invoke_without_command=True)
+@click.group(invoke_without_command=True, short_help="The bundled formats: game, zones, copy limit, default.")
 @click.option("--game", "-g", type=GAME_CHOICE, help="Only the formats of this game.")
 @output_options()
 @click.pass_context
@@ -63,7 +63,7 @@ def formats(ctx: click.Context, game: str | None, output: str) -> None:
     )
 
 
-@formats.command()
+@formats.command(short_help="Every rule of a format, with its lists in force on --date.")
 @click.argument("ref", metavar="NAME|PATH", shell_complete=complete_format)
 @click.option(
     "--date",

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from deckcli.games.registry import Game
 
 
-@click.command()
+@click.command(short_help="Deal sample opening hands from DECK, with the mulligan.")
 @deck_source
 @click.option("--count", "-n", type=whole(1, 1000), default=1, show_default=True, help="Hands to deal.")
 @click.option("--seed", type=whole(0), help="Random seed: the same seed deals the same hands.")
@@ -45,7 +45,7 @@ def hand(
       deckcli hand deck.txt --count 3 --seed 42
       deckcli hand deck.txt --mulligan --want '1+ kind=monster,cost<=2'
       deckcli hand deck.txt --opponent-mulligan
-      deckcli hand brawlers.txt --mulligan --want '1+ colour=red' --want '1+ colour=yellow' --want '1+ colour=blue'
+      deckcli hand brawlers.txt --mulligan -w '1+ colour=red' -w '1+ colour=blue'
     """
     from deckcli.odds.hands import sample_hands
 
@@ -79,14 +79,21 @@ def hand(
         return
     line = header(deck, cards, len(hands[0].cards) if hands else 0, on_the_play)
     click.echo(_("{header}; seed {seed}").format(header=line, seed=used_seed))
+    kept = bool(hands) and not conditions and all(h.mulligan and h.mulligan.action == "keep" for h in hands)
+    if kept:  # said once, up front, not under every hand
+        click.echo(
+            _("Mulligan ({kind}): no conditions given (--want), so every hand is kept.").format(
+                kind=mulligan_name(kind)
+            )
+        )
     for dealt in hands:
         click.echo("")
-        click.echo("\n".join(hand_lines(dealt, kind)))
+        click.echo("\n".join(hand_lines(dealt, kind, mulligan=not kept)))
 
 
-def hand_lines(dealt, kind: str) -> list[str]:
-    """One dealt hand as ``hand`` prints it: its title, its cards, the extra cards, what the mulligan (``kind``) did;
-    ``deckcli build``'s sample hand shows the same lines."""
+def hand_lines(dealt, kind: str, mulligan: bool = True) -> list[str]:
+    """One dealt hand as ``hand`` prints it: its title, its cards, the extra cards, what the mulligan (``kind``) did
+    (``mulligan`` False: said once above the hands instead); ``deckcli build``'s sample hand shows the same lines."""
     if dealt.meets is None:
         title = _("Hand {number}")
     else:
@@ -96,7 +103,7 @@ def hand_lines(dealt, kind: str) -> list[str]:
     lines = [title.format(number=dealt.number), *_card_lines(dealt.cards[: len(dealt.cards) - dealt.extra], "  ")]
     if dealt.extra:
         lines += [_("  Extra card for the opponent's mulligan:"), *_card_lines(dealt.extra_cards, "  ")]
-    return lines + _mulligan_lines(dealt.mulligan, kind)
+    return lines + (_mulligan_lines(dealt.mulligan, kind) if mulligan else [])
 
 
 def _mulligan_lines(outcome, kind: str) -> list[str]:
@@ -135,7 +142,7 @@ def _card_lines(cards, indent: str) -> list[str]:
     return lines
 
 
-@click.command()
+@click.command(short_help="DECK's draw deck by cost, colour or kind, and opening chances.")
 @deck_source
 @click.option(
     "--by",

@@ -32,7 +32,7 @@ __all__ = ["curve", "hand", "odds", "simulate"]
 PROGRESS_ABOVE = 1_000_000
 
 
-@click.command()
+@click.command(short_help="Exact chance that DECK's opening hand meets every --want.")
 @deck_source
 @click.option("--want", "-w", "wants", multiple=True, required=True, metavar="COND", help=WANT_HELP)
 @click.option(
@@ -78,9 +78,9 @@ def odds(
     \b
     Examples:
       deckcli odds deck.txt --want '1+ kind=monster,cost<=2' --turn 5
-      deckcli odds --deck Brawlers --want '1+ colour=red' --want '1+ colour=yellow' --want '1+ colour=blue'
+      deckcli odds --deck Brawlers -w '1+ colour=red' -w '1+ colour=yellow'
       deckcli odds deck.txt --want '0 "Worldbreaker"' --draw --json
-      deckcli odds deck.txt --want '1+ "Fireball"' --target 0.9 --by-turn 3 --vary Fireball
+      deckcli odds deck.txt -w '1+ Fireball' --target 0.9 --vary Fireball
     """
     if (target is None) != (vary is None):
         raise click.UsageError(_("--target and --vary go together"))
@@ -202,7 +202,7 @@ def _copy_limit(deck, ref) -> int | None:
     return limits.get(ref.key, deck.format.data.get("copy_limit", {}).get("max"))
 
 
-@click.command()
+@click.command(short_help="Monte Carlo estimate of DECK's opening-hand chances.")
 @deck_source
 @click.option("--want", "-w", "wants", multiple=True, required=True, metavar="COND", help=WANT_HELP)
 @click.option("--trials", "-n", type=whole(1), default=100_000, show_default=True, help="Hands to deal.")
@@ -215,7 +215,7 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
 
     \b
     Examples:
-      deckcli simulate deck.txt --want '1+ kind=monster,cost<=2' --trials 1000000 --seed 7
+      deckcli simulate deck.txt -w '1+ cost<=2' --trials 1000000 --seed 7
       deckcli simulate --deck Brawlers --want '1+ colour=red' --json
     """
     from deckcli.odds import odds as exact_odds

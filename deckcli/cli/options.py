@@ -17,6 +17,7 @@ from deckcli.i18n import translated
 
 if TYPE_CHECKING:
     from deckcli.cli.context import AppContext
+    from deckcli.decks.edit import CardsWanted
     from deckcli.legality.resolved import ResolvedDeck
 
 
@@ -173,3 +174,18 @@ class DatabaseParam(click.ParamType):
         if problem:
             self.fail(translated(problem), param, ctx)
         return target_of(value)
+
+
+def cards_wanted(items: tuple[str, ...], zone: str | None, set_code: str | None, number: str | None) -> CardsWanted:
+    """``CARD [COUNT] [CARD [COUNT]]...`` as the cards wanted: a whole number after a card is its count (default 1)."""
+    from deckcli.decks.edit import CardsWanted, CardWanted
+
+    pairs: list[list] = []
+    for item in items:
+        if item.strip().isdigit() and pairs and pairs[-1][1] is None:
+            pairs[-1][1] = whole(1)(item)  # the range every count has, and its message
+        elif item.strip().isdigit() and not pairs:
+            raise click.UsageError(_("give a CARD before its COUNT ({count})").format(count=item))
+        else:
+            pairs.append([item, None])
+    return CardsWanted([CardWanted(name, count or 1, zone, set_code, number) for name, count in pairs])

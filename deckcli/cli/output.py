@@ -13,9 +13,10 @@ from typing import Any
 import click
 
 from deckcli.files.csvwriting import CsvWriter
-from deckcli.i18n import N_, Message, translated
+from deckcli.i18n import Message, translated
 from deckcli.i18n import gettext as _
 from deckcli.textrules import shown
+from deckcli.words import yes_no
 
 
 def output_options(csv_ok: bool = True) -> Callable:
@@ -31,14 +32,9 @@ def output_options(csv_ok: bool = True) -> Callable:
     return decorator
 
 
-#: How a table or CSV says a yes/no value (JSON keeps true and false): one word pair in every listing (a table's in
-#: the user's language; CSV's stay English, as its keys do).
-YES_NO = {True: N_("yes"), False: N_("no")}
-
-
 def _cell(value: Any) -> Any:
     if isinstance(value, bool):
-        return YES_NO[value]
+        return yes_no(value)  # (the one word pair, deckcli.words.YES_NO)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(v) for v in value)
     if isinstance(value, dict):
@@ -87,8 +83,10 @@ def emit(
     headers: dict[str, str] | None = None,
     json_data: Any = None,
     empty: str | None = None,
+    drop_empty: bool = False,
 ) -> None:
-    """Print ``rows`` in the chosen output; JSON prints ``json_data`` when given, else the rows whole."""
+    """Print ``rows`` in the chosen output; JSON prints ``json_data`` when given, else the rows whole. With
+    ``drop_empty`` a table leaves out a column empty in every row (CSV keeps every column, for a spreadsheet)."""
     if output == "json":
         click.echo(dump_json(list(rows) if json_data is None else json_data))
         return
@@ -105,6 +103,8 @@ def emit(
         return
     from deckcli.cli.tables import table
 
+    if drop_empty:
+        cols = [c for c in cols if any(row.get(c) not in (None, "", [], {}) for row in rows)]
     names = [(headers or {}).get(c, c) for c in cols]
     names = [translated(n) if isinstance(n, Message) else _(n) if n else n for n in names]  # as the user reads it
     click.echo(table([[_shown_cell(row.get(c)) for c in cols] for row in rows], names))
@@ -113,8 +113,18 @@ def emit(
 def _shown_cell(value: Any) -> Any:
     """A table's cell: as CSV writes it, but a yes/no and a library Message in the user's language."""
     if isinstance(value, bool):
-        return _(YES_NO[value])
+        return _(yes_no(value))
     return _cell(translated(value))
+
+
+def shown_value(value: Any) -> Any:
+    """A field's value as a person reads it (``cards show``): a yes/no as ``yes``/``no`` in the user's language, a list
+    as ``a, b``, an object as ``key: value; ...`` with its values shown the same way."""
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {shown_value(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(shown_value(item)) for item in value)
+    return _shown_cell(value)
 
 
 class ShownText:

@@ -48,7 +48,7 @@ def export_tts(app: AppContext, name: str, target: str, image_url: str | None) -
     click.echo(next_step.format(file=done.saved_object.name), err=True)
 
 
-@click.command()
+@click.command(short_help="Proxy sheets of DECK to print: 9 cards a page, with cut marks.")
 @deck_source
 @page_output
 @click.option("--missing", is_flag=True, help="Only the copies the collection lacks (as collection missing counts).")

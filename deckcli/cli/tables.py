@@ -6,10 +6,15 @@ tabulate's ``simple`` and ``plain`` formats do (numbers right-aligned, text left
 columns, a header two wider than its text); any other cell (a float, a number-like text, a multi-line or padded
 text, a character whose display width is unclear) sends the whole table to tabulate itself. Control and
 bidirectional-control characters of a cell are escaped first (:func:`deckcli.textrules.shown`), so columns line up.
+
+A table never runs past the terminal (:func:`columns`: ``COLUMNS``, else the terminal's width, else 80): its widest
+column of text (a problem's message, a format's description) is wrapped at spaces, by display width, as often as it
+takes. ``--json`` and ``--csv`` never come here.
 """
 
 from __future__ import annotations
 
+import shutil
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
@@ -17,6 +22,8 @@ from typing import Any
 from deckcli.textrules import shown
 
 _GAP = "  "
+#: The narrowest a wrapped column is made (its header's width, if wider, is kept too).
+MIN_WRAPPED = 10
 #: Characters whose width tabulate (through wcwidth) and unicodedata may see differently: marks, format and
 #: control characters, unassigned code points, the Hangul vowels and finals written after a leading consonant.
 _UNCLEAR = frozenset({"Mn", "Me", "Mc", "Cf", "Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -67,12 +74,67 @@ def _layout(rows: Sequence[Sequence[Any]], headers: Sequence[str] | None, numpar
         if names is not None:
             width = max(width, display_width(names[column]) + 2)
         widths.append(width)
+    _fit(texts, widths, right, names)
     lines = []
     if names is not None:
         lines.append(_line(names, widths, right))
         lines.append(_GAP.join("-" * w for w in widths))
-    lines += [_line([texts[c][r] for c in range(count)], widths, right) for r in range(len(rows))]
+    for r in range(len(rows)):
+        wrapped = [wrap(texts[c][r], widths[c]) for c in range(count)]
+        tall = max(map(len, wrapped))
+        lines += [_line([w[i] if i < len(w) else "" for w in wrapped], widths, right) for i in range(tall)]
     return "\n".join(lines)
+
+
+def columns() -> int:
+    """How wide a table may be: ``COLUMNS``, else the terminal's width, else 80."""
+    return shutil.get_terminal_size((80, 24)).columns or 80
+
+
+def _fit(texts: list[list[str]], widths: list[int], right: list[bool], names: list[str] | None) -> None:
+    """Narrow the widest columns of text (cells with spaces) until the table fits :func:`columns`."""
+    limit = columns()
+    while sum(widths) + len(_GAP) * (len(widths) - 1) > limit:
+        floor = [max(MIN_WRAPPED, display_width(names[c]) + 2 if names else 0) for c in range(len(widths))]
+        wrappable = [
+            c for c in range(len(widths)) if not right[c] and widths[c] > floor[c] and any(" " in t for t in texts[c])
+        ]
+        if not wrappable:
+            return
+        widest = max(wrappable, key=lambda c: widths[c])
+        rest = sum(widths) - widths[widest] + len(_GAP) * (len(widths) - 1)
+        widths[widest] = max(floor[widest], limit - rest)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken at spaces (a word wider than that is cut)."""
+    if display_width(text) <= width:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if line and display_width(line) + 1 + display_width(word) <= width:
+            line += " " + word
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while display_width(line) > width:  # a word wider than the column
+            cut = _cut(line, width)
+            lines.append(line[:cut])
+            line = line[cut:]
+    lines.append(line)
+    return lines
+
+
+def _cut(text: str, width: int) -> int:
+    """How many characters of ``text`` fill ``width`` columns (at least one)."""
+    used = 0
+    for i, char in enumerate(text):
+        used += display_width(char)
+        if used > width:
+            return max(i, 1)
+    return len(text)
 
 
 def _kind(cell: Any, numparse: bool) -> str | None:

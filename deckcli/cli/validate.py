@@ -21,7 +21,7 @@ PROBLEM_HEADERS = {"rule": N_("rule"), "zone": N_("zone"), "line": N_("line"), "
 TABLE_PROBLEMS = 20
 
 
-@click.command()
+@click.command(short_help="Check decks against their format's rules.")
 @click.argument("files", nargs=-1, metavar="[DECK]...", shell_complete=complete_deck_or_file)
 @click.option(
     "--format",
@@ -205,6 +205,23 @@ def _version_line(report: dict[str, Any]) -> str | None:
     return _("{format}: card limits of the version from {date}").format(format=report["format"], date=report["version"])
 
 
+def _verdict(report: dict[str, Any]) -> str:
+    """``legal``/``NOT legal`` with the count of the deck's problems, and with ``--collection`` whether every card
+    is owned or how many are not: a card not owned is no problem of the deck (its ``not-owned`` row keeps the id)."""
+    verdict = _("legal") if report["legal"] else _("NOT legal")
+    not_owned = sum(p["rule"] == "not-owned" for p in report["problems"])
+    if len(report["problems"]) > not_owned:
+        count = translated(plural(len(report["problems"]) - not_owned, "problem"))
+        verdict = _("{verdict}, {problems}").format(verdict=verdict, problems=count)
+    if "owned" not in report:
+        return verdict
+    if not not_owned:
+        return _("{verdict}; all cards owned").format(verdict=verdict)
+    return ngettext("{verdict}; {count} card not owned", "{verdict}; {count} cards not owned", not_owned).format(
+        verdict=verdict, count=not_owned
+    )
+
+
 def _print_table(reports: list[dict[str, Any]]) -> None:
     """Per deck: a verdict line, then a table of its problems."""
     for i, report in enumerate(reports):
@@ -212,14 +229,7 @@ def _print_table(reports: list[dict[str, Any]]) -> None:
             click.echo()
         what = f"{report['file']} ({report['game'] or '?'}, {report['format'] or '?'})"
         problems = report["problems"]
-        verdict = _("legal") if report["legal"] else _("NOT legal")
-        if "owned" in report:
-            verdict += _(", all cards owned") if report["owned"] else _(", cards missing from the collection")
-        if not problems:
-            click.echo(_("{deck}: {verdict}").format(deck=what, verdict=verdict))
-        else:
-            count = translated(plural(len(problems), "problem"))
-            click.echo(_("{deck}: {verdict}, {problems}").format(deck=what, verdict=verdict, problems=count))
+        click.echo(_("{deck}: {verdict}").format(deck=what, verdict=_verdict(report)))
         if _version_line(report):
             click.echo(f"  {_version_line(report)}")
         if problems:

@@ -15,6 +15,7 @@ from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, header_key, l
 from deckcli.errors import InputError
 from deckcli.i18n import N_
 from deckcli.i18n import gettext as _
+from deckcli.words import YES_NO
 
 # The words tools write for deckcli's condition codes; codes a tool lacks are written by deckcli's name.
 _MOXFIELD_CONDITIONS = {  # as Moxfield's own export spells them
@@ -87,7 +88,7 @@ LAYOUTS: tuple[Layout, ...] = (
             ",".join(DECKCLI_COLUMNS),
             ",".join(DECKCLI_COLUMNS),
             spelled_out=False,
-            words={"proxy": {True: "true", False: ""}},
+            words={"proxy": YES_NO},  # (the yes/no of every table and CSV)
         ),
     ),
     # Dragon Shield Card Manager: a "sep=," line, then Folder Name,Quantity,Trade Quantity,Card Name,Set Code,

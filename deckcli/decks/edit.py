@@ -14,7 +14,7 @@ from sqlmodel import Session
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import CardResolver
 from deckcli.decks.store import change_count, deck_cards, get_deck, zone_for, zone_size
-from deckcli.errors import DeckcliError
+from deckcli.errors import DeckcliError, DeckReadError
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
 from deckcli.i18n import Message
@@ -69,51 +69,118 @@ def _begin(session: Session, deck_name: str, name: str, set_code: str | None, nu
     return stored, Edit(load_format(stored.format)), cards.index(stored.game), found
 
 
-def add_cards(
-    session: Session,
-    deck_name: str,
-    name: str,
-    count: int = 1,
-    zone: str | None = None,
-    set_code: str | None = None,
-    number: str | None = None,
-) -> Edit:
-    """Add ``count`` copies of the card ``name`` to the stored deck, in ``zone`` or the first zone that accepts it."""
-    stored, edit, index, found = _begin(session, deck_name, name, set_code, number)
-    fmt = edit.format
-    if zone and zone not in fmt.zones:
+@dataclass(frozen=True)
+class CardWanted:
+    """One card ``deck add`` is asked for: ``count`` copies of ``name`` (a printing with ``set_code``/``number``), in
+    ``zone`` or the first zone that accepts it; ``line`` is its decklist line when it came from one."""
+
+    name: str
+    count: int = 1
+    zone: str | None = None
+    set_code: str | None = None
+    number: str | None = None
+    line: int | None = None
+
+
+@dataclass
+class CardsWanted:
+    """The cards of one ``deck add``, where they came from (``source``: the command line, or a decklist's label),
+    and the decklist's lines that could not be read (line, message)."""
+
+    cards: list[CardWanted]
+    source: str = "deck add"
+    unread: list[tuple[int | None, str]] = field(default_factory=list)
+
+
+#: What is left undone when one card of a ``deck add`` is wrong (the whole command is one transaction).
+NOTHING_ADDED = Message("nothing was added")
+
+
+def wanted_in_decklist(source: str, zone: str | None = None) -> CardsWanted:
+    """The cards of the decklist read from ``source`` (``-``: stdin) as ``deck add`` adds them: a section header's
+    zone, else ``zone``, else the card's own; a line that cannot be read is kept to be listed with the others."""
+    from deckcli.decklists.io import read_decklist
+    from deckcli.decklists.model import DEFAULT
+
+    decklist = read_decklist(source)
+    entries = decklist.entries + [p.reading for p in decklist.problems if p.reading is not None]
+    cards = [
+        CardWanted(e.name, e.count, zone if e.placed == DEFAULT else e.zone, e.set_code, e.number, e.line)
+        for e in sorted(entries, key=lambda e: e.line or 0)
+    ]
+    unread = [(p.line, p.message) for p in decklist.problems if p.reading is None]
+    return CardsWanted(cards, decklist.source or source, unread)
+
+
+def _zone_of(fmt: Format, game: registry.Game, zone: str | None) -> None:
+    """Refuse a zone neither the format nor the game's zones set aside (a maybeboard, in every deck) has."""
+    if zone and zone not in fmt.zones and not (zone in game.zones and game.zones[zone].aside):
+        aside = [z for z, spec in game.zones.items() if spec.aside and z not in fmt.zones]
         raise DeckcliError(
             Message(
                 "format {format} has no {zone} zone; its zones: {zones}",
                 format=fmt.name,
                 zone=zone,
-                zones=", ".join(fmt.zones),
+                zones=", ".join([*fmt.zones, *aside]),
             )
         )
-    for printing in printings_meant(index, found):
-        target = zone or zone_for(fmt, printing.kind)
-        if target is None:
-            raise DeckcliError(
-                Message(
-                    "no zone of format {format} accepts {kind} cards such as {card!r}",
-                    format=fmt.name,
-                    kind=registry.game(fmt.game).kind_name(printing.kind),
-                    card=printing.name,
-                )
+
+
+def _placed(fmt: Format, game: registry.Game, printing: CardRef, zone: str | None) -> tuple[str, list[str]]:
+    """The zone a printing goes to (``zone``, else the first of the format accepting its kind) and the warning
+    when that zone does not accept its kind; a kind no zone accepts is an error."""
+    target = zone or zone_for(fmt, printing.kind)
+    if target is None:
+        raise DeckcliError(
+            Message(
+                "no zone of format {format} accepts {kind} cards such as {card!r}",
+                format=fmt.name,
+                kind=game.kind_name(printing.kind),
+                card=printing.name,
             )
-        if printing.kind not in fmt.zones[target].get("kinds", (printing.kind,)):
-            edit.warnings.append(
-                Message(
-                    "{zone} does not accept {kind} cards under {format}; the deck will not be legal",
-                    zone=edit.label(target),
-                    kind=registry.game(fmt.game).kind_name(printing.kind),
-                    format=fmt.name,
-                )
-            )
+        )
+    if target not in fmt.zones or printing.kind in fmt.zones[target].get("kinds", (printing.kind,)):
+        return target, []  # (a zone set aside holds any card: it is never counted)
+    warning = Message(
+        "{zone} does not accept {kind} cards under {format}; the deck will not be legal",
+        zone=game.zone_label(target, fmt.zones),
+        kind=game.kind_name(printing.kind),
+        format=fmt.name,
+    )
+    return target, [warning]
+
+
+def add_cards(session: Session, deck_name: str, wanted: CardsWanted) -> Edit:
+    """Add every card wanted to the stored deck, in its zone or the first zone that accepts it.
+
+    Every card is found before anything changes: one that is wrong (unknown, of another game, no zone for it)
+    raises its error when it is the only card, else a DeckReadError listing every problem, lines that could not
+    be read included, by line; the caller's transaction then stores nothing."""
+    stored = get_deck(session, deck_name)
+    edit, resolver = Edit(load_format(stored.format)), CardResolver(session)
+    game, index = registry.game(edit.format.game), resolver.index(stored.game)
+    plan: list[tuple[str, CardRef, int]] = []
+    problems = list(wanted.unread)
+    for want in wanted.cards:
+        try:
+            _zone_of(edit.format, game, want.zone)
+            found = resolver.find(want.name, want.set_code or "", want.number or "", stored.game)
+            for printing in printings_meant(index, found):
+                target, warnings = _placed(edit.format, game, printing, want.zone)
+                plan.append((target, printing, want.count))
+                edit.warnings += [w for w in warnings if w not in edit.warnings]
+        except DeckcliError as exc:
+            if len(wanted.cards) == 1 and not problems:
+                raise
+            problems.append((want.line, exc.text))
+    if problems:
+        ordered = sorted(problems, key=lambda p: (p[0] is None, p[0] or 0))
+        raise DeckReadError(wanted.source, ordered, NOTHING_ADDED)
+    for target, printing, count in plan:
         total = change_count(session, stored, target, printing.id, count)
         edit.changes.append(DeckChange(target, printing, count, total))
     edit.zone_sizes = {c.zone: zone_size(session, stored, c.zone) for c in edit.changes}
-    edit.warnings += _limit_warnings(session, stored, fmt, index, {c.card.key for c in edit.changes})
+    edit.warnings += _limit_warnings(session, stored, edit.format, index, {c.card.key for c in edit.changes})
     return edit
 
 

@@ -11,6 +11,7 @@ from deckcli.games import registry
 from deckcli.i18n import Message, error_text
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.rules import check_deck
+from deckcli.words import timestamp
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
@@ -53,7 +54,7 @@ def list_stored_decks(db: Readable, game: str | None = None) -> DeckListing:
             listing.warnings.append(Message("deck {deck!r}: {problem}", deck=stored.name, problem=error_text(exc)))
 
             problems, legal = [], None
-        updated = stored.updated.strftime("%Y-%m-%d %H:%M:%S")
+        updated = timestamp(stored.updated)
         row: dict[str, Any] = {"name": stored.name, "game": stored.game, "format": stored.format}
         row.update({z: zones.get(z, 0) for z in listing.zones})
         row.update({"legal": {True: "yes", False: "no", None: "?"}[legal], "updated": updated})

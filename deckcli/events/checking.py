@@ -25,7 +25,7 @@ from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows
 from deckcli.storage.tables import DeckCheckRow, SideExchangeRow
-from deckcli.words import listing
+from deckcli.words import listing, timestamp
 
 TOO_MANY, TOO_FEW, NOT_REGISTERED = N_("too many"), N_("too few"), N_("not registered")  # JSON: English
 
@@ -52,7 +52,7 @@ class DeckCheck:
             "passed": self.passed,
             "registered_fingerprint": self.registered_fingerprint,
             "presented_fingerprint": self.presented_fingerprint,
-            "checked_at": self.checked_at.isoformat(),
+            "checked_at": timestamp(self.checked_at),
             "differences": self.differences,
         }
 
@@ -80,7 +80,7 @@ class SideExchange:
             "player": self.player,
             "round": self.round,
             "legal": self.legal,
-            "at": self.at.isoformat(),
+            "at": timestamp(self.at),
             "problems": [p.as_dict() for p in self.problems],
             "stored": self.kept is None,
         }

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo, Registration
 from deckcli.files.csvwriting import CsvWriter
+from deckcli.words import timestamp
 
 if TYPE_CHECKING:
     from deckcli.events.store import EventSummary
@@ -51,7 +52,7 @@ def status_rows(registrations: list[Registration], messages: bool = False) -> li
             "legal": r.legal,
             "problems": list(r.problems) if messages else rule_ids(r),
             "fingerprint": r.fingerprint,
-            "registered_at": r.registered_at.isoformat(timespec="seconds"),
+            "registered_at": timestamp(r.registered_at),
             "late": r.late,
         }
         for r in registrations
@@ -66,8 +67,8 @@ def event_facts(info: EventInfo) -> dict[str, Any]:
         "format": info.format,
         "date": info.date.isoformat() if info.date else None,
         "rounds": info.rounds,
-        "created": info.created.isoformat(timespec="seconds"),
-        "started": info.started.isoformat(timespec="seconds") if info.started else None,
+        "created": timestamp(info.created),
+        "started": timestamp(info.started) if info.started else None,
     }
 
 

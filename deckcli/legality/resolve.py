@@ -93,6 +93,7 @@ class Resolver:
                         game=deck.game,
                         chosen=chosen,
                     ),
+                    extra={"game": deck.game},
                 )
             )
         if not chosen and registry.is_game(deck.game):
@@ -123,14 +124,14 @@ class Resolver:
         if fmt is None:
             fmt = default_format(chosen)
         elif fmt.game != chosen:
-            problems.append(Problem("wrong-game", _format_for(fmt, chosen)))
+            problems.append(Problem("wrong-game", _format_for(fmt, chosen), extra={"game": fmt.game}))
         return chosen, fmt.on(self.day), problems
 
     @staticmethod
     def _line_format(fmt: Format, chosen: str | None, problems: list[Problem]) -> Format | None:
         """The format the deck itself names, unless it is of another game than the one chosen (a problem)."""
         if chosen and fmt.game != chosen:
-            problems.append(Problem("wrong-game", _format_for(fmt, chosen)))
+            problems.append(Problem("wrong-game", _format_for(fmt, chosen), extra={"game": fmt.game}))
             return None
         return fmt
 
@@ -299,7 +300,9 @@ def open_deck(
 
 def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, WrongGame]], lines: int) -> None:
     """One ``wrong-game`` problem instead of one per line when most of the deck's ``lines`` name cards of one other
-    game: which game, how many cards, and their names (``this looks like a boa deck``)."""
+    game: which game, how many cards, and their names (``this looks like a boa deck``). The deck's ``Game:`` or
+    ``Format:`` line naming that game says the same thing and is folded into it; ``other_game`` is set, so the
+    format's rules, which only repeat it, are not checked."""
     ranked = Counter(g for _, _, exc in wrong for g in exc.games).most_common(1)
     code = ranked[0][0] if ranked else ""
     ours = [(at, entry) for at, entry, exc in wrong if code in exc.games]
@@ -329,9 +332,11 @@ def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, Wr
         "wrong-game", message, names, zone, min(lined, default=None), {"game": code, "count": count, "lines": lined}
     )
     first, dropped = ours[0][0], {at for at, _ in ours}
+    dropped |= {i for i, p in enumerate(resolved.problems) if p.rule == "wrong-game" and p.extra.get("game") == code}
     resolved.problems = [
         one if i == first else p for i, p in enumerate(resolved.problems) if i not in dropped or i == first
     ]
+    resolved.other_game = code
 
 
 def _format_for(fmt: Format, chosen: str) -> Message:

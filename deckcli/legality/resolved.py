@@ -68,6 +68,9 @@ class ResolvedDeck:
     aside: list[ResolvedCard] = field(default_factory=list)
     #: What reading decided that a report should say (cards routed to their zone, a blank-line side deck).
     notes: list[str] = field(default_factory=list)
+    #: The game most of the deck's lines are cards of, when that is another game (a boa deck checked as sfb):
+    #: one ``wrong-game`` problem says so, and the format's rules, which would only repeat it, are not checked.
+    other_game: str | None = None
 
     def zone_cards(self, zone: str) -> list[tuple[CardRef, int]]:
         """The printings in one zone with their counts, aggregated, in first-seen order."""

@@ -22,13 +22,15 @@ READ_RULES = ("parse", "unknown-card", "wrong-game")
 
 
 def check_deck(deck: ResolvedDeck) -> list[Problem]:
-    """Every problem of ``deck``: reading problems first, then each rule of its format."""
+    """Every problem of ``deck``: reading problems first, then each rule of its format (none for a deck of another
+    game, :attr:`ResolvedDeck.other_game`: its sizes, kinds and champions would only say that again)."""
     problems = list(deck.problems)
-    problems += zone_problems(deck)
-    problems += set_problems(deck)
-    problems += limit_problems(deck)
-    for name in deck.format.data.get("checks", ()):
-        problems += CHECKS[name].fn(deck)
+    if deck.other_game is None:
+        problems += zone_problems(deck)
+        problems += set_problems(deck)
+        problems += limit_problems(deck)
+        for name in deck.format.data.get("checks", ()):
+            problems += CHECKS[name].fn(deck)
     names: dict[str, str] = {}  # each zone's column value made once (80,000 unknown lines share a few zones)
     game = registry.game(deck.game)
     for p in problems:

@@ -102,8 +102,13 @@ def _pointer(text: str, start: int, length: int) -> str:
     return f"\n  {text}\n  {' ' * start}{'^' * max(1, length)}"
 
 
-def _bad(text: str, message: str, start: int, length: int) -> InputError:
-    return InputError(
+class MissingCount(InputError):
+    """A ``--want`` whose COUNT was left out (``Fireball``, ``kind=monster``): the option used the wrong way, which the
+    CLI reports as a usage error, with the shape expected."""
+
+
+def _bad(text: str, message: str, start: int, length: int, error: type[InputError] = InputError) -> InputError:
+    return error(
         _("bad condition {text!r}: {message}").format(text=text, message=translated(message))
         + _pointer(text, start, length)
     )
@@ -152,8 +157,11 @@ def parse_condition(
         )
     if any(ch in _OPERATOR_CHARS for ch in token) or token[:1] in "\"'":
         missing = _("missing count before the filter: COUNT is {forms}, e.g. '1+ {text}'")
-        raise _bad(text, missing.format(forms=_(COUNT_FORMS), text=text.strip()), start, 1)
+        raise _bad(text, missing.format(forms=_(COUNT_FORMS), text=text.strip()), start, 1, MissingCount)
     bounds = parse_count(token)
+    if bounds is None and not any(c.isdigit() or c in "+-" for c in token):  # a name with no count (``Fireball``)
+        missing = _("missing count before the card name: COUNT is {forms}, e.g. --want '1+ \"{name}\"'")
+        raise _bad(text, missing.format(forms=_(COUNT_FORMS), name=text.strip()), start, 1, MissingCount)
     if bounds is None:
         malformed = _("malformed count {token!r}: expected {forms}").format(token=token, forms=_(COUNT_FORMS))
         raise _bad(text, malformed, start, len(token))

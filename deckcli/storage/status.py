@@ -147,6 +147,8 @@ class CheckReport:
     backend: str = "sqlite"
     revision: str | None = None
     integrity: str = "ok"
+    #: False for a file not made yet (its folder there): nothing to check, and no problem, as ``db status`` says.
+    exists: bool = True
 
     @property
     def ok(self) -> bool:
@@ -167,6 +169,7 @@ class CheckReport:
             "backend": self.backend,
             "revision": self.revision,
             "integrity": self.integrity,
+            "exists": self.exists,
         }
 
 
@@ -208,14 +211,15 @@ def _mark_problems(schema: int, app_id: int, tables: set[str]) -> list[str]:
     return problems
 
 
-def _missing_file(path: Path) -> str:
-    """The problem ``db check`` finds with a file that is not there: created on first use, if its folder is there."""
+def _missing_file(path: Path) -> list[str]:
+    """The problem ``db check`` finds with a file that is not there: none when deckcli creates it on first use (its
+    folder is there), else why it cannot be created."""
     try:
         refuse_missing_folder(path)
     except UnopenableDatabase as fault:
         text = N_("{file}: no such file, and {problem}; {advice}")
-        return Message(text, file=path, problem=fault.problem, advice=Message(fault.advice))
-    return Message("{file}: no such file (deckcli creates it on first use)", file=path)
+        return [Message(text, file=path, problem=fault.problem, advice=Message(fault.advice))]
+    return []
 
 
 def _check_file(path: Path) -> CheckReport:
@@ -223,7 +227,8 @@ def _check_file(path: Path) -> CheckReport:
     report = CheckReport(str(path))
     try:
         if not inspect(path).exists:
-            report.problems.append(_missing_file(path))
+            report.exists = False
+            report.problems += _missing_file(path)
             return report
         con = open_read_only(path)
     except (DatabaseFault, sqlite3.Error) as exc:

@@ -152,7 +152,7 @@ def test_a_revision_0002_database_gets_the_late_column_keeping_its_registrations
     assert status.exit_code == 1, status.output  # (the stored verdict: not legal)
     [row] = json.loads(status.stdout)
     assert (row["player"], row["player_id"], row["fingerprint"], row["late"]) == ("Ann", "7", "AAAA-BBBB-CC", False)
-    assert row["registered_at"] == "2026-11-30T10:05:00"
+    assert row["registered_at"] == "2026-11-30T10:05:00+00:00"  # (stored UTC, written with its offset)
     state = json.loads(runner.invoke(cli, ["--db", target, "db", "status", "--json"]).stdout)
     assert (state["current"], state["state"]) == (HEAD_REVISION, "current")
     begun = runner.invoke(cli, ["--db", target, "event", "start", "Cup"])

@@ -13,12 +13,12 @@ ILLEGAL_SFB = paths.DATA / "decks" / "sfb-standard" / "illegal" / "two-champions
 
 
 def test_the_group_help_in_japanese_and_russian(deckcli):
-    ja = deckcli("ja_JP.UTF-8", "--help")
+    ja = deckcli("ja_JP.UTF-8", "--help", COLUMNS="80")
     assert ja.returncode == 0
     assert ja.stdout.startswith("使い方: deckcli [OPTIONS] COMMAND [ARGS]...")
     assert "オプション:" in ja.stdout and "コマンド:" in ja.stdout and "このヘルプを表示して終了します。" in ja.stdout
     assert "デッキ構築、大会のデッキチェック、コレクション管理のツール" in ja.stdout
-    assert "validate    各 DECK を検査します。" in ja.stdout  # each command's short help
+    assert "validate    デッキをフォーマットのルールで検査します。" in ja.stdout  # each command's short help
     assert "collection  コレクション: 持っているカードと" in ja.stdout
     ru = deckcli("ru_RU.UTF-8", "--help")
     assert ru.stdout.startswith("Использование: deckcli [OPTIONS] COMMAND [ARGS]...")

@@ -43,9 +43,9 @@ def test_db_status_check_and_backup_in_japanese(deckcli, tmp_path):
     status = deckcli("ja_JP.UTF-8", "db", "status")
     assert status.returncode == 0, status.stderr
     assert "バックエンド: sqlite" in status.stdout and "状態: 空: 最初の利用時に作成します" in status.stdout
-    check = deckcli("ja_JP.UTF-8", "db", "check")  # (the status above created nothing: check finds no file)
-    assert check.returncode == 1
-    assert "問題: " in check.stderr and "ファイルがありません" in check.stderr
+    check = deckcli("ja_JP.UTF-8", "db", "check")  # (the status above created nothing: no file yet, no problem)
+    assert check.returncode == 0
+    assert "データベースはまだありません" in check.stdout and check.stderr == ""
     backup = deckcli("ja_JP.UTF-8", "db", "backup", tmp_path / "copy.db")
     assert backup.returncode == 1
     assert "エラー: データベース " in backup.stderr and "まだバックアップするものがありません" in backup.stderr

@@ -30,7 +30,8 @@ def test_deck_diff_against_a_name_too_long_looks_for_a_stored_deck(run, long_nam
     assert result.stderr.strip() == f"Error: no stored deck called '{long_name}'"
 
 
-def test_validate_match_with_a_name_too_long_reports_the_team(run, long_name):
+def test_validate_match_with_a_name_too_long_reports_the_team(run, long_name, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100000")  # (a terminal wide enough for the name: a table wraps to its width)
     result = run("validate", "--match", long_name, DECK)
     assert result.exit_code == 1
     assert f"no stored deck called '{long_name}'" in result.output

@@ -29,7 +29,7 @@ def test_check_a_sound_database(run, db):
     result = run("db", "check", "--json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert list(report) == ["ok", "schema", "application_id", "rows", "problems", "backend", "revision", "integrity"]
+    assert list(report) == ["ok", "schema", "application_id", "rows", "problems", "backend", "revision", "integrity", "exists"]
     assert (report["backend"], report["revision"], report["integrity"]) == ("sqlite", HEAD_REVISION, "ok")
     assert report["ok"] is True and report["problems"] == [] and report["application_id"] == APPLICATION_ID
     assert report["schema"] == SCHEMA_VERSION and report["rows"]["collection_item"] == 1 and report["rows"]["card"] >= 356
@@ -42,8 +42,8 @@ def test_check_a_sound_database(run, db):
 def test_check_a_damaged_a_foreign_and_a_missing_file(runner, tmp_path):
     missing = tmp_path / "none.db"
     result = invoke(runner, "--db", missing, "db", "check", "--json")
-    assert result.exit_code == 1 and not missing.exists()
-    assert json.loads(result.stdout)["problems"] == [f"{missing}: no such file (deckcli creates it on first use)"]
+    assert result.exit_code == 0 and not missing.exists()  # (created on first use: no problem, as db status says)
+    assert json.loads(result.stdout)["problems"] == [] and json.loads(result.stdout)["exists"] is False
 
     foreign = tmp_path / "other.db"
     con = sqlite3.connect(foreign)
@@ -55,7 +55,7 @@ def test_check_a_damaged_a_foreign_and_a_missing_file(runner, tmp_path):
     assert json.loads(result.stdout) == {
         "ok": False, "schema": 0, "application_id": 0, "rows": {"notes": 0},
         "problems": ["application id 0x00000000 is not deckcli's (0x646b636c): not a deckcli database"],
-        "backend": "sqlite", "revision": None, "integrity": "ok"}
+        "backend": "sqlite", "revision": None, "integrity": "ok", "exists": True}
     assert file_bytes(foreign) == before
 
     text = tmp_path / "notes.txt"

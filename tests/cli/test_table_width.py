@@ -1,0 +1,43 @@
+"""A table never runs past the terminal (issue 32): a long message (a problem, a format's description) wraps at
+spaces within ``COLUMNS`` (else the terminal's width, else 80); ``--json`` and ``--csv`` keep every text whole."""
+
+from __future__ import annotations
+
+import json
+
+import paths  # tests/support/paths.py
+
+from deckcli.cli.tables import display_width, table, wrap
+
+EXAMPLE = paths.REPO / "examples" / "ember-rush.txt"
+ONE = "21 lines (61 cards) name Battle of Aeons (boa) cards, not Super Fantasy Brawl (sfb) ones: this looks like a boa deck"
+
+
+def test_a_long_problem_wraps_within_the_columns(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "60")
+    lines = run("validate", EXAMPLE, "--format", "sfb-standard").stdout.splitlines()
+    assert max(display_width(line) for line in lines[1:]) <= 60
+    assert lines[3].startswith("wrong-game") and lines[4].startswith(" " * 28)
+    assert " ".join(line[28:] for line in lines[3:]) == ONE  # (the message column starts at 28)
+    (report,) = json.loads(run("validate", EXAMPLE, "--format", "sfb-standard", "--json").stdout)
+    assert report["problems"][0]["message"] == ONE
+
+
+def test_without_columns_a_table_is_80_wide_at_most(run, monkeypatch):
+    monkeypatch.delenv("COLUMNS", raising=False)
+    lines = run("validate", EXAMPLE, "--format", "sfb-standard").stdout.splitlines()
+    assert max(display_width(line) for line in lines[1:]) <= 80 and len(lines) > 4
+
+
+def test_format_descriptions_wrap_and_csv_keeps_them_whole(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "70")
+    shown = run("formats").stdout.splitlines()
+    assert max(display_width(line) for line in shown) <= 70
+    assert "Aquarian Age — Standard (スタンダード)" in run("formats", "--csv").stdout
+
+
+def test_wide_characters_are_measured_by_the_columns_they_take(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "30")
+    text = table([["x", "ファイアーボール の テキスト は とても 長い です"]], ["a", "message"])
+    assert all(display_width(line) <= 30 for line in text.splitlines())
+    assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]  # a word wider than the column is cut
