@@ -72,7 +72,10 @@ class BuildApp(App[None]):
     TITLE = "deckcli build"
     ENABLE_COMMAND_PALETTE = False  # every action has its key; Ctrl+P would be one more thing to explain
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("slash", "search", _("Search")),
+        # The keys that move the focus act in the app's own queue (priority): the keys typed next go where they
+        # moved it, however fast they come ("/name", Enter, Enter adds the card).
+        Binding("slash", "search", _("Search"), priority=True),
+        Binding("enter", "to_matches", show=False, priority=True),
         Binding("plus", "add", _("Add"), show=False),
         Binding("minus", "remove", _("Remove"), show=False),
         Binding("z", "next_zone", _("Zone")),
@@ -221,9 +224,18 @@ class BuildApp(App[None]):
         if event.input.id == "search":
             self._fill_pool(event.value)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "search":
-            self.query_one("#pool", DataTable).focus()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``to_matches`` (Enter) only in the search box, ``search`` (/) only outside a text box: elsewhere Enter adds
+        a card or answers a dialog, and / is typed (a path to export to)."""
+        on_main = self.screen is self.screen_stack[0]
+        if action == "to_matches":
+            return on_main and getattr(self.focused, "id", None) == "search"
+        if action == "search":
+            return on_main and not isinstance(self.focused, Input)
+        return True
+
+    def action_to_matches(self) -> None:
+        self.screen.set_focus(self.query_one("#pool", DataTable))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         card = self._highlighted(event.data_table)
@@ -236,7 +248,7 @@ class BuildApp(App[None]):
     # -- actions ----------------------------------------------------------------------------------
     def action_search(self) -> None:
         search = self.query_one("#search", Input)
-        search.focus()
+        self.screen.set_focus(search)
         search.select_all()
 
     def action_add(self) -> None:

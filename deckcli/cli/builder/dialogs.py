@@ -50,10 +50,10 @@ class AskText(ModalScreen[str | None]):
         if why:
             self.query_one("#error", Label).update(why)
             return
-        self.dismiss(event.value)
+        _close(self, event.value)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        _close(self, None)
 
 
 class Confirm(ModalScreen[bool]):
@@ -77,10 +77,10 @@ class Confirm(ModalScreen[bool]):
                 yield Button(self.no, id="no", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        _close(self, event.button.id == "yes")
 
     def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+        _close(self, answer)
 
 
 class Reading(ModalScreen[None]):
@@ -100,10 +100,17 @@ class Reading(ModalScreen[None]):
                 yield Static(self.text, markup=False, id="text")
 
     def on_key(self, event) -> None:
-        if self.again and event.character == self.again:
+        if self.again and event.character == self.again and self.is_current:
             event.stop()
-            self.dismiss(None)
+            _close(self, None)
             self.app.call_later(self.app.run_action, "deal_hand")
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        _close(self, None)
+
+
+def _close(screen: ModalScreen, answer: object) -> None:
+    """Give the dialog's answer once: a second key (Enter twice, quickly) that reaches it while it closes does
+    nothing, where a second dismiss would pop a screen that is not there."""
+    if screen.is_current:
+        screen.dismiss(answer)
