@@ -100,7 +100,8 @@ def test_add_deck_adds_every_zone_with_options(run, deckfile):
 
 def test_add_deck_too_many_times_is_refused_clearly(run, deckfile):
     result = run("collection", "add-deck", deckfile(BOA_DECK), "--times", "99999999999999999999")
-    assert result.exit_code == 1 and "too large" in result.stderr and "internal error" not in result.stderr
+    # the range every integer option has (one the database holds) is said, as a usage error
+    assert result.exit_code == 2 and "1<=x<=2147483647" in result.stderr and "internal error" not in result.stderr
     assert json.loads(run("collection", "list", "--json").stdout) == []
 
 
