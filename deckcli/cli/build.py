@@ -13,7 +13,7 @@ from deckcli.cli.options import GAME_CHOICE
 from deckcli.i18n import gettext as _
 
 
-@click.command()
+@click.command(short_help="Build a deck on one screen: verdict, curve and odds live.")
 @click.argument("deck", required=False, metavar="[DECK]", shell_complete=complete_deck_or_file)
 @click.option("--game", "-g", type=GAME_CHOICE, help="The game of a new deck.")
 @click.option(

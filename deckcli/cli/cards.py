@@ -69,7 +69,6 @@ def cards() -> None:
 def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, output: str) -> None:
     """Import card-set FILES: JSON card sets, or card lists saved from a spreadsheet (- reads stdin).
 
-    \b
     A spreadsheet card list (.csv, .tsv or .txt; "," ";" or tab between cells) has one row per card
     and a header naming the card schema's fields (number, name, kind, cost, ...; ability.timing and
     names.en for nested fields; list items joined by ";"; spreadsheet headings such as Card Name,

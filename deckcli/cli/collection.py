@@ -258,8 +258,7 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
 @click.option("--tag", "-t", help="Only entries with this tag.")
 @pass_app
 def export(app: AppContext, target, fmt, game, tag) -> None:
-    """Export the collection: deckcli's layout (count,name,game,set,number,finish,condition,language,tag,proxy,
-    tradelist,purchase_price), its JSON, or the CSV layout of Moxfield, Deckbox, ManaBox, Dragon Shield or TCGplayer.
+    """Export the collection: deckcli's layout (count, name, game, set, number, finish, condition, language, tag, proxy, tradelist, purchase_price), its JSON, or the CSV layout of Moxfield, Deckbox, ManaBox, Dragon Shield or TCGplayer.
 
     Every export reads back into deckcli as the same collection; what a tool's layout cannot hold (TCGplayer
     keeps no tags, Deckbox no etched finish, ...) is named on stderr. CSV cells that a spreadsheet would run

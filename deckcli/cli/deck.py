@@ -358,7 +358,6 @@ def export(app: AppContext, name: str, to: str | None, target: str, image_url: s
     """Write the deck NAME as a decklist (text, JSON, CSV, a deck code or a Cockatrice .cod file), or with
     --to tts -o DIR as a Tabletop Simulator saved object and its card images.
 
-    \b
     What each keeps: text and JSON everything (name, game, format, metadata, zones, printings);
     CSV only the cards (section, count, name, set, number); a code the game, format, cards and Ne-mu;
     cod the name, zones (main, side, and the others by their deckcli names) and printings, with the

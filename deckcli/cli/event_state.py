@@ -18,7 +18,7 @@ LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", 
 PLAYER_PROBLEM_COLUMNS = ["player", "rule", "zone", "line", "message"]
 
 
-@click.command("list")
+@click.command("list", short_help="Every event with its rounds, players and legal decks.")
 @output_options()
 @pass_app
 def list_(app: AppContext, output: str) -> None:
@@ -89,7 +89,7 @@ def status(app: AppContext, event_name: str, messages: bool, output: str) -> Non
         raise SystemExit(1)
 
 
-@click.command("set")
+@click.command("set", short_help="Change EVENT's rounds, date or format while they may change.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option("--rounds", type=whole(1), help="How many Swiss rounds (until the last one is paired).")
 @click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD", help="The event's day.")
