@@ -189,19 +189,3 @@ def test_a_side_exchange_needs_its_round_paired_and_keeps_a_legal_one(run, db, t
     assert replaced.exit_code == 1 and "(replaces the earlier record of that round)" in replaced.stdout
     assert [(r[5], r[7] is None) for r in event_rows(db)["side_exchange"]] == [(1, False), (0, True)]
 
-
-def test_the_readme_event_example_runs_as_printed(run, db):
-    """The README's `event new` line (once with a past date, locking registrations at once) then its register,
-    status --problems and set lines, with the example deck for its file."""
-    import shlex
-
-    lines: dict[str, list[str]] = {}
-    for line in (paths.REPO / "README.md").read_text(encoding="utf-8").splitlines():
-        words = shlex.split(line, comments=True) if line.startswith("deckcli event ") and "[" not in line else []
-        if words[2:3] in (["new"], ["set"], ["status"]):
-            lines.setdefault(words[2], words[1:])
-    created = _ok(run(*lines["new"]))
-    assert created.stderr == ""  # no past date: nothing to warn of
-    _ok(run("event", "register", "Spring Open", "Sam Example", EMBER))
-    _ok(run(*lines["set"]))
-    assert lines["status"][-1] == "--problems" and "Sam Example" in _ok(run(*lines["status"])).stdout
