@@ -163,7 +163,7 @@ def test_a_legal_boa_deck_built_from_an_empty_screen(db):
     async def script(pilot):
         app = pilot.app
         for name, copies in picks.items():
-            await _search(pilot, name)
+            await _search(pilot, name[:7])  # what a player types: the start of the name, then Enter and Enter
             assert app.matches[0].name == name
             await pilot.press(*["enter"] * copies)
         assert _text(app, "#verdict-text") == "Legal in boa-standard."
