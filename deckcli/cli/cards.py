@@ -212,10 +212,10 @@ def show(app: AppContext, name: str, game: str | None, set_text: str, number: st
         cards = [p.as_dict() for p in printings]
         click.echo(dump_json(cards[0] if len(cards) == 1 else cards))
         return
-    click.echo("\n\n".join(_card_text(ref.as_dict()) for ref in printings))
+    click.echo("\n\n".join(card_text(ref.as_dict()) for ref in printings))
 
 
-def _card_text(card: dict) -> str:
+def card_text(card: dict) -> str:
     """A card as ``field: value`` lines, name first, in the user's language: the fields every card has by the
     catalog, its game's own fields, kind and values by the game's data (``field_label_translations``, ``kinds``,
     ``value_labels``)."""

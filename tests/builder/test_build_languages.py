@@ -58,34 +58,31 @@ EXPECTED = {
 }
 
 
-@pytest.mark.sqlite_only
-@pytest.mark.parametrize("language", sorted(EXPECTED))
-def test_the_builder_speaks_the_players_language(db, language):
+def _screen(deck: str, language: str) -> str:
+    """The builder's main screen and its keys, drawn in a child process speaking ``language``."""
     env = {**os.environ, "DECKCLI_LANG": language}
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(paths.EXAMPLES / "ember-rush.txt"), str(paths.REPO / "tests" / "support")],
+        [sys.executable, "-c", SCRIPT, str(paths.EXAMPLES / deck), str(paths.REPO / "tests" / "support")],
         capture_output=True,
         text=True,
         env=env,
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("language", sorted(EXPECTED))
+def test_the_builder_speaks_the_players_language(db, language):
+    screen = _screen("ember-rush.txt", language)
     shown, english = EXPECTED[language]
     for word in shown:
-        assert word in done.stdout, f"{language}: {word!r} not shown:\n{done.stdout}"
+        assert word in screen, f"{language}: {word!r} not shown:\n{screen}"
     for word in english:
-        assert word not in done.stdout, f"{language}: English {word!r} shown:\n{done.stdout}"
+        assert word not in screen, f"{language}: English {word!r} shown:\n{screen}"
 
 
 @pytest.mark.sqlite_only
 def test_card_names_in_the_players_language(db):
-    env = {**os.environ, "DECKCLI_LANG": "ru"}
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(paths.EXAMPLES / "team-shadows.txt"), str(paths.REPO / "tests" / "support")],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Килгор (Kilgore)" in done.stdout
+    assert "Килгор (Kilgore)" in _screen("team-shadows.txt", "ru")

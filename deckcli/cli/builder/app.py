@@ -194,9 +194,9 @@ class BuildApp(App[None]):
                 table.move_cursor(row=i)
 
     def _show_card(self, card: CardRef | None) -> None:
-        from deckcli.cli.cards import _card_text
+        from deckcli.cli.cards import card_text
 
-        text = _card_text(card.as_dict()) if card is not None else _("No card matches.")
+        text = card_text(card.as_dict()) if card is not None else _("No card matches.")
         self.query_one("#card-text", Static).update(text)
 
     def _highlighted(self, table: DataTable) -> CardRef | None:
