@@ -87,7 +87,7 @@ def image_name(title: str, page: str) -> str:
     """An image's file name: ``title`` and the start of the SHA-256 of the page it is drawn from. A changed image
     is a new file, so a kill while a deck's images are drawn leaves the old ones its saved object names (and TTS,
     which keeps each image it loaded by its URL, loads the new one instead of showing the old)."""
-    from deckcli.events.sitemanifest import digest
+    from deckcli.files.ownedfolder import digest
 
     return f"{title}-{digest(page.encode('utf-8'))[:8]}.png"
 
