@@ -279,7 +279,7 @@ class PlayFolderRefused(InputError):
         )
 
 
-# -- the published site's folder (raised by deckcli.events.sitefolder) ----------------------------------
+# -- the published site's folder (raised by deckcli.files.folderswap) ----------------------------------
 
 
 class SiteFolderRefused(InputError):
