@@ -209,7 +209,7 @@ class LookalikePlayer(DeckcliError):
         super().__init__(Message(text, player=player, other=other, where=where, why=why))
 
 
-# -- printing pages with a headless browser (raised by deckcli.events.browser) --------------------------
+# -- printing pages with a headless browser (raised by deckcli.rendering.browser) --------------------------
 
 
 class BrowserMissing(DeckcliError):
@@ -279,7 +279,7 @@ class PlayFolderRefused(InputError):
         )
 
 
-# -- the published site's folder (raised by deckcli.events.sitefolder) ----------------------------------
+# -- the published site's folder (raised by deckcli.files.folderswap) ----------------------------------
 
 
 class SiteFolderRefused(InputError):

@@ -47,7 +47,7 @@ def write_sheets(
     db: Readable, event: EventInfo, registrations: Sequence[Registration], out: str | Path, to: str = "html"
 ) -> SheetResult:
     """Write the sheets to ``out`` (``-``: returned only, for standard output; HTML only) as HTML or PDF."""
-    from deckcli.events.printing import print_pages
+    from deckcli.rendering.printing import print_pages
 
     path, html = print_pages(lambda: sheets_html(db, event, registrations), out, to, Message("sheet"))
     return SheetResult(event.name, path, html, tuple(r.player for r in registrations), to)

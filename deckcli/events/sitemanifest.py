@@ -1,26 +1,27 @@
 """What a published site owns: its manifest (``.deckcli-site.json``: deckcli's marker, the format, the event and
 each file's SHA-256) and the check that a folder holds nothing else, before ``event publish`` replaces it.
 
-The manifest is the one file of a site deckcli reads back (through the reading front door: size and depth limits,
-deckcli's messages); ``decks.json`` is for other software and is never read. A folder is deckcli's to replace only
-when it is empty or holds a manifest and, beside it, only the regular files it lists, each unchanged since; a link
-is never followed, a subfolder never entered.
+The guard is the one of every folder deckcli owns (:mod:`deckcli.files.ownedfolder`); this module says the site's
+shape. The manifest is the one file of a site deckcli reads back; ``decks.json`` is for other software and is never
+read. A folder is deckcli's to replace only when it is empty or holds a manifest and, beside it, only the regular
+files it lists, each unchanged since; a link is never followed, a subfolder never entered.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
 import stat
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from deckcli.errors import InputError, SiteFolderRefused
+from deckcli.files.folderswap import Earlier
 from deckcli.files.oserrors import file_error
+from deckcli.files.ownedfolder import Guard, digest, is_digest, why_not_own
+from deckcli.files.ownedfolder import read_manifest as read_document
 from deckcli.i18n import Message, error_text
 
 MANIFEST = ".deckcli-site.json"
@@ -31,22 +32,8 @@ OWN_NAME = re.compile(
     r"index\.html|decks\.json|decks\.csv|deck-[a-z0-9-]{1,60}\.html"
     r"|round-[a-z0-9-]{1,60}\.html|standings\.html|bracket\.html"  # the rounds' pages (deckcli.events.siterounds)
 )
-_DIGEST = re.compile(r"[0-9a-f]{64}")
-
-
-@dataclass(frozen=True)
-class Earlier:
-    """What the target folder held before publishing: ``before`` is "nothing" (no folder), "empty" or "site"
-    (deckcli's own, whose ``files`` are the names its manifest lists); ``mode`` is the folder's permission bits."""
-
-    before: str
-    files: tuple[str, ...] = ()
-    mode: int | None = None
-
-
-def digest(data: bytes) -> str:
-    """A file's SHA-256, as the manifest lists it."""
-    return hashlib.sha256(data).hexdigest()
+#: The site's folder as the one guard of owned folders knows it.
+GUARD = Guard(MANIFEST, "site manifest", OWN_NAME, Message("changed since deckcli published it"))
 
 
 def manifest_bytes(event: str, files: Mapping[str, bytes]) -> bytes:
@@ -63,10 +50,7 @@ def manifest_bytes(event: str, files: Mapping[str, bytes]) -> bytes:
 def read_manifest(path: Path, label: str) -> dict[str, str]:
     """The names and digests a manifest lists; InputError naming ``label`` for a file that is not deckcli's
     manifest of this format (read through the front door, so size and nesting are limited)."""
-    from deckcli.files.jsontext import parse_json
-    from deckcli.files.reading import read_document
-
-    doc = parse_json(read_document(path, "site manifest", label=label).text, label)
+    doc = read_document(path, GUARD, label)
     if not isinstance(doc, dict) or doc.get("deckcli") != MARKER:
         raise InputError(
             Message('{file}: not a manifest deckcli wrote (no "deckcli": "{marker}")', file=label, marker=MARKER)
@@ -85,11 +69,11 @@ def read_manifest(path: Path, label: str) -> dict[str, str]:
     if not isinstance(files, dict):
         raise InputError(Message('{file}: "files" is not an object of file names and digests', file=label))
     for name, value in files.items():
-        if not OWN_NAME.fullmatch(name):
+        if not GUARD.may_list(name):
             raise InputError(
                 Message("{file}: lists {name!r}, which is no name deckcli publishes", file=label, name=name)
             )
-        if not isinstance(value, str) or not _DIGEST.fullmatch(value):
+        if not is_digest(value):
             raise InputError(
                 Message("{file}: the digest of {name} is not 64 hexadecimal digits", file=label, name=name)
             )
@@ -103,65 +87,30 @@ def check_folder(folder: Path, label: str) -> Earlier:
     try:
         mode = stat.S_IMODE(os.lstat(folder).st_mode)
         with os.scandir(folder) as listing:
-            entries = sorted(listing, key=lambda e: e.name)
+            names = sorted(entry.name for entry in listing)
     except OSError as exc:
         raise file_error(label, exc) from None
-    if not entries:
+    if not names:
         return Earlier("empty", mode=mode)
     listed: dict[str, str] = {}
     offending: list[tuple[str, str]] = []
-    manifest = next((e for e in entries if e.name == MANIFEST), None)
-    if manifest is not None:
-        why = _not_regular(manifest)
+    if MANIFEST in names:
+        why = why_not_own(folder / MANIFEST, None, GUARD)
         if why:
             offending.append((MANIFEST, why))
         else:
             where = os.path.join(label, MANIFEST)
             try:
-                listed = read_manifest(Path(manifest.path), where)
+                listed = read_manifest(folder / MANIFEST, where)
             except InputError as exc:
                 offending.append((MANIFEST, _reason(error_text(exc), where)))
-    for entry in entries:
-        if entry.name == MANIFEST:
-            continue
-        why = _not_regular(entry) or ("" if entry.name not in listed else _changed(entry, listed[entry.name]))
-        if why or entry.name not in listed:
-            offending.append((entry.name, why))
+    for name in names:
+        why = None if name == MANIFEST else why_not_own(folder / name, listed.get(name), GUARD)
+        if why is not None:
+            offending.append((name, why))
     if offending:
         raise SiteFolderRefused(label, offending)
     return Earlier("site", tuple(listed), mode)
-
-
-def _not_regular(entry: os.DirEntry) -> str:
-    """Why an entry is no file deckcli could have written (a link, a folder, a device...), or nothing."""
-    try:
-        if entry.is_symlink():
-            return Message("a link")
-        if entry.is_dir(follow_symlinks=False):
-            return Message("a folder")
-        if not entry.is_file(follow_symlinks=False):
-            return Message("not a regular file")
-    except OSError as exc:
-        return _unreadable(exc)
-    return ""
-
-
-def _changed(entry: os.DirEntry, expected: str) -> str:
-    """ "changed since deckcli published it" when the file's SHA-256 is not the manifest's, else nothing (the file
-    is opened without following links, so one planted since the listing is not read)."""
-    sha = hashlib.sha256()
-    try:
-        fd = os.open(entry.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                sha.update(block)
-    except OSError as exc:
-        return _unreadable(exc)
-    return "" if sha.hexdigest() == expected else Message("changed since deckcli published it")
-
-
-def _unreadable(exc: OSError) -> Message:
-    return Message("cannot be read: {reason}", reason=exc.strerror or str(exc))
 
 
 def _reason(text: str, where: str) -> str:

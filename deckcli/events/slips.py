@@ -1,6 +1,6 @@
 """A round's pairings sheet and result slips: the sheet posted on a wall (every player alphabetically, with their
 table and opponent) and one slip per table for the players to fill in, printed as the registration sheets are
-(:mod:`deckcli.events.printing`: HTML with print CSS, or a PDF from headless Chromium).
+(:mod:`deckcli.rendering.printing`: HTML with print CSS, or a PDF from headless Chromium).
 
 Each slip carries its table's line of a results file (``3,_-_-_``), so the slips a judge collects are typed as they
 are into the file ``event result --from`` reads (:mod:`deckcli.events.resultfile`); the sheet's footer gives that
@@ -94,10 +94,10 @@ def write_slips(
 ) -> SlipsResult:
     """``event slips``: the pairings sheet and result slips of the event's round (default: the latest paired)
     written to ``target`` (``-``: returned only, for standard output; HTML only) as HTML or PDF."""
-    from deckcli.events.printing import print_pages
     from deckcli.events.roundpick import pick_round
     from deckcli.events.rounds import load_tournament
     from deckcli.events.store import event_info
+    from deckcli.rendering.printing import print_pages
 
     with db.rows() as rows:
         event = event_info(rows, event_name)  # an unknown event is said as every event command says it

@@ -15,29 +15,25 @@ drawn, then the saved object is put in place in one rename (the moment TTS sees 
 :meth:`PlayFolder.settle` lists the new files and removes the old ones. The next run into the folder settles a
 killed one first: the saved object there is the new one (roll forward: the old files go) or not (roll back: the
 new images go), and temporary files left by a killed writer are removed. Runs into one folder take turns (a lock
-on the folder, where the system has ``flock``).
+on the folder, where the system has ``flock``). Which file is deckcli's, the lock and the removal of leftovers are
+the one guard of every folder deckcli owns (:mod:`deckcli.files.ownedfolder`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import re
-import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckcli.errors import InputError, PlayFolderRefused
-from deckcli.events.sitemanifest import digest
 from deckcli.files.oserrors import file_error
+from deckcli.files.ownedfolder import digest, file_digest, locked, remove_own, remove_temporaries, why_not_own
 from deckcli.files.writing import write_file
 from deckcli.i18n import Message
 from deckcli.play.filenames import unique_stem
-from deckcli.play.manifest import MANIFEST, DeckFiles, Listing, Pending, list_text, read_list
-
-#: A temporary file :mod:`deckcli.files.writing` makes beside a file it writes (``.NAME.PID.tmp[.png]``).
-_TEMPORARY = re.compile(r"\.(.+)\.[0-9]+\.tmp(\.png)?")
+from deckcli.play.manifest import GUARD, MANIFEST, DeckFiles, Listing, Pending, list_text, read_list
 
 
 @dataclass
@@ -73,7 +69,7 @@ class PlayFolder:
     def _own(self, name: str) -> bool:
         """Whether the file ``name`` is as deckcli wrote it (a regular file, not a link, of the listed digest)."""
         known = self.files.get(name)
-        return known is not None and _regular_digest(self.path / name) == known
+        return known is not None and why_not_own(self.path / name, known, GUARD) is None
 
     def unchanged_image(self, name: str, page: str) -> bytes | None:
         """The image ``name`` as deckcli drew it from the page ``page`` before, when it is there unchanged; else None."""
@@ -93,11 +89,11 @@ class PlayFolder:
         if pending is None:
             return
         before = self.deck(pending.deck.game, pending.deck.name)
-        if _regular_digest(self.path / pending.saved) == pending.saved_digest:
+        if file_digest(self.path / pending.saved) == pending.saved_digest:
             gone = set(before.files if before else ()) - set(pending.deck.files)
             self.decks = [d for d in self.decks if d != before] + [pending.deck]
             for name in pending.deck.files:
-                found = _regular_digest(self.path / name)
+                found = file_digest(self.path / name)
                 if found is not None:
                     self.files[name] = found
                     if name in pending.drawn:
@@ -111,30 +107,14 @@ class PlayFolder:
 
     def _remove(self, name: str) -> None:
         """Remove the file ``name`` deckcli wrote (not when it is a link or changed since: then it is the user's)."""
-        known, found = self.files.pop(name, None), _regular_digest(self.path / name)
+        known = self.files.pop(name, None)
         self.drawn.pop(name, None)
-        if found is not None and known in (None, found):
-            with contextlib.suppress(OSError):  # one left behind is listed no more, and harms no one
-                os.unlink(self.path / name)
+        remove_own(self.path / name, known)  # (one left behind is listed no more, and harms no one)
 
     def _save(self) -> None:
         """Write the list through the one writer (a temporary file renamed over it)."""
         text = list_text(Listing(self.files, self.drawn, self.decks, self.pending))
         write_file(self.path / MANIFEST, lambda temp: temp.write_text(text, encoding="utf-8"))
-
-
-def _regular_digest(path: Path) -> str | None:
-    """The SHA-256 of the regular file ``path`` (opened without following a link, and without waiting for a
-    writer when it is a pipe), None for anything else."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            return None
-        return digest(handle.read())
 
 
 @contextlib.contextmanager
@@ -143,7 +123,7 @@ def play_folder(folder: str | Path) -> Iterator[PlayFolder]:
     began settled, its temporary files removed."""
     label = str(folder)
     path = open_folder(folder)
-    with _locked(path, label):
+    with locked(path, label):
         state = PlayFolder(path, label, *read_list(path, label))
         _remove_temporaries(state)
         state.settle()
@@ -167,39 +147,13 @@ def open_folder(folder: str | Path) -> Path:
     return path
 
 
-@contextlib.contextmanager
-def _locked(path: Path, label: str) -> Iterator[None]:
-    """The folder locked for this process (``flock`` on the folder itself: no file of its own, and released by the
-    system when the process dies, however it dies); no lock where the system has none."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        yield
-        return
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise file_error(label, exc, writing=True) from None
-    try:
-        with contextlib.suppress(OSError):  # a file system that keeps no locks (some network ones): none taken
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
-
-
 def _remove_temporaries(state: PlayFolder) -> None:
     """Remove the temporary files a killed run left beside the files of the list (the folder is locked, so no
     running export owns one)."""
     ours = set(state.files) | {MANIFEST}
     if state.pending is not None:
         ours |= set(state.pending.deck.files)
-    with contextlib.suppress(OSError), os.scandir(state.path) as listing:  # (unreadable: the writes will say so)
-        for entry in listing:
-            found = _TEMPORARY.fullmatch(entry.name)
-            if found and found.group(1) in ours and entry.is_file(follow_symlinks=False):
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(entry.path)
+    remove_temporaries(state.path, ours)
 
 
 def pending_export(deck: DeckFiles, saved: str, saved_text: str, drawn: Mapping[str, str]) -> Pending:

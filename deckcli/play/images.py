@@ -1,5 +1,5 @@
 """Card images as PNG: a page of card faces (or a card back) drawn by headless Chromium at one image pixel per CSS
-pixel, written through the one writer (:func:`deckcli.events.browser.screenshot_png`)."""
+pixel, written through the one writer (:func:`deckcli.rendering.browser.screenshot_png`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 def draw_png(html: str, png: Path, width: int, height: int) -> bytes:
     """Draw the page ``html`` into the PNG ``png`` of ``width`` x ``height`` pixels; its bytes."""
-    from deckcli.events.browser import screenshot_png
+    from deckcli.rendering.browser import screenshot_png
 
     with tempfile.TemporaryDirectory(prefix="deckcli-cards-") as folder:
         page = Path(folder) / "cards.html"

@@ -1,28 +1,30 @@
 """``.deckcli-play.json`` read back: the list of the files deckcli wrote into a Tabletop Simulator folder
-(:mod:`deckcli.play.folder`), through the reading front door (size and nesting limited), checked whole before it is
-believed: deckcli removes files its list names, so every name is a plain file name in that folder (no path, no
-hidden name), every digest 64 hexadecimal digits. The list itself must be a regular file: a link (dangling, or to a
-file elsewhere) or anything else at its name is refused, never read through nor written through.
+(:mod:`deckcli.play.folder`). The guard is the one of every folder deckcli owns (:mod:`deckcli.files.ownedfolder`):
+the list is read through the reading front door (size and nesting limited) and checked whole before it is believed:
+deckcli removes files its list names, so every name is a plain file name in that folder (no path, no hidden name),
+every digest 64 hexadecimal digits. The list itself must be a regular file: a link (dangling, or to a file
+elsewhere) or anything else at its name is refused, never read through nor written through. This module says the
+list's shape (its decks and the export begun).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 from deckcli.errors import InputError
+from deckcli.files.ownedfolder import Guard, is_digest, listed_files, manifest_file, read_manifest
 from deckcli.i18n import Message
 
 MANIFEST = ".deckcli-play.json"
 MARKER = "deckcli play"
 #: The list's format: 1 had only ``files`` and ``drawn`` (read as files of no deck); 2 adds ``decks``, ``pending``.
 VERSION = 2
-_DIGEST = re.compile(r"[0-9a-f]{64}")
+#: The play folder as the one guard of owned folders knows it: any plain file name may be listed.
+GUARD = Guard(MANIFEST, "play manifest", None, Message("changed since deckcli wrote it"))
 
 
 @dataclass(frozen=True)
@@ -89,18 +91,11 @@ class _NotTheList(Exception):
 
 def read_list(path: Path, label: str) -> Listing:
     """What deckcli wrote into the folder ``path`` (named ``label``), from its list; nothing without a list."""
-    from deckcli.files.jsontext import parse_json
-    from deckcli.files.reading import read_document
-
-    listing = path / MANIFEST
     where = f"{label.rstrip('/' + os.sep)}{os.sep}{MANIFEST}"
-    try:
-        found = os.lstat(listing)
-    except FileNotFoundError:
+    found = manifest_file(path, GUARD)
+    if found is None:
         return Listing({}, {}, [], None)
-    except OSError:
-        found = None
-    if found is None or not stat.S_ISREG(found.st_mode):
+    if found[1] is not None:
         raise InputError(
             Message(
                 "{file}: refused, it is a link or not a regular file, where deckcli keeps its list of the files it"
@@ -109,7 +104,7 @@ def read_list(path: Path, label: str) -> Listing:
                 folder=label,
             )
         )
-    doc = parse_json(read_document(listing, "play manifest", label=where).text, where)
+    doc = read_manifest(found[0], GUARD, where)
     try:
         return _listing(doc)
     except _NotTheList:
@@ -145,11 +140,9 @@ def _dict(value: object) -> dict[object, object]:
 
 def _name(value: object) -> str:
     """A file name the list may hold: a name in the folder itself, neither hidden nor a path."""
-    if not isinstance(value, str) or not value or value.startswith(".") or len(value) > 255:
+    if not GUARD.may_list(value):
         raise _NotTheList
-    if any(c in value for c in ("/", "\\", "\0")) or Path(value).name != value:
-        raise _NotTheList
-    return value
+    return str(value)
 
 
 def _text(value: object) -> str:
@@ -159,10 +152,10 @@ def _text(value: object) -> str:
 
 
 def _digests(value: object) -> dict[str, str]:
-    found = _dict(value)
-    if not all(isinstance(v, str) and _DIGEST.fullmatch(v) for v in found.values()):
+    found = listed_files(value, GUARD)
+    if found is None:
         raise _NotTheList
-    return {_name(k): str(v) for k, v in found.items()}
+    return found
 
 
 def _deck(value: object) -> DeckFiles:
@@ -174,6 +167,6 @@ def _deck(value: object) -> DeckFiles:
 def _pending(value: object) -> Pending:
     doc = _dict(value)
     saved_digest = _text(doc.get("saved_digest"))
-    if not _DIGEST.fullmatch(saved_digest):
+    if not is_digest(saved_digest):
         raise _NotTheList
     return Pending(_deck(doc.get("deck")), _name(doc.get("saved")), saved_digest, _digests(doc.get("drawn", {})))

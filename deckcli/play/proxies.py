@@ -182,7 +182,7 @@ def write_proxies(
 ) -> ProxyResult:
     """``deck proxies``: the deck's proxy pages written to ``out`` as HTML or PDF (``-``: the HTML returned, for
     standard output); nothing missing (``missing``) writes nothing."""
-    from deckcli.events.printing import print_pages
+    from deckcli.rendering.printing import print_pages
 
     layout = paper_layout(paper, bleed)
     deck.require_cards()

@@ -87,7 +87,7 @@ def image_name(title: str, page: str) -> str:
     """An image's file name: ``title`` and the start of the SHA-256 of the page it is drawn from. A changed image
     is a new file, so a kill while a deck's images are drawn leaves the old ones its saved object names (and TTS,
     which keeps each image it loaded by its URL, loads the new one instead of showing the old)."""
-    from deckcli.events.sitemanifest import digest
+    from deckcli.files.ownedfolder import digest
 
     return f"{title}-{digest(page.encode('utf-8'))[:8]}.png"
 
@@ -168,11 +168,11 @@ def export_tts(db: Readable, deck_name: str, folder: str | Path, image_url: str 
     """``deck export NAME --to tts -o DIR``: the stored deck's saved object, sheets and back written into DIR, all
     or nothing (:mod:`deckcli.play.folder`); the files of another deck there are never written over."""
     from deckcli.cards.index import CardIndex
-    from deckcli.events.browser import find_chromium
     from deckcli.legality.resolve import open_deck
     from deckcli.play.filenames import file_stem
     from deckcli.play.folder import play_folder
     from deckcli.play.manifest import DeckFiles
+    from deckcli.rendering.browser import find_chromium
 
     base = image_base(image_url) if image_url is not None else None
     deck = open_deck(db, deck_name=deck_name)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -79,21 +78,21 @@ def _passed(path: Path) -> list[str]:
 
 
 def _remember(digest: str) -> None:
-    """Add ``digest`` and rewrite the file atomically; a data folder that cannot be written just remembers nothing."""
+    """Add ``digest`` and rewrite the file whole through the one writer (:func:`deckcli.files.writing.write_whole`:
+    a temporary file put in its place); a data folder that cannot be written just remembers nothing."""
+    from deckcli.errors import DeckcliError
+    from deckcli.files.writing import write_whole
+
     path = verdicts_path()
     passed = _passed(path)
     passed.append(digest)
     del passed[:-KEEP]
-    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    text = json.dumps({"format": _FORMAT, "passed": passed})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(json.dumps({"format": _FORMAT, "passed": passed}), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError:
-        try:
-            temporary.unlink(missing_ok=True)
-        except OSError:
-            pass
+        write_whole(path, lambda handle: handle.write(text))
+    except (OSError, DeckcliError):
+        pass
 
 
 def forget() -> None:

@@ -10,7 +10,7 @@ import paths  # tests/support/paths.py
 import pages_support as ps
 import pytest
 
-from deckcli.events.browser import run_chromium
+from deckcli.rendering.browser import run_chromium
 from deckcli.events.sheets import write_sheets
 from deckcli.events.site import publish
 

@@ -15,7 +15,7 @@ import phone_widths  # tests/support/phone_widths.py
 import pytest
 import rounds_support as rs
 
-from deckcli.events import browser as chromium_runs
+from deckcli.rendering import browser as chromium_runs
 from deckcli.events.site import publish
 
 pytestmark = pytest.mark.sqlite_only  # (pages, not storage: one backend is enough)

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from deckcli.events import sitefolder
+from deckcli.events.sitemanifest import GUARD
+from deckcli.files import folderswap
 
 DECK = Path(__file__).parents[1] / "data" / "decks" / "boa-standard" / "legal" / "aeon-sphinx-in-side.txt"
 FILES = ["index.html", "deck-ann.html", "deck-bo.html", "decks.json", "decks.csv", ".deckcli-site.json"]
@@ -40,7 +42,7 @@ def leftovers(folder: Path) -> list[str]:
 def _fail_at(monkeypatch, k: int) -> None:
     """The k-th file written into the fresh folder fails as on a full disk."""
     calls = []
-    real = sitefolder._write_file
+    real = folderswap._write_file
 
     def write(path, content):
         calls.append(path)
@@ -48,7 +50,7 @@ def _fail_at(monkeypatch, k: int) -> None:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real(path, content)
 
-    monkeypatch.setattr(sitefolder, "_write_file", write)
+    monkeypatch.setattr(folderswap, "_write_file", write)
 
 
 def test_a_write_failing_at_any_file_leaves_the_earlier_site_exactly(run, event, tmp_path, monkeypatch):
@@ -95,13 +97,13 @@ def test_ctrl_c_before_the_swap_changes_nothing_and_after_it_says_so(run, event,
         return reached
 
     with monkeypatch.context() as patch:
-        patch.setattr(sitefolder, "_reached", interrupt_at("file:decks.csv"))
+        patch.setattr(folderswap, "_reached", interrupt_at("file:decks.csv"))
         result = run("event", "publish", event, "-o", site)
     assert result.exit_code == 130 and result.stderr.strip() == "Interrupted: nothing was changed."
     assert snapshot(site) == before and leftovers(site) == []
 
     with monkeypatch.context() as patch:
-        patch.setattr(sitefolder, "_reached", interrupt_at("swapped"))
+        patch.setattr(folderswap, "_reached", interrupt_at("swapped"))
         result = run("event", "publish", event, "-o", site)
     assert result.exit_code == 130
     assert result.stderr.strip() == (f"Interrupted after the site was published: {site} holds the new one (the"
@@ -124,9 +126,9 @@ def _killed_at(target: Path, files: dict, k: int, exchange: bool) -> bool:
     if pid == 0:  # the child: never returns into pytest
         try:
             steps = iter(range(k))
-            sitefolder._reached = lambda step: next(steps, None) is None and os._exit(9)
+            folderswap._reached = lambda step: next(steps, None) is None and os._exit(9)
             if not exchange:
-                sitefolder._exchange = lambda new, old: False
+                folderswap._exchange = lambda new, old: False
             sitefolder.write_site(target, "E", lambda: files)
         finally:
             os._exit(0)
@@ -143,7 +145,7 @@ def _site_of(tmp_path: Path, files: dict) -> dict[str, bytes]:
 @pytest.mark.parametrize("exchange", [True, False], ids=["renameat2", "rename-aside"])
 @pytest.mark.parametrize("earlier", ["site", "empty", "nothing"])
 def test_a_kill_at_every_step_leaves_the_old_site_or_the_new_one(tmp_path, exchange, earlier):
-    if exchange and sitefolder._renameat2() is None:
+    if exchange and folderswap._renameat2() is None:
         pytest.skip("no renameat2 here")
     old = {"site": _site_of(tmp_path / "o", OLD), "empty": {}, "nothing": None}[earlier]
     new = _site_of(tmp_path / "n", NEW)
@@ -159,7 +161,7 @@ def test_a_kill_at_every_step_leaves_the_old_site_or_the_new_one(tmp_path, excha
         found = snapshot(target)
         if found is None and earlier != "nothing":  # renamed aside, the new one not yet in: put back next time
             assert not exchange and any(".deckcli-old-" in p.name for p in parent.iterdir())
-            sitefolder._clear_leftovers(target)
+            folderswap._clear_leftovers(target, GUARD)
             found = snapshot(target)
         assert found in (old, new), (k, found)
         sitefolder.write_site(target, "E", lambda: NEW)  # the next publish finishes and cleans up

@@ -13,7 +13,7 @@ import pytest
 import rounds_support as rs
 
 from deckcli.errors import InputError, NoRoundPaired, UnknownRound
-from deckcli.events.printing import print_pages
+from deckcli.rendering.printing import print_pages
 from deckcli.events.slips import slips_html, wall_lines
 
 _LINE = re.compile(r'<li><span class="name">(.*?)</span><span class="table">(.*?)</span>'

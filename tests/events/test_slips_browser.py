@@ -11,7 +11,7 @@ import pages_support as ps
 import pytest
 import rounds_support as rs
 
-from deckcli.events.printing import print_pages
+from deckcli.rendering.printing import print_pages
 from deckcli.events.slips import slips_html
 
 

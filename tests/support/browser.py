@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcli.events import browser
+from deckcli.rendering import browser
 
 #: A4 in PDF points (210 x 297 mm); Chromium writes it as 594.96 x 841.92.
 A4_POINTS = (595.28, 841.89)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from deckcli.events import browser
+from deckcli.rendering import browser
 
 _HARNESS = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:0">
 {frames}

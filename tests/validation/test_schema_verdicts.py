@@ -154,3 +154,24 @@ def test_a_data_folder_that_cannot_be_written_remembers_nothing(carddb, tmp_path
         _forget_all()
         assert registry.game("boa").title == "Battle of Aeons"
     assert len(counted_checks) == 6 and not (blocker / "data").exists()
+
+
+def test_the_verdicts_are_written_by_the_one_writer_which_never_writes_over_a_database(
+    carddb, tmp_path, monkeypatch, counted_checks
+):
+    """verdicts.py writes through deckcli.files.writing (no temp-file-and-replace of its own): a database found
+    where the verdicts go is never replaced, the passes are just not remembered."""
+    import sqlite3
+
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setenv("DECKCLI_DATA_DIR", str(data))
+    with sqlite3.connect(data / verdicts.VERDICTS_FILE) as made:
+        made.execute("create table kept (x)")
+    made.close()
+    before = (data / verdicts.VERDICTS_FILE).read_bytes()
+    for _ in range(2):
+        _forget_all()
+        assert registry.game("boa").title == "Battle of Aeons"
+    assert len(counted_checks) == 6 and (data / verdicts.VERDICTS_FILE).read_bytes() == before
+    assert sorted(p.name for p in data.iterdir()) == [verdicts.VERDICTS_FILE]

@@ -1,46 +1,16 @@
-"""The Jinja2 templates of the registration sheets and the published site (``*.html.j2`` beside this file).
-
-Autoescaping is on for every template, so a player or deck name holding markup is printed as text; the templates
-carry their own CSS and draw their bar charts as inline SVG, so a page needs no script and no network.
-"""
+"""The Jinja2 templates of the registration sheets, the slips and the published site (``*.html.j2`` beside this
+file), rendered by the one template environment of deckcli's pages (:mod:`deckcli.rendering.templates`)."""
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 FOLDER = Path(__file__).parent
 
 
-@cache
-def environment(folder: Path = FOLDER):
-    """The one Jinja2 environment of a template folder (this one, or another package's ``pages/``): autoescaped,
-    undefined names an error; texts go through deckcli's catalogs (``{{ _("Table %(n)s", n=table) }}``, a count
-    ``{{ ngettext("%(num)s deck", "%(num)s decks", n) }}``, ``{% trans %}``: Jinja2's i18n extension, new-style, so a
-    translation is escaped like any other value), in the user's language, which ``{{ lang }}`` names (``<html
-    lang>``); ``{{ n | plural("deck") }}`` is :func:`deckcli.words.plural`'s wording, translated (its entry is
-    extracted only where Python code words the same count); a value that is a library ``Message`` (a zone's title
-    from the game's data, a problem) is printed translated, placeholders too (:meth:`deckcli.i18n.Message.__html__`)."""
-    import jinja2
+def render(template: str, /, **context: Any) -> str:
+    """The named template of this folder (``sheet.html.j2``) rendered with ``context``."""
+    from deckcli.rendering.templates import render as render_page
 
-    from deckcli.i18n import gettext, language_in_use, ngettext, translated
-    from deckcli.words import plural
-
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(folder)),
-        autoescape=jinja2.select_autoescape(enabled_extensions=("html", "html.j2"), default=True),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        extensions=["jinja2.ext.i18n"],
-    )
-    env.install_gettext_callables(gettext=gettext, ngettext=ngettext, newstyle=True)  # type: ignore[attr-defined]
-    env.filters["plural"] = lambda count, *nouns: translated(plural(count, *nouns))
-    env.globals["lang"] = language_in_use()
-    return env
-
-
-def render(template: str, /, folder: Path = FOLDER, **context: Any) -> str:
-    """The named template (``sheet.html.j2``) of ``folder`` rendered with ``context``."""
-    return environment(folder).get_template(template).render(**context)
+    return render_page(FOLDER, template, **context)

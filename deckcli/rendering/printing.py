@@ -1,5 +1,5 @@
-"""Printed pages (registration sheets, pairings and result slips): one HTML document written as it is, with print
-CSS any browser prints, or printed to PDF by headless Chromium (:mod:`deckcli.events.browser`); ``-`` keeps the HTML
+"""Printed pages (registration sheets, pairings and result slips, proxy sheets): one HTML document written as it is, with print
+CSS any browser prints, or printed to PDF by headless Chromium (:mod:`deckcli.rendering.browser`); ``-`` keeps the HTML
 for standard output."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def print_pages(build: Callable[[], str], out: str | Path, to: str, what: str) -
             )
         )
     if to == "pdf":
-        from deckcli.events.browser import find_chromium
+        from deckcli.rendering.browser import find_chromium
 
         if str(out) == "-":
             raise InputError(Message("a PDF is written to a file: give -o FILE.pdf"))
@@ -45,7 +45,7 @@ def print_pages(build: Callable[[], str], out: str | Path, to: str, what: str) -
 def _print_pdf(html: str, pdf: str | Path) -> None:
     """Print the HTML to ``pdf`` through a temporary page headless Chromium opens; the PDF is written as every file
     is (:func:`deckcli.files.writing.write_file`): a failed print leaves an earlier PDF as it was."""
-    from deckcli.events.browser import print_to_pdf
+    from deckcli.rendering.browser import print_to_pdf
 
     with tempfile.TemporaryDirectory(prefix="deckcli-pages-") as folder:
         page = Path(folder) / "pages.html"
