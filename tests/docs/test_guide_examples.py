@@ -87,6 +87,9 @@ def page_runs(request, tmp_path_factory, fresh_data) -> dict[Path, list[str]]:
         return {page: run.result() for page, run in runs.items()}
 
 
+# One worker of pytest-xdist runs every page (--dist loadgroup): page_runs runs the selected pages side by side at once,
+# so pages spread over workers would each run them all.
+@pytest.mark.xdist_group("guide-pages")
 @pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(paths.REPO).as_posix() for p in PAGES])
 def test_every_shell_example_of_the_page_runs_as_the_guide_says(page, page_runs):
     if not commands(page):
