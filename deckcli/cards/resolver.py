@@ -4,9 +4,10 @@ odds, collection, cards show); each game's card index is loaded once and every a
 One pass, in the order the docs give it (docs/players/cards.md): a printing by set and number; the name in the game,
 its aliases and localised names (one table of name keys holds all three, a card's own name first); the same name in
 another game (``wrong-game``); the closest names. What finds nothing is a :class:`Miss`, a value that says why:
-80,000 unknown decklist lines then make 80,000 small tuples, no exception and no message each. Only the functions
-the commands call to get a card (:meth:`CardResolver.find`, :meth:`~CardResolver.across_games`,
-:meth:`~CardResolver.every_printing`) raise it, as the error class of :mod:`deckcli.carderrors` it names.
+80,000 unknown decklist lines then make 80,000 small tuples, no exception and no message each. Only the two functions
+the commands call to get a card, :meth:`CardResolver.find` and :meth:`~CardResolver.across_games` (and
+:meth:`~CardResolver.every_printing` through them), raise it, as the error class of :mod:`deckcli.carderrors` it
+names (:meth:`Miss.error`).
 """
 
 from __future__ import annotations
@@ -69,13 +70,6 @@ class Miss(NamedTuple):
         if self.kind is UnknownCard:
             return UnknownCard.wording(self.name, self.game, self.near)
         return error_text(self.error())
-
-
-def _card_or_raise(found: CardRef | Miss) -> CardRef:
-    """The printing found, or its miss raised as its error: the edge between the resolver and a command."""
-    if isinstance(found, Miss):
-        raise found.error()
-    return found
 
 
 class CardResolver:
@@ -152,7 +146,10 @@ class CardResolver:
         """The printing meant (without ``game``: in every game), or its Miss raised as its error; ``prefer_sets``
         (casefolded codes, a format's legal sets) picks among printings when no set is given; ``suggest=False``
         leaves the closest names out of an unknown card's error (for problems no one will see)."""
-        return _card_or_raise(self.lookup(name, set_text, number, game, prefer_sets, suggest))
+        found = self.lookup(name, set_text, number, game, prefer_sets, suggest)
+        if isinstance(found, Miss):
+            raise found.error()
+        return found
 
     def lookup(
         self,
@@ -167,9 +164,12 @@ class CardResolver:
         key = (name, set_text, number, game, frozenset(prefer_sets), suggest)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = self._answer(
-                name.strip(), set_text.strip(), number.strip(), game, key[4], suggest
-            )
+            name, set_text, number = name.strip(), set_text.strip(), number.strip()
+            if game:
+                found = self._in_game(self._code(game), name, set_text, number, key[4], suggest)
+            else:
+                found = self._in_any_game(name, set_text, number)
+            self._memo[key] = found
         return found
 
     def lookup_many(
@@ -208,15 +208,13 @@ class CardResolver:
         """The code of a game given in any case (asked once per game, not once per line)."""
         return self._codes.get(game) or self._codes.setdefault(game, registry.game(game).code)
 
-    def _answer(
-        self, name: str, set_text: str, number: str, game: str | None, prefer: frozenset[str], suggest: bool
-    ) -> CardRef | Miss:
-        """The printing meant in ``game``, or in the one game that has it (``None``: every game is looked in)."""
-        if game:
-            return self._in_game(self._code(game), name, set_text, number, prefer, suggest)
+    def _in_any_game(self, name: str, set_text: str, number: str) -> CardRef | Miss:
+        """The card meant when no game is given: the one game's card, a miss when several games have one."""
         found = self._across(name, set_text, number)
-        if isinstance(found, Miss) or len(found) == 1:
-            return found if isinstance(found, Miss) else next(iter(found.values()))
+        if isinstance(found, Miss):
+            return found
+        if len(found) == 1:
+            return next(iter(found.values()))
         return Miss(AmbiguousCard, name or f"({set_text}) {number}", None, cards=tuple(found.values()))
 
     def _in_game(
@@ -231,15 +229,16 @@ class CardResolver:
     ) -> CardRef | Miss:
         """The pass in one game, step by step; ``elsewhere=False`` skips the other games (every game is being
         looked in) and ``suggest=False`` the closest names (costly, often unused)."""
-        if not name:
+        if not name:  # 1. a printing by set and number
             return self._by_printing(game, set_text, number)
-        refs = self.refs(game, name)
+        refs = self.refs(game, name)  # 2. the name in the game, its aliases and localised names
         if refs:
             return self._narrowed(game, name, refs, set_text, number, prefer)
         others = self._other_names(game).get(name_key(name)) if elsewhere else None
-        if others:
+        if others:  # 3. the same name in another game
             return Miss(WrongGame, name, game, tuple(sorted(others)))
-        return Miss(UnknownCard, name, game, tuple(self.index(game).suggest(name)) if suggest else ())
+        near = tuple(self.index(game).suggest(name)) if suggest else ()  # 4. the closest names
+        return Miss(UnknownCard, name, game, near)
 
     def _by_printing(self, game: str, set_text: str, number: str) -> CardRef | Miss:
         """The printing a set (code or name) and number give, with no name."""
