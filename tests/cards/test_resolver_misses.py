@@ -53,3 +53,19 @@ def test_the_name_in_the_game_comes_before_another_game(db):
     """aqa's ファイアーボール is "Fireball" in English: in aqa the name finds it, though boa and sfb have a Fireball."""
     found = CardResolver(db).lookup("Fireball", game="aqa")
     assert not isinstance(found, Miss) and found.game == "aqa"
+
+
+def test_only_the_edge_raises_and_nothing_catches():
+    """The resolver's pass returns misses; only find and across_games raise, and no function catches an error to
+    turn it into an answer (the mix of returned and raised errors this replaced)."""
+    import ast
+    import inspect
+
+    from deckcli.cards import resolver
+
+    tree = ast.parse(inspect.getsource(resolver))
+    raising = {
+        f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and any(isinstance(n, ast.Raise) for n in ast.walk(f))
+    }
+    assert raising == {"find", "across_games"}
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Try)]
