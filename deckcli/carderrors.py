@@ -1,5 +1,6 @@
-"""Errors about which card a name, set and number mean (raised by deckcli.cards.resolver.CardResolver); the CLI
-turns them into messages and exit 1, as every error of deckcli.errors."""
+"""Errors about which card a name, set and number mean: a look-up of deckcli.cards.resolver answers a Miss naming
+one of these classes, and only CardResolver.find and across_games raise it as its error; the CLI turns them into
+messages and exit 1, as every error of deckcli.errors."""
 
 from __future__ import annotations
 

@@ -1,48 +1,75 @@
 """Which printing a (name, set, number, game) means, by one set of rules for every command (decks, validate,
 odds, collection, cards show); each game's card index is loaded once and every answer remembered.
+
+One pass, in the order the docs give it (docs/players/cards.md): a printing by set and number; the name in the game,
+its aliases and localised names (one table of name keys holds all three, a card's own name first); the same name in
+another game (``wrong-game``); the closest names. What finds nothing is a :class:`Miss`, a value that says why:
+80,000 unknown decklist lines then make 80,000 small tuples, no exception and no message each. Only the two functions
+the commands call to get a card, :meth:`CardResolver.find` and :meth:`~CardResolver.across_games` (and
+:meth:`~CardResolver.every_printing` through them), raise it, as the error class of :mod:`deckcli.carderrors` it
+names (:meth:`Miss.error`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcli.carderrors import AmbiguousCard, UnknownCard, UnknownPrinting, UnknownSet, WrongGame
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.errors import DeckcliError
 from deckcli.games import registry
+from deckcli.i18n import error_text
 from deckcli.names import closest, name_key
 from deckcli.storage.reads import reader_of
+
+if TYPE_CHECKING:
+    from deckcli.storage.reads import Readable
 
 #: Above this many distinct names a prefetch reads the game's name keys rather than an IN list of every name.
 MANY_NAMES = 2_000
 
 
-class NoCard:
-    """What :meth:`CardResolver.lookup_many` answers for a name no game has a card of, told by the name keys alone:
-    the line's error would be ``UnknownCard(name, [], game)``, which a caller words (UnknownCard.wording) only
-    if it must (80,000 unknown lines then make no 80,000 errors)."""
+class Miss(NamedTuple):
+    """Why no printing answers a look-up: the error class it is raised as (``kind``) and what that error says, kept
+    as data until a command raises it (:meth:`error`) or a report words it (:attr:`message`)."""
 
-    __slots__ = ()
+    #: UnknownCard, UnknownSet, UnknownPrinting, WrongGame or AmbiguousCard.
+    kind: type[DeckcliError]
+    #: The name asked (a printing asked by set and number only: ``(S01) 001``; an unknown set: the set as typed;
+    #: a missing printing: the card's own name).
+    name: str
+    #: The game looked in (None: every game).
+    game: str | None
+    #: What may have been meant: the closest names (UnknownCard), the set codes (UnknownSet), the other games that
+    #: have the name (WrongGame, sorted).
+    near: tuple[str, ...] = ()
+    #: The cards found: the card's printings (UnknownPrinting), the cards the name answers to (AmbiguousCard).
+    cards: tuple[CardRef, ...] = ()
+    #: The set code and number asked for, and the name of the card printed there if another one is (UnknownPrinting).
+    asked: tuple[str, str, str | None] = ("", "", None)
 
-    def __repr__(self) -> str:
-        return "NO_CARD"
+    def error(self) -> DeckcliError:
+        """The error this miss is raised as (made afresh: no traceback is kept between two raises)."""
+        kind, name, game = self.kind, self.name, self.game
+        if kind is UnknownSet:
+            return UnknownSet(name, game, list(self.near))
+        if kind is WrongGame:
+            return WrongGame(name, game or "", list(self.near), {g: registry.title(g) for g in (game, *self.near) if g})
+        if kind is UnknownPrinting:
+            printings = [f"({r.set_code}) {r.number}" for r in self.cards]
+            return UnknownPrinting(name, self.asked[0], self.asked[1], printings, game, self.asked[2])
+        if kind is AmbiguousCard:
+            pairs = [(r.name, r.game) for r in self.cards]
+            return AmbiguousCard(name, sorted(set(pairs)) if game else pairs, game)
+        return UnknownCard(name, list(self.near), game)
 
-
-NO_CARD = NoCard()
-
-if TYPE_CHECKING:
-    from deckcli.storage.reads import Readable
-
-
-def _card_or_raise(found: CardRef | DeckcliError) -> CardRef:
-    """The printing found, or its error raised."""
-    if isinstance(found, DeckcliError):
-        try:
-            raise found
-        finally:
-            del found  # this frame, kept by the error's traceback, must not keep the error: no reference cycle
-    return found
+    @property
+    def message(self) -> Any:
+        """What the error says (a Message), worded without making it when it is the common unknown card."""
+        if self.kind is UnknownCard:
+            return UnknownCard.wording(self.name, self.game, self.near)
+        return error_text(self.error())
 
 
 class CardResolver:
@@ -53,7 +80,7 @@ class CardResolver:
         self._source = source
         self._indexes: dict[str | None, CardIndex] = {}
         self._sets: dict[str, dict[str, str]] | None = None
-        self._memo: dict[tuple, CardRef | DeckcliError] = {}
+        self._memo: dict[tuple, CardRef | Miss] = {}
         self._others: dict[str, dict[str, list[str]]] = {}
         self._codes: dict[str, str] = {}  # a game as given -> its code
         #: Every name key of a game (``None``: of every game), read when one prefetch had too many names to list.
@@ -106,7 +133,7 @@ class CardResolver:
         table = self._set_table()
         return sorted({code for g in ([game] if game else table) for code in table.get(g, {}).values()})
 
-    # -- one printing -----------------------------------------------------------------------------
+    # -- one printing: the commands' edge -----------------------------------------------------------
     def find(
         self,
         name: str = "",
@@ -116,10 +143,13 @@ class CardResolver:
         prefer_sets: Iterable[str] = (),
         suggest: bool = True,
     ) -> CardRef:
-        """The printing meant (without ``game``: in every game); ``prefer_sets`` (casefolded codes, a format's
-        legal sets) picks among printings when no set is given; ``suggest=False`` leaves the closest names out of
-        an unknown card's error (for problems no one will see). Answers and errors are remembered."""
-        return _card_or_raise(self.lookup(name, set_text, number, game, prefer_sets, suggest))
+        """The printing meant (without ``game``: in every game), or its Miss raised as its error; ``prefer_sets``
+        (casefolded codes, a format's legal sets) picks among printings when no set is given; ``suggest=False``
+        leaves the closest names out of an unknown card's error (for problems no one will see)."""
+        found = self.lookup(name, set_text, number, game, prefer_sets, suggest)
+        if isinstance(found, Miss):
+            raise found.error()
+        return found
 
     def lookup(
         self,
@@ -129,71 +159,116 @@ class CardResolver:
         game: str | None = None,
         prefer_sets: Iterable[str] = (),
         suggest: bool = True,
-    ) -> CardRef | DeckcliError:
-        """What :meth:`find` answers, the error returned rather than raised (thousands of decklist lines are cheaper
-        so). Remembered errors hold no traceback, so 80,000 of them keep no frames alive for the garbage collector."""
+    ) -> CardRef | Miss:
+        """What :meth:`find` answers, a Miss returned rather than raised; each answer is remembered."""
         key = (name, set_text, number, game, frozenset(prefer_sets), suggest)
         found = self._memo.get(key)
         if found is None:
-            try:
-                found = self._find(name.strip(), set_text.strip(), number.strip(), game, key[4], suggest)
-            except DeckcliError as exc:
-                found = exc.with_traceback(None)
+            name, set_text, number = name.strip(), set_text.strip(), number.strip()
+            if game:
+                found = self._in_game(self._code(game), name, set_text, number, key[4], suggest)
+            else:
+                found = self._in_any_game(name, set_text, number)
             self._memo[key] = found
         return found
 
     def lookup_many(
         self, lines: Iterable[tuple[str, str, str]], game: str, prefer_sets: Iterable[str] = ()
-    ) -> list[CardRef | DeckcliError | NoCard]:
+    ) -> list[CardRef | Miss]:
         """:meth:`lookup` of many ``(name, set, number)`` lines of one game, without closest names (ask
         :meth:`lookup` for those of the few problems shown): every name read in one prefetch, each distinct line
-        answered once. After a large prefetch, a name whose key no game has is NO_CARD from two dictionary
-        look-ups (what :meth:`refs` and the wrong-game check would find), so 80,000 unknown lines cost little."""
+        answered once. After a large prefetch, a name whose key no game has is told by two dictionary look-ups
+        (the pass's name and other-game steps, done for the batch), so 80,000 unknown lines cost little."""
         lines = list(lines)
         code, prefer = self._code(game), frozenset(prefer_sets)
         self.prefetch(code, (name for name, _, _ in lines if name))
         known = self._known.get(code)
         others = self._other_names(code) if known is not None else {}
-        answers: dict[tuple[str, str, str], CardRef | DeckcliError | NoCard] = {}
+        answers: dict[tuple[str, str, str], CardRef | Miss] = {}
         for line in lines:
             if line in answers:
                 continue
             key = name_key(line[0]) if known is not None else ""
             if key and known is not None and key not in known and key not in others:
-                answers[line] = NO_CARD
+                answers[line] = Miss(UnknownCard, line[0].strip(), code)
             else:
                 answers[line] = self.lookup(*line, code, prefer, suggest=False)
         return [answers[line] for line in lines]
 
+    def across_games(self, name: str, set_text: str = "", number: str = "") -> dict[str, CardRef]:
+        """The card meant in each game that has one (a card's own name beats another game's alias), or the most
+        telling miss raised as its error."""
+        found = self._across(name, set_text, number)
+        if isinstance(found, Miss):
+            raise found.error()
+        return found
+
+    # -- the pass -----------------------------------------------------------------------------------
     def _code(self, game: str) -> str:
         """The code of a game given in any case (asked once per game, not once per line)."""
         return self._codes.get(game) or self._codes.setdefault(game, registry.game(game).code)
 
-    def _find(
-        self, name: str, set_text: str, number: str, game: str | None, prefer: frozenset[str], suggest: bool = True
-    ) -> CardRef | DeckcliError:
-        """The printing meant, or the error saying why there is none (returned when it is the common unknown
-        card of one game, raised otherwise)."""
-        if game:
-            return self._in_game_or_wrong(self._code(game), name, set_text, number, prefer, suggest)
-        found = self.across_games(name, set_text, number)
-        if len(found) > 1:
-            what = name or f"({set_text}) {number}"
-            raise AmbiguousCard(what, [(r.name, g) for g, r in found.items()])
-        return next(iter(found.values()))
+    def _in_any_game(self, name: str, set_text: str, number: str) -> CardRef | Miss:
+        """The card meant when no game is given: the one game's card, a miss when several games have one."""
+        found = self._across(name, set_text, number)
+        if isinstance(found, Miss):
+            return found
+        if len(found) == 1:
+            return next(iter(found.values()))
+        return Miss(AmbiguousCard, name or f"({set_text}) {number}", None, cards=tuple(found.values()))
 
-    def _in_game_or_wrong(
-        self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str], suggest: bool = True
-    ) -> CardRef | DeckcliError:
-        """The printing in ``game``, or why not; a name only other games have is a WrongGame naming them."""
-        found = self._in_game_or_why(game, name, set_text, number, prefer, suggest)
-        if not name or not isinstance(found, UnknownCard) or isinstance(found, UnknownPrinting):
-            return found
-        elsewhere = self._other_names(game).get(name_key(name))
-        if not elsewhere:
-            return found
-        titles = {g: registry.title(g) for g in (game, *elsewhere)}
-        return WrongGame(name, game, elsewhere, titles)
+    def _in_game(
+        self,
+        game: str,
+        name: str,
+        set_text: str,
+        number: str,
+        prefer: frozenset[str] = frozenset(),
+        suggest: bool = True,
+        elsewhere: bool = True,
+    ) -> CardRef | Miss:
+        """The pass in one game, step by step; ``elsewhere=False`` skips the other games (every game is being
+        looked in) and ``suggest=False`` the closest names (costly, often unused)."""
+        if not name:  # 1. a printing by set and number
+            return self._by_printing(game, set_text, number)
+        refs = self.refs(game, name)  # 2. the name in the game, its aliases and localised names
+        if refs:
+            return self._narrowed(game, name, refs, set_text, number, prefer)
+        others = self._other_names(game).get(name_key(name)) if elsewhere else None
+        if others:  # 3. the same name in another game
+            return Miss(WrongGame, name, game, tuple(sorted(others)))
+        near = tuple(self.index(game).suggest(name)) if suggest else ()  # 4. the closest names
+        return Miss(UnknownCard, name, game, near)
+
+    def _by_printing(self, game: str, set_text: str, number: str) -> CardRef | Miss:
+        """The printing a set (code or name) and number give, with no name."""
+        if not (set_text and number):
+            return Miss(UnknownCard, "", game)
+        code = self.set_code(game, set_text)
+        if code is None:
+            return Miss(UnknownSet, set_text, game, tuple(self.set_codes(game)))
+        return self.index(game).printing(code, number) or Miss(UnknownCard, f"({code}) {number}", game)
+
+    def _narrowed(
+        self, game: str, name: str, refs: list[CardRef], set_text: str, number: str, prefer: frozenset[str]
+    ) -> CardRef | Miss:
+        """The printing among a name's ``refs`` that the set and number select (no set: a preferred one, the first)."""
+        code = self.set_code(game, set_text) if set_text else None
+        if set_text and code is None:
+            return Miss(UnknownSet, set_text, game, tuple(self.set_codes(game)))
+        folded = number.casefold()
+        chosen = [
+            r for r in refs if (code is None or r.set_code == code) and (not number or r.number.casefold() == folded)
+        ]
+        if not chosen:
+            other = self.index(game).printing(code, number) if code and number else None
+            asked = (code or "", number, other.name if other else None)
+            return Miss(UnknownPrinting, refs[0].name, game, cards=tuple(refs), asked=asked)
+        if len({r.key for r in chosen}) > 1:
+            return Miss(AmbiguousCard, name, game, cards=tuple(chosen))
+        if prefer and code is None:
+            chosen = [r for r in chosen if r.set_code.casefold() in prefer] or chosen
+        return chosen[0]
 
     def _other_names(self, game: str) -> dict[str, list[str]]:
         """Name key -> the other games that have a card of that name, read once: 80,000 unknown lines then cost one
@@ -207,95 +282,38 @@ class CardResolver:
                         found.setdefault(key, []).append(other)
         return found
 
-    def _in_game(
-        self,
-        game: str,
-        name: str,
-        set_text: str,
-        number: str,
-        prefer: frozenset[str] = frozenset(),
-        suggest: bool = True,
-    ) -> CardRef:
-        """The printing in one game; ``suggest=False`` skips the closest names of an unknown one (costly, often unused)."""
-        return _card_or_raise(self._in_game_or_why(game, name, set_text, number, prefer, suggest))
-
-    def _in_game_or_why(
-        self, game: str, name: str, set_text: str, number: str, prefer: frozenset[str], suggest: bool
-    ) -> CardRef | DeckcliError:
-        """What :meth:`_in_game` answers, a missing card or set returned rather than raised (no traceback each)."""
-        index = self.index(game)
-        code = self.set_code(game, set_text) if set_text else None
-        if not name:  # a printing by set and number only
-            if not (set_text and number):
-                return UnknownCard(name, [], game)
-            if code is None:
-                return UnknownSet(set_text, game, self.set_codes(game))
-            printing = index.printing(code, number)
-            if printing is None:
-                return UnknownCard(f"({code}) {number}", [], game)
-            return printing
-        refs = self.refs(game, name)
-        if not refs:
-            return UnknownCard(name, index.suggest(name) if suggest else [], game)
-        if set_text and code is None:
-            return UnknownSet(set_text, game, self.set_codes(game))
-        return self._pick(index, name, refs, code, number, prefer)
-
-    @staticmethod
-    def _pick(
-        index: CardIndex, name: str, refs: list[CardRef], code: str | None, number: str, prefer: frozenset[str]
-    ) -> CardRef:
-        """The printing among a name's ``refs`` that the set code and number select."""
-        game = index.game
-        chosen = [
-            r
-            for r in refs
-            if (code is None or r.set_code == code) and (not number or r.number.casefold() == number.casefold())
-        ]
-        if not chosen:
-            other = index.printing(code, number) if code and number else None
-            printings = [f"({r.set_code}) {r.number}" for r in refs]
-            raise UnknownPrinting(refs[0].name, code or "", number, printings, game, other.name if other else None)
-        if len({r.key for r in chosen}) > 1:
-            raise AmbiguousCard(name, sorted({(r.name, r.game) for r in chosen}), game)
-        if prefer and code is None:
-            chosen = [r for r in chosen if r.set_code.casefold() in prefer] or chosen
-        return chosen[0]
-
-    def across_games(self, name: str, set_text: str = "", number: str = "") -> dict[str, CardRef]:
-        """The card meant in each game that has one (a card's own name beats another game's alias); raises the
-        most telling miss when no game has it."""
+    def _across(self, name: str, set_text: str, number: str) -> dict[str, CardRef] | Miss:
+        """The card meant in each game that has one (a card's own name beats another game's alias), or the most
+        telling miss when no game has it."""
         if not name and not (set_text and number):
-            raise UnknownCard(name, [], None)
+            return Miss(UnknownCard, name, None)
         found: dict[str, CardRef] = {}
-        misses: list[DeckcliError] = []
+        misses: list[Miss] = []
         for game in registry.codes():
-            try:
-                found[game] = self._in_game(game, name, set_text, number, suggest=False)
-            except DeckcliError as exc:
-                misses.append(exc)
+            answer = self._in_game(game, name, set_text, number, suggest=False, elsewhere=False)
+            if isinstance(answer, Miss):
+                misses.append(answer)
+            else:
+                found[game] = answer
         if len(found) > 1 and name:
-            own = {g: r for g, r in found.items() if r.key == name_key(name)}
-            found = own or found
-        if not found:
-            raise self._miss(name, set_text, misses)
-        return found
+            found = {g: r for g, r in found.items() if r.key == name_key(name)} or found
+        return found or self._telling(name, set_text, misses)
 
-    def _miss(self, name: str, set_text: str, misses: list[DeckcliError]) -> DeckcliError:
-        """The error for a card no game has: a game's own miss where the name is known, else one over all games."""
-        telling = [e for e in misses if not isinstance(e, UnknownSet) and (type(e) is not UnknownCard or not name)]
+    def _telling(self, name: str, set_text: str, misses: list[Miss]) -> Miss:
+        """The miss of a card no game has: a game's own miss where the name is known, else one over all games."""
+        telling = [m for m in misses if m.kind is not UnknownSet and (m.kind is not UnknownCard or not name)]
         if telling:
-            own = [e for e in telling if isinstance(e, UnknownPrinting) and name_key(e.card) == name_key(name)]
+            own = [m for m in telling if m.kind is UnknownPrinting and name_key(m.name) == name_key(name)]
             return (own or telling)[0]
-        sets = [e for e in misses if isinstance(e, UnknownSet)]
+        sets = [m for m in misses if m.kind is UnknownSet]
         if len(sets) == 1:
             return sets[0]
         if sets:
-            return UnknownSet(set_text, None, self.set_codes())
+            return Miss(UnknownSet, set_text, None, tuple(self.set_codes()))
         displays: dict[str, str] = {}
         for game in registry.codes():
             displays.update(self.index(game).display)
-        return UnknownCard(name, closest(name, displays), None)
+        return Miss(UnknownCard, name, None, tuple(closest(name, displays)))
 
     # -- every printing of a card -----------------------------------------------------------------
     def printings_of(self, ref: CardRef, set_text: str = "", number: str = "") -> list[CardRef]:

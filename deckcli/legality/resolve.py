@@ -10,9 +10,9 @@ from collections import Counter
 from datetime import date
 from typing import TYPE_CHECKING
 
-from deckcli.carderrors import AmbiguousCard, UnknownCard, UnknownSet, WrongGame
+from deckcli.carderrors import AmbiguousCard, UnknownCard, WrongGame
 from deckcli.cards.index import CardIndex, CardRef
-from deckcli.cards.resolver import NO_CARD, CardResolver, NoCard
+from deckcli.cards.resolver import CardResolver, Miss
 from deckcli.decklists.model import DeckEntry, Decklist, ParseProblem
 from deckcli.decklists.routing import ZoneRouter
 from deckcli.decklists.sources import DeckLocator, DeckRef
@@ -149,23 +149,17 @@ class Resolver:
             ((e.name, e.set_code or "", e.number or "") for e in entries), game, legal_sets
         )  # the deck's names in one query, each distinct line once
         unknown: list[tuple[int, DeckEntry]] = []  # (problem index, line) of the unknown cards to find closest names of
-        wrong: list[tuple[int, DeckEntry, WrongGame]] = []  # (problem index, line, error) of cards of other games
+        wrong: list[tuple[int, DeckEntry, Miss]] = []  # (problem index, line, miss) of cards of other games
         limit = self.suggest_limit
         for entry, card in zip(entries, found):
-            if isinstance(card, (NoCard, UnknownCard, UnknownSet)):  # (NO_CARD is the one NoCard)
-                if (card is NO_CARD or type(card) is UnknownCard) and (limit is None or len(resolved.problems) < limit):
+            if isinstance(card, Miss):
+                if card.kind is UnknownCard and (limit is None or len(resolved.problems) < limit):
                     unknown.append((len(resolved.problems), entry))
-                if isinstance(card, WrongGame):
+                if card.kind is WrongGame:
                     wrong.append((len(resolved.problems), entry, card))
-                resolved.problems.append(self._unknown(entry, card, game))
+                resolved.problems.append(self._unknown(entry, card))
                 resolved.unresolved.append(entry)
                 continue
-            if isinstance(card, AmbiguousCard):  # a name several different cards answer to (a shared alias)
-                resolved.problems.append(self._ambiguous(entry, card))
-                resolved.unresolved.append(entry)
-                continue
-            if isinstance(card, DeckcliError):
-                raise card
             if entry.zone in registry.pseudo_zones():
                 resolved.cards += self._stood_for(index, card, entry, resolved)
             elif entry.zone in aside:
@@ -198,39 +192,25 @@ class Resolver:
         a limit): a table shows no more, and 80,000 unknown lines must not cost 80,000 look-ups."""
         for at, entry in unknown:
             card = self.cards.lookup(entry.name, entry.set_code or "", entry.number or "", game, legal_sets)
-            if isinstance(card, (UnknownCard, UnknownSet)):
-                resolved.problems[at] = self._unknown(entry, card, game)
+            if isinstance(card, Miss):
+                resolved.problems[at] = self._unknown(entry, card)
 
     @staticmethod
-    def _unknown(entry: DeckEntry, exc: UnknownCard | UnknownSet | NoCard, game: str) -> Problem:
-        """A ``wrong-game`` problem for a card of another game, else ``unknown-card`` with the closest names (a
-        NO_CARD line has none: its message is worded without making its error)."""
-        cards = [entry.name or getattr(exc, "name", "")]
-        if isinstance(exc, NoCard):  # (NO_CARD is the one NoCard)
+    def _unknown(entry: DeckEntry, miss: Miss) -> Problem:
+        """A ``wrong-game`` problem for a card of another game, else ``unknown-card`` with what may have been meant:
+        the closest names, the card's printings, or the cards a shared name answers to. The common unknown card is
+        worded from the miss without making its error (80,000 unknown lines make no 80,000 errors)."""
+        if miss.kind is UnknownCard:
+            cards = [entry.name or miss.name]
             return Problem(
-                "unknown-card",
-                UnknownCard.wording(entry.name.strip(), game),
-                cards,
-                entry.zone,
-                entry.line,
-                {"suggestions": []},
+                "unknown-card", miss.message, cards, entry.zone, entry.line, {"suggestions": list(miss.near)}
             )
+        exc = miss.error()
+        cards = [entry.name or getattr(exc, "name", "")]
         if isinstance(exc, WrongGame):
             return Problem("wrong-game", error_text(exc), cards, entry.zone, entry.line)
-        suggestions = exc.suggestions if isinstance(exc, UnknownCard) else []
+        suggestions = exc.names if isinstance(exc, AmbiguousCard) else getattr(exc, "suggestions", [])
         return Problem("unknown-card", error_text(exc), cards, entry.zone, entry.line, {"suggestions": suggestions})
-
-    @staticmethod
-    def _ambiguous(entry: DeckEntry, exc: AmbiguousCard) -> Problem:
-        """An ``unknown-card`` problem for a line whose name answers to several different cards."""
-        return Problem(
-            "unknown-card",
-            error_text(exc),
-            cards=[entry.name],
-            zone=entry.zone,
-            line=entry.line,
-            extra={"suggestions": exc.names},
-        )
 
     @staticmethod
     def _stood_for(index: CardIndex, leader: CardRef, entry: DeckEntry, resolved: ResolvedDeck) -> list[ResolvedCard]:
@@ -298,14 +278,14 @@ def open_deck(
     return Resolver(db, day).open(source, deck_name, format_name, game)
 
 
-def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, WrongGame]], lines: int) -> None:
+def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, Miss]], lines: int) -> None:
     """One ``wrong-game`` problem instead of one per line when most of the deck's ``lines`` name cards of one other
     game: which game, how many cards, and their names (``this looks like a boa deck``). The deck's ``Game:`` or
     ``Format:`` line naming that game says the same thing and is folded into it; ``other_game`` is set, so the
     format's rules, which only repeat it, are not checked."""
-    ranked = Counter(g for _, _, exc in wrong for g in exc.games).most_common(1)
+    ranked = Counter(g for _, _, miss in wrong for g in miss.near).most_common(1)
     code = ranked[0][0] if ranked else ""
-    ours = [(at, entry) for at, entry, exc in wrong if code in exc.games]
+    ours = [(at, entry) for at, entry, miss in wrong if code in miss.near]
     if len(ours) < 2 or len(ours) * 2 <= lines:
         return
     zones = {entry.zone for _, entry in ours}
