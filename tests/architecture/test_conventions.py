@@ -1,0 +1,82 @@
+"""One convention per cross-cutting job (issue 34, item 6), each checked here so that a second way of doing the job
+fails a test naming the file, the line and the convention to follow."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+import paths  # tests/support/paths.py
+
+PACKAGE = paths.REPO / "deckcli"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def _trees() -> list[tuple[str, ast.AST]]:
+    """``(path under the repository, syntax tree)`` of every module of the package."""
+    return [(p.relative_to(paths.REPO).as_posix(), ast.parse(p.read_text(encoding="utf-8"))) for p in MODULES]
+
+
+def _calls(tree: ast.AST, name: str) -> list[ast.Call]:
+    """Every call of ``name`` in the tree, as a plain name or an attribute (``x.name(...)``)."""
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (getattr(node.func, "id", None) == name or getattr(node.func, "attr", None) == name)
+    ]
+
+
+# -- bundled JSON: one helper ------------------------------------------------------------------------------------
+def json_read_outside_files(trees: list[tuple[str, ast.AST]]) -> list[str]:
+    """Where a module outside ``deckcli/files/`` reads a file's text itself (``path.read_text()``) or parses JSON
+    with the stdlib (``json.loads``)."""
+    found = []
+    for where, tree in trees:
+        if where.startswith("deckcli/files/"):
+            continue
+        for name in ("read_text", "loads", "load"):
+            found += [
+                f"{where}:{call.lineno}: {name}(): read deckcli's own JSON files with deckcli.files.jsonfiles"
+                " (bundled_json, read_json_file), a user's through deckcli.files.reading"
+                for call in _calls(tree, name)
+                if isinstance(call.func, ast.Attribute)
+                and (name == "read_text" or getattr(call.func.value, "id", "") == "json")
+            ]
+    return found
+
+
+def test_json_files_are_read_only_through_the_files_package():
+    assert json_read_outside_files(_trees()) == []
+
+
+def test_a_json_file_read_by_hand_is_named_with_the_helper_to_use():
+    source = "import json\ndef f(path):\n    return json.loads(path.read_text())\n"
+    assert json_read_outside_files([("deckcli/games/x.py", ast.parse(source))]) == [
+        "deckcli/games/x.py:3: read_text(): read deckcli's own JSON files with deckcli.files.jsonfiles"
+        " (bundled_json, read_json_file), a user's through deckcli.files.reading",
+        "deckcli/games/x.py:3: loads(): read deckcli's own JSON files with deckcli.files.jsonfiles"
+        " (bundled_json, read_json_file), a user's through deckcli.files.reading",
+    ]
+
+
+_COUNT_GAME_FILE_READS = """
+from pathlib import Path
+reads = []
+real = Path.read_text
+def counted(self, *args, **kwargs):
+    if self.name == "game.json":
+        reads.append(self.parent.name)
+    return real(self, *args, **kwargs)
+Path.read_text = counted
+from deckcli.games import registry
+registry.codes(); registry.titles(); registry.games(); registry.titles()
+assert sorted(reads) == sorted(set(reads)) == sorted(registry.codes()), reads
+"""
+
+
+def test_each_game_file_is_read_once_per_process():
+    """The game list for help, the titles and the games themselves share one read of each ``game.json``."""
+    done = subprocess.run([sys.executable, "-c", _COUNT_GAME_FILE_READS], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
