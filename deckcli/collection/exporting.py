@@ -21,7 +21,7 @@ from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, lan
 from deckcli.errors import InputError
 from deckcli.files.csvwriting import CsvWriter, escape_cell
 from deckcli.files.jsontext import json_value
-from deckcli.i18n import N_, translated
+from deckcli.i18n import N_, Message, translated
 from deckcli.i18n import gettext as _
 from deckcli.words import plural
 
@@ -123,7 +123,7 @@ def export_entries(db: Readable, game: str | None = None, tag: str | None = None
         if all(item[0] in place for item in items):
             break
     else:
-        raise InputError(_("the collection kept changing while it was read for the export: run the export again"))
+        raise InputError(Message("the collection kept changing while it was read for the export: run the export again"))
     items.sort(key=lambda item: place[item[0]])  # stable: each card's entries stay in variant order
     card_ids, *item_values = list(zip(*items)) or [()] * (1 + len(_ITEM_FIELDS))
     at = [place[card_id] for card_id in card_ids]

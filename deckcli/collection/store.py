@@ -18,12 +18,12 @@ from deckcli.cards.filters import parse_filter
 from deckcli.cards.index import REF_COLUMNS, CardRef, card_ref
 from deckcli.collection.variants import Variant, finish_word
 from deckcli.errors import DeckcliError, InputError, NotFoundError
-from deckcli.i18n import Message
-from deckcli.i18n import gettext as _
+from deckcli.i18n import N_, Message
 from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.reads import Rows, all_in
 from deckcli.storage.tables import Card, CollectionItem
 from deckcli.validation.jsonschemas import card_fields
+from deckcli.words import listing
 
 ITEMS = CollectionItem.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
 KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")
@@ -216,7 +216,7 @@ def check_count(count: int) -> int:
 def add_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Add copies; returns the new count of that printing and variant."""
     if count < 1:
-        raise DeckcliError(_("the count to add must be at least 1"))
+        raise DeckcliError(Message("the count to add must be at least 1"))
     check_count(count)
     with db.write() as session:
         upsert(session, [(entry_key(card.id, variant), count)])
@@ -226,7 +226,7 @@ def add_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Var
 def set_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Set the exact count of one printing and variant (0 removes the entry); returns the count."""
     if count < 0:
-        raise DeckcliError(_("the count cannot be negative"))
+        raise DeckcliError(Message("the count cannot be negative"))
     check_count(count)
     with db.write() as session:
         if count == 0:
@@ -239,7 +239,7 @@ def set_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Var
 def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Remove copies of one printing and variant; returns what is left. Removing more than held is an error."""
     if count < 1:
-        raise DeckcliError(_("the count to remove must be at least 1"))
+        raise DeckcliError(Message("the count to remove must be at least 1"))
     with db.write() as session:
         have = count_of(session, card.id, variant, lock=True)  # two removals at once cannot both take the same copies
         if have == 0:
@@ -254,21 +254,19 @@ def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = 
                 for h in holdings(Rows(session), card_ids=ids)
             ]
             printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
+            elsewhere = N_(
+                "the collection has no {printing}; it has {others} "
+                "(choose with --set/--number/--foil/--condition/--language/--tag)"
+            )
             raise NotFoundError(
-                _(
-                    "the collection has no {printing}; it has {others} "
-                    "(choose with --set/--number/--foil/--condition/--language/--tag)"
-                ).format(printing=printing, others=_(", ").join(others))
+                Message(elsewhere, printing=printing, others=listing(others))
                 if others
-                else _("the collection has no {printing}").format(printing=printing)
+                else Message("the collection has no {printing}", printing=printing)
             )
         if count > have:
             printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
-            raise DeckcliError(
-                _("cannot remove {count}: the collection has only {have} {printing}").format(
-                    count=count, have=have, printing=printing
-                )
-            )
+            text = N_("cannot remove {count}: the collection has only {have} {printing}")
+            raise DeckcliError(Message(text, count=count, have=have, printing=printing))
         if count == have:
             session.execute(delete(ITEMS).where(_where_key(card.id, variant)))
         else:

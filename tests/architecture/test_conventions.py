@@ -80,3 +80,40 @@ def test_each_game_file_is_read_once_per_process():
     """The game list for help, the titles and the games themselves share one read of each ``game.json``."""
     done = subprocess.run([sys.executable, "-c", _COUNT_GAME_FILE_READS], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# -- errors carry Messages, translated only when shown -----------------------------------------------------------
+#: The gettext functions (``_`` is gettext imported under the name the extraction looks for).
+_TRANSLATING = {"_", "gettext", "ngettext", "pgettext"}
+
+
+def eager_translations(trees: list[tuple[str, ast.AST]]) -> list[str]:
+    """Where the library outside ``deckcli/cli/`` translates inside a ``raise``: the error would keep the
+    user's language in ``--json`` and reports, and be translated twice when shown."""
+    found = []
+    for where, tree in trees:
+        if where.startswith("deckcli/cli/"):
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Raise) or node.exc is None:
+                continue
+            found += [
+                f"{where}:{call.lineno}: {getattr(call.func, 'id', None) or call.func.attr}() in a raise: give the"
+                " error a Message (deckcli.i18n); the CLI translates it when it shows it"
+                for call in ast.walk(node.exc)
+                if isinstance(call, ast.Call)
+                and (getattr(call.func, "id", None) in _TRANSLATING or getattr(call.func, "attr", None) in _TRANSLATING)
+            ]
+    return found
+
+
+def test_library_errors_carry_messages_not_translations():
+    assert eager_translations(_trees()) == []
+
+
+def test_a_translation_inside_a_raise_is_named_with_the_convention():
+    source = "def f(n):\n    raise InputError(\n        _('bad {n}').format(n=n))\n"
+    assert eager_translations([("deckcli/odds/x.py", ast.parse(source)), ("deckcli/cli/x.py", ast.parse(source))]) == [
+        "deckcli/odds/x.py:3: _() in a raise: give the error a Message (deckcli.i18n); the CLI translates it when it"
+        " shows it"
+    ]
