@@ -117,3 +117,56 @@ def test_a_translation_inside_a_raise_is_named_with_the_convention():
         "deckcli/odds/x.py:3: _() in a raise: give the error a Message (deckcli.i18n); the CLI translates it when it"
         " shows it"
     ]
+
+
+# -- every printing of a card: one function; collection entries: one query builder ------------------------------
+def printings_by_hand(trees: list[tuple[str, ast.AST]]) -> list[str]:
+    """Where a module lists a card's printings itself: a comprehension over ``find_all(...)`` kept by ``.key``."""
+    found = []
+    for where, tree in trees:
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+                continue
+            over_names = any(_calls(gen.iter, "find_all") for gen in node.generators)
+            by_key = any(
+                isinstance(sub, ast.Attribute) and sub.attr == "key"
+                for gen in node.generators
+                for cond in gen.ifs
+                for sub in ast.walk(cond)
+            )
+            if over_names and by_key:
+                found.append(f"{where}:{node.lineno}: every printing of a card is CardIndex.printings_of(card)")
+    return found
+
+
+def test_every_printing_of_a_card_has_one_function():
+    listed = printings_by_hand(_trees())
+    assert [line.split(":")[0] for line in listed] == ["deckcli/cards/index.py"], listed  # printings_of itself
+
+
+def entry_filters_by_hand(trees: list[tuple[str, ast.AST]]) -> list[str]:
+    """Where a module narrows collection entries (alias ``i``) by tag, game or card ids in its own SQL text
+    rather than through :func:`deckcli.collection.store.entries_where`."""
+    found = []
+    for where, tree in trees:
+        builder = next(
+            (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "entries_where"), None
+        )
+        inside = {id(n) for n in ast.walk(builder)} if builder else set()
+        found += [
+            f"{where}:{node.lineno}: collection entries are chosen by collection.store.entries_where"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and any(part in node.value for part in ("i.tag =", "i.card_id IN"))
+            and id(node) not in inside
+        ]
+    return found
+
+
+def test_collection_entries_have_one_query_builder():
+    assert entry_filters_by_hand(_trees()) == []
+    source = "SQL = 'SELECT i.count FROM collection_item i WHERE i.tag = :tag'\n"
+    assert entry_filters_by_hand([("deckcli/collection/x.py", ast.parse(source))]) == [
+        "deckcli/collection/x.py:1: collection entries are chosen by collection.store.entries_where"
+    ]
