@@ -4,6 +4,7 @@ fails a test naming the file, the line and the convention to follow."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 
@@ -170,3 +171,15 @@ def test_collection_entries_have_one_query_builder():
     assert entry_filters_by_hand([("deckcli/collection/x.py", ast.parse(source))]) == [
         "deckcli/collection/x.py:1: collection entries are chosen by collection.store.entries_where"
     ]
+
+
+# -- tests: a race is started by a handshake ---------------------------------------------------------------------
+def test_every_race_in_the_tests_starts_through_the_ready_file_handshake():
+    """A process race is released by tests/support/race.py once each process is ready, never after a sleep."""
+    tests = paths.REPO / "tests"
+    starters = sorted(
+        p.relative_to(tests).as_posix()
+        for p in tests.rglob("*.py")
+        if p.parent.name != "architecture" and re.search(r"\bgo\.touch\(\)|\"go\"", p.read_text(encoding="utf-8"))
+    )
+    assert starters == ["support/race.py"]
