@@ -183,3 +183,37 @@ def test_every_race_in_the_tests_starts_through_the_ready_file_handshake():
         if p.parent.name != "architecture" and re.search(r"\bgo\.touch\(\)|\"go\"", p.read_text(encoding="utf-8"))
     )
     assert starters == ["support/race.py"]
+
+
+# -- the options many commands share: one declaration each -------------------------------------------------------
+#: An option name -> the factory of deckcli/cli/options.py that declares it.
+SHARED_OPTIONS = {"--game": "game_option", "-g": "game_option", "--json": "json_option", "--date": "date_option",
+                  "--output": "output_option", "-o": "output_option"}
+
+
+def shared_options_declared_by_hand(trees: list[tuple[str, ast.AST]]) -> list[str]:
+    """Where a module declares a shared option with ``click.option`` itself instead of its factory."""
+    found = []
+    for where, tree in trees:
+        if where == "deckcli/cli/options.py":
+            continue
+        for call in _calls(tree, "option"):
+            names = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            found += [
+                f"{where}:{call.lineno}: {name} is declared once, by deckcli.cli.options.{SHARED_OPTIONS[name]}"
+                for name in names
+                if name in SHARED_OPTIONS
+            ]
+    return found
+
+
+def test_shared_options_come_from_their_factories():
+    assert shared_options_declared_by_hand(_trees()) == []
+
+
+def test_a_shared_option_declared_by_hand_is_named_with_its_factory():
+    source = '@click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")\ndef f(game): ...\n'
+    assert shared_options_declared_by_hand([("deckcli/cli/x.py", ast.parse(source))]) == [
+        "deckcli/cli/x.py:1: --game is declared once, by deckcli.cli.options.game_option",
+        "deckcli/cli/x.py:1: -g is declared once, by deckcli.cli.options.game_option",
+    ]
