@@ -72,17 +72,11 @@ def _plural(call: ast.Call) -> Iterator[Result]:
 
 
 def _is_click_call(call: ast.Call) -> bool:
-    """``click.option(...)``, ``@group.command(...)`` and the like: a call whose ``help=`` is Click help."""
+    """``click.option(...)``, ``@group.command(...)`` and the like: a call whose ``help=`` is Click help. A name
+    ending ``_option`` is Click's (``version_option``) or a factory of ``deckcli/cli/options.py`` (``game_option``:
+    the options many commands share, each declared once)."""
     name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
-    return name in (
-        "option",
-        "argument",
-        "command",
-        "group",
-        "version_option",
-        "password_option",
-        "confirmation_option",
-    )
+    return name in ("option", "argument", "command", "group") or name.endswith("_option")
 
 
 def _help_keywords(call: ast.Call) -> Iterator[Result]:

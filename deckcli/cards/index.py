@@ -192,6 +192,11 @@ class CardIndex:
         exact = [r for r in refs if r.key == key]
         return exact or refs
 
+    def printings_of(self, card: CardRef) -> list[CardRef]:
+        """Every printing of ``card``: the cards of this index whose own name has its name key (``card`` itself
+        when the index holds none). The one way deckcli lists a card's printings."""
+        return [r for r in self.find_all(card.name) if r.key == card.key] or [card]
+
     def printings(self, set_code: str, number: str) -> list[CardRef]:
         """Every card with this set code and number (one per game at most)."""
         if self._printings is None:

@@ -318,7 +318,7 @@ class CardResolver:
     # -- every printing of a card -----------------------------------------------------------------
     def printings_of(self, ref: CardRef, set_text: str = "", number: str = "") -> list[CardRef]:
         """Every printing of the card ``ref`` is, narrowed to its set and number when those were given."""
-        same = [r for r in self.index(ref.game).find_all(ref.name) if r.key == ref.key] or [ref]
+        same = self.index(ref.game).printings_of(ref)
         return [
             r
             for r in same

@@ -9,13 +9,13 @@ import click
 
 from deckcli.cli.completion import complete_deck_or_file, complete_format
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import GAME_CHOICE
+from deckcli.cli.options import game_option
 from deckcli.i18n import gettext as _
 
 
 @click.command(short_help="Build a deck on one screen: verdict, curve and odds live.")
 @click.argument("deck", required=False, metavar="[DECK]", shell_complete=complete_deck_or_file)
-@click.option("--game", "-g", type=GAME_CHOICE, help="The game of a new deck.")
+@game_option(help="The game of a new deck.")
 @click.option(
     "--format",
     "-f",

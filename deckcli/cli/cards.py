@@ -8,7 +8,7 @@ import click
 
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import GAME_CHOICE, whole
+from deckcli.cli.options import game_option, json_option, output_option, whole
 from deckcli.cli.output import dump_json, emit, output_options, shown_value
 from deckcli.games.labels import DataLabel
 from deckcli.i18n import N_, translated
@@ -61,7 +61,7 @@ def cards() -> None:
 
 @cards.command("import", short_help="Import card sets: JSON files or card lists from a spreadsheet.")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
-@click.option("--game", "-g", type=GAME_CHOICE, help="The game of a spreadsheet card list's cards.")
+@game_option(help="The game of a spreadsheet card list's cards.")
 @click.option("--set", "-s", "set_code", metavar="CODE", help="The set code of a spreadsheet card list (e.g. S02).")
 @click.option("--set-name", metavar="NAME", help="The set's full name (with --set; a stored set keeps its own).")
 @output_options()
@@ -105,7 +105,7 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
 
 
 @cards.command("export", short_help="Write a card set as JSON, a CSV/TSV sheet or a Cockatrice file.")
-@click.option("--game", "-g", type=GAME_CHOICE, required=True, help="The game.")
+@game_option(required=True, help="The game.")
 @click.option(
     "--set",
     "-s",
@@ -120,7 +120,7 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
     help="json (a card-set file), a spreadsheet card list, or cockatrice (Cockatrice's card database, .xml)"
     " (default: from -o's extension, else json).",
 )
-@click.option("--output", "-o", "target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
+@output_option("target", default="-", metavar="FILE|-", help="Write to FILE (default: stdout).")
 @pass_app
 def export(app: AppContext, game, set_code, to, target) -> None:
     """Write a card set back out: as card-set JSON, a CSV/TSV card list to edit in a spreadsheet, or a Cockatrice
@@ -148,7 +148,7 @@ def export(app: AppContext, game, set_code, to, target) -> None:
 
 @cards.command(short_help="Search cards by text (names, aliases, card text) and filters.")
 @click.argument("text", required=False)
-@click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
+@game_option(help="Only this game.")
 @click.option("--set", "set_code", help="Only this set code.")
 @click.option("--kind", "-k", help="Only this kind (monster, spell, character, action, ...).")
 @click.option(
@@ -194,10 +194,10 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
 
 @cards.command(short_help="Every field of the card called NAME, in each printing.")
 @click.argument("name", shell_complete=complete_card)
-@click.option("--game", "-g", type=GAME_CHOICE, help="Look only in this game.")
+@game_option(help="Look only in this game.")
 @click.option("--set", "-s", "set_text", default="", help="Only the printings of this set (its code or name).")
 @click.option("--number", "-n", default="", help="Only the printing with this collector number.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option(help="Print JSON.")
 @pass_app
 def show(app: AppContext, name: str, game: str | None, set_text: str, number: str, as_json: bool) -> None:
     """Show every field of the card called NAME (any case, width, quotes, alias or localised name).

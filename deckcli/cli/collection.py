@@ -18,7 +18,7 @@ from deckcli.cli.collection_options import (
 )
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import GAME_CHOICE, DataChoice, deck_source, whole
+from deckcli.cli.options import DataChoice, deck_source, game_option, json_option, output_option, whole
 from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
 from deckcli.collection.layoutspec import DECKCLI_COLUMNS
 from deckcli.i18n import gettext as _
@@ -90,7 +90,7 @@ def set_(app: AppContext, card, count, game, set_code, number, **variant_options
 
 
 @collection.command("list")
-@click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
+@game_option(help="Only this game.")
 @click.option(
     "--where",
     "-w",
@@ -120,7 +120,7 @@ def list_(app: AppContext, game, wheres, tag, output) -> None:
 @collection.command(short_help="Every copy of CARD you own, over all its printings.")
 @click.argument("card", shell_complete=complete_card)
 @card_options
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option(help="Print JSON.")
 @pass_app
 def show(app: AppContext, card, game, set_code, number, as_json) -> None:
     """Every copy of CARD you own, over all its printings (or one with --set/--number)."""
@@ -143,7 +143,7 @@ def show(app: AppContext, card, game, set_code, number, as_json) -> None:
 
 
 @collection.command(short_help="Cards per game and set, and each set's completion.")
-@click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
+@game_option(help="Only this game.")
 @output_options()
 @pass_app
 def stats(app: AppContext, game, output) -> None:
@@ -180,9 +180,7 @@ def stats(app: AppContext, game, output) -> None:
     is_flag=True,
     help="Make the collection exactly the file (with --game: only that game's cards; default: add to the counts held).",
 )
-@click.option(
-    "--game", "-g", type=GAME_CHOICE, help="Look cards up in this game only (for layouts without a game column)."
-)
+@game_option(help="Look cards up in this game only (for layouts without a game column).")
 @output_options()
 @pass_app
 def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> None:
@@ -238,9 +236,7 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
 
 
 @collection.command(short_help="Export the collection: deckcli's CSV or JSON, or a tool's CSV.")
-@click.option(
-    "--output",
-    "-o",
+@output_option(
     "target",
     default="-",
     type=click.Path(allow_dash=True, dir_okay=False),
@@ -254,7 +250,7 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
     show_default=True,
     help="deckcli's csv or json, or another tool's layout.",
 )
-@click.option("--game", "-g", type=GAME_CHOICE, help="Only this game.")
+@game_option(help="Only this game.")
 @click.option("--tag", "-t", help="Only entries with this tag.")
 @pass_app
 def export(app: AppContext, target, fmt, game, tag) -> None:
@@ -320,7 +316,7 @@ def missing(app: AppContext, source, output) -> None:
 
 @collection.command(short_help="The decks the collection can build, and what the others lack.")
 @click.argument("decks", nargs=-1, metavar="[DECK]...")
-@click.option("--game", "-g", type=GAME_CHOICE, help="Only stored decks of this game.")
+@game_option(help="Only stored decks of this game.")
 @click.option(
     "--together",
     is_flag=True,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.context import AppContext
-from deckcli.cli.options import GAME_CHOICE
+from deckcli.cli.options import game_option
 from deckcli.i18n import N_
 from deckcli.i18n import gettext as _
 
@@ -67,7 +67,7 @@ def card_options(f):
     """--game, --set, --number: which printing CARD means."""
     f = click.option("--number", "-n", default="", help="Collector number (with --set) to pick one printing.")(f)
     f = click.option("--set", "-s", "set_code", default="", help="Set code (or set name) of the printing.")(f)
-    f = click.option("--game", "-g", type=GAME_CHOICE, help="The game, where a name exists in several.")(f)
+    f = game_option(help="The game, where a name exists in several.")(f)
     return f
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import DatabaseParam
+from deckcli.cli.options import DatabaseParam, json_option
 from deckcli.cli.output import dump_json, emit
 from deckcli.i18n import N_, Message, translated
 from deckcli.i18n import gettext as _
@@ -33,10 +33,7 @@ def db() -> None:
 
 
 @db.command(short_help="Check the database: integrity, revision and rows per table.")
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
+@json_option(
     help='Print {"ok", "schema", "application_id", "rows": {TABLE: COUNT}, "problems": [...], "backend",'
     ' "revision", "integrity", "exists"}.',
 )
@@ -121,9 +118,7 @@ def backup(app: AppContext, target: str) -> None:
 
 
 @db.command(short_help="The database's backend, location and revision.")
-@click.option(
-    "--json", "as_json", is_flag=True, help='Print {"backend", "database", "current", "latest", "state", "meaning"}.'
-)
+@json_option(help='Print {"backend", "database", "current", "latest", "state", "meaning"}.')
 @pass_app
 def status(app: AppContext, as_json: bool) -> None:
     """The database's backend, where it is (a URL's password masked), its revision and this deckcli's latest.

@@ -10,7 +10,7 @@ from deckcli.cli.completion import complete_card, complete_deck, complete_deck_o
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.decksaid import said_changes, said_import, warn
-from deckcli.cli.options import GAME_CHOICE, ZONE_CHOICE, cards_wanted, whole
+from deckcli.cli.options import ZONE_CHOICE, cards_wanted, game_option, json_option, output_option, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -61,9 +61,7 @@ def deck() -> None:
 
 @deck.command()
 @click.argument("name")
-@click.option(
-    "--game", "-g", type=GAME_CHOICE, help="The game (see deckcli games); may be left out when --format says it."
-)
+@game_option(help="The game (see deckcli games); may be left out when --format says it.")
 @click.option(
     "--format",
     "-f",
@@ -179,7 +177,7 @@ def remove(
     shell_complete=complete_format,
     help="Check under this format instead of the deck's own.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option(help="Print JSON.")
 @pass_app
 def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> None:
     """Show the deck NAME: cards by zone and kind, the cost curve, and whether it is legal."""
@@ -191,7 +189,7 @@ def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> 
 
 
 @deck.command("list", short_help="The stored decks: game, format, zones, legal, last change.")
-@click.option("--game", "-g", type=GAME_CHOICE, help="Only decks of this game.")
+@game_option(help="Only decks of this game.")
 @output_options()
 @pass_app
 def list_(app: AppContext, game: str | None, output: str) -> None:
@@ -256,7 +254,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
 @click.argument("a", shell_complete=complete_deck_or_file)
 @click.argument("b", shell_complete=complete_deck_or_file)
 @click.option("--all", "include_same", is_flag=True, help="List unchanged cards too.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option(help="Print JSON.")
 @pass_app
 def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> None:
     """Compare decks A and B per zone and card: copies in A, in B, and the change.
@@ -306,7 +304,7 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
     shell_complete=complete_format,
     help="The format (default: the decklist's Format:, else the game's default).",
 )
-@click.option("--game", "-g", type=GAME_CHOICE, help="The game, when the decklist does not say.")
+@game_option(help="The game, when the decklist does not say.")
 @click.option("--replace", is_flag=True, help="Overwrite a stored deck of the same name.")
 @pass_app
 def import_(
@@ -340,9 +338,7 @@ def import_(
 @click.option(
     "--to", "to", type=EXPORT_CHOICE, help="The decklist format (default: from the -o file's extension, else text)."
 )
-@click.option(
-    "--output",
-    "-o",
+@output_option(
     "target",
     default="-",
     metavar="FILE|-|DIR",

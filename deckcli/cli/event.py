@@ -9,7 +9,7 @@ from deckcli.cli.completion import complete_event, complete_format, complete_pla
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event_words import headers, verdict
-from deckcli.cli.options import GAME_CHOICE, whole
+from deckcli.cli.options import date_option, game_option, json_option, output_option, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -47,7 +47,7 @@ def event() -> None:
 
 @event.command("new")
 @click.argument("name")
-@click.option("--game", "-g", required=True, type=GAME_CHOICE, help="The event's game.")
+@game_option(required=True, help="The event's game.")
 @click.option(
     "--format",
     "-f",
@@ -56,11 +56,7 @@ def event() -> None:
     shell_complete=complete_format,
     help="A bundled format or a format file (default: the game's default format).",
 )
-@click.option(
-    "--date",
-    "day",
-    type=click.DateTime(formats=["%Y-%m-%d"]),
-    metavar="YYYY-MM-DD",
+@date_option(
     help="The event's day: decks are checked under the format's version in force then.",
 )
 @click.option(
@@ -169,7 +165,7 @@ def _print_registered(done, as_json: bool) -> None:
 @click.option("--replace", is_flag=True, help="Register a new decklist for a registered player (before the start).")
 @click.option("--new-player", is_flag=True, help="PLAYER is a new player even if the name looks like a registered one.")
 @click.option("--late", is_flag=True, help=LATE_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print the registration as JSON.")
+@json_option(help="Print the registration as JSON.")
 @pass_app
 def register(
     app: AppContext,
@@ -243,7 +239,7 @@ def import_(
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @click.argument("file", type=FILE)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option(help="Print JSON.")
 @pass_app
 def check(app: AppContext, event_name: str, player: str, file: str, as_json: bool) -> None:
     """A deck check: the deck presented (FILE, typed by a judge in any layout) against PLAYER's registered list.
@@ -281,7 +277,7 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
 @click.argument("round_no", metavar="ROUND", type=whole(0))  # (0 and past the last: the library names the rounds)
 @click.argument("file", type=FILE)
 @click.option("--replace", is_flag=True, help="Record an illegal exchange even over a legal one of the same round.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option(help="Print JSON.")
 @pass_app
 def side(app: AppContext, event_name: str, player: str, round_no: int, file: str, replace: bool, as_json: bool) -> None:
     """A between-rounds side exchange of a 3-set match: FILE against PLAYER's registered deck (the
@@ -322,9 +318,7 @@ def side(app: AppContext, event_name: str, player: str, round_no: int, file: str
     type=click.Choice(["json", "csv"], case_sensitive=False),
     help="json (each deck with its zones) or csv (one row per card); default: by -o's extension, else json.",
 )
-@click.option(
-    "--output",
-    "-o",
+@output_option(
     "target",
     default="-",
     type=click.Path(allow_dash=True, dir_okay=False),

@@ -8,7 +8,7 @@ import click
 
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import page_output
+from deckcli.cli.options import json_option, output_option, page_output
 from deckcli.cli.output import data_stdout, dump_json
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
@@ -70,9 +70,7 @@ def slips(app: AppContext, event_name: str, round_label: str | None, target: str
 
 @click.command(short_help="A static site of EVENT's decklists, rounds and standings.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
-@click.option(
-    "--output",
-    "-o",
+@output_option(
     "folder",
     required=True,
     type=click.Path(file_okay=False),
@@ -85,7 +83,7 @@ def slips(app: AppContext, event_name: str, round_label: str | None, target: str
     is_flag=True,
     help="Show 'Player N' instead of names and leave out player ids, in the pages and in the data files.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON.")
+@json_option(help="Print what was written as JSON.")
 @pass_app
 def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_json: bool) -> None:
     """A static site of EVENT's decklists in DIR: index.html (decks, legal flags, the metagame, the most-played

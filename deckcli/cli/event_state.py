@@ -9,7 +9,7 @@ import click
 from deckcli.cli.completion import complete_event, complete_format
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event_words import headers
-from deckcli.cli.options import whole
+from deckcli.cli.options import date_option, json_option, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
@@ -37,7 +37,7 @@ def list_(app: AppContext, output: str) -> None:
 
 @click.command(short_help="The event NAME: game, format, date, rounds and players.")
 @click.argument("name", shell_complete=complete_event)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option(help="Print JSON.")
 @pass_app
 def show(app: AppContext, name: str, as_json: bool) -> None:
     """The event NAME: its game, format, date, rounds, whether it started, and its players, with every problem of
@@ -92,7 +92,7 @@ def status(app: AppContext, event_name: str, messages: bool, output: str) -> Non
 @click.command("set", short_help="Change EVENT's rounds, date or format while they may change.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option("--rounds", type=whole(1), help="How many Swiss rounds (until the last one is paired).")
-@click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD", help="The event's day.")
+@date_option(help="The event's day.")
 @click.option(
     "--format", "-f", "format_ref", metavar="NAME|PATH", shell_complete=complete_format, help="A format or its file."
 )

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from deckcli.cli.completion import complete_format
-from deckcli.cli.options import GAME_CHOICE
+from deckcli.cli.options import date_option, game_option
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.games.labels import DataLabel
 from deckcli.i18n import N_, translated
@@ -35,7 +35,7 @@ HEADERS = {
 
 
 @click.group(invoke_without_command=True, short_help="The bundled formats: game, zones, copy limit, default.")
-@click.option("--game", "-g", type=GAME_CHOICE, help="Only the formats of this game.")
+@game_option(help="Only the formats of this game.")
 @output_options()
 @click.pass_context
 def formats(ctx: click.Context, game: str | None, output: str) -> None:
@@ -65,11 +65,7 @@ def formats(ctx: click.Context, game: str | None, output: str) -> None:
 
 @formats.command(short_help="Every rule of a format, with its lists in force on --date.")
 @click.argument("ref", metavar="NAME|PATH", shell_complete=complete_format)
-@click.option(
-    "--date",
-    "day",
-    type=click.DateTime(formats=["%Y-%m-%d"]),
-    metavar="YYYY-MM-DD",
+@date_option(
     help="The banned and restricted lists in force on this day (default: today).",
 )
 @output_options(csv_ok=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -14,6 +14,9 @@ from deckcli.cli.completion import complete_deck, complete_deck_or_file, complet
 from deckcli.games import registry
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
+
+#: A command function a shared option decorates.
+F = TypeVar("F", bound=Callable[..., Any])
 
 if TYPE_CHECKING:
     from deckcli.cli.context import AppContext
@@ -55,6 +58,29 @@ def whole(least: int = 0, most: int = LARGEST_WHOLE) -> click.IntRange:
 
 GAME_CHOICE = DataChoice(registry.codes)
 ZONE_CHOICE = DataChoice(_deck_zones)
+
+
+# -- the options many commands share, each declared here once (tests/architecture/test_conventions.py) ----------
+def game_option(**attrs: Any) -> Callable[[F], F]:
+    """``--game/-g``: one of the games' codes, offered and completed from their data; ``help`` says what it
+    chooses in this command."""
+    return click.option("--game", "-g", type=GAME_CHOICE, **attrs)
+
+
+def json_option(dest: str = "as_json", **attrs: Any) -> Callable[[F], F]:
+    """``--json``: print JSON rather than the table or text (``dest``: the parameter it sets; the output helper's
+    choice of table, ``--json`` or ``--csv`` gives ``flag_value``)."""
+    return click.option("--json", dest, is_flag=True, **attrs)
+
+
+def date_option(**attrs: Any) -> Callable[[F], F]:
+    """``--date YYYY-MM-DD`` as ``day``: the day a dated format's version is chosen by."""
+    return click.option("--date", "day", type=click.DateTime(formats=["%Y-%m-%d"]), metavar="YYYY-MM-DD", **attrs)
+
+
+def output_option(dest: str, **attrs: Any) -> Callable[[F], F]:
+    """``--output/-o`` as ``dest``: where a command writes (a file, ``-`` for stdout, or a folder)."""
+    return click.option("--output", "-o", dest, **attrs)
 
 
 @dataclass(frozen=True)
@@ -102,9 +128,7 @@ def deck_source(f: Callable) -> Callable:
         shell_complete=complete_format,
         help="Read the deck under this format (default: its own).",
     )(wrapper)
-    wrapper = click.option("--game", "-g", type=GAME_CHOICE, help="The deck's game, if the decklist does not say.")(
-        wrapper
-    )
+    wrapper = game_option(help="The deck's game, if the decklist does not say.")(wrapper)
     wrapper = click.option(
         "--deck",
         "-d",
@@ -132,9 +156,7 @@ def page_output(f: Callable) -> Callable:
         help="html (print CSS: any browser prints it) or pdf (printed by headless Chromium, found on PATH); "
         "default: pdf when FILE ends in .pdf, else html.",
     )(wrapper)
-    return click.option(
-        "--output",
-        "-o",
+    return output_option(
         "target",
         required=True,
         type=click.Path(allow_dash=True, dir_okay=False),

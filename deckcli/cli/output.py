@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from deckcli.cli.options import json_option
 from deckcli.files.csvwriting import CsvWriter
 from deckcli.i18n import Message, translated
 from deckcli.i18n import gettext as _
@@ -25,7 +26,7 @@ def output_options(csv_ok: bool = True) -> Callable:
     def decorator(f: Callable) -> Callable:
         if csv_ok:
             f = click.option("--csv", "output", flag_value="csv", help="Print CSV.")(f)
-        f = click.option("--json", "output", flag_value="json", help="Print JSON.")(f)
+        f = json_option("output", flag_value="json", help="Print JSON.")(f)
         f = click.option("--table", "output", flag_value="table", default=True, hidden=True)(f)
         return f
 

@@ -8,7 +8,7 @@ import click
 
 from deckcli.cli.completion import complete_deck, complete_deck_or_file, complete_format
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import GAME_CHOICE
+from deckcli.cli.options import date_option, game_option, json_option
 from deckcli.cli.output import dump_json, emit
 from deckcli.i18n import N_, ngettext, translated
 from deckcli.i18n import gettext as _
@@ -33,7 +33,7 @@ TABLE_PROBLEMS = 20
     help="Check every deck under this format (a bundled name or a format file); with --all-formats, "
     "add it to the formats checked (repeatable then).",
 )
-@click.option("--game", "-g", type=GAME_CHOICE, help="Read every deck as a deck of this game.")
+@game_option(help="Read every deck as a deck of this game.")
 @click.option(
     "--deck",
     "deck_names",
@@ -54,11 +54,7 @@ TABLE_PROBLEMS = 20
     is_flag=True,
     help="Check each deck under every format of its game; the table is a deck × format matrix.",
 )
-@click.option(
-    "--date",
-    "day",
-    type=click.DateTime(formats=["%Y-%m-%d"]),
-    metavar="YYYY-MM-DD",
+@date_option(
     help="Use the version of a dated format in force on this day (default: today).",
 )
 @click.option(
@@ -76,7 +72,7 @@ TABLE_PROBLEMS = 20
     help="Casual draft: check two teams (files, deck codes or stored decks) and the champions they share.",
 )
 @click.option("--collection", is_flag=True, help="Also report cards the collection does not hold enough copies of.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per deck (and format).")
+@json_option(help="Print a JSON array, one object per deck (and format).")
 @pass_app
 def validate(
     app: AppContext,

@@ -18,7 +18,7 @@ from deckcli.errors import InputError
 from deckcli.files import jsontext
 from deckcli.files.csvreading import csv_rows
 from deckcli.files.reading import Document, read_document
-from deckcli.i18n import gettext as _
+from deckcli.i18n import N_, Message
 
 JSON_LAYOUT = Layout("deckcli-json", "deckcli JSON", (), {f: (f,) for f in DECKCLI_COLUMNS})
 
@@ -46,7 +46,7 @@ def _csv_rows(text: str, source: str) -> Reading:
     reader = csv_rows(text, source)  # the one CSV reader: a "sep=;" first line (Dragon Shield, Excel), else sniffed
     found = next(((line, row) for line, row in reader if any(cell.strip() for cell in row)), None)
     if found is None:
-        raise InputError(_("{source}: empty file (no header row)").format(source=source))
+        raise InputError(Message("{source}: empty file (no header row)", source=source))
     header_line, headers = found
     layout = detect(headers, source, header_line)
     mapping = layout.mapping(headers)
@@ -79,15 +79,12 @@ def _csv_rows(text: str, source: str) -> Reading:
 def _json_rows(text: str, source: str) -> Reading:
     data = jsontext.parse_json(text, source)  # raises "source: line L, column C: not valid JSON: reason"
     if not isinstance(data, list):
-        raise InputError(_("{source}: expected a JSON array of collection entries").format(source=source))
+        raise InputError(Message("{source}: expected a JSON array of collection entries", source=source))
 
     for i, entry in enumerate(data):
         if not isinstance(entry, dict):
-            raise InputError(
-                _("{source}: $[{index}]: expected an object with the keys {keys}").format(
-                    source=source, index=i, keys=", ".join(DECKCLI_COLUMNS)
-                )
-            )
+            text = N_("{source}: $[{index}]: expected an object with the keys {keys}")
+            raise InputError(Message(text, source=source, index=i, keys=", ".join(DECKCLI_COLUMNS)))
 
     def rows() -> Rows:
         for i, entry in enumerate(data):

@@ -17,11 +17,12 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 from deckcli.collection.csvio import JSON_LAYOUT
 from deckcli.collection.layouts import by_name
 from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, Writing
+from deckcli.collection.store import entries_where
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
 from deckcli.errors import InputError
 from deckcli.files.csvwriting import CsvWriter, escape_cell
 from deckcli.files.jsontext import json_value
-from deckcli.i18n import N_, translated
+from deckcli.i18n import N_, Message, translated
 from deckcli.i18n import gettext as _
 from deckcli.words import plural
 
@@ -105,15 +106,8 @@ def export_entries(db: Readable, game: str | None = None, tag: str | None = None
     """The collection's entries: deckcli's columns plus ``set_name`` (and ``rarity`` unless ``rarity`` is false:
     then no card's JSON data is read) for other layouts. Two plain queries (the entries; their cards, once each)
     turned into columns: no ORM objects and no object per entry."""
-    params: dict[str, Any] = {}
-    where = []
-    if game:
-        where.append("i.card_id IN (SELECT id FROM card WHERE game = :game)")
-        params["game"] = game
-    if tag is not None:
-        where.append("i.tag = :tag")
-        params["tag"] = tag
-    items_sql = _ITEMS.format(where=" WHERE " + " AND ".join(where) if where else "")
+    where, params = entries_where(game, tag)
+    items_sql = _ITEMS.format(where=where)
     cards_sql = _CARDS.format(data=", c.data" if rarity else "", game=" AND c.game = :game" if game else "")
     for _attempt in range(_READS):  # two reads: another command may add or remove a card's last entry in between
         with db.rows() as rows:
@@ -123,7 +117,7 @@ def export_entries(db: Readable, game: str | None = None, tag: str | None = None
         if all(item[0] in place for item in items):
             break
     else:
-        raise InputError(_("the collection kept changing while it was read for the export: run the export again"))
+        raise InputError(Message("the collection kept changing while it was read for the export: run the export again"))
     items.sort(key=lambda item: place[item[0]])  # stable: each card's entries stay in variant order
     card_ids, *item_values = list(zip(*items)) or [()] * (1 + len(_ITEM_FIELDS))
     at = [place[card_id] for card_id in card_ids]

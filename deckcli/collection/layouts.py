@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, header_key, layout_of, writing_of
 from deckcli.errors import InputError
-from deckcli.i18n import N_
-from deckcli.i18n import gettext as _
+from deckcli.i18n import N_, Message
 from deckcli.words import YES_NO
 
 # The words tools write for deckcli's condition codes; codes a tool lacks are written by deckcli's name.
@@ -331,7 +330,7 @@ def by_name(name: str) -> Layout:
         if layout.name == name:
             return layout
     known = ", ".join(layout.name for layout in LAYOUTS)
-    raise InputError(_("unknown collection layout {name!r}; known: {known}").format(name=name, known=known))
+    raise InputError(Message("unknown collection layout {name!r}; known: {known}", name=name, known=known))
 
 
 def writable() -> list[str]:
@@ -348,16 +347,14 @@ def detect(headers: list[str], source: str = "CSV", line: int = 1) -> Layout:
     for layout in LAYOUTS:
         if layout.matches(keys):
             if layout.refusal:
-                raise InputError(
-                    _("{source}: line {line}: this is a {layout} export: {refusal}").format(
-                        source=source, line=line, layout=_(layout.title), refusal=_(layout.refusal)
-                    )
-                )
+                text = N_("{source}: line {line}: this is a {layout} export: {refusal}")
+                layout_title, refusal = Message(layout.title), Message(layout.refusal)
+                raise InputError(Message(text, source=source, line=line, layout=layout_title, refusal=refusal))
             return layout
     known = "; ".join(f"{layout.title}: {layout.describe_signature()}" for layout in LAYOUTS if not layout.refusal)
-    raise InputError(
-        _(
-            "{source}: line {line}: not a collection layout deckcli knows (header: {header});"
-            " known layouts and the columns they need: {known}"
-        ).format(source=source, line=line, header=", ".join(h.strip() for h in headers), known=known)
+    text = N_(
+        "{source}: line {line}: not a collection layout deckcli knows (header: {header});"
+        " known layouts and the columns they need: {known}"
     )
+    header = ", ".join(h.strip() for h in headers)
+    raise InputError(Message(text, source=source, line=line, header=header, known=known))

@@ -12,18 +12,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import case, delete, literal_column, select, update
-from sqlmodel import Session, col
+from sqlmodel import Session
 
 from deckcli.cards.filters import parse_filter
-from deckcli.cards.index import REF_COLUMNS, CardRef, card_ref
+from deckcli.cards.index import REF_COLUMNS, CardIndex, CardRef, card_ref
 from deckcli.collection.variants import Variant, finish_word
 from deckcli.errors import DeckcliError, InputError, NotFoundError
-from deckcli.i18n import Message
-from deckcli.i18n import gettext as _
+from deckcli.i18n import N_, Message
 from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
 from deckcli.storage.reads import Rows, all_in
-from deckcli.storage.tables import Card, CollectionItem
+from deckcli.storage.tables import CollectionItem
 from deckcli.validation.jsonschemas import card_fields
+from deckcli.words import listing
 
 ITEMS = CollectionItem.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
 KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")
@@ -216,7 +216,7 @@ def check_count(count: int) -> int:
 def add_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Add copies; returns the new count of that printing and variant."""
     if count < 1:
-        raise DeckcliError(_("the count to add must be at least 1"))
+        raise DeckcliError(Message("the count to add must be at least 1"))
     check_count(count)
     with db.write() as session:
         upsert(session, [(entry_key(card.id, variant), count)])
@@ -226,7 +226,7 @@ def add_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Var
 def set_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Set the exact count of one printing and variant (0 removes the entry); returns the count."""
     if count < 0:
-        raise DeckcliError(_("the count cannot be negative"))
+        raise DeckcliError(Message("the count cannot be negative"))
     check_count(count)
     with db.write() as session:
         if count == 0:
@@ -239,36 +239,30 @@ def set_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Var
 def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Remove copies of one printing and variant; returns what is left. Removing more than held is an error."""
     if count < 1:
-        raise DeckcliError(_("the count to remove must be at least 1"))
+        raise DeckcliError(Message("the count to remove must be at least 1"))
     with db.write() as session:
         have = count_of(session, card.id, variant, lock=True)  # two removals at once cannot both take the same copies
         if have == 0:
             # Copies of any printing of the card: the one picked by name alone may not be the one held.
-            ids = (
-                session.execute(select(col(Card.id)).where(col(Card.game) == card.game, col(Card.key) == card.key))
-                .scalars()
-                .all()
-            )
+            ids = [p.id for p in CardIndex(session, card.game).printings_of(card)]
             others = [
                 f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]"
                 for h in holdings(Rows(session), card_ids=ids)
             ]
             printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
+            elsewhere = N_(
+                "the collection has no {printing}; it has {others} "
+                "(choose with --set/--number/--foil/--condition/--language/--tag)"
+            )
             raise NotFoundError(
-                _(
-                    "the collection has no {printing}; it has {others} "
-                    "(choose with --set/--number/--foil/--condition/--language/--tag)"
-                ).format(printing=printing, others=_(", ").join(others))
+                Message(elsewhere, printing=printing, others=listing(others))
                 if others
-                else _("the collection has no {printing}").format(printing=printing)
+                else Message("the collection has no {printing}", printing=printing)
             )
         if count > have:
             printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
-            raise DeckcliError(
-                _("cannot remove {count}: the collection has only {have} {printing}").format(
-                    count=count, have=have, printing=printing
-                )
-            )
+            text = N_("cannot remove {count}: the collection has only {have} {printing}")
+            raise DeckcliError(Message(text, count=count, have=have, printing=printing))
         if count == have:
             session.execute(delete(ITEMS).where(_where_key(card.id, variant)))
         else:
@@ -287,20 +281,28 @@ _HOLDINGS = (
 )
 
 
-def holdings(
-    rows: Rows, game: str | None = None, tag: str | None = None, card_ids: Iterable[int] | None = None
-) -> list[Holding]:
-    """The collection's entries with their cards, ordered by game, set, card and variant."""
+def entries_where(game: str | None = None, tag: str | None = None, by_ids: bool = False) -> tuple[str, dict[str, Any]]:
+    """The ``WHERE`` clause choosing collection entries (alias ``i``) of a game, of a tag and, with ``by_ids``, of
+    the cards of an ``{ids}`` list (:func:`~deckcli.storage.reads.all_in` fills it), with its parameters; empty
+    for every entry. The one way a read of entries is narrowed (listing, export, import's current counts)."""
     where, params = [], {}
     if game:
-        where.append("c.game = :game")
+        where.append("i.card_id IN (SELECT id FROM card WHERE game = :game)")
         params["game"] = game
     if tag is not None:
         where.append("i.tag = :tag")
         params["tag"] = tag
-    if card_ids is not None:
+    if by_ids:
         where.append("i.card_id IN ({ids})")
-    sql = _HOLDINGS.replace("{where}", " WHERE " + " AND ".join(where) if where else "")
+    return (" WHERE " + " AND ".join(where) if where else ""), params
+
+
+def holdings(
+    rows: Rows, game: str | None = None, tag: str | None = None, card_ids: Iterable[int] | None = None
+) -> list[Holding]:
+    """The collection's entries with their cards, ordered by game, set, card and variant."""
+    where, params = entries_where(game, tag, card_ids is not None)
+    sql = _HOLDINGS.replace("{where}", where)
     found = all_in(rows, sql, "ids", card_ids, params) if card_ids is not None else rows.all(sql, params)
     refs: dict[int, CardRef] = {}
     result = []
@@ -313,10 +315,9 @@ def holdings(
 
 def current_counts(rows: Rows, game: str | None = None) -> dict[tuple, int]:
     """Every entry's count by its unique key (see :data:`EntryKey`), optionally of one game."""
-    sql = f"SELECT {', '.join(KEY_COLUMNS)}, count FROM collection_item"
-    if game:
-        sql += " WHERE card_id IN (SELECT id FROM card WHERE game = :game)"
-    return {(*row[:5], bool(row[5])): row[6] for row in rows.all(sql, {"game": game} if game else {})}
+    where, params = entries_where(game)
+    sql = f"SELECT {', '.join(f'i.{c}' for c in KEY_COLUMNS)}, i.count FROM collection_item i{where}"
+    return {(*row[:5], bool(row[5])): row[6] for row in rows.all(sql, params)}
 
 
 def stats(rows: Rows, game: str | None = None) -> dict[str, list[dict[str, Any]]]:

@@ -231,7 +231,7 @@ def remove_cards(
     elif set_code:
         groups = [[found]]
     else:
-        groups = [[c for c in index.find_all(name) if c.key == found.key]]
+        groups = [index.printings_of(found)]
     held = deck_cards(session, stored)
     plan: list[tuple[str, int, int]] = []  # (zone, card id, copies to remove)
     for group in groups:

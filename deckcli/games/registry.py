@@ -17,6 +17,7 @@ from typing import Any, TypeGuard
 
 from deckcli.errors import GameDataError, NotFoundError
 from deckcli.files import jsontext
+from deckcli.files.jsonfiles import bundled_json
 from deckcli.games.labels import DataCount, DataLabel
 from deckcli.i18n import N_, Message, error_text
 from deckcli.storage.location import carddb_dir
@@ -168,7 +169,7 @@ def _game_files() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for path in sorted(carddb_dir().glob(f"*/{GAME_FILE}")):
         try:
-            code = jsontext.parse_json(path.read_text(encoding="utf-8"), str(path)).get("code")
+            code = bundled_json(path).doc.get("code")
         except (OSError, ValueError, AttributeError, jsontext.JsonSyntaxError):
             code = path.parent.name  # reported properly when the game is loaded
         found[str(code) if code else path.parent.name] = path
@@ -180,7 +181,7 @@ def titles() -> dict[str, str]:
     found = {}
     for code, path in sorted(_game_files().items()):
         try:
-            found[code] = str(jsontext.parse_json(path.read_text(encoding="utf-8"), str(path)).get("title") or code)
+            found[code] = str(bundled_json(path).doc.get("title") or code)
         except (OSError, ValueError, AttributeError, jsontext.JsonSyntaxError):
             found[code] = code
     return found
@@ -214,8 +215,7 @@ def _load(path: Path) -> Game:
 
     label = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-        doc = jsontext.parse_json(text, label)
+        text, doc = bundled_json(path)
     except (OSError, ValueError) as exc:
         raise GameDataError([Message("{file}: cannot read the game file: {reason}", file=label, reason=exc)]) from None
     except jsontext.JsonSyntaxError as exc:

@@ -14,6 +14,7 @@ from typing import Any
 
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.files import jsontext
+from deckcli.files.jsonfiles import bundled_json
 from deckcli.files.reading import read_document
 from deckcli.games import registry
 from deckcli.i18n import N_, Lines, Message
@@ -58,7 +59,7 @@ def _bundled_games() -> dict[str, tuple[Path, str | None, bool]]:
     raw = {}
     for path in bundled_format_files():
         try:
-            doc = jsontext.parse_json(path.read_text(encoding="utf-8"), str(path))
+            doc = bundled_json(path).doc
             name, game, parent, default = doc.get("name"), doc.get("game"), doc.get("extends"), doc.get("default")
         except (OSError, ValueError, AttributeError, jsontext.JsonSyntaxError):
             name = game = parent = None  # reported when the format is loaded

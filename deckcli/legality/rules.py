@@ -158,8 +158,7 @@ def set_problems(deck: ResolvedDeck) -> list[Problem]:
 
 def _printings(deck: ResolvedDeck, card: CardRef) -> list[CardRef]:
     """Every printing of ``card``'s name in the deck's card index (the card itself when there is no index)."""
-    found = [r for r in deck.index.find_all(card.name) if r.key == card.key] if deck.index is not None else []
-    return found or [card]
+    return deck.index.printings_of(card) if deck.index is not None else [card]
 
 
 def limit_problems(deck: ResolvedDeck) -> list[Problem]:

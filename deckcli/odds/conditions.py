@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from deckcli.cards.filters import Filter, parse_comparison, parse_filter, split_top_level
 from deckcli.errors import DeckcliError, InputError
 from deckcli.files.numbers import whole_number
-from deckcli.i18n import N_, Message, translated
-from deckcli.i18n import gettext as _
+from deckcli.i18n import N_, Lines, Message
 
 _COUNT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?$")
 _LEADING = re.compile(r"^\s*(\S+)(\s+|$)")
@@ -97,9 +96,9 @@ class Condition:
         return f"{self.count_text} {self.filter}"
 
 
-def _pointer(text: str, start: int, length: int) -> str:
+def _pointer(text: str, start: int, length: int) -> list[str]:
     """Two lines: the condition, and carets under ``text[start:start+length]``."""
-    return f"\n  {text}\n  {' ' * start}{'^' * max(1, length)}"
+    return [f"  {text}", f"  {' ' * start}{'^' * max(1, length)}"]
 
 
 class MissingCount(InputError):
@@ -108,10 +107,12 @@ class MissingCount(InputError):
 
 
 def _bad(text: str, message: str, start: int, length: int, error: type[InputError] = InputError) -> InputError:
-    return error(
-        _("bad condition {text!r}: {message}").format(text=text, message=translated(message))
-        + _pointer(text, start, length)
-    )
+    """``error`` saying what is wrong with the condition ``text``, with carets under where it is."""
+    return error(Lines([Message(BAD_CONDITION, text=text, message=message), *_pointer(text, start, length)]))
+
+
+#: A condition refused: its text and why (then the condition again, with carets under the place).
+BAD_CONDITION = N_("bad condition {text!r}: {message}")
 
 
 def parse_count(token: str) -> tuple[int, int | None] | None:
@@ -134,11 +135,8 @@ def parse_condition(
     lookup that raises for a name its game lacks), an unquoted filter that is no comparison but a card's name
     (``1+ Fireball``) is that card."""
     if not text.strip():
-        raise InputError(
-            _("empty condition: expected COUNT FILTER, e.g. '1+ kind=monster' (COUNT is {forms})").format(
-                forms=_(COUNT_FORMS)
-            )
-        )
+        text = N_("empty condition: expected COUNT FILTER, e.g. '1+ kind=monster' (COUNT is {forms})")
+        raise InputError(Message(text, forms=Message(COUNT_FORMS)))
     lead = _LEADING.match(text)
     assert lead is not None
     token = lead.group(1)
@@ -147,33 +145,28 @@ def parse_condition(
     if glued and parse_count(token) is None:
         count = glued.group(1)
         rest = text.strip()[len(count) :]
-        raise _bad(
-            text,
-            _("put a space between the count {count!r} and the filter, e.g. '{count} {rest}'").format(
-                count=count, rest=rest
-            ),
-            start + len(count),
-            1,
-        )
+        space = N_("put a space between the count {count!r} and the filter, e.g. '{count} {rest}'")
+        typed = Message(space, count=count, rest=rest)  # type: ignore[arg-type]  # the count as typed ("2+"), no plural
+        raise _bad(text, typed, start + len(count), 1)
     if any(ch in _OPERATOR_CHARS for ch in token) or token[:1] in "\"'":
-        missing = _("missing count before the filter: COUNT is {forms}, e.g. '1+ {text}'")
-        raise _bad(text, missing.format(forms=_(COUNT_FORMS), text=text.strip()), start, 1, MissingCount)
+        missing = N_("missing count before the filter: COUNT is {forms}, e.g. '1+ {text}'")
+        raise _bad(text, Message(missing, forms=Message(COUNT_FORMS), text=text.strip()), start, 1, MissingCount)
     bounds = parse_count(token)
     if bounds is None and not any(c.isdigit() or c in "+-" for c in token):  # a name with no count (``Fireball``)
-        missing = _("missing count before the card name: COUNT is {forms}, e.g. --want '1+ \"{name}\"'")
-        raise _bad(text, missing.format(forms=_(COUNT_FORMS), name=text.strip()), start, 1, MissingCount)
+        missing = N_("missing count before the card name: COUNT is {forms}, e.g. --want '1+ \"{name}\"'")
+        raise _bad(text, Message(missing, forms=Message(COUNT_FORMS), name=text.strip()), start, 1, MissingCount)
     if bounds is None:
-        malformed = _("malformed count {token!r}: expected {forms}").format(token=token, forms=_(COUNT_FORMS))
+        malformed = Message("malformed count {token!r}: expected {forms}", token=token, forms=Message(COUNT_FORMS))
         raise _bad(text, malformed, start, len(token))
     low, high = bounds
     if high is not None and high < low:
-        empty = _("empty range {token!r}: the first number must not be above the second").format(token=token)
+        empty = Message("empty range {token!r}: the first number must not be above the second", token=token)
         raise _bad(text, empty, start, len(token))
     filter_text = text[lead.end() :]
     if not filter_text.strip():
         raise _bad(
             text,
-            _("missing filter after the count: 'field OP value[,field OP value...]' or a quoted card name"),
+            Message("missing filter after the count: 'field OP value[,field OP value...]' or a quoted card name"),
             len(text),
             1,
         )
@@ -184,11 +177,11 @@ def parse_condition(
         name = filter_text.strip()
         where, length = _failing_part(filter_text, fields)
         if find is None or any(ch in _OPERATOR_CHARS or ch in "\"'" for ch in name):
-            raise _bad(text, exc.translated(), offset + where, length) from None
+            raise _bad(text, exc.text, offset + where, length) from None
         try:
             find(name)
         except DeckcliError as unknown:
-            both = _("{error}; as a card name: {unknown}").format(error=exc.translated(), unknown=unknown.translated())
+            both = Message("{error}; as a card name: {unknown}", error=exc.text, unknown=unknown.text)
             raise _bad(text, both, offset + where, length) from None
         flt = Filter(card_name=name, text=name)
     return Condition(low, high, flt, text.strip())
@@ -238,5 +231,5 @@ def _check_card_names(conditions: Iterable[Condition], find: Callable[[str], obj
             find(name)
         except DeckcliError as exc:
             start = condition.text.find(name)
-            bad = _("bad condition {text!r}: {message}").format(text=condition.text, message=exc.translated())
-            raise InputError(bad + _pointer(condition.text, max(start, 0), len(name))) from None
+            bad = Message(BAD_CONDITION, text=condition.text, message=exc.text)
+            raise InputError(Lines([bad, *_pointer(condition.text, max(start, 0), len(name))])) from None

@@ -16,8 +16,7 @@ from typing import Any
 
 from deckcli.cards.filters import Filter, parse_filter
 from deckcli.errors import InputError
-from deckcli.i18n import Message
-from deckcli.i18n import gettext as _
+from deckcli.i18n import N_, Message
 from deckcli.odds.classes import CardClass, CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.report import classes_odds
@@ -30,7 +29,7 @@ def parse_vary(text: str, fields: Mapping[str, str] | None = None) -> Filter:
     """``--vary``: a card name (quoted or not), or a filter when it holds a comparison operator."""
     stripped = text.strip()
     if not stripped:
-        raise InputError(_("--vary needs a card name or a filter"))
+        raise InputError(Message("--vary needs a card name or a filter"))
     if stripped[0] in "\"'" or not (_OPERATORS & set(stripped)):
         name = (
             stripped[1:-1] if len(stripped) > 1 and stripped[0] == stripped[-1] and stripped[0] in "\"'" else stripped
@@ -72,19 +71,18 @@ def _signature(
     """The conditions the varied cards match, all alike (else an error naming two that differ)."""
     members = [c for c, n in cards if n > 0 and varied.matches(c)] or ([card] if card is not None else [])
     if not members:
-        raise InputError(_("no card of the deck matches {filter}: name a card to vary instead").format(filter=varied))
+        raise InputError(Message("no card of the deck matches {filter}: name a card to vary instead", filter=varied))
     seen: dict[tuple[bool, ...], Mapping[str, Any]] = {}
     for member in members:
         seen.setdefault(tuple(bool(c.filter.matches(member)) for c in conditions), member)
     if len(seen) > 1:
         (one, a), (other, b) = list(seen.items())[:2]
         differ = next(c.text for c, x, y in zip(conditions, one, other) if x != y)
-        raise InputError(
-            _(
-                "the cards matching {filter} differ for '{condition}' ({one!r} and {other!r}): "
-                "vary one card by name, or a narrower filter"
-            ).format(filter=varied, condition=differ, one=a.get("name"), other=b.get("name"))
+        text = N_(
+            "the cards matching {filter} differ for '{condition}' ({one!r} and {other!r}): "
+            "vary one card by name, or a narrower filter"
         )
+        raise InputError(Message(text, filter=varied, condition=differ, one=a.get("name"), other=b.get("name")))
     return next(iter(seen))
 
 

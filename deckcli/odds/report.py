@@ -17,8 +17,7 @@ from deckcli.cards.buckets import field_buckets
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.registry import Game
-from deckcli.i18n import Message
-from deckcli.i18n import gettext as _
+from deckcli.i18n import N_, Message
 from deckcli.names import closest
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
@@ -223,10 +222,9 @@ def check_fields(fields: Sequence[str], known: Iterable[str]) -> None:
         if name not in known:
             hint = closest(name, {k: k for k in known}, 1)
             if hint:
-                raise InputError(
-                    _("unknown card field {name!r} for --by; did you mean {hint!r}?").format(name=name, hint=hint[0])
-                )
-            raise InputError(_("unknown card field {name!r} for --by").format(name=name))
+                text = N_("unknown card field {name!r} for --by; did you mean {hint!r}?")
+                raise InputError(Message(text, name=name, hint=hint[0]))
+            raise InputError(Message("unknown card field {name!r} for --by", name=name))
 
 
 def deck_curves(cards: CardCounts, by: Sequence[str], game: str, opening: Mapping[str, Any]) -> Curves:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deckcli.errors import InputError
-from deckcli.i18n import gettext as _
+from deckcli.i18n import N_, Message
 from deckcli.legality.drawzone import DrawZone, draw_zone
 from deckcli.legality.resolved import ResolvedDeck
 
@@ -46,7 +46,7 @@ class OpeningRules:
         if data.get("draw", True) is False:
             return cls(hand_size=max(0, int(data.get("hand_size", 0))), draw=False)
         if "hand_size" not in data:
-            raise InputError(_("the format has no opening hand size (opening.hand_size)"))
+            raise InputError(Message("the format has no opening hand size (opening.hand_size)"))
         rules = cls(
             hand_size=int(data["hand_size"]),
             mulligan=str(data.get("mulligan", "none")),
@@ -56,19 +56,15 @@ class OpeningRules:
             opponent_mulligan_cards=int(data.get("opponent_mulligan_cards", 0)),
         )
         if rules.first_turn_draw not in FIRST_TURN_DRAWS:
-            raise InputError(
-                _("unknown first_turn_draw {value!r}; known: {known}").format(
-                    value=rules.first_turn_draw, known=", ".join(FIRST_TURN_DRAWS)
-                )
-            )
+            text = N_("unknown first_turn_draw {value!r}; known: {known}")
+            raise InputError(Message(text, value=rules.first_turn_draw, known=", ".join(FIRST_TURN_DRAWS)))
         if rules.mulligan not in MULLIGANS:
-            raise InputError(
-                _("unknown mulligan kind {value!r}; known kinds: {known}").format(
-                    value=rules.mulligan, known=", ".join(MULLIGANS)
-                )
-            )
+            text = N_("unknown mulligan kind {value!r}; known kinds: {known}")
+            raise InputError(Message(text, value=rules.mulligan, known=", ".join(MULLIGANS)))
         if min(rules.hand_size, rules.draws_per_turn, rules.opponent_mulligan_cards) < 0:
-            raise InputError(_("opening.hand_size, draws_per_turn and opponent_mulligan_cards must not be negative"))
+            raise InputError(
+                Message("opening.hand_size, draws_per_turn and opponent_mulligan_cards must not be negative")
+            )
         return rules
 
     def cards_seen(self, turn: int, deck_size: int, on_the_play: bool = True) -> int:
@@ -97,12 +93,11 @@ class OpeningRules:
         keep decision sees them. A redraw of the player's own shuffles them back with the hand and deals a new hand of
         the plain ``hand_size`` (GAMES.md, boa: "a new hand" is always 6)."""
         if not self.opponent_mulligan_cards:
-            raise InputError(
-                _(
-                    "in this format a player gets no extra card when the opponent takes a mulligan "
-                    "(opening.opponent_mulligan_cards)"
-                )
+            text = N_(
+                "in this format a player gets no extra card when the opponent takes a mulligan "
+                "(opening.opponent_mulligan_cards)"
             )
+            raise InputError(Message(text))
         return replace(self, hand_size=self.hand_size + self.opponent_mulligan_cards, redraw_size=self.hand_size)
 
 
@@ -116,18 +111,18 @@ def draw_rules(
     rules = opening if isinstance(opening, OpeningRules) else OpeningRules.from_dict(opening)
     if not rules.draw:
         never = (
-            _(
+            N_(
                 "{deck}: a deck of format {format} is never shuffled or drawn from (its format's opening.draw is "
                 "false), so it has no opening hand or draws: pick the deck you play from it first (a team from a "
                 "pool) and ask about that one"
             )
             if format_name
-            else _(
+            else N_(
                 "{deck}: this deck is never shuffled or drawn from (its format's opening.draw is false), so it has no "
                 "opening hand or draws: pick the deck you play from it first (a team from a pool) and ask about that one"
             )
         )
-        raise InputError(never.format(deck=label or _("the deck"), format=format_name))
+        raise InputError(Message(never, deck=label or Message("the deck"), format=format_name))
     return rules.after_opponent_mulligan() if opponent_mulligan else rules
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from deckcli.files.jsontext import parse_json
+from deckcli.files.jsonfiles import bundled_json
 from deckcli.i18n import N_, Message
 from deckcli.storage.location import schemas_dir
 from deckcli.validation.schemamessages import pattern_message, visible, worded
@@ -27,7 +27,7 @@ from deckcli.words import plural
 def _documents() -> dict[str, dict[str, Any]]:
     docs = {}
     for path in sorted(schemas_dir().glob("*.json")):
-        docs[path.name] = parse_json(path.read_text(encoding="utf-8"), str(path))
+        docs[path.name] = bundled_json(path).doc
     return docs
 
 

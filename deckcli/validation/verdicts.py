@@ -19,7 +19,7 @@ from typing import Any
 
 from deckcli import __version__
 from deckcli.errors import InputError
-from deckcli.files.jsontext import parse_json
+from deckcli.files.jsonfiles import read_json_file
 from deckcli.storage.location import schemas_dir
 
 VERDICTS_FILE = "schema-verdicts.json"
@@ -68,7 +68,7 @@ def _digest(schema_name: str, text: str) -> str:
 def _passed(path: Path) -> list[str]:
     """The digests ``path`` remembers as passed, newest last (an unreadable or malformed file: none); read once."""
     try:
-        doc = parse_json(path.read_text(encoding="utf-8"), str(path))  # deckcli's depth limit: no RecursionError
+        doc = read_json_file(path).doc  # deckcli's depth limit: no RecursionError
     except (OSError, ValueError, InputError):
         return []
     passed = doc.get("passed") if isinstance(doc, dict) and doc.get("format") == _FORMAT else None

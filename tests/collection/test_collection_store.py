@@ -5,12 +5,11 @@ from __future__ import annotations
 import paths  # tests/support/paths.py
 
 import json
-import os
 import subprocess
 import sys
-import time
 
 import pytest
+from race import race  # tests/support/race.py
 
 from deckcli.collection.variants import Variant, condition_of, finish_of, language_of
 from deckcli.errors import InputError
@@ -179,26 +178,15 @@ def test_stats_counts_and_completion(run):
 # -- two processes at once ----------------------------------------------------------------------------
 
 ADDER = """
-import os, sys, time
 from deckcli.cli.main import cli
-go, db, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-while not os.path.exists(go):
-    time.sleep(0.005)
+db, n = ARGS[0], int(ARGS[1])
 for _ in range(n):
     cli.main(["--db", db, "collection", "add", "Ember Whelp", "1"], prog_name="deckcli", standalone_mode=False)
 """
 
 
 def test_two_processes_adding_at_once_both_land(db, tmp_path):
-    go = tmp_path / "go"
-    env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    procs = [
-        subprocess.Popen([sys.executable, "-c", ADDER, str(go), str(db.target), "50"], env=env,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        for _ in range(2)
-    ]
-    time.sleep(0.3)
-    go.touch()
+    procs = race(tmp_path, ADDER, [[db.target, 50]] * 2, stdout=subprocess.DEVNULL)
     for proc in procs:
         _, err = proc.communicate(timeout=120)
         assert proc.returncode == 0, err

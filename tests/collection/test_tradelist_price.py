@@ -12,6 +12,7 @@ import io
 import json
 
 import pytest
+from old_revisions import upgraded_database  # tests/support/old_revisions.py
 
 MOXFIELD = """"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags","Last Modified",\
 "Collector Number","Alter","Proxy","Purchase Price"\r
@@ -192,31 +193,10 @@ _ENTRY_0003 = (
 
 def test_a_revision_0003_database_gets_the_columns_keeping_its_entries(backend, request, runner, tmp_path):
     """A database at revision 0003 (entries without tradelist or price): upgraded, every entry kept with none."""
-    from sqlalchemy import create_engine
-
     from deckcli.cli.main import cli
-    from deckcli.dbfiles import APPLICATION_ID
-    from deckcli.storage import revisions
     from deckcli.storage.revisions import HEAD_REVISION
 
-    if backend == "postgresql":
-        target = url = request.getfixturevalue("pg_server").empty_database()
-    else:
-        target = str(tmp_path / "old.db")
-        url = f"sqlite:///{target}"
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        revisions.upgrade(conn, "0003")
-        for statement in _ENTRY_0003:
-            conn.exec_driver_sql(statement)
-        if backend == "sqlite":
-            conn.exec_driver_sql("PRAGMA user_version = 5")
-            conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
-    engine.dispose()
-    if backend == "postgresql":
-        upgraded = runner.invoke(cli, ["--db", target, "db", "upgrade"])
-        assert upgraded.exit_code == 0, upgraded.output
-        assert upgraded.stdout.endswith(f": upgraded from revision 0003 to {HEAD_REVISION}\n")
+    target = upgraded_database(backend, request, runner, tmp_path, "0003", _ENTRY_0003).target
     listed = runner.invoke(cli, ["--db", target, "collection", "list", "--json"])
     assert listed.exit_code == 0, listed.output
     assert [(e["name"], e["count"], e["tag"], e["tradelist"], e["purchase_price"])

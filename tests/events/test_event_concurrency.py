@@ -3,21 +3,16 @@ one player registered by both at once lands once, the other judge told so."""
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
-import time
 
 import paths  # tests/support/paths.py
+from race import race  # tests/support/race.py
 
 EMBER = paths.EXAMPLES / "ember-rush.txt"
 
 JUDGE = """
-import os, sys, time
 from deckcli.cli.main import cli
-go, event, deck, prefix, n = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
-while not os.path.exists(go):
-    time.sleep(0.005)
+event, deck, prefix, n = ARGS[0], ARGS[1], ARGS[2], int(ARGS[3])
 for i in range(n):
     player = prefix if n == 1 else f"{prefix} {i}"
     try:
@@ -36,13 +31,8 @@ def _registered(db) -> list[str]:
 
 
 def _judges(tmp_path, db, prefixes: list[str], n: int) -> list[tuple[int, str]]:
-    go = tmp_path / "go"
-    env = {**os.environ, "DECKCLI_DB": str(db.target),
-           "PYTHONPATH": str(paths.REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    procs = [subprocess.Popen([sys.executable, "-c", JUDGE, str(go), "Open", str(EMBER), prefix, str(n)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for prefix in prefixes]
-    time.sleep(0.3)
-    go.touch()
+    procs = race(tmp_path, JUDGE, [["Open", EMBER, prefix, n] for prefix in prefixes],
+                 env={"DECKCLI_DB": str(db.target)}, stdout=subprocess.DEVNULL)
     done = []
     for proc in procs:
         _, err = proc.communicate(timeout=300)

@@ -13,6 +13,7 @@ import pytest
 
 from event_decks import boa_deck, write_deck
 from event_world import event_rows
+from old_revisions import upgraded_database  # tests/support/old_revisions.py
 
 EMBER = paths.EXAMPLES / "ember-rush.txt"
 
@@ -121,33 +122,10 @@ _REGISTRATION_0002 = (
 
 def test_a_revision_0002_database_gets_the_late_column_keeping_its_registrations(backend, request, runner, tmp_path):
     """A database at revision 0002 (events, no ``late``): upgraded, every registration kept, none of them late."""
-    from sqlalchemy import create_engine
-
     from deckcli.cli.main import cli
-    from deckcli.dbfiles import APPLICATION_ID
-    from deckcli.storage import revisions
     from deckcli.storage.revisions import HEAD_REVISION
 
-    if backend == "postgresql":
-        server = request.getfixturevalue("pg_server")
-        target = server.empty_database()
-        url = target
-    else:
-        target = str(tmp_path / "old.db")
-        url = f"sqlite:///{target}"
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        revisions.upgrade(conn, "0002")
-        conn.exec_driver_sql(_EVENT_0002)
-        conn.exec_driver_sql(_REGISTRATION_0002)
-        if backend == "sqlite":
-            conn.exec_driver_sql("PRAGMA user_version = 4")
-            conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
-    engine.dispose()
-    if backend == "postgresql":
-        upgraded = runner.invoke(cli, ["--db", target, "db", "upgrade"])
-        assert upgraded.exit_code == 0, upgraded.output
-        assert upgraded.stdout.endswith(f": upgraded from revision 0002 to {HEAD_REVISION}\n")
+    target = upgraded_database(backend, request, runner, tmp_path, "0002", [_EVENT_0002, _REGISTRATION_0002]).target
     status = runner.invoke(cli, ["--db", target, "event", "status", "Cup", "--json"])
     assert status.exit_code == 1, status.output  # (the stored verdict: not legal)
     [row] = json.loads(status.stdout)
@@ -161,4 +139,4 @@ def test_a_revision_0002_database_gets_the_late_column_keeping_its_registrations
     assert late.exit_code == 0, late.output
     assert json.loads(late.stdout)["late"] is True
     if backend == "postgresql":
-        server.drop(target)
+        request.getfixturevalue("pg_server").drop(target)

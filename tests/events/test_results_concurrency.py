@@ -19,16 +19,12 @@ from contextlib import contextmanager
 import paths  # tests/support/paths.py
 import pytest
 from backends import sql_rows
+from race import race  # tests/support/race.py
 from swiss_support import new_event
 
 JUDGE = """
-import os, sys, time
 from deckcli.cli.main import cli
-ready, go, args = sys.argv[1], sys.argv[2], sys.argv[3:]
-open(ready, "w").close()
-while not os.path.exists(go):
-    time.sleep(0.002)
-cli.main(args, prog_name="deckcli")
+cli.main(ARGS, prog_name="deckcli")
 """
 PLAYERS = [f"Player {i:02d}" for i in range(8)]
 EVENT = "Spring Open"
@@ -64,20 +60,8 @@ def _held(db, table: str):
 def _judges(tmp_path, db, table: str, *commands: list[str]) -> list[subprocess.CompletedProcess]:
     """Run each command in its own process, all released at once (once every process is ready) while ``table`` is
     held on PostgreSQL until every judge waits to write it; each process's exit status and output."""
-    env = {**os.environ, "PYTHONPATH": str(paths.REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    go = tmp_path / "go"
-    ready = [tmp_path / f"ready{i}" for i in range(len(commands))]
-    procs = [
-        subprocess.Popen([sys.executable, "-c", JUDGE, str(r), str(go), *[str(a) for a in command]], env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
-        for r, command in zip(ready, commands, strict=True)
-    ]
     with _held(db, table) as waiting:
-        while not all(r.exists() for r in ready):
-            if any(p.poll() is not None for p in procs):
-                break
-            time.sleep(0.002)
-        go.touch()
+        procs = race(tmp_path, JUDGE, list(commands), cwd=tmp_path)
         waiting(len(commands))
     return [subprocess.CompletedProcess(p.args, p.wait(timeout=300), *p.communicate(timeout=300)) for p in procs]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from old_revisions import upgraded_database  # tests/support/old_revisions.py
 
 _ROWS_0005 = [
     "INSERT INTO event (name, key, game, format, date, rounds, created, started, seed) VALUES ('Cup', 'cup', 'boa',"
@@ -34,28 +35,12 @@ def test_a_revision_0005_database_keeps_every_entry_numbered_and_refuses_a_secon
     from sqlalchemy.exc import IntegrityError
 
     from deckcli.cli.main import cli
-    from deckcli.dbfiles import APPLICATION_ID
-    from deckcli.storage import revisions
 
-    if backend == "postgresql":
-        target = url = request.getfixturevalue("pg_server").empty_database()
-    else:
-        target = str(tmp_path / "old.db")
-        url = f"sqlite:///{target}"
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        revisions.upgrade(conn, "0005")
-        for statement in _ROWS_0005:
-            conn.exec_driver_sql(statement)
-        if backend == "sqlite":
-            conn.exec_driver_sql("PRAGMA user_version = 7")
-            conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
-    if backend == "postgresql":
-        upgraded = runner.invoke(cli, ["--db", target, "db", "upgrade"])
-        assert upgraded.stdout.endswith(": upgraded from revision 0005 to 0006\n"), upgraded.output
+    target, url = upgraded_database(backend, request, runner, tmp_path, "0005", _ROWS_0005)
     standings = runner.invoke(cli, ["--db", target, "event", "standings", "Cup", "--json"])
     assert standings.exit_code == 0, standings.output
     assert [(s["player"], s["points"]) for s in json.loads(standings.stdout)] == [("Bo", 3), ("Ann", 0)]  # the later
+    engine = create_engine(url)
     with engine.connect() as conn:
         rows = conn.exec_driver_sql("SELECT wins, losses, entry_no, source FROM result_entry ORDER BY id").all()
         assert [tuple(r) for r in rows] == [(2, 0, 1, None), (0, 2, 2, None)]

@@ -4,21 +4,15 @@ pairing the next round twice at once gives one round, the other judge told so.""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-import time
 
-import paths  # tests/support/paths.py
+from race import race  # tests/support/race.py
 from swiss_support import new_event
 
 JUDGE = """
-import os, sys, time
+import sys
 from deckcli.cli.main import cli
-go, event, commands = sys.argv[1], sys.argv[2], sys.argv[3:]
-while not os.path.exists(go):
-    time.sleep(0.005)
-for command in commands:
+for command in ARGS:
     try:
         cli.main(["event", *command.split("|")], prog_name="deckcli", standalone_mode=False)
     except Exception as exc:
@@ -29,13 +23,7 @@ PLAYERS = [f"Player {i:02d}" for i in range(16)]
 
 def _judges(tmp_path, db, *commands: list[str]) -> list[str]:
     """Run each judge's commands in its own process, all started at once; what each printed on stderr."""
-    go = tmp_path / "go"
-    env = {**os.environ, "DECKCLI_DB": str(db.target),
-           "PYTHONPATH": str(paths.REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    procs = [subprocess.Popen([sys.executable, "-c", JUDGE, str(go), "Spring Open", *mine], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for mine in commands]
-    time.sleep(0.3)
-    go.touch()
+    procs = race(tmp_path, JUDGE, list(commands), env={"DECKCLI_DB": str(db.target)}, stdout=subprocess.DEVNULL)
     return [proc.communicate(timeout=300)[1] for proc in procs]
 
 

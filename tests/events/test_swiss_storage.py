@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from dbdump import dump_tables
+from old_revisions import upgraded_database  # tests/support/old_revisions.py
 from swiss_support import new_event
 
 PLAYERS = ["Ann Lee", "Bo Chen", "Cy Diaz", "Di Evans"]
@@ -23,29 +24,9 @@ _REGISTRATIONS_0004 = [
 
 
 def test_a_revision_0004_database_upgrades_and_its_event_gets_a_seed_when_paired(backend, request, runner, tmp_path):
-    from sqlalchemy import create_engine
-
     from deckcli.cli.main import cli
-    from deckcli.dbfiles import APPLICATION_ID
-    from deckcli.storage import revisions
 
-    if backend == "postgresql":
-        target = url = request.getfixturevalue("pg_server").empty_database()
-    else:
-        target = str(tmp_path / "old.db")
-        url = f"sqlite:///{target}"
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        revisions.upgrade(conn, "0004")
-        for statement in [_EVENT_0004, *_REGISTRATIONS_0004]:
-            conn.exec_driver_sql(statement)
-        if backend == "sqlite":
-            conn.exec_driver_sql("PRAGMA user_version = 6")
-            conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
-    engine.dispose()
-    if backend == "postgresql":
-        upgraded = runner.invoke(cli, ["--db", target, "db", "upgrade"])
-        assert upgraded.stdout.endswith(f": upgraded from revision 0004 to {revisions.HEAD_REVISION}\n"), upgraded.output
+    target = upgraded_database(backend, request, runner, tmp_path, "0004", [_EVENT_0004, *_REGISTRATIONS_0004]).target
     shown = json.loads(runner.invoke(cli, ["--db", target, "event", "show", "Cup", "--json"]).stdout)
     assert (shown["seed"], shown["total_rounds"], shown["current_round"]) == (None, 2, None)
     paired = runner.invoke(cli, ["--db", target, "event", "pair", "Cup", "--json"])

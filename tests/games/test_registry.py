@@ -9,8 +9,11 @@ import paths  # tests/support/paths.py
 import pytest
 
 from deckcli.errors import GameDataError, NotFoundError
+from deckcli.files.jsonfiles import bundled_json
 from deckcli.games import registry
 
+#: What the registry keeps per process, cleared around each test that changes its own copy of carddb/.
+_CACHES = (registry._game_files, registry.games, registry.zones, registry.section_headers, registry.default_zone, bundled_json)
 
 @pytest.fixture
 def carddb(tmp_path, monkeypatch):
@@ -18,10 +21,10 @@ def carddb(tmp_path, monkeypatch):
     folder = tmp_path / "carddb"
     shutil.copytree(paths.REPO / "carddb", folder)
     monkeypatch.setattr(registry, "carddb_dir", lambda: folder)
-    for cached in (registry._game_files, registry.games, registry.zones, registry.section_headers, registry.default_zone):
+    for cached in _CACHES:
         cached.cache_clear()
     yield folder
-    for cached in (registry._game_files, registry.games, registry.zones, registry.section_headers, registry.default_zone):
+    for cached in _CACHES:
         cached.cache_clear()
 
 

@@ -3,7 +3,6 @@ stored decks, side exchanges, --format PATH and --collection."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import pytest
@@ -247,7 +246,6 @@ def test_stdin(run, legal):
     assert result.exit_code == 0 and result.stdout.startswith("- (boa, boa-standard): legal")
 
 
-@pytest.mark.skipif(importlib.util.find_spec("deckcli.collection.owned") is None, reason="collection module not there yet")
 def test_collection_reports_cards_not_owned(run, db, legal):
     from deckcli.collection.needs import add_deck
     from deckcli.legality.resolve import open_deck

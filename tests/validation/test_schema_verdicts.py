@@ -13,12 +13,13 @@ import paths  # tests/support/paths.py
 import pytest
 
 from deckcli.errors import GameDataError, InputError
+from deckcli.files.jsonfiles import bundled_json
 from deckcli.games import registry
 from deckcli.legality import formats
 from deckcli.validation import jsonschemas, verdicts
 
 _REGISTRY_CACHES = (registry._game_files, registry.games, registry.zones, registry.section_headers, registry.default_zone)
-_FORMAT_CACHES = (formats._bundled, formats._bundled_games, formats._bundled_format)
+_FORMAT_CACHES = (formats._bundled, formats._bundled_games, formats._bundled_format, bundled_json)
 
 
 def _forget_all() -> None:
