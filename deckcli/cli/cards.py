@@ -49,7 +49,7 @@ def games(app: AppContext, output: str) -> None:
     """The games and their card sets."""
     from deckcli.cards.index import list_sets
 
-    rows = list_sets(app.reads)
+    rows = [card_set.as_row() for card_set in list_sets(app.reads)]
     columns = ["game", "game_name", "set", "name", "cards"]
     emit(rows, output, columns, headers=_headers(columns))
 

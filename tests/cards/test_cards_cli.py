@@ -111,6 +111,17 @@ def test_games_lists_all_three(run):
     result = run("games", "--json")
     games = {row["game"] for row in json.loads(result.stdout)}
     assert games == {"boa", "aqa", "sfb"}
+    assert result.stdout.startswith(  # each set's object as before the sets were typed (issue 34)
+        '[\n  {\n    "game": "aqa",\n    "game_name": "Aquarian Age",\n    "set": "S01",\n'
+        '    "name": "サンプルセット (deckcli sample data)",\n    "sample": true,\n    "cards": 76\n  },\n')
+
+
+def test_the_set_list_is_typed(db):
+    from deckcli.cards.index import CardSetInfo, list_sets
+
+    first = list_sets(db)[0]
+    assert first == CardSetInfo("aqa", "Aquarian Age", "S01", "サンプルセット (deckcli sample data)", True, 76)
+    assert list(first.as_row()) == ["game", "game_name", "set", "name", "sample", "cards"]
 
 
 def _valid_set(code="T1", extra=None):
