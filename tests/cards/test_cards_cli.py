@@ -186,3 +186,13 @@ def test_csv_output_escapes_formula_cells(run, tmp_path):
     rows = list(csv.DictReader(io.StringIO(run("cards", "search", "--set", "T4", "--csv").stdout)))
     assert {r["name"] for r in rows} == {"'=HYPERLINK(1)", "Test Bolt"}
     assert next(r for r in rows if r["name"] == "Test Bolt")["cost"] == "0"
+
+
+def test_a_search_row_is_typed_in_the_listings_columns(db):
+    from deckcli.cards.index import search_cards
+    from deckcli.cards.summary import SEARCH_COLUMNS, SearchRow, search_row
+
+    (ref,) = [r for r in search_cards(db, "Ember Whelp", "boa") if r.name == "Ember Whelp"]
+    row = search_row(ref.as_dict())
+    assert isinstance(row, SearchRow) and (row.game, row.name, row.kind, row.cost) == ("boa", "Ember Whelp", "monster", 1)
+    assert list(row.as_row()) == SEARCH_COLUMNS and "ATK" in row.details
