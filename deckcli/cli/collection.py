@@ -353,7 +353,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
             click.echo(all_of.format(decks=decks_text, names=", ".join(result.decks)))
         else:
             emit(rows, "table", TOGETHER_COLUMNS, headers=HEADERS)
-            short = translated(plural(result.as_dict()["short"], "card"))
+            short = translated(plural(result.missing, "card"))
             click.echo(
                 _("Short of {cards} to build {decks} together").format(cards=short, decks=", ".join(result.decks)),
                 err=True,
