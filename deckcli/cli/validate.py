@@ -152,17 +152,17 @@ def _request(
 
     _check_usage(files, formats, deck_names, side_from, all_formats, pool, banned, match)
     return ValidateRequest(
-        files,
-        deck_names,
-        formats,
-        game.lower() if game else None,
-        day and day.date(),
-        side_from,
-        all_formats,
-        pool,
-        banned,
-        match or None,
-        _owned_check(app) if collection else None,
+        files=files,
+        deck_names=deck_names,
+        format_names=formats,
+        game=game.lower() if game else None,
+        day=day and day.date(),
+        side_from=side_from,
+        all_formats=all_formats,
+        pool=pool,
+        banned=banned,
+        match=match or None,
+        owned=_owned_check(app) if collection else None,
         suggest_limit=None if as_json else TABLE_PROBLEMS,
     )
 
