@@ -10,7 +10,7 @@ Which printing a name, set and number mean is :mod:`deckcli.cards.resolver`'s jo
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from deckcli.cards.filters import Filter
@@ -259,14 +259,28 @@ def _searchable(ref: CardRef) -> str:
     return name_key(" \n ".join(parts))
 
 
-def list_sets(source: Any) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class CardSetInfo:
+    """One stored card set as ``deckcli games`` lists it: its game (code and title), code, name, whether it is
+    deckcli's sample data, and how many cards it holds."""
+
+    game: str
+    game_name: str
+    set: str
+    name: str
+    sample: bool
+    cards: int
+
+    def as_row(self) -> dict[str, Any]:
+        """The listing's row and its ``--json`` object: the fields in order."""
+        return asdict(self)
+
+
+def list_sets(source: Any) -> list[CardSetInfo]:
     """Every set with its game and card count (``source``: a Readable or an open SQLAlchemy Session)."""
     with reader_of(source)() as rows:
         found = rows.all(
             "SELECT s.game, s.code, s.name, s.sample, count(c.id) FROM card_set s"
             " LEFT OUTER JOIN card c ON c.set_id = s.id GROUP BY s.id ORDER BY s.game, s.code"
         )
-    return [
-        {"game": g, "game_name": registry.title(g), "set": code, "name": name, "sample": bool(sample), "cards": n}
-        for g, code, name, sample, n in found
-    ]
+    return [CardSetInfo(g, registry.title(g), code, name, bool(sample), n) for g, code, name, sample, n in found]

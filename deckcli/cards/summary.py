@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from deckcli.games import registry
@@ -43,14 +44,32 @@ def summary_parts(card: Mapping[str, Any], skip: Iterable[str] = (), shown: bool
 SEARCH_COLUMNS = ["game", "set", "number", "name", "kind", "cost", "details"]
 
 
-def search_row(card: Mapping[str, Any]) -> dict[str, Any]:
-    """One ``cards search`` row: where the card is printed, its kind and cost, and the rest of its summary."""
-    return {
-        "game": card.get("game"),
-        "set": card.get("set"),
-        "number": card.get("number"),
-        "name": card.get("name"),
-        "kind": card.get("kind"),
-        "cost": card.get("cost"),
-        "details": " · ".join(summary_parts(card, skip=("cost",))),
-    }
+@dataclass(frozen=True)
+class SearchRow:
+    """One ``cards search`` row: where the card is printed, its kind and cost, and the rest of its summary
+    (``details``: ``Fire · ATK 3``)."""
+
+    game: str | None
+    set: str | None
+    number: str | None
+    name: str | None
+    kind: str | None
+    cost: Any
+    details: str
+
+    def as_row(self) -> dict[str, Any]:
+        """The row as the listing shows it (:data:`SEARCH_COLUMNS`, in order)."""
+        return asdict(self)
+
+
+def search_row(card: Mapping[str, Any]) -> SearchRow:
+    """The ``cards search`` row of ``card`` (its fields, with ``game``)."""
+    return SearchRow(
+        card.get("game"),
+        card.get("set"),
+        card.get("number"),
+        card.get("name"),
+        card.get("kind"),
+        card.get("cost"),
+        " · ".join(summary_parts(card, skip=("cost",))),
+    )

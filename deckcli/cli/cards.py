@@ -49,7 +49,7 @@ def games(app: AppContext, output: str) -> None:
     """The games and their card sets."""
     from deckcli.cards.index import list_sets
 
-    rows = list_sets(app.reads)
+    rows = [card_set.as_row() for card_set in list_sets(app.reads)]
     columns = ["game", "game_name", "set", "name", "cards"]
     emit(rows, output, columns, headers=_headers(columns))
 
@@ -185,11 +185,19 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
         return
     rows = [search_row(r.as_dict()) for r in refs]
     if output == "table":  # the name in the user's language; --csv keeps the card's own
+        from dataclasses import replace
+
         from deckcli.cards.shownname import shown_name
 
-        for row, ref in zip(rows, refs):
-            row["name"] = shown_name(ref)
-    emit(rows, output, SEARCH_COLUMNS, headers=_headers(SEARCH_COLUMNS), empty=_("no cards match"), drop_empty=True)
+        rows = [replace(row, name=shown_name(ref)) for row, ref in zip(rows, refs)]
+    emit(
+        [row.as_row() for row in rows],
+        output,
+        SEARCH_COLUMNS,
+        headers=_headers(SEARCH_COLUMNS),
+        empty=_("no cards match"),
+        drop_empty=True,
+    )
 
 
 @cards.command(short_help="Every field of the card called NAME, in each printing.")

@@ -152,21 +152,21 @@ def stats(app: AppContext, game, output) -> None:
     Proxies are counted per game apart from the cards owned. --csv prints one row per set.
     """
     from deckcli.cli.bars import bar
-    from deckcli.collection.store import collection_stats
+    from deckcli.collection.stats import collection_stats
 
     data = collection_stats(app.db, game)
     set_columns = ["game", "set", "name", "cards", "distinct", "size", "completion"]
     if output != "table":
-        emit(data["sets"], output, set_columns, json_data=data)
+        emit([s.as_row() for s in data.sets], output, set_columns, json_data=data.as_dict())
         return
-    if data["games"]:
-        emit(data["games"], "table", ["game", "cards", "distinct", "proxies"], headers=HEADERS)
+    if data.games:
+        emit([g.as_row() for g in data.games], "table", ["game", "cards", "distinct", "proxies"], headers=HEADERS)
     else:
         click.echo(_("The collection is empty."))
     click.echo()
     rows = [
-        {**s, "complete": f"{s['completion']:.1f}%", "bar": bar(s["completion"], 100, 20, track=True)}
-        for s in data["sets"]
+        {**s.as_row(), "complete": f"{s.completion:.1f}%", "bar": bar(s.completion, 100, 20, track=True)}
+        for s in data.sets
     ]
     emit(rows, "table", ["game", "set", "name", "cards", "distinct", "size", "complete", "bar"], headers=HEADERS)
 
@@ -349,7 +349,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
             click.echo(all_of.format(decks=decks_text, names=", ".join(result.decks)))
         else:
             emit(rows, "table", TOGETHER_COLUMNS, headers=HEADERS)
-            short = translated(plural(result.as_dict()["short"], "card"))
+            short = translated(plural(result.missing, "card"))
             click.echo(
                 _("Short of {cards} to build {decks} together").format(cards=short, decks=", ".join(result.decks)),
                 err=True,

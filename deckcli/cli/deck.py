@@ -201,10 +201,10 @@ def list_(app: AppContext, game: str | None, output: str) -> None:
         warn(warning)
     columns = ["name", "game", "format", *listing.zones, "legal", "updated"]
     headers = {c: DECK_HEADERS[c] for c in columns if c in DECK_HEADERS} | listing.zone_names
-    rows = listing.rows
+    rows = listing.as_rows()
     if output == "table":  # the verdict in the user's language; --csv keeps yes and no
-        rows = [row | {"legal": _(LEGAL_WORDS.get(row["legal"], row["legal"]))} for row in rows]
-    emit(rows, output, columns, headers=headers, json_data=listing.data, empty=_("no stored decks"))
+        rows = [row | {"legal": _(LEGAL_WORDS[deck.verdict])} for row, deck in zip(rows, listing.decks)]
+    emit(rows, output, columns, headers=headers, json_data=listing.as_list(), empty=_("no stored decks"))
 
 
 @deck.command()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -13,6 +13,12 @@ from deckcli.cli.output import dump_json, emit
 from deckcli.i18n import N_, ngettext, translated
 from deckcli.i18n import gettext as _
 from deckcli.words import plural
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from deckcli.legality.reports import DeckReport, OwnedCheck, ValidateRequest, ValidateResult
+    from deckcli.legality.resolved import Problem
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 #: The problem table's headers (the columns are --json's keys, which stay English).
@@ -26,7 +32,7 @@ TABLE_PROBLEMS = 20
 @click.option(
     "--format",
     "-f",
-    "format_names",
+    "formats",
     multiple=True,
     metavar="NAME|PATH",
     shell_complete=complete_format,
@@ -77,7 +83,7 @@ TABLE_PROBLEMS = 20
 def validate(
     app: AppContext,
     files,
-    format_names,
+    formats,
     game,
     deck_names,
     side_from,
@@ -107,55 +113,79 @@ def validate(
       deckcli validate team.txt --pool pool.txt --banned Kilgore
       deckcli validate --match team-a.txt team-b.txt
     """
+    from deckcli.legality.reports import FormatOptionError
+    from deckcli.legality.reports import validate as check
+
+    request = _request(
+        app, files, formats, game, deck_names, side_from, all_formats, day, pool, banned, match, collection, as_json
+    )
+    try:
+        result = check(app.reads, request)
+    except FormatOptionError as exc:
+        raise click.BadParameter(exc.translated(), param_hint="--format") from None
+    _print(result, as_json)
+    if not result.passed:
+        raise click.exceptions.Exit(1)
+
+
+def _request(
+    app: AppContext,
+    files: tuple[str, ...],
+    formats: tuple[str, ...],
+    game: str | None,
+    deck_names: tuple[str, ...],
+    side_from: str | None,
+    all_formats: bool,
+    day: datetime | None,
+    pool: str | None,
+    banned: str | None,
+    match: tuple[str, str] | None,
+    collection: bool,
+    as_json: bool,
+) -> ValidateRequest:
+    """The options as the library's request, once they go together (else a usage error, exit 2)."""
+    from deckcli.legality.reports import ValidateRequest
+
+    _check_usage(files, formats, deck_names, side_from, all_formats, pool, banned, match)
+    return ValidateRequest(
+        files=files,
+        deck_names=deck_names,
+        format_names=formats,
+        game=game.lower() if game else None,
+        day=day and day.date(),
+        side_from=side_from,
+        all_formats=all_formats,
+        pool=pool,
+        banned=banned,
+        match=match or None,
+        owned=_owned_check(app) if collection else None,
+        suggest_limit=None if as_json else TABLE_PROBLEMS,
+    )
+
+
+def _owned_check(app: AppContext) -> OwnedCheck:
+    """``--collection``: the collection's ``not-owned`` check, read from the app's database."""
     from functools import partial
 
     from deckcli.collection.owned import not_owned_problems
-    from deckcli.errors import DeckcliError
-    from deckcli.legality.formats import load_format
-    from deckcli.legality.reports import DeckReporter
 
-    _check_usage(files, format_names, deck_names, side_from, all_formats, pool, banned, match)
-    game = game.lower() if game else None
-    try:
-        formats = [load_format(name, game) for name in format_names]
-    except DeckcliError as exc:
-        raise click.BadParameter(exc.translated(), param_hint="--format") from None
-    chosen = formats[0] if formats and not all_formats else None
-    reporter = DeckReporter(
-        app.reads,
-        chosen,
-        format_names[0] if chosen else None,
-        game,
-        partial(not_owned_problems, app.reads) if collection else None,
-        day and day.date(),
-        suggest_limit=None if as_json else TABLE_PROBLEMS,
-    )
-    if side_from:
-        reporter.set_original(side_from)
-    reporter.set_draft(pool, banned)
-    sources = reporter.sources(files, deck_names)
-    if match:
-        reports = reporter.match(*match)
-    elif all_formats:
-        reports = [r for ref in sources for r in reporter.report_every_format(ref, formats)]
-    else:
-        reports = [reporter.report(ref) for ref in sources]
-    for warning in reporter.warnings:
+    return partial(not_owned_problems, app.reads)
+
+
+def _print(result: ValidateResult, as_json: bool) -> None:
+    """The warnings and notes on standard error (--json carries the notes in each report), then the table, the
+    --all-formats matrix or the JSON array."""
+    for warning in result.warnings:
         click.echo(_("Warning: {warning}").format(warning=translated(warning)), err=True)
-    notes = (
-        () if as_json else dict.fromkeys(f"{r['file']}: {translated(n)}" for r in reports for n in r.get("notes", ()))
-    )
-    for note in notes:
-        click.echo(_("Note: {note}.").format(note=note), err=True)  # --json carries them in each report
-
-    if all_formats:
-        _print_matrix(reports, as_json)
+    if not as_json:
+        for note in dict.fromkeys(f"{file}: {translated(note)}" for file, note in result.notes):
+            click.echo(_("Note: {note}.").format(note=note), err=True)
+    if result.all_formats:
+        _print_matrix(result, as_json)
     elif as_json:
-        click.echo(dump_json(reports))
+        click.echo(dump_json(result.as_list()))
     else:
-        _print_table(reports)
-    if not _passed(reports, all_formats):
-        raise click.exceptions.Exit(1)
+        _print_table(result)
 
 
 def _check_usage(files, format_names, deck_names, side_from, all_formats, pool, banned, match) -> None:
@@ -182,34 +212,24 @@ def _check_usage(files, format_names, deck_names, side_from, all_formats, pool, 
         raise click.UsageError(_("give --format once (several only with --all-formats)"))
 
 
-def _passed(reports: list[dict[str, Any]], all_formats: bool) -> bool:
-    """Every deck legal (and owned); with --all-formats, every deck legal in at least one format."""
-    if not all_formats:
-        return all(r["legal"] and r.get("owned", True) for r in reports)
-    best: dict[str, bool] = {}
-    for r in reports:
-        best[r["file"]] = best.get(r["file"], False) or (r["legal"] and r.get("owned", True))
-    return all(best.values())
-
-
-def _version_line(report: dict[str, Any]) -> str | None:
+def _version_line(report: DeckReport) -> str | None:
     """How a dated format's version in force is named in the table."""
-    if "version" not in report:
+    if not report.dated:
         return None
-    if report["version"] is None:
-        return _("{format}: its own card limits (before its first dated version)").format(format=report["format"])
-    return _("{format}: card limits of the version from {date}").format(format=report["format"], date=report["version"])
+    if report.version is None:
+        return _("{format}: its own card limits (before its first dated version)").format(format=report.format)
+    return _("{format}: card limits of the version from {date}").format(format=report.format, date=report.version)
 
 
-def _verdict(report: dict[str, Any]) -> str:
+def _verdict(report: DeckReport) -> str:
     """``legal``/``NOT legal`` with the count of the deck's problems, and with ``--collection`` whether every card
     is owned or how many are not: a card not owned is no problem of the deck (its ``not-owned`` row keeps the id)."""
-    verdict = _("legal") if report["legal"] else _("NOT legal")
-    not_owned = sum(p["rule"] == "not-owned" for p in report["problems"])
-    if len(report["problems"]) > not_owned:
-        count = translated(plural(len(report["problems"]) - not_owned, "problem"))
+    verdict = _("legal") if report.legal else _("NOT legal")
+    not_owned = report.not_owned
+    if len(report.problems) > not_owned:
+        count = translated(plural(len(report.problems) - not_owned, "problem"))
         verdict = _("{verdict}, {problems}").format(verdict=verdict, problems=count)
-    if "owned" not in report:
+    if report.owned is None:
         return verdict
     if not not_owned:
         return _("{verdict}; all cards owned").format(verdict=verdict)
@@ -218,54 +238,61 @@ def _verdict(report: dict[str, Any]) -> str:
     )
 
 
-def _print_table(reports: list[dict[str, Any]]) -> None:
-    """Per deck: a verdict line, then a table of its problems."""
-    for i, report in enumerate(reports):
+def _print_table(result: ValidateResult) -> None:
+    """Per deck: a verdict line, then a table of its problems; under several decks, how many are legal."""
+    for i, report in enumerate(result.reports):
         if i:
             click.echo()
-        what = f"{report['file']} ({report['game'] or '?'}, {report['format'] or '?'})"
-        problems = report["problems"]
+        what = f"{report.file} ({report.game or '?'}, {report.format or '?'})"
+        problems = report.problems
         click.echo(_("{deck}: {verdict}").format(deck=what, verdict=_verdict(report)))
         if _version_line(report):
             click.echo(f"  {_version_line(report)}")
         if problems:
             from deckcli.cli.tables import table
 
-            rows = [[translated(p.get(c, "")) for c in PROBLEM_COLUMNS] for p in problems[:TABLE_PROBLEMS]]
+            rows = [_problem_row(p) for p in problems[:TABLE_PROBLEMS]]
             click.echo(table(rows, [_(PROBLEM_HEADERS[c]) for c in PROBLEM_COLUMNS], numparse=False))
         if len(problems) > TABLE_PROBLEMS:
             more = translated(plural(len(problems) - TABLE_PROBLEMS, "more problem"))
             click.echo(_("… and {more} (--json lists them all)").format(more=more))
-    illegal = sum(not r["legal"] for r in reports)
-    if len(reports) > 1:
-        legal = len(reports) - illegal
+    total = len(result.reports)
+    if total > 1:
         click.echo()
         click.echo(
-            ngettext("{legal} of {total} deck legal", "{legal} of {total} decks legal", len(reports)).format(
-                legal=legal, total=len(reports)
+            ngettext("{legal} of {total} deck legal", "{legal} of {total} decks legal", total).format(
+                legal=result.legal, total=total
             )
         )
 
 
-def _print_matrix(reports: list[dict[str, Any]], as_json: bool) -> None:
+def _problem_row(problem: Problem) -> list[Any]:
+    """A problem's cells in :data:`PROBLEM_COLUMNS` order, its message in the user's language."""
+    line = "" if problem.line is None else problem.line
+    return [problem.rule, problem.zone or "", line, translated(problem.message)]
+
+
+def _print_matrix(result: ValidateResult, as_json: bool) -> None:
     """--all-formats: one row per deck, one column per format, each cell ``legal`` or the failing rule ids."""
     rows: dict[str, dict[str, Any]] = {}
     columns = ["deck"]
     versions = []
-    for r in reports:
-        fmt = r["format"] or "?"
+    for r in result.reports:
+        fmt = r.format or "?"
         if fmt not in columns:
             columns.append(fmt)
-        cell = (
-            _("legal")
-            if r["legal"] and r.get("owned", True)
-            else ", ".join(dict.fromkeys(p["rule"] for p in r["problems"]))
-        )
-        rows.setdefault(r["file"], {"deck": r["file"]})[fmt] = cell
+        cell = _("legal") if r.passed else ", ".join(dict.fromkeys(p.rule for p in r.problems))
+        rows.setdefault(r.file, {"deck": r.file})[fmt] = cell
         line = _version_line(r)
         if line and line not in versions:
             versions.append(line)
-    emit(list(rows.values()), "json" if as_json else "table", columns, headers={"deck": N_("deck")}, json_data=reports)
+    emit(
+        list(rows.values()),
+        "json" if as_json else "table",
+        columns,
+        headers={"deck": N_("deck")},
+        json_data=result.as_list(),
+    )
     if not as_json:
         for line in versions:
             click.echo(line)

@@ -345,11 +345,16 @@ class Together:
     def buildable(self) -> bool:
         return not self.short
 
+    @property
+    def missing(self) -> int:
+        """How many copies the collection is short of, all cards together (``--json``'s ``short``)."""
+        return sum(n.missing for n in self.short)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "decks": self.decks,
             "buildable": self.buildable,
-            "short": sum(n.missing for n in self.short),
+            "short": self.missing,
             "missing": [n.as_dict(with_decks=True) for n in self.short],
         }
 

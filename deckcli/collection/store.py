@@ -320,53 +320,6 @@ def current_counts(rows: Rows, game: str | None = None) -> dict[tuple, int]:
     return {(*row[:5], bool(row[5])): row[6] for row in rows.all(sql, params)}
 
 
-def stats(rows: Rows, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
-    """Copies and distinct printings per game and per set, with each set's completion in percent.
-
-    Proxies are counted apart per game (``proxies``) and never towards a set's completion.
-    """
-    params = {"game": game, "no": False} if game else {"no": False}
-    owned = (
-        "SELECT c.set_id, sum(i.count), count(DISTINCT i.card_id) FROM collection_item i"
-        " JOIN card c ON c.id = i.card_id WHERE i.proxy = :no GROUP BY c.set_id"
-    )
-    sizes = (
-        "SELECT s.id, s.game, s.code, s.name, count(c.id) FROM card_set s LEFT OUTER JOIN card c ON c.set_id = s.id"
-        + (" WHERE s.game = :game" if game else "")
-        + " GROUP BY s.id ORDER BY s.game, s.code"
-    )
-    per_game = (
-        "SELECT c.game, i.proxy, sum(i.count), count(DISTINCT i.card_id) FROM collection_item i"
-        " JOIN card c ON c.id = i.card_id"
-        + (" WHERE c.game = :game" if game else "")
-        + " GROUP BY c.game, i.proxy ORDER BY c.game"
-    )
-    have = {set_id: (int(copies), int(distinct)) for set_id, copies, distinct in rows.all(owned, params)}
-    sets = []
-    for set_id, g, code, name, size in rows.all(sizes, params):
-        copies, distinct = have.get(set_id, (0, 0))
-        completion = round(100.0 * distinct / size, 1) if size else 0.0
-        sets.append(
-            {
-                "game": g,
-                "set": code,
-                "name": name,
-                "cards": copies,
-                "distinct": distinct,
-                "size": size,
-                "completion": completion,
-            }
-        )
-    games: dict[str, dict[str, Any]] = {}
-    for g, proxy, copies, distinct in rows.all(per_game, params):
-        row = games.setdefault(g, {"game": g, "cards": 0, "distinct": 0, "proxies": 0})
-        if proxy:
-            row["proxies"] = int(copies)
-        else:
-            row["cards"], row["distinct"] = int(copies), int(distinct)
-    return {"games": list(games.values()), "sets": sets}
-
-
 def matching(holdings_: Iterable[Holding], filters: Iterable[Any]) -> list[Holding]:
     """The holdings every ``--where`` filter accepts."""
     filters = list(filters)
@@ -386,9 +339,3 @@ def list_collection(
     accepts."""
     with db.rows() as rows:
         return matching(holdings(rows, game and game.lower(), tag), filters)
-
-
-def collection_stats(db: BaseDatabase, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
-    """``collection stats``: :func:`stats` of the collection (of ``game`` only, when given)."""
-    with db.rows() as rows:
-        return stats(rows, game and game.lower())

@@ -13,7 +13,7 @@ from deckcli.games import registry
 from deckcli.games.hooks import hook
 from deckcli.i18n import N_, Message
 from deckcli.legality.checks import DRAFT_HOOK
-from deckcli.legality.resolved import Problem, ResolvedDeck
+from deckcli.legality.resolved import Problem, ResolvedDeck, Unreadable
 from deckcli.legality.rules import check_deck
 from deckcli.names import name_key
 
@@ -69,10 +69,11 @@ def banned_champion(team: ResolvedDeck, name: str) -> str:
     raise UnknownCard(name, index.suggest(name) if index is not None else [], team.game)
 
 
-def pool_problems(team: ResolvedDeck, pool: ResolvedDeck | str, label: str) -> list[Problem]:
+def pool_problems(team: ResolvedDeck, pool: ResolvedDeck | Unreadable, label: str) -> list[Problem]:
     """``not-in-pool``: each champion of the team not in the pool, and the pool itself unreadable or not legal."""
-    if isinstance(pool, str):
-        return [Problem("not-in-pool", Message("the pool {label} cannot be read: {why}", label=label, why=pool))]
+    if isinstance(pool, Unreadable):
+        why = pool.message
+        return [Problem("not-in-pool", Message("the pool {label} cannot be read: {why}", label=label, why=why))]
     problems = [
         Problem(
             "not-in-pool",
@@ -119,11 +120,12 @@ def banned_problems(team: ResolvedDeck, banned: str) -> list[Problem]:
     ]
 
 
-def shared_problems(team: ResolvedDeck, other: ResolvedDeck | str, label: str) -> list[Problem]:
+def shared_problems(team: ResolvedDeck, other: ResolvedDeck | Unreadable, label: str) -> list[Problem]:
     """``shared-champion``: each champion the team shares with the other team of a casual draft."""
-    if isinstance(other, str):
+    if isinstance(other, Unreadable):
+        why = other.message
         return [
-            Problem("shared-champion", Message("the other team {label} cannot be read: {why}", label=label, why=other))
+            Problem("shared-champion", Message("the other team {label} cannot be read: {why}", label=label, why=why))
         ]
     theirs = champions_of(other)
     return [
@@ -143,9 +145,9 @@ def shared_problems(team: ResolvedDeck, other: ResolvedDeck | str, label: str) -
     ]
 
 
-def pool_misses_ban(pool: ResolvedDeck | str, banned: str) -> bool:
+def pool_misses_ban(pool: ResolvedDeck | Unreadable, banned: str) -> bool:
     """Whether a readable pool lacks the banned champion (the opponent bans one of the pool's)."""
-    return not isinstance(pool, str) and name_key(banned) not in champions_of(pool)
+    return not isinstance(pool, Unreadable) and name_key(banned) not in champions_of(pool)
 
 
 def _zone_named(deck: ResolvedDeck, zone: str) -> str:

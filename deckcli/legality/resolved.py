@@ -40,6 +40,15 @@ class Problem:
         return data
 
 
+@dataclass(frozen=True)
+class Unreadable:
+    """A deck that could not be read at all: where it was named (its label) and why, as the error said it (a
+    :class:`~deckcli.i18n.Message` where it was raised as one: translated only when shown)."""
+
+    where: str
+    message: str
+
+
 @dataclass
 class ResolvedCard:
     """``count`` copies of the printing ``card`` in ``zone``, from source line ``line``."""

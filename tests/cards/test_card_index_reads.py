@@ -74,7 +74,7 @@ def test_search_and_the_set_list_read_what_the_orm_read(crowded):
     reader = _sources(crowded)
     with orm_session(crowded) as session:
         for source in (reader, crowded, session):
-            assert [(s["game"], s["set"], s["name"], s["sample"], s["cards"]) for s in list_sets(source)] == [
+            assert [(s.game, s.set, s.name, s.sample, s.cards) for s in list_sets(source)] == [
                 (g, code, name, bool(sample), n) for g, code, name, sample, n in orm_reference.list_sets(session)]
             for criteria in ({}, {"game": "boa"}, {"game": "boa", "set_code": "x9"}, {"kind": "SPELL"},
                              {"game": "sfb", "kind": "champion"}):

@@ -111,6 +111,17 @@ def test_games_lists_all_three(run):
     result = run("games", "--json")
     games = {row["game"] for row in json.loads(result.stdout)}
     assert games == {"boa", "aqa", "sfb"}
+    assert result.stdout.startswith(  # each set's object as before the sets were typed (issue 34)
+        '[\n  {\n    "game": "aqa",\n    "game_name": "Aquarian Age",\n    "set": "S01",\n'
+        '    "name": "サンプルセット (deckcli sample data)",\n    "sample": true,\n    "cards": 76\n  },\n')
+
+
+def test_the_set_list_is_typed(db):
+    from deckcli.cards.index import CardSetInfo, list_sets
+
+    first = list_sets(db)[0]
+    assert first == CardSetInfo("aqa", "Aquarian Age", "S01", "サンプルセット (deckcli sample data)", True, 76)
+    assert list(first.as_row()) == ["game", "game_name", "set", "name", "sample", "cards"]
 
 
 def _valid_set(code="T1", extra=None):
@@ -175,3 +186,13 @@ def test_csv_output_escapes_formula_cells(run, tmp_path):
     rows = list(csv.DictReader(io.StringIO(run("cards", "search", "--set", "T4", "--csv").stdout)))
     assert {r["name"] for r in rows} == {"'=HYPERLINK(1)", "Test Bolt"}
     assert next(r for r in rows if r["name"] == "Test Bolt")["cost"] == "0"
+
+
+def test_a_search_row_is_typed_in_the_listings_columns(db):
+    from deckcli.cards.index import search_cards
+    from deckcli.cards.summary import SEARCH_COLUMNS, SearchRow, search_row
+
+    (ref,) = [r for r in search_cards(db, "Ember Whelp", "boa") if r.name == "Ember Whelp"]
+    row = search_row(ref.as_dict())
+    assert isinstance(row, SearchRow) and (row.game, row.name, row.kind, row.cost) == ("boa", "Ember Whelp", "monster", 1)
+    assert list(row.as_row()) == SEARCH_COLUMNS and "ATK" in row.details

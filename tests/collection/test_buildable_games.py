@@ -35,3 +35,12 @@ def test_the_game_is_in_csv_and_json_too(run, tmp_path):
     data = json.loads(run("collection", "buildable", "--together", boa, sfb, "--json").stdout)
     assert data["missing"][-1] == {"name": "Twin Blades", "game": "sfb", "need": 1, "have": 0, "missing": 1,
                                    "decks": ["Team"]}
+
+
+def test_the_cards_short_together_are_a_typed_figure(run, db, tmp_path):
+    from deckcli.collection.needs import together
+    from deckcli.legality.reports import open_decks
+
+    boa, sfb = _decks(run, tmp_path)
+    result = together(db, open_decks(db, [str(boa), str(sfb)]))
+    assert (result.missing, result.as_dict()["short"], result.buildable) == (5, 5, False)

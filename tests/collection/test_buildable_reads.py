@@ -71,11 +71,11 @@ def test_deck_list_reads_the_same_through_either_driver(run, db, tmp_path):
     _stock(run, tmp_path)
     reader = fast_reader(db)
     by_core, by_sqlite = list_stored_decks(db), list_stored_decks(reader)
-    assert (by_sqlite.rows, by_sqlite.data, by_sqlite.warnings) == (by_core.rows, by_core.data, by_core.warnings)
-    assert [d["name"] for d in by_core.data] == ["Ember Rush", "Empty", "Lost Format", "Maybe", "Shadows and Steel",
-                                                 "WIZ-DOM Control", "天使のつかさ"]
-    assert by_core.warnings == [] and [d["legal"] for d in by_core.data].count(False) >= 2
-    assert list_stored_decks(reader, "boa").data == [d for d in by_core.data if d["game"] == "boa"]
+    assert (by_sqlite.decks, by_sqlite.warnings) == (by_core.decks, by_core.warnings)
+    assert [d.name for d in by_core.decks] == ["Ember Rush", "Empty", "Lost Format", "Maybe", "Shadows and Steel",
+                                               "WIZ-DOM Control", "天使のつかさ"]
+    assert by_core.warnings == [] and [d.legal for d in by_core.decks].count(False) >= 2
+    assert list_stored_decks(reader, "boa").decks == [d for d in by_core.decks if d.game == "boa"]
     reader.close()
 
 

@@ -50,3 +50,19 @@ def test_buildable_csv_per_deck_and_together(run):
                          "decks": "More Whelps, Whelps"}]
     data = json.loads(run("collection", "buildable", "--together", "--json").stdout)
     assert (data["buildable"], data["short"]) == (False, 2)
+
+
+def test_stats_are_typed_and_their_json_is_as_before(run, db):
+    from deckcli.collection.stats import CollectionStats, GameStats, SetStats, collection_stats
+
+    run("collection", "add", "Ember Whelp", "4")
+    run("collection", "add", "Fireball", "2", "--game", "boa")
+    run("collection", "add", "Ember Whelp", "1", "--proxy")
+    data = collection_stats(db, "BOA")
+    name = "Sample set (deckcli sample data — no official card list is public)"
+    assert data == CollectionStats((GameStats("boa", 6, 2, 1),), (SetStats("boa", "S01", name, 6, 2, 112, 1.8),))
+    sets = '"game": "boa",\n      "set": "S01",\n      "name": "' + name + '",\n      "cards": 6,\n      "distinct": 2,'
+    assert run("collection", "stats", "--json", "--game", "boa").stdout == (
+        '{\n  "games": [\n    {\n      "game": "boa",\n      "cards": 6,\n      "distinct": 2,\n      "proxies": 1\n'
+        '    }\n  ],\n  "sets": [\n    {\n      ' + sets + '\n      "size": 112,\n      "completion": 1.8\n    }\n  ]\n}\n'
+    )

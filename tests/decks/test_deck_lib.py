@@ -82,7 +82,7 @@ def test_save_deck_merges_repeats_and_refuses_case_clashes(db):
             save_deck(session, "MINE", "boa", "boa-standard", [])
     with db.write() as session:
         save_deck(session, "MINE", "boa", "boa-advanced", [("side", whelp, 1)], replace=True)
-    assert [row["name"] for row in list_stored_decks(db).rows] == ["MINE"]
+    assert [deck.name for deck in list_stored_decks(db).decks] == ["MINE"]
     with orm_session(db) as session:
         deck = get_deck(session, "mine")
         assert deck.format == "boa-advanced" and deck_cards(session, deck) == [("side", whelp, 1)]
@@ -172,3 +172,18 @@ def test_diff_counts_names_across_printings_and_orders_removals_first(db):
     assert summary(rows) == ["main: -2 Fireball, +2 Frost Ward", "side: -2 Frost Ward"]
     assert len(diff_decks(a, b, include_same=True)) == 4
     assert diff_decks(a, a) == []
+
+
+def test_the_deck_listing_is_typed_with_its_rows_and_json_as_before(db):
+    whelp = card_id(db, "boa", "Ember Whelp")
+    with db.write() as session:
+        save_deck(session, "Mine", "boa", "boa-standard", [("main", whelp, 4), ("side", whelp, 1)])
+    listing = list_stored_decks(db)
+    (deck,) = listing.decks
+    assert (deck.name, deck.game, deck.format, deck.zones, deck.legal, deck.verdict) == (
+        "Mine", "boa", "boa-standard", {"main": 4, "side": 1}, False, "no")
+    (row,) = listing.as_rows()
+    assert list(row) == ["name", "game", "format", *listing.zones, "legal", "updated"] and row["limitbreak"] == 0
+    (data,) = listing.as_list()
+    assert list(data) == ["name", "game", "format", "zones", "cards", "legal", "problems", "updated"]
+    assert (data["zones"], data["cards"], data["legal"], data["problems"]) == ({"main": 4, "side": 1}, 5, False, 2)
