@@ -10,7 +10,8 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.content import Content
+from textual.widgets import DataTable, Input, Static
 
 from deckcli.cli.builder import panels
 from deckcli.cli.builder.dialogs import DIALOG_CSS, AskText, Confirm, Reading
@@ -57,6 +58,7 @@ CSS = (
 #detail { height: 7; border-top: solid $primary; }
 #verdict { height: 5; border-top: solid $primary; }
 #figures { height: 7; border-top: solid $primary; text-wrap: nowrap; text-overflow: ellipsis; }
+#keys { height: 1; background: $footer-background; padding: 0 1; text-wrap: nowrap; }
 #too-small { display: none; content-align: center middle; height: 1fr; }
 Screen.small #panes, Screen.small #status { display: none; }
 Screen.small #too-small { display: block; }
@@ -112,7 +114,21 @@ class BuildApp(App[None]):
                     yield Static("", id="verdict-text", markup=False)
                 yield Static("", id="figures", markup=False)
         yield Static("", id="too-small", markup=False)
-        yield Footer()
+        yield Static(self._keys_line(), id="keys")
+
+    def _keys_line(self) -> Content:
+        """The bottom line: each key the footer would show and what it does, clickable. One line of text rather than
+        Textual's Footer, which draws a widget per key a frame after the first one: it cost a fifth of the start-up
+        (``bench/bench_build.py``) and left the first screen without its keys."""
+        shown: dict[str, Content] = {}
+        for binding in Binding.make_bindings(self.BINDINGS):
+            if binding.show and binding.action not in shown:
+                shown[binding.action] = Content.from_markup(
+                    f"[@click=app.{binding.action}][b $footer-key-foreground]$key[/] $what[/]",
+                    key=self.get_key_display(binding),
+                    what=binding.description,
+                )
+        return Content("  ").join(shown.values())
 
     def on_mount(self) -> None:
         pool = self.query_one("#pool", DataTable)
@@ -125,9 +141,10 @@ class BuildApp(App[None]):
         deck.add_column("#", key="count")
         deck.add_column(_("deck"), key="text")
         self._fill_pool("")
-        self.redraw()
+        self.query_one("#status", Static).update(panels.status_text(self.draft, self.zone))
         self._fit(self.size.width, self.size.height)
         pool.focus()
+        self.call_after_refresh(self.redraw)
 
     # -- drawing ----------------------------------------------------------------------------------
     def on_resize(self, event) -> None:
