@@ -330,6 +330,28 @@ def test_keys_and_a_sample_hand(db):
 
 
 @screen_only
+def test_the_keys_line_shows_each_key_and_a_click_runs_it(db):
+    async def script(pilot):
+        app = pilot.app
+        line = _text(app, "#keys")
+        assert line.split("  ") == [
+            "/ Search",
+            "z Zone",
+            "o Odds",
+            "h Hand",
+            "u Undo",
+            "s Save",
+            "e Export",
+            "? Keys",
+            "q Quit",
+        ]
+        await pilot.click("#keys", offset=(1 + line.index("? Keys"), 0))  # the line is padded by one column
+        assert isinstance(app.screen, Reading) and "Ctrl+Y" in str(app.screen.query_one("#text", Static).render())
+
+    _drive(_app("Clicks", "boa"), script, size=(80, 24))
+
+
+@screen_only
 def test_conditions_are_parsed_as_want_and_a_bad_one_is_refused_in_the_dialog(db):
     async def script(pilot):
         app = pilot.app
