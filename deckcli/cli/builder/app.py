@@ -14,7 +14,6 @@ from textual.content import Content
 from textual.widgets import DataTable, Input, Static
 
 from deckcli.cli.builder import panels
-from deckcli.cli.builder.dialogs import DIALOG_CSS, AskText, Confirm, Reading
 from deckcli.errors import DeckcliError
 from deckcli.i18n import gettext as _
 
@@ -31,9 +30,7 @@ MIN_SIZE = (80, 24)
 #: The most matches the pool lists (a search narrows them).
 POOL_ROWS = 500
 
-CSS = (
-    DIALOG_CSS
-    + """
+CSS = """
 #status { height: 1; background: $primary; color: $text; padding: 0 1; }
 #panes { height: 1fr; }
 #left, #right { width: 1fr; }
@@ -48,7 +45,6 @@ CSS = (
 Screen.small #panes, Screen.small #status { display: none; }
 Screen.small #too-small { display: block; }
 """
-)
 
 
 class BuildApp(App[None]):
@@ -304,6 +300,8 @@ class BuildApp(App[None]):
             self.redraw()
 
     def action_conditions(self) -> None:
+        from deckcli.cli.builder.dialogs import AskText
+
         def check(text: str) -> str | None:
             try:
                 self.analyst.set_conditions(text.split(";"))
@@ -320,6 +318,7 @@ class BuildApp(App[None]):
         self.push_screen(AskText(_("Your opening-hand conditions:"), current, hint, check), done)
 
     def action_deal_hand(self) -> None:
+        from deckcli.cli.builder.dialogs import Reading
         from deckcli.cli.hands import hand_lines
 
         hand = self.analyst.deal(self.draft)
@@ -330,9 +329,13 @@ class BuildApp(App[None]):
         self.push_screen(Reading(_("A sample opening hand (H: another)"), text, again="H"))
 
     def action_keys(self) -> None:
+        from deckcli.cli.builder.dialogs import Reading
+
         self.push_screen(Reading(_("Keys"), panels.keys_text()))
 
     def action_save(self, then_quit: bool = False) -> None:
+        from deckcli.cli.builder.dialogs import AskText
+
         if not self.draft.needs_name and self.draft.name:
             self._save(self.draft.name, then_quit)
             return
@@ -358,6 +361,7 @@ class BuildApp(App[None]):
 
     def action_export(self) -> None:
         from deckcli.building.exporting import export_draft
+        from deckcli.cli.builder.dialogs import AskText
 
         def done(answer: str | None) -> None:
             if not answer:
@@ -375,6 +379,8 @@ class BuildApp(App[None]):
         self.push_screen(AskText(_("Export to:"), "", hint), done)
 
     def action_quit_app(self) -> None:
+        from deckcli.cli.builder.dialogs import Confirm
+
         if not self.draft.dirty:
             self.exit()
             return
