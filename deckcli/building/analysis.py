@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from deckcli.decks.view import DeckView, deck_view
 from deckcli.games import registry
-from deckcli.legality.rules import check_deck
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from deckcli.building.draft import DeckDraft
     from deckcli.cards.index import CardRef
+    from deckcli.decks.view import DeckView
     from deckcli.odds.conditions import Condition
     from deckcli.odds.hands import DealtHand
 
@@ -68,6 +68,9 @@ class Analyst:
         self.user_texts = texts
 
     def analyse(self, draft: DeckDraft) -> Analysis:
+        from deckcli.decks.view import deck_view
+        from deckcli.legality.rules import check_deck
+
         deck = draft.resolved()
         view = deck_view(deck, check_deck(deck), [])
         cards = [(ref.as_dict(), n) for ref, n in deck.zone_cards(deck.format.draw_zone)]

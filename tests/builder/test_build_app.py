@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 from fractions import Fraction
+from itertools import pairwise
 from math import comb
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual import events
+from textual.widgets import Input, Static
 
 from deckcli.cli.builder.dialogs import AskText, Confirm, Reading
 from deckcli.cli.context import AppContext
@@ -42,11 +44,27 @@ def _text(app, selector: str) -> str:
     return str(app.query_one(selector, Static).render())
 
 
-async def _search(pilot, text: str) -> None:
-    await pilot.press("slash")
-    await pilot.press(*text) if text else await pilot.press("backspace")
-    await pilot.press("enter")
+#: The character a named key types.
+_TYPED = {"enter": "\r", "slash": "/", "plus": "+", "minus": "-", "space": " "}
+
+
+async def _type(pilot, *keys: str) -> None:
+    """Send ``keys`` (Textual's key names) as a fast typist does, all at once, then wait once for the app to settle.
+    ``pilot.press`` waits for the app to go idle after every key, at least 40 ms a key: a 60-card deck took 24 s."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, _TYPED.get(key, key if len(key) == 1 else None)))
     await pilot.pause()
+
+
+async def _search(pilot, text: str) -> None:
+    """Search as a player does: /, the text (replacing the last search), Enter to the matches."""
+    await _type(pilot, "slash", *(("space" if ch == " " else ch for ch in text) if text else ["backspace"]), "enter")
+
+
+async def _add(pilot, typed: str, copies: int) -> None:
+    """Search for ``typed`` and add ``copies`` of the first match with Enter."""
+    await _search(pilot, typed)
+    await _type(pilot, *["enter"] * copies)
 
 
 def _stored(db, name):
@@ -140,39 +158,101 @@ def test_the_verdict_and_the_odds_follow_every_change_and_undo_redo_restore_them
     _drive(_app("Fresh", "boa"), script)
 
 
-@screen_only
-def test_a_legal_boa_deck_built_from_an_empty_screen(db):
-    picks = {
-        "Ember Whelp": 4,
-        "Cinder Imp": 4,
-        "Blazing Salamander": 4,
-        "Forge Sentinel": 4,
-        "Pyreclaw Drake": 4,
-        "Tidepool Crab": 4,
-        "Reef Siren": 4,
-        "Coral Golem": 4,
-        "Drowned Mariner": 4,
-        "Riptide Serpent": 4,
-        "Gust Sprite": 4,
-        "Skyfin Hawk": 4,
-        "Cloudrunner Griffin": 4,
-        "Windmill Automaton": 4,
-        "Sparkwire Drone": 4,
-    }
+def _build_from_empty(deck: str, game: str, picks: list[tuple[str, str, int]]) -> list[tuple[str, str, str]]:
+    """Build ``deck`` of ``game`` from an empty screen with keys only: for each pick, type the start of its name, check
+    the first match is the card, add its copies; then save with ``s``. Returns the verdict, the odds and the curve as
+    shown after each pick, for the test to follow them."""
+    shown = []
 
     async def script(pilot):
         app = pilot.app
-        for name, copies in picks.items():
-            await _search(pilot, name[:7])  # what a player types: the start of the name, then Enter and Enter
-            assert app.matches[0].name == name
-            await pilot.press(*["enter"] * copies)
-        assert _text(app, "#verdict-text") == "Legal in boa-standard."
-        assert "with mulligan" in _text(app, "#figures")
-        await pilot.press("s")  # a new deck named on the command line is saved under that name, without asking
+        shown.append((_text(app, "#verdict-text"), *_text(app, "#figures").split("\n", 1)))
+        for typed, name, copies in picks:
+            before = app.draft.cards
+            await _add(pilot, typed, copies)
+            assert app.matches[0].name == name and app.draft.cards != before
+            shown.append((_text(app, "#verdict-text"), *_text(app, "#figures").split("\n", 1)))
+        await _type(pilot, "s")  # a new deck named on the command line is saved under that name, without asking
 
-    app = _drive(_app("Sixty", "boa"), script)
+    app = _drive(_app(deck, game), script)
     assert not app.draft.dirty
-    assert sum(_stored(db, "Sixty").values()) == 60
+    return shown
+
+
+def _changed(values: list[str]) -> int:
+    """How many times a panel's text changed along the way."""
+    return sum(1 for before, after in pairwise(values) if before != after)
+
+
+@screen_only
+def test_a_legal_boa_deck_built_from_an_empty_screen(db, run):
+    names = [
+        "Ember Whelp",
+        "Cinder Imp",
+        "Blazing Salamander",
+        "Forge Sentinel",
+        "Pyreclaw Drake",
+        "Tidepool Crab",
+        "Reef Siren",
+        "Coral Golem",
+        "Drowned Mariner",
+        "Riptide Serpent",
+        "Gust Sprite",
+        "Skyfin Hawk",
+        "Cloudrunner Griffin",
+        "Windmill Automaton",
+        "Sparkwire Drone",
+    ]
+    shown = _build_from_empty("Sixty", "boa", [(name[:7], name, 4) for name in names])
+    verdicts, odds, curves = zip(*shown)
+    assert "[main-size] Main Deck has 0 cards; boa-standard needs 50–60" in verdicts[0]
+    assert "[main-size] Main Deck has 48 cards" in verdicts[12]  # legal from 50 cards on
+    assert set(verdicts[13:]) == {"Legal in boa-standard."}
+    assert odds[0].startswith("no opening hand") and odds[-1].startswith("99.7% · 100.0% with mulligan")
+    assert _changed(odds) >= 10 and _changed(curves) == len(names)  # every monster moves the curve
+    out = run("deck", "show", "Sixty").output
+    assert "Main Deck (60, 50–60)" in out and "4  Sparkwire Drone" in out
+    assert "Verdict: legal under boa-standard" in out
+
+
+@screen_only
+def test_a_legal_aqa_deck_built_from_an_empty_screen(db, run):
+    picks = [  # typed as a player without a Japanese keyboard types them: the romanised aliases
+        ("Faiaab", "ファイアーボール", 4),  # a break first: no character in hand yet
+        ("Honoo no", "炎の魔術師", 4),
+        ("Koori no", "氷の魔女", 4),
+        ("Renkinjutsu", "錬金術師", 4),
+        ("Seikishi", "聖騎士", 4),
+        ("Toshokan", "図書館の魔導師", 4),
+        ("Datenshi", "堕天使“天羽つかさ”", 4),
+        ("Tenshi no", "天使の祝福", 4),
+        ("Kaado Tori", "カード・トリック", 4),
+        ("Mahou", "魔法学院", 4),
+    ]
+    shown = _build_from_empty("Forty", "aqa", picks)
+    verdicts, odds, curves = zip(*shown)
+    assert "[deck-size] Deck has 36 cards; aqa-standard needs exactly 40" in verdicts[-2]
+    assert verdicts[-1] == "Legal in aqa-standard."
+    assert odds[1].startswith("0.0% · 0.0% with mulligan · A character in the opening hand")
+    assert odds[2] != odds[1] and odds[-1] != odds[2] and _changed(curves) >= 3
+    assert "Curve: Cost" in curves[-1]
+    out = run("deck", "show", "Forty").output
+    assert "Deck (40, exactly 40)" in out and "4  カード・トリック" in out and "Characters (24)" in out
+    assert "Verdict: legal under aqa-standard" in out
+
+
+@screen_only
+def test_a_legal_sfb_team_built_from_an_empty_screen(db, run):
+    picks = [("Kilgore", "Kilgore", 1), ("Al'kemi", "Al'kemi", 1), ("Sir Tent", "Sir Tentaclot", 1)]
+    shown = _build_from_empty("Trio", "sfb", picks)  # a champion adds its six action cards
+    verdicts, odds, curves = zip(*shown)
+    assert "[champion-count] the deck has cards of 2 champions (Kilgore, Al'kemi)" in verdicts[-2]
+    assert verdicts[-1] == "Legal in sfb-standard."
+    assert len(set(odds)) == len(odds) and "All three colours in the opening hand" in odds[-1]
+    assert _changed(curves) == 3
+    out = run("deck", "show", "Trio").output
+    assert "Champions: Kilgore, Al'kemi, Sir Tentaclot" in out and "Action Deck (18, exactly 18)" in out
+    assert "Verdict: legal under sfb-standard" in out
 
 
 @screen_only
@@ -247,6 +327,28 @@ def test_keys_and_a_sample_hand(db):
         assert hand.count("Ember Whelp") == 4  # a 4-card deck: the hand is the deck
 
     _drive(_app("Hands", "boa"), script)
+
+
+@screen_only
+def test_the_keys_line_shows_each_key_and_a_click_runs_it(db):
+    async def script(pilot):
+        app = pilot.app
+        line = _text(app, "#keys")
+        assert line.split("  ") == [
+            "/ Search",
+            "z Zone",
+            "o Odds",
+            "h Hand",
+            "u Undo",
+            "s Save",
+            "e Export",
+            "? Keys",
+            "q Quit",
+        ]
+        await pilot.click("#keys", offset=(1 + line.index("? Keys"), 0))  # the line is padded by one column
+        assert isinstance(app.screen, Reading) and "Ctrl+Y" in str(app.screen.query_one("#text", Static).render())
+
+    _drive(_app("Clicks", "boa"), script, size=(80, 24))
 
 
 @screen_only

@@ -26,10 +26,12 @@ def _screenshot(deck: str, size: tuple[int, int]) -> str:
 
     async def scenario() -> str:
         async with app.run_test(size=size) as pilot:
-            for _ in range(100):  # until the whole screen is drawn, its footer last (the machine may be busy)
+            drawn: list[str] = []
+            for _ in range(100):  # until the whole screen is drawn and settled (the machine may be busy)
                 await pilot.pause()
                 svg = app.export_screenshot()
-                if screen_lines(svg)[-1:] and "Quit" in screen_lines(svg)[-1]:
+                before, drawn = drawn, screen_lines(svg)
+                if str(app.query_one("#verdict-text").render()) and drawn == before:
                     break
             return svg
 

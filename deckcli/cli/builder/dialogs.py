@@ -4,7 +4,7 @@ callback ``push_screen`` was given; Escape cancels."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,21 +14,29 @@ from textual.widgets import Button, Input, Label, Static
 
 from deckcli.i18n import gettext as _
 
-DIALOG_CSS = """
-AskText, Confirm, Reading { align: center middle; }
-AskText > Vertical, Confirm > Vertical, Reading > Vertical {
-    width: 76; max-width: 100%; height: auto; max-height: 100%;
-    border: round $accent; background: $surface; padding: 0 1;
-}
-Reading VerticalScroll { height: auto; max-height: 18; }
-AskText Label.hint { color: $text-muted; }
-AskText Label.error { color: $error; }
-Confirm Horizontal { height: auto; align-horizontal: right; }
-Confirm Button { margin-left: 1; }
-"""
+#: What a dialog answers.
+Answer = TypeVar("Answer")
 
 
-class AskText(ModalScreen[str | None]):
+class Dialog(ModalScreen[Answer]):
+    """What every dialog shares: its box in the middle of the screen. The style is parsed when the first dialog opens,
+    not at start-up (``bench/bench_build.py``)."""
+
+    DEFAULT_CSS = """
+    Dialog { align: center middle; }
+    Dialog > Vertical {
+        width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    Dialog VerticalScroll { height: auto; max-height: 18; }
+    Dialog Label.hint { color: $text-muted; }
+    Dialog Label.error { color: $error; }
+    Dialog Horizontal { height: auto; align-horizontal: right; }
+    Dialog Button { margin-left: 1; }
+    """
+
+
+class AskText(Dialog[str | None]):
     """A question answered with a line of text: Enter gives it, Escape gives None. ``check`` may refuse the text,
     returning why; the dialog then stays open and shows it."""
 
@@ -56,7 +64,7 @@ class AskText(ModalScreen[str | None]):
         _close(self, None)
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(Dialog[bool]):
     """A yes/no question: y or the first button says yes, n, Escape or the second no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -83,7 +91,7 @@ class Confirm(ModalScreen[bool]):
         _close(self, answer)
 
 
-class Reading(ModalScreen[None]):
+class Reading(Dialog[None]):
     """A text to read (the keys, a sample hand); any of ``closing`` closes it, and ``again`` (if given) asks the
     app for another one, as ``H`` deals another hand."""
 

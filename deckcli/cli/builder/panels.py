@@ -1,5 +1,5 @@
 """What the panels of ``deckcli build`` say, as plain text and rows: the deck by zone and kind, the verdict with its
-problems, the curve and the odds. Kept apart from the Textual widgets so that each reads like ``deck show``."""
+problems, the curve, the odds and the keys. Kept apart from the Textual widgets so that each reads like ``deck show``."""
 
 from __future__ import annotations
 
@@ -8,14 +8,37 @@ from typing import TYPE_CHECKING, NamedTuple
 from deckcli.cards.shownname import shown_name
 from deckcli.cards.summary import summary_parts
 from deckcli.games import registry
+from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
-from deckcli.i18n import translated
 
 if TYPE_CHECKING:
     from deckcli.building.analysis import Analysis, OddsLine
     from deckcli.building.draft import DeckDraft
     from deckcli.cards.index import CardRef
     from deckcli.decks.view import DeckView
+
+
+#: Every key and what it does, in the order ``?`` and ``deckcli build --help`` list them.
+KEYS = [
+    ("/", N_("search the card pool (what you type replaces the search; Enter moves to the matches)")),
+    ("Enter, +", N_("add the highlighted card (to its zone; an sfb champion adds its cards)")),
+    ("-", N_("remove one copy of the highlighted card")),
+    ("z", N_("change the zone cards are added to (maybeboard included)")),
+    ("Tab", N_("move between the search, the pool and the deck")),
+    ("o", N_("edit your opening-hand conditions (--want syntax, separated by ;)")),
+    ("h, H", N_("deal a sample opening hand with the mulligan; H deals another")),
+    ("u, Ctrl+Z", N_("undo")),
+    ("Ctrl+Y", N_("redo")),
+    ("s, Ctrl+S", N_("save the deck")),
+    ("e", N_("export: a decklist file, a deck code, a .cod, proxies (.pdf), or a folder for Tabletop Simulator")),
+    ("?", N_("show the keys")),
+    ("q, Ctrl+C", N_("quit (asks first when there are unsaved changes)")),
+]
+
+
+def keys_text() -> str:
+    """What ``?`` shows: every key and what it does, one a line."""
+    return "\n".join(f"{key:<10} {_(what)}" for key, what in KEYS)
 
 
 class DeckRow(NamedTuple):
