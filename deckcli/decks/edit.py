@@ -248,7 +248,7 @@ def remove_cards(
                 if zone
                 else Message("deck {deck!r} holds no {card!r}", deck=stored.name, card=group[0].name)
             )
-        zones = fmt.display_order(z for z, _, _ in rows)
+        zones = sorted({z for z, _, _ in rows}, key=fmt.display_rank)
         if len(zones) > 1:
             raise DeckcliError(
                 Message(

@@ -138,11 +138,17 @@ class Format:
             return replace(self, version=None)
         return replace(self, card_limits=current[-1].card_limits, version=current[-1].starts)
 
+    def display_rank(self, zone: str) -> tuple[int, int, str]:
+        """Sort key of the order zones are shown in: the format's zones in file order, then any other zone in the
+        games' canonical order (:func:`deckcli.decklists.model.zone_rank`)."""
+        if zone in self.zones:
+            return (0, list(self.zones).index(zone), "")
+        return (1, *zone_rank(zone))
+
     def display_order(self, used: Iterable[str] = ()) -> list[str]:
-        """The order zones are shown in: the format's zones in file order, then any other zone of ``used`` (a deck's
-        zones, the zones set aside) in the games' canonical order (:func:`deckcli.decklists.model.zone_rank`)."""
-        extra = set(used) - set(self.zones)
-        return [*self.zones, *sorted(extra, key=zone_rank)]
+        """The format's zones and every zone of ``used`` (a deck's zones, the zones set aside), in the order they are
+        shown (:meth:`display_rank`)."""
+        return sorted({*self.zones, *used}, key=self.display_rank)
 
     def rules_as_written(self) -> dict[str, Any]:
         """``copy_limit`` (None: no limit) and each rule of :data:`_AS_WRITTEN` the format has, as the file writes
