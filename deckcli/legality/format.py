@@ -18,8 +18,7 @@ from deckcli.legality.opening import OpeningRules
 _AS_WRITTEN = ("legal_sets", "champions", "draft", "name_limit", "side_exchange", "checks", "opening")
 
 
-@dataclass(frozen=True)
-class FormatZone:
+class FormatZone(NamedTuple):
     """One zone of a format (``zones.<name>``): its size bounds, the card kinds it holds and its size rule's id."""
 
     name: str
