@@ -3,7 +3,7 @@ parsed once when the format is loaded (:mod:`deckcli.legality.format`), and how 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -12,6 +12,17 @@ from deckcli.i18n import gettext as _
 
 MULLIGANS = ("none", "full-redraw", "second-player-redraw", "partial-redraw")
 FIRST_TURN_DRAWS = ("both", "second-player", "none")
+
+
+#: The keys of a format's ``opening`` object that :meth:`OpeningRules.from_dict` reads, with their types.
+_KEYS: dict[str, Callable[[Any], Any]] = {
+    "hand_size": int,
+    "mulligan": str,
+    "draws_per_turn": int,
+    "first_turn_draw": str,
+    "new_hand_each_turn": bool,
+    "opponent_mulligan_cards": int,
+}
 
 
 @dataclass(frozen=True)
@@ -25,13 +36,21 @@ class OpeningRules:
     when it is not ``hand_size`` (a hand holding those extra cards is redrawn as a plain hand).
     """
 
+    #: ``opening.hand_size`` (required of a deck that is drawn from).
     hand_size: int
+    #: ``opening.mulligan`` (schema: default none).
     mulligan: str = "none"
+    #: ``opening.draws_per_turn`` (schema: default 1).
     draws_per_turn: int = 1
+    #: ``opening.first_turn_draw`` (schema: default both).
     first_turn_draw: str = "both"
+    #: ``opening.new_hand_each_turn`` (schema: default false).
     new_hand_each_turn: bool = False
+    #: ``opening.opponent_mulligan_cards`` (schema: default 0).
     opponent_mulligan_cards: int = 0
+    #: ``opening.draw`` (schema: default true).
     draw: bool = True
+    #: Not a key of the file: set for a player whose opponent took a mulligan (:meth:`after_opponent_mulligan`).
     redraw_size: int | None = None
 
     @property
@@ -52,14 +71,7 @@ class OpeningRules:
             return cls(hand_size=max(0, int(data.get("hand_size", 0))), draw=False)
         if "hand_size" not in data:
             raise InputError(_("the format has no opening hand size (opening.hand_size)"))
-        rules = cls(
-            hand_size=int(data["hand_size"]),
-            mulligan=str(data.get("mulligan", "none")),
-            draws_per_turn=int(data.get("draws_per_turn", 1)),
-            first_turn_draw=str(data.get("first_turn_draw", "both")),
-            new_hand_each_turn=bool(data.get("new_hand_each_turn", False)),
-            opponent_mulligan_cards=int(data.get("opponent_mulligan_cards", 0)),
-        )
+        rules = cls(**{key: kind(data[key]) for key, kind in _KEYS.items() if key in data})  # defaults: the fields'
         if rules.first_turn_draw not in FIRST_TURN_DRAWS:
             raise InputError(
                 _("unknown first_turn_draw {value!r}; known: {known}").format(
