@@ -90,11 +90,11 @@ class Analyst:
         return self._parsed[texts]
 
     def _line(self, label: str, texts: tuple[str, ...], cards, opening) -> OddsLine:
+        from deckcli.legality.opening import OpeningRules
         from deckcli.odds import split_classes
         from deckcli.odds.report import classes_odds
-        from deckcli.odds.rules import OpeningRules
 
-        rules = OpeningRules.from_dict(opening)
+        rules = OpeningRules.of(opening)
         if not cards or not rules.draw:
             return OddsLine(label, texts, None, None)
         classes = split_classes(cards, self._conditions(texts))
@@ -107,12 +107,12 @@ class Analyst:
     def deal(self, draft: DeckDraft, seed: int | None = None) -> DealtHand | None:
         """A sample opening hand with the game's mulligan, as ``hand --mulligan`` deals it, against the player's
         conditions (else the key condition); None when the deck has no opening hand."""
+        from deckcli.legality.opening import OpeningRules
         from deckcli.odds.hands import sample_hands
-        from deckcli.odds.rules import OpeningRules
 
         deck = draft.resolved()
         cards = [(ref.as_dict(), n) for ref, n in deck.zone_cards(deck.format.draw_zone)]
-        if not cards or not OpeningRules.from_dict(deck.format.opening).draw:
+        if not cards or not OpeningRules.of(deck.format.opening).draw:
             return None
         conditions = self._conditions(self.user_texts or self.key_texts)
         return sample_hands(cards, deck.format.opening, 1, seed, conditions, mulligan=True)[1][0]

@@ -60,7 +60,7 @@ class DeckDraft:
 
     def zones(self) -> list[str]:
         """The zones a card can be put in: the format's, then the zones every deck sets aside (the maybeboard)."""
-        return [*self.format.zones, *(z for z in registry.aside_zones() if z not in self.format.zones)]
+        return self.format.display_order(registry.aside_zones())
 
     def count(self, card: CardRef) -> int:
         """Copies of ``card``'s name held in every zone (the pool's ``deck`` column: one look-up a row)."""

@@ -47,6 +47,7 @@ def hand(
       deckcli hand deck.txt --opponent-mulligan
       deckcli hand brawlers.txt --mulligan -w '1+ colour=red' -w '1+ colour=blue'
     """
+    from deckcli.legality.opening import OpeningRules
     from deckcli.odds.hands import sample_hands
 
     deck, cards = open_draw_deck(app, source)
@@ -61,7 +62,7 @@ def hand(
         on_the_play=on_the_play,
         opponent_mulligan=opponent_mulligan,
     )
-    kind = deck.format.opening.get("mulligan", "none")
+    kind = OpeningRules.of(deck.format.opening).mulligan
     if output == "json":
         click.echo(
             dump_json(

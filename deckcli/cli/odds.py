@@ -93,6 +93,7 @@ def odds(
     if target is not None:
         _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, output)
         return
+    from deckcli.legality.opening import OpeningRules
     from deckcli.odds import odds as exact_odds
 
     result = exact_odds(
@@ -132,7 +133,7 @@ def odds(
             }
             for (t, seen, p), m in zip(result.by_turn, result.by_turn_with_mulligan)
         ]
-        fresh = deck.format.opening.get("new_hand_each_turn", False)
+        fresh = OpeningRules.of(deck.format.opening).new_hand_each_turn
         emit(
             rows,
             "table",
@@ -150,6 +151,7 @@ def _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, ou
     """``odds --target P --vary CARD|FILTER``: the table of counts tried and the fewest that reaches P."""
     from fractions import Fraction
 
+    from deckcli.legality.opening import OpeningRules
     from deckcli.odds.copies import copies_needed, parse_vary
     from deckcli.validation.jsonschemas import card_fields
 
@@ -172,7 +174,7 @@ def _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, ou
     if output == "json":
         click.echo(dump_json(result.as_dict()))
         return
-    click.echo(f"{header(deck, cards, deck.format.opening.get('hand_size', 0), on_the_play)}")
+    click.echo(f"{header(deck, cards, OpeningRules.of(deck.format.opening).hand_size, on_the_play)}")
     copies = (
         _("Copies of {varied} ({count} in the deck) for {target} by turn {turn}, with the mulligan:")
         if by_turn
@@ -199,7 +201,7 @@ def _copy_limit(deck, ref) -> int | None:
     from deckcli.legality.rules import card_limit_keys
 
     limits, _keys = card_limit_keys(deck.format, deck.index)
-    return limits.get(ref.key, deck.format.data.get("copy_limit", {}).get("max"))
+    return limits.get(ref.key, deck.format.copy_limit.max if deck.format.copy_limit else None)
 
 
 @click.command(short_help="Monte Carlo estimate of DECK's opening-hand chances.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import re
 
-from deckcli.decklists.model import DEFAULT, MAX_COUNT, DeckEntry, Decklist, entry_problem, listed_once, zone_order
+from deckcli.decklists.model import DEFAULT, MAX_COUNT, DeckEntry, Decklist, entry_problem, listed_once
 from deckcli.decklists.text import zone_for_section
 from deckcli.errors import InputError
 from deckcli.files.csvreading import CsvSyntaxError, csv_rows
@@ -103,7 +103,7 @@ def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
         return Message(
             "unknown section {section!r} (sections: {sections})",
             section=_shown(section),
-            sections=", ".join(zone_order()),
+            sections=", ".join(registry.zone_order()),
         )
     count_text = cell("count") or ("1" if listed_once(zone) else "")
     if not re.fullmatch(r"[+-]?[0-9]+", count_text):
@@ -130,7 +130,7 @@ def _row(row: list[str], columns: dict[str, int], line: int) -> DeckEntry | str:
 
 
 def format_csv(deck: Decklist) -> str:
-    """The cards as CSV (header ``section,count,name,set,number``, one row per entry, zones in zone_order()).
+    """The cards as CSV (header ``section,count,name,set,number``, one row per entry, zones in registry.zone_order()).
 
     Metadata is not written. A champion listed twice is two rows.
     """
@@ -141,7 +141,7 @@ def format_csv(deck: Decklist) -> str:
         problem = entry_problem(entry)
         if problem:
             raise InputError(Message("cannot write the decklist as CSV: {problem}", problem=problem))
-    for zone in zone_order():
+    for zone in registry.zone_order():
         for entry in deck.zone(zone):
             copies, count = (entry.count, 1) if listed_once(zone) else (1, entry.count)
             cells = [zone, str(count), (entry.name or "").strip(), entry.set_code or "", entry.number or ""]

@@ -10,7 +10,7 @@ import copy
 import json
 from functools import cache
 
-from deckcli.decklists.model import DeckEntry, Decklist, entry_problem, listed_once, meta_key, meta_problem, zone_order
+from deckcli.decklists.model import DeckEntry, Decklist, entry_problem, listed_once, meta_key, meta_problem
 from deckcli.errors import InputError
 from deckcli.files import jsontext
 from deckcli.games import registry
@@ -36,7 +36,7 @@ def parse_json(text: str, source: str = "<json>") -> Decklist:
     for key, value in data.get("meta", {}).items():
         deck.meta[meta_key(key)] = value
     zones = data.get("zones", {})
-    for zone in zone_order():
+    for zone in registry.zone_order():
         for item in zones.get(zone, []):
             deck.entries.append(
                 DeckEntry(zone, int(item.get("count", 1)), item.get("name", ""), item.get("set"), item.get("number"))
@@ -92,7 +92,7 @@ def to_data(deck: Decklist) -> dict:
         problem = entry_problem(entry)
         if problem:
             raise InputError(Message("cannot write the decklist as JSON: {problem}", problem=problem))
-    for zone in zone_order():
+    for zone in registry.zone_order():
         items = []
         for entry in deck.zone(zone):
             item: dict = {} if listed_once(zone) else {"count": entry.count}

@@ -22,7 +22,6 @@ from deckcli.decklists.model import (
     key_value,
     listed_once,
     meta_key,
-    zone_order,
 )
 from deckcli.files.numbers import shown_digits, whole_number
 from deckcli.games import registry
@@ -155,7 +154,7 @@ def count_after_name(line: str, zone: str, number: int) -> DeckEntry | None:
 
 
 def unknown_section(line: str) -> str:
-    known = ", ".join(section_header(z) for z in zone_order())
+    known = ", ".join(section_header(z) for z in registry.zone_order())
     return Message(
         'unknown section "{line}" (sections: {sections}), or expected "COUNT NAME" (like "4 Ember Whelp")',
         line=shown(line),

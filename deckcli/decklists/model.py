@@ -71,14 +71,10 @@ def key_value(line: str, separator: str) -> tuple[str, str] | None:
     return (key, value) if is_meta_key(key) else None
 
 
-def zone_order() -> tuple[str, ...]:
-    """Zone names in canonical order, from the games' data (a pseudo-zone such as sfb's Champions
-    stands for other cards and is expanded when the deck is resolved)."""
-    return registry.zone_order()
-
-
 def zone_rank(zone: str) -> tuple[int, str]:
-    """Sort key putting zones in canonical order, unknown zones last by name."""
+    """Sort key putting zones in the games' canonical order (:func:`deckcli.games.registry.zone_order`: the order of
+    decklist files and deck codes), unknown zones last by name. A deck's zones are shown in its format's order
+    (:meth:`deckcli.legality.format.Format.display_order`)."""
     order = registry.zone_order()
     return (order.index(zone) if zone in order else len(order), zone)
 
@@ -108,9 +104,11 @@ def meta_label(key: str) -> str:
 def entry_problem(entry: DeckEntry) -> str | None:
     """Why ``entry`` cannot be written to a decklist file (every format applies the same rules), or None."""
     where: dict[str, Any] = {"zone": entry.zone, "card": entry.name or ""}
-    if entry.zone not in zone_order():
+    if entry.zone not in registry.zone_order():
         return Message(
-            "{zone} entry {card!r}: unknown zone {zone!r} (zones: {zones})", zones=", ".join(zone_order()), **where
+            "{zone} entry {card!r}: unknown zone {zone!r} (zones: {zones})",
+            zones=", ".join(registry.zone_order()),
+            **where,
         )
     if isinstance(entry.count, bool) or not isinstance(entry.count, int) or not 1 <= entry.count <= MAX_COUNT:
         return Message(
@@ -233,7 +231,7 @@ class Decklist:
     def canonical_entries(self) -> tuple[tuple[str, str, str | None, str | None, int], ...]:
         """The cards as comparable data: ``(zone, name_key, set, number, count)`` summed over equal cards.
 
-        Sorted by zone (zone_order()), name key, set and number; file order and line numbers are dropped.
+        Sorted by zone (registry.zone_order()), name key, set and number; file order and line numbers are dropped.
         """
         from deckcli.names import name_key
 

@@ -13,19 +13,19 @@ Each move is reported once per kind, as a note, not a problem.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
 
 from deckcli.decklists.model import GIVEN, GUESSED, DeckEntry, Decklist
 from deckcli.games import registry
 from deckcli.games.labels import DataLabel
-from deckcli.games.registry import Game
+from deckcli.games.registry import Game, ZoneSpec
 from deckcli.i18n import Message
 
 
 class ZoneRouter:
-    """Routes the cards of one decklist of ``game`` under a format's ``zones`` (name -> spec with ``kinds``/``label``)."""
+    """Routes the cards of one decklist of ``game`` under a format's ``zones`` (name -> its label and kinds)."""
 
-    def __init__(self, game: Game, zones: dict[str, dict[str, Any]], deck: Decklist):
+    def __init__(self, game: Game, zones: Mapping[str, ZoneSpec], deck: Decklist):
         self.game, self.zones = game, zones
         self.main = registry.default_zone()  # where card lines go before any section header
         self.listed = {e.zone for e in deck.entries}
@@ -53,8 +53,8 @@ class ZoneRouter:
         spec = self.zones.get(zone)
         if spec is None:
             return True
-        if "kinds" in spec:
-            return kind in spec["kinds"]
+        if spec.kinds is not None:
+            return kind in spec.kinds
         own = self.game.zones.get(zone)
         return own is None or own.accepts(kind)
 

@@ -25,9 +25,9 @@ from deckcli.decklists.model import (
     listed_once,
     meta_problem,
     text_problem,
-    zone_order,
 )
 from deckcli.errors import InputError
+from deckcli.games import registry
 from deckcli.i18n import Message
 
 __all__ = ["format_text", "parse_text", "section_header", "zone_for_section"]
@@ -58,7 +58,7 @@ def format_text(deck: Decklist) -> str:
     empty name without a printing, a bad set code). Names that plain text would misread (one ending
     in ``(SET) NUMBER`` with no printing, one starting with ``x ``) are written in double quotes.
     """
-    unknown = sorted({e.zone for e in deck.entries} - set(zone_order()))
+    unknown = sorted({e.zone for e in deck.entries} - set(registry.zone_order()))
     if unknown:
         raise InputError(Message("cannot write the decklist as text: unknown zone {zone!r}", zone=unknown[0]))
     lines = []
@@ -73,7 +73,7 @@ def format_text(deck: Decklist) -> str:
         if problem:
             raise InputError(Message("cannot write the decklist as text: {problem}", problem=problem))
         lines.append(_meta_line(key, value.strip()))
-    for zone in zone_order():
+    for zone in registry.zone_order():
         entries = deck.zone(zone)
         if not entries:
             continue

@@ -41,10 +41,6 @@ def _counts(deck: ResolvedDeck) -> dict[tuple[str, str], tuple[str, int]]:
     return counts
 
 
-def _zone_rank(zone: str) -> tuple[int, str]:
-    return zone_rank(zone)
-
-
 def diff_decks(a: ResolvedDeck, b: ResolvedDeck, *, include_same: bool = False) -> list[DiffRow]:
     """Rows per zone and card name; only the cards whose counts differ unless ``include_same``."""
     ca, cb = _counts(a), _counts(b)
@@ -55,7 +51,7 @@ def diff_decks(a: ResolvedDeck, b: ResolvedDeck, *, include_same: bool = False) 
         row = DiffRow(game.zone_name(key[0], zones), name, ca.get(key, ("", 0))[1], cb.get(key, ("", 0))[1])
         if include_same or row.change:
             rows.append(row)
-    rows.sort(key=lambda r: (_zone_rank(r.zone), r.change > 0, r.name.casefold()))
+    rows.sort(key=lambda r: (zone_rank(r.zone), r.change > 0, r.name.casefold()))
     return rows
 
 
@@ -63,7 +59,7 @@ def summary(rows: list[DiffRow]) -> list[str]:
     """One line per zone: 'main: -2 Fireball, +2 Frost Ward' (the sideboard plan in short; the zone shown by its
     label in the user's language)."""
     lines: list[str] = []
-    for zone in sorted({r.zone for r in rows}, key=_zone_rank):
+    for zone in sorted({r.zone for r in rows}, key=zone_rank):
         changes = [f"{r.change:+d} {r.name}" for r in rows if r.zone == zone and r.change]
         if changes:
             lines.append(Message("{zone}: {changes}", zone=zone, changes=", ".join(changes)))

@@ -139,7 +139,7 @@ def _placed(fmt: Format, game: registry.Game, printing: CardRef, zone: str | Non
                 card=printing.name,
             )
         )
-    if target not in fmt.zones or printing.kind in fmt.zones[target].get("kinds", (printing.kind,)):
+    if target not in fmt.zones or fmt.zones[target].holds(printing.kind):
         return target, []  # (a zone set aside holds any card: it is never counted)
     warning = Message(
         "{zone} does not accept {kind} cards under {format}; the deck will not be legal",
@@ -248,9 +248,7 @@ def remove_cards(
                 if zone
                 else Message("deck {deck!r} holds no {card!r}", deck=stored.name, card=group[0].name)
             )
-        zones = sorted(
-            {z for z, _, _ in rows}, key=lambda z: list(fmt.zones).index(z) if z in fmt.zones else len(fmt.zones)
-        )
+        zones = sorted({z for z, _, _ in rows}, key=fmt.display_rank)
         if len(zones) > 1:
             raise DeckcliError(
                 Message(

@@ -126,13 +126,6 @@ def _card_data(card: CardRef, count: int, cost: bool = True) -> dict[str, Any]:
     return data
 
 
-def zone_order(deck: ResolvedDeck) -> list[str]:
-    """The format's zones in file order, then any other zone the deck uses."""
-    zones = list(deck.format.zones)
-    extra = {dc.zone for dc in deck.cards} - set(zones)
-    return zones + sorted(extra, key=zone_rank)
-
-
 def _field_rank(game: Game, field_name: str, value: object) -> tuple:
     """Numbers ascending, then values in the game's order for the field, then by name; missing values last."""
     if value is None or value == "":
@@ -157,7 +150,7 @@ def grouped(deck: ResolvedDeck) -> list[tuple[str, list[tuple[str, RefCounts]]]]
     """[(zone, [(kind, [(card, count)])])]: zones in format order, kinds in first-seen order, cards by cost then name."""
     result = []
     order = _sort_key(registry.game(deck.game))
-    for zone in zone_order(deck):
+    for zone in deck.format.display_order(dc.zone for dc in deck.cards):
         by_kind: dict[str, RefCounts] = {}
         for card, count in deck.zone_cards(zone):
             by_kind.setdefault(card.kind, []).append((card, count))
@@ -190,14 +183,14 @@ def deck_view(deck: ResolvedDeck, problems: list[Problem], verdicts: list[Format
     game = registry.game(deck.game)
     zones = []
     for zone, kinds in grouped(deck):
-        bounds = deck.format.zones.get(zone, {})
+        bounds = deck.format.zones.get(zone)
         zones.append(
             ZoneCards(
                 zone,
                 zone_label(deck, zone),
                 deck.zone_size(zone),
-                bounds.get("min"),
-                bounds.get("max"),
+                bounds.min if bounds else None,
+                bounds.max if bounds else None,
                 [KindCards(kind, game.kind_title(kind), cards) for kind, cards in kinds],
             )
         )

@@ -173,7 +173,7 @@ def side_exchange(
         info = event_info(reads, event_name)
         row = current_rows(reads, info, player)[0]
     decks = EventDecks(db, info, undone=Message("no side exchange was recorded"))
-    zones = decks.format.data.get("side_exchange", {}).get("zones")
+    zones = decks.format.side_exchange
     if not zones:
         raise InputError(
             Message(

@@ -65,10 +65,10 @@ class KeyFigures:
 
         cards = [(ref.as_dict(), n) for ref, n in deck.zone_cards(deck.format.draw_zone)]
         opening = deck.format.opening
-        if not cards or opening.get("draw") is False:
+        if not cards or (opening is not None and not opening.draw):
             return None
         classes = split_classes(cards, self.conditions())
-        key = (tuple(sorted(zip(classes.signatures, classes.counts))), repr(sorted(opening.items())))
+        key = (tuple(sorted(zip(classes.signatures, classes.counts))), opening)
         if key not in self._done:
             result = classes_odds(classes, draw_rules(opening), on_the_play=False)
             self._done[key] = (

@@ -10,10 +10,11 @@ schema runs the first time a game's details are used (once per content: :mod:`de
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, Protocol, TypeGuard
 
 from deckcli.errors import GameDataError, NotFoundError
 from deckcli.files import jsontext
@@ -25,6 +26,18 @@ from deckcli.words import plural
 
 GAME_FILE = "game.json"
 GAME_SCHEMA = "game.schema.json"
+
+
+class ZoneSpec(Protocol):
+    """What a game reads of a format's zone (:class:`deckcli.legality.format.FormatZone`): its label and the kinds
+    it holds (None: the game's)."""
+
+    @property
+    def label(self) -> str | None: ...
+    @property
+    def labels(self) -> Mapping[str, str] | None: ...
+    @property
+    def kinds(self) -> tuple[str, ...] | None: ...
 
 
 @dataclass(frozen=True)
@@ -112,14 +125,14 @@ class Game:
         labels = self.value_labels.get(key, {}).get(value) if isinstance(value, str) else None
         return DataLabel(value, labels) if labels and isinstance(value, str) else value
 
-    def zone_label(self, zone: str, format_zones: dict[str, dict[str, Any]]) -> str:
+    def zone_label(self, zone: str, format_zones: Mapping[str, ZoneSpec]) -> str:
         """How every message and page names a zone: the format's label ('Champion Pool'), else the game's title
         for it ('Side Deck'), else 'side zone' for a zone the game lacks. English, with the data's translations
         (``labels``) for where it is shown (:func:`deckcli.i18n.translated`)."""
-        spec, own = format_zones.get(zone, {}), self.zones.get(zone)
-        if spec.get("label"):  # (a label that is the game's title has the game's translations)
-            same = own is not None and spec["label"] == own.title
-            return DataLabel(str(spec["label"]), spec.get("labels") or (own.labels if same and own else None))
+        spec, own = format_zones.get(zone), self.zones.get(zone)
+        if spec is not None and spec.label:  # (a label that is the game's title has the game's translations)
+            same = own is not None and spec.label == own.title
+            return DataLabel(spec.label, spec.labels or (own.labels if same and own else None))
         return DataLabel(own.title, own.labels) if own else Message("{zone} zone", zone=zone)
 
     def event_label(self, part: str, key: str) -> str:
@@ -128,16 +141,16 @@ class Game:
         spec = self.event.get(part) or {}
         return DataLabel(str(spec.get(key, "")), spec.get("labels"))
 
-    def zone_name(self, zone: str, format_zones: dict[str, dict[str, Any]]) -> str:
+    def zone_name(self, zone: str, format_zones: Mapping[str, ZoneSpec]) -> str:
         """A zone as a listing's column holds it: its id (``main``) wherever it goes, English tables and ``--json``
         included, and its :meth:`zone_label` in the user's language where a translated table shows it."""
         label = self.zone_label(zone, format_zones)
         return DataLabel(zone, getattr(label, "labels", None))
 
-    def zone_for_kind(self, kind: str, zones: dict[str, Any] | None = None) -> str | None:
+    def zone_for_kind(self, kind: str, zones: Mapping[str, ZoneSpec] | None = None) -> str | None:
         """Where a card of ``kind`` goes: the kind's own zone, else the first routed zone accepting it.
 
-        ``zones`` (a format's zones, name -> spec with optional ``kinds``) narrows and overrides the game's.
+        ``zones`` (a format's zones, with the kinds each holds) narrows and overrides the game's.
         """
         own = self.kinds.get(kind, {}).get("zone")
         names = list(zones) if zones is not None else list(self.zones)
@@ -147,7 +160,8 @@ class Game:
             zone = self.zones.get(name)
             if zone is not None and not zone.routed:
                 continue
-            spec_kinds = (zones or {}).get(name, {}).get("kinds") if zones is not None else None
+            spec = zones.get(name) if zones is not None else None
+            spec_kinds = spec.kinds if spec is not None else None
             accepts = kind in spec_kinds if spec_kinds is not None else (zone.accepts(kind) if zone else True)
             if accepts and (zone is None or zone.stands_for is None):
                 return name
@@ -314,7 +328,8 @@ def default_zone() -> str:
 
 
 def zone_order() -> tuple[str, ...]:
-    """Zone names in their canonical order (deck-code id)."""
+    """Every game's zone names in their canonical order (deck-code id): the order of decklist files and deck codes.
+    A deck's zones are shown in its format's order (:meth:`deckcli.legality.format.Format.display_order`)."""
     return tuple(zones())
 
 

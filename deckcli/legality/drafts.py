@@ -50,11 +50,11 @@ def champions_of(deck: ResolvedDeck) -> dict[str, Champion]:
 def pool_format_of(team: ResolvedDeck) -> str:
     """The format a pool for the team's format is checked under (its ``draft.pool_format``)."""
     _sets(team.game)  # a game without champions says so first
-    draft = team.format.data.get("draft")
-    if not draft:
+    pool_format = team.format.draft_pool_format
+    if pool_format is None:
         text = N_("format {name!r} has no competitive draft (no 'draft' in its format file)")
         raise InputError(Message(text, name=team.format.name))
-    return str(draft["pool_format"])
+    return pool_format
 
 
 def banned_champion(team: ResolvedDeck, name: str) -> str:

@@ -3,6 +3,8 @@ every other zone as it was, and is legal itself."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from deckcli.i18n import N_, Message
 from deckcli.legality.grouping import first_line, name_totals, zone_list
 from deckcli.legality.resolved import Problem, ResolvedDeck
@@ -31,14 +33,14 @@ def check_side_exchange(original: ResolvedDeck, new: ResolvedDeck) -> list[Probl
             )
         )
         return problems + check_deck(new)
-    zones = new.format.data.get("side_exchange", {}).get("zones") or list(new.format.zones)
+    zones = new.format.side_exchange or list(new.format.zones)
     problems += exchange_problems(original, new, zones, N_("an exchange only moves cards between them"))
     for zone in (z for z in new.format.zones if z not in zones):
         problems += exchange_problems(original, new, [zone], N_("it takes no part in a side-deck exchange"))
     return problems + check_deck(new)
 
 
-def exchange_problems(original: ResolvedDeck, new: ResolvedDeck, zones: list[str], why: str) -> list[Problem]:
+def exchange_problems(original: ResolvedDeck, new: ResolvedDeck, zones: Sequence[str], why: str) -> list[Problem]:
     """A ``side-exchange`` problem when any name's total across ``zones`` differs between the two decks."""
     before, after = name_totals(original.cards, zones), name_totals(new.cards, zones)
     names = {dc.card.key: dc.card.name for dc in [*original.cards, *new.cards] if dc.zone in zones}

@@ -3,28 +3,12 @@ one format's every rule with the banned and restricted lists in force on a day a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
 from deckcli.games import registry
-from deckcli.legality.format import Format
 from deckcli.legality.formats import list_formats, load_format
-
-#: The rules of a format file that :func:`format_details` shows as they are (absent: the format has none).
-_AS_WRITTEN = ("legal_sets", "champions", "draft", "name_limit", "side_exchange", "checks", "opening")
-
-
-def _sizes(zone: dict[str, Any]) -> str:
-    """``50-60``, ``18`` or ``0+`` for a zone's size."""
-    low, high = zone.get("min", 0), zone.get("max")
-    if high is None:
-        return f"{low}+"
-    return str(low) if low == high else f"{low}-{high}"
-
-
-def _copy_limit(fmt: Format) -> int | None:
-    limit = fmt.data.get("copy_limit")
-    return limit["max"] if limit else None
 
 
 def format_rows(game: str | None = None) -> list[dict[str, Any]]:
@@ -36,15 +20,15 @@ def format_rows(game: str | None = None) -> list[dict[str, Any]]:
             "name": f.name,
             "game": f.game,
             "title": f.title,
-            "zones": ", ".join(f"{zone} {_sizes(rule)}" for zone, rule in f.zones.items()),
-            "copy_limit": _copy_limit(f),
+            "zones": ", ".join(f"{zone} {rule.sizes}" for zone, rule in f.zones.items()),
+            "copy_limit": f.copy_limit.max if f.copy_limit else None,
             "default": f.is_default,
         }
         for f in sorted(formats, key=lambda f: (f.game, f.name))
     ]
 
 
-def _limits(card_limits: dict[str, int]) -> dict[str, Any]:
+def _limits(card_limits: Mapping[str, int]) -> dict[str, Any]:
     """A card-limit list as the banned names (limit 0) and the restricted ones with their limits, by name."""
     return {
         "banned": sorted(name for name, n in card_limits.items() if n == 0),
@@ -62,32 +46,31 @@ def format_details(ref: str, day: date | None = None) -> dict[str, Any]:
         "name": fmt.name,
         "game": fmt.game,
         "title": fmt.title,
-        "description": fmt.data.get("description"),
+        "description": fmt.description,
         "file": fmt.path,
-        "extends": fmt.data.get("extends"),
+        "extends": fmt.extends,
         "default": fmt.is_default,
         "zones": [
             {
                 "zone": zone,
-                "label": registry.game(fmt.game).zone_label(zone, fmt.zones) if rule.get("label") else zone,
-                "size": _sizes(rule),
-                "kinds": rule.get("kinds", []),
-                "rule": rule.get("rule"),
+                "label": registry.game(fmt.game).zone_label(zone, fmt.zones) if rule.label else zone,
+                "size": rule.sizes,
+                "kinds": list(rule.kinds or ()),
+                "rule": rule.rule,
             }
             for zone, rule in fmt.zones.items()
         ],
         "draw_zone": fmt.draw_zone,
-        "copy_limit": fmt.data.get("copy_limit"),
-        **{key: fmt.data[key] for key in _AS_WRITTEN if key in fmt.data},
+        **fmt.rules_as_written(),
         "date": day.isoformat(),
         "version": current.version,
-        **_limits(current.data.get("card_limits", {})),
+        **_limits(current.card_limits),
         "versions": [
             {
-                "from": v["from"],
-                "in_force": v["from"] == current.version,
-                "description": v.get("description"),
-                **_limits(v["card_limits"]),
+                "from": v.starts,
+                "in_force": v.starts == current.version,
+                "description": v.description,
+                **_limits(v.card_limits),
             }
             for v in fmt.versions
         ],

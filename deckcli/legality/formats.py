@@ -19,7 +19,7 @@ from deckcli.files.reading import read_document
 from deckcli.games import registry
 from deckcli.i18n import N_, Lines, Message
 from deckcli.legality.checks import CHECKS, DRAFT_HOOK
-from deckcli.legality.format import Format
+from deckcli.legality.format import Format, draw_zone_of, parse_format
 from deckcli.storage.location import bundled_format_files
 
 FORMAT_SCHEMA = "format.schema.json"
@@ -180,7 +180,7 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
         for name, spec in zones.items()
         if spec.get("max") is not None and spec.get("min", 0) > spec["max"]
     ]
-    referred = [("$.draw_zone", [doc.get("draw_zone") or registry.default_zone()])]
+    referred = [("$.draw_zone", [draw_zone_of(doc)])]
     referred += [(f"$.{key}.zones", doc.get(key, {}).get("zones") or []) for key in ("copy_limit", "side_exchange")]
     for where, names in referred:
         problems += [
@@ -263,7 +263,7 @@ def _make(doc: dict[str, Any], path: str) -> Format:
     problems = _consistency_problems(doc, path)
     if problems:
         raise InputError(Lines([Message("invalid format file:"), *problems]))
-    return Format(name=doc["name"], game=doc["game"], title=doc.get("title", doc["name"]), data=doc, path=path)
+    return parse_format(doc, path)
 
 
 def load_format(ref: str, game: str | None = None) -> Format:

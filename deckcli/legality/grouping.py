@@ -22,18 +22,18 @@ def zone_sizes(deck: ResolvedDeck) -> dict[str, int]:
     return sizes
 
 
-def in_zones(cards: Iterable[ResolvedCard], zones: list[str] | None) -> Iterable[ResolvedCard]:
+def in_zones(cards: Iterable[ResolvedCard], zones: Sequence[str] | None) -> Iterable[ResolvedCard]:
     return cards if zones is None else (dc for dc in cards if dc.zone in zones)
 
 
-def by_name(cards: Iterable[ResolvedCard], zones: list[str] | None) -> dict[str, list[ResolvedCard]]:
+def by_name(cards: Iterable[ResolvedCard], zones: Sequence[str] | None) -> dict[str, list[ResolvedCard]]:
     groups: dict[str, list[ResolvedCard]] = {}
     for dc in in_zones(cards, zones):
         groups.setdefault(dc.card.key, []).append(dc)
     return groups
 
 
-def name_totals(cards: Iterable[ResolvedCard], zones: list[str]) -> Counter[str]:
+def name_totals(cards: Iterable[ResolvedCard], zones: Sequence[str]) -> Counter[str]:
     """Copies per name key across ``zones``."""
     totals: Counter[str] = Counter()
     for dc in in_zones(cards, zones):
@@ -46,7 +46,7 @@ def zone_label(deck: ResolvedDeck, zone: str) -> str:
     return registry.game(deck.game).zone_label(zone, deck.format.zones)
 
 
-def zone_list(deck: ResolvedDeck, zones: list[str]) -> str:
+def zone_list(deck: ResolvedDeck, zones: Sequence[str]) -> str:
     """The zones' labels joined with +, each shown in the user's language where the whole is."""
     return listing([zone_label(deck, z) for z in zones], N_("{items} + {item}"))
 

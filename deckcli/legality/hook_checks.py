@@ -23,8 +23,10 @@ def _hook(deck: ResolvedDeck, name: str) -> Any:
 def champion_problems(deck: ResolvedDeck) -> list[Problem]:
     """Leader sets (``champion-sets`` hook; sfb): exactly ``champions.count`` different champions
     (``champion-count``), each with its whole set of member cards exactly once (``champion-set``)."""
-    spec = deck.format.data["champions"]  # present: formats are checked when loaded
-    count = spec["count"]
+    spec = deck.format.champions
+    if spec is None:  # never: a format naming this check without ``champions`` is refused when loaded
+        return []
+    count = spec.count
     sets = _hook(deck, ChampionSets.name)
     chosen: dict[str, list[ResolvedCard]] = {}
     for dc in in_zones(deck.cards, list(deck.format.zones)):
@@ -103,7 +105,7 @@ def _nemu_groups(deck: ResolvedDeck) -> _NemuGroups:
     meta = deck.decklist.meta
     declared = level.declared(meta)
     groups: dict[str, list[ResolvedCard]] = {}
-    for dc in in_zones(deck.cards, deck.format.data.get("copy_limit", {}).get("zones")):
+    for dc in in_zones(deck.cards, deck.format.copy_limit.zones if deck.format.copy_limit else None):
         card_nemu = level.of(dc.card.name)
         if card_nemu:
             groups.setdefault(name_key(card_nemu), []).append(dc)
@@ -118,17 +120,19 @@ def name_limit_problems(deck: ResolvedDeck) -> list[Problem]:
     """Name-level names (``name-level`` hook; aqa-yome): cards sharing a ネーム count together; the ネーム declared
     under the hook's ``meta_key`` may be on up to ``declared_max`` cards, every other on up to ``max`` (0: a card of
     another ネーム is not allowed) (``name-limit``)."""
-    spec = deck.format.data["name_limit"]  # present: formats are checked when loaded
+    spec = deck.format.name_limit
+    if spec is None:  # never: a format naming this check without ``name_limit`` is refused when loaded
+        return []
     found = _nemu_groups(deck)
     problems: list[Problem] = []
     for key, cards in found.groups.items():
         count = sum(dc.count for dc in cards)
-        limit = spec["declared_max"] if key == found.declared else spec["max"]
+        limit = spec.declared_max if key == found.declared else spec.max
         if count > limit:
             problems.append(
                 Problem(
                     "name-limit",
-                    _limit_message(found, key, cards, deck, count, limit, spec["declared_max"]),
+                    _limit_message(found, key, cards, deck, count, limit, spec.declared_max),
                     cards=unique(dc.card.name for dc in cards),
                     zone=cards[0].zone,
                     line=first_line(cards),

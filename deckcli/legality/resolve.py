@@ -143,7 +143,7 @@ class Resolver:
         resolved = ResolvedDeck(deck.name, game, fmt, deck, problems=problems, index=index)
         entries, unread = self._card_lines(deck, game)
         resolved.problems += [Problem("parse", p.message, line=p.line) for p in unread]
-        legal_sets = frozenset(s.casefold() for s in fmt.data.get("legal_sets", ()))
+        legal_sets = frozenset(s.casefold() for s in fmt.legal_sets or ())
         router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
         found = self.cards.lookup_many(
             ((e.name, e.set_code or "", e.number or "") for e in entries), game, legal_sets

@@ -7,6 +7,8 @@ switched on by the format's ``checks`` list.
 
 from __future__ import annotations
 
+from typing import Any
+
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.games import registry
 from deckcli.i18n import N_, Message
@@ -29,7 +31,7 @@ def check_deck(deck: ResolvedDeck) -> list[Problem]:
         problems += zone_problems(deck)
         problems += set_problems(deck)
         problems += limit_problems(deck)
-        for name in deck.format.data.get("checks", ()):
+        for name in deck.format.checks:
             problems += CHECKS[name].fn(deck)
     names: dict[str, str] = {}  # each zone's column value made once (80,000 unknown lines share a few zones)
     game = registry.game(deck.game)
@@ -45,7 +47,7 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
     problems: list[Problem] = []
     sizes = zone_sizes(deck)
     for zone, spec in fmt.zones.items():
-        size, low, high = sizes.get(zone, 0), spec.get("min", 0), spec.get("max")
+        size, low, high = sizes.get(zone, 0), spec.fewest, spec.max
         if size < low or (high is not None and size > high):
             bound = (
                 Message("exactly {low}", low=low)
@@ -58,7 +60,7 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
             )
             problems.append(
                 Problem(
-                    spec.get("rule", f"{zone}-size"),
+                    spec.size_rule,
                     Message(
                         "{zone} has {cards}; {format} needs {bound}",
                         zone=zone_label(deck, zone),
@@ -75,7 +77,7 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
         holds = fmt.zones.get(dc.zone)
         if holds is None:
             foreign.setdefault(dc.zone, []).append(dc)
-        elif "kinds" in holds and dc.card.kind not in holds["kinds"]:
+        elif holds.kinds is not None and not holds.holds(dc.card.kind):
             problems.append(
                 Problem(
                     "zone-kind",
@@ -84,7 +86,7 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
                         card=dc.card.name,
                         kind=registry.game(deck.game).kind_name(dc.card.kind),
                         zone=zone_label(deck, dc.zone),
-                        kinds=kind_list(deck, holds["kinds"]),
+                        kinds=kind_list(deck, holds.kinds),
                     ),
                     cards=[dc.card.name],
                     zone=dc.zone,
@@ -120,7 +122,7 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
 def set_problems(deck: ResolvedDeck) -> list[Problem]:
     """Cards with no printing in a set the format allows (``set-not-legal``). A card is its name, not its
     printing: any printing of the name in a legal set makes it legal, whichever printing the line names."""
-    legal = deck.format.data.get("legal_sets")
+    legal = deck.format.legal_sets
     if not legal:
         return []
     allowed = {s.casefold() for s in legal}
@@ -164,10 +166,8 @@ def _printings(deck: ResolvedDeck, card: CardRef) -> list[CardRef]:
 def limit_problems(deck: ResolvedDeck) -> list[Problem]:
     """Too many copies of a name across the copy-limit zones: ``copy-limit``, or for cards on the format's
     list ``banned`` (limit 0) and ``restricted`` (limit 1 or 2)."""
-    data = deck.format.data
-    copy_limit = data.get("copy_limit", {})
-    zones = copy_limit.get("zones")
-    default_max = copy_limit.get("max")
+    copy_limit = deck.format.copy_limit
+    zones, default_max = (copy_limit.zones, copy_limit.max) if copy_limit else (None, None)
     card_limits, _ = card_limit_keys(deck.format, deck.index)
     problems: list[Problem] = []
     for key, cards in by_name(deck.cards, zones).items():
@@ -177,7 +177,13 @@ def limit_problems(deck: ResolvedDeck) -> list[Problem]:
         if limit is None or count <= limit:
             continue
         where = placement(deck, cards)
-        known = {"card": name, "format": deck.format.name, "where": where, "limit": limit, "copies": count}
+        known: dict[str, Any] = {
+            "card": name,
+            "format": deck.format.name,
+            "where": where,
+            "limit": limit,
+            "copies": count,
+        }
         if key in card_limits and limit == 0:
             rule, message = "banned", Message("{card!r} is banned in {format} ({where})", **known)
         elif key in card_limits:
@@ -206,7 +212,7 @@ def card_limit_keys(fmt: Format, index: CardIndex | None) -> tuple[dict[str, int
     resolved through ``index``), and the listed names that match no card of the game (typos in a list)."""
     limits: dict[str, int] = {}
     unknown: list[str] = []
-    for name, limit in fmt.data.get("card_limits", {}).items():
+    for name, limit in fmt.card_limits.items():
         refs = index.find_all(name) if index is not None else []
         if index is not None and not refs:
             unknown.append(name)

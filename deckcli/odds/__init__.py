@@ -4,10 +4,10 @@ The library works on a draw deck given as ``(card_dict, count)`` pairs (``CardRe
 format's ``opening`` rules; it never touches click or the database.
 """
 
+from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import DeckClasses, split_classes
 from deckcli.odds.conditions import Condition, parse_condition, parse_conditions
 from deckcli.odds.report import OddsResult, odds
-from deckcli.odds.rules import OpeningRules
 
 __all__ = [
     "Condition",

@@ -17,10 +17,11 @@ from typing import Any
 from deckcli.cards.filters import Filter, parse_filter
 from deckcli.errors import InputError
 from deckcli.i18n import N_, Message
+from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import CardClass, CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.report import classes_odds
-from deckcli.odds.rules import OpeningRules, draw_rules
+from deckcli.odds.rules import draw_rules
 
 _OPERATORS = set("=<>!")
 
@@ -98,7 +99,7 @@ def _with_count(classes: DeckClasses, signature: tuple[bool, ...], in_deck: int,
 def copies_needed(
     cards: CardCounts,
     conditions: Sequence[Condition],
-    opening: Mapping[str, Any] | OpeningRules,
+    opening: Mapping[str, Any] | OpeningRules | None,
     varied: Filter,
     target: Fraction,
     by_turn: int | None = None,

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.summary import summary_values
 from deckcli.i18n import N_, Message
+from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import CardCounts, split_classes
 from deckcli.odds.conditions import Condition
-from deckcli.odds.rules import OpeningRules, draw_rules
+from deckcli.odds.rules import draw_rules
 
 if TYPE_CHECKING:  # the policy's module loads numpy: only a partial redraw needs it
     from deckcli.odds.bestpolicy import Policy
@@ -87,7 +88,7 @@ def _meets(conditions: Sequence[Condition], hand: Sequence[Card]) -> bool:
 
 def sample_hands(
     cards: CardCounts,
-    opening: Mapping[str, Any] | OpeningRules,
+    opening: Mapping[str, Any] | OpeningRules | None,
     count: int = 1,
     seed: int | None = None,
     conditions: Sequence[Condition] = (),

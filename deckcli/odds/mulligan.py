@@ -23,10 +23,10 @@ from itertools import product
 from math import comb, prod
 from typing import NamedTuple
 
+from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.hypergeometric import overlap_by_round
 from deckcli.odds.opening import Axis, Offer, meeting_counts, mover, p_hand, retiring_order
-from deckcli.odds.rules import OpeningRules
 
 Composition = tuple[int, ...]
 Distribution = dict[Composition, Fraction]

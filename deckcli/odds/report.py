@@ -18,13 +18,14 @@ from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.games.registry import Game
 from deckcli.i18n import N_, Message
+from deckcli.legality.opening import OpeningRules
 from deckcli.names import closest
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.hypergeometric import p_at_least_one
 from deckcli.odds.mulligan import by_turn_with_mulligan, p_with_mulligan
 from deckcli.odds.opening import p_by_size
-from deckcli.odds.rules import OpeningRules, draw_rules
+from deckcli.odds.rules import draw_rules
 
 
 @dataclass
@@ -82,7 +83,7 @@ class OddsResult:
 def odds(
     cards: CardCounts,
     conditions: Sequence[Condition],
-    opening: Mapping[str, Any] | OpeningRules,
+    opening: Mapping[str, Any] | OpeningRules | None,
     turns: int = 0,
     on_the_play: bool = True,
     opponent_mulligan: bool = False,
@@ -227,14 +228,16 @@ def check_fields(fields: Sequence[str], known: Iterable[str]) -> None:
             raise InputError(Message("unknown card field {name!r} for --by", name=name))
 
 
-def deck_curves(cards: CardCounts, by: Sequence[str], game: str, opening: Mapping[str, Any]) -> Curves:
+def deck_curves(
+    cards: CardCounts, by: Sequence[str], game: str, opening: Mapping[str, Any] | OpeningRules | None
+) -> Curves:
     """The distributions over the fields ``by`` (default: the game's curve field and kind) of a draw deck."""
     from deckcli.validation.jsonschemas import card_fields
 
     known = registry.game(game)
     chosen = [f.lower() for f in by] or [known.curve_field, "kind"]
     check_fields(chosen, card_fields())
-    rules = OpeningRules.from_dict(opening)
+    rules = OpeningRules.of(opening)
     size = sum(n for _, n in cards)
     hand_size = min(rules.hand_size, size)
     return Curves(size, hand_size, {f: distribution(cards, f, hand_size, known) for f in dict.fromkeys(chosen)})

@@ -1,114 +1,26 @@
-"""A format's opening rules (hand size, mulligan kind, draws per turn) and how many cards a player has seen."""
+"""The opening rules of a deck that is dealt (:class:`~deckcli.legality.opening.OpeningRules`, a format's, refused for
+a deck that is never drawn from) and the draw zone a command deals from."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from typing import Any
 
 from deckcli.errors import InputError
 from deckcli.i18n import N_, Message
 from deckcli.legality.drawzone import DrawZone, draw_zone
+from deckcli.legality.opening import OpeningRules
 from deckcli.legality.resolved import ResolvedDeck
-
-MULLIGANS = ("none", "full-redraw", "second-player-redraw", "partial-redraw")
-FIRST_TURN_DRAWS = ("both", "second-player", "none")
-
-
-@dataclass(frozen=True)
-class OpeningRules:
-    """The ``opening`` object of a format file.
-
-    ``new_hand_each_turn``: each turn (round) the hand is discarded and a fresh ``hand_size`` drawn, the discard
-    pile shuffled into a new deck when the deck runs out (sfb). ``opponent_mulligan_cards``: cards a player adds
-    to the starting hand when the opponent took a mulligan (boa: 1). ``draw`` is false for a deck that is never
-    shuffled and drawn from (a draft pool). ``redraw_size``: the size of the new hand a whole-hand redraw deals,
-    when it is not ``hand_size`` (a hand holding those extra cards is redrawn as a plain hand).
-    """
-
-    hand_size: int
-    mulligan: str = "none"
-    draws_per_turn: int = 1
-    first_turn_draw: str = "both"
-    new_hand_each_turn: bool = False
-    opponent_mulligan_cards: int = 0
-    draw: bool = True
-    redraw_size: int | None = None
-
-    @property
-    def new_hand_size(self) -> int:
-        """The size of the new hand a whole-hand redraw deals."""
-        return self.hand_size if self.redraw_size is None else self.redraw_size
-
-    @classmethod
-    def from_dict(cls, opening: Mapping[str, Any] | None) -> OpeningRules:
-        data = dict(opening or {})
-        if data.get("draw", True) is False:
-            return cls(hand_size=max(0, int(data.get("hand_size", 0))), draw=False)
-        if "hand_size" not in data:
-            raise InputError(Message("the format has no opening hand size (opening.hand_size)"))
-        rules = cls(
-            hand_size=int(data["hand_size"]),
-            mulligan=str(data.get("mulligan", "none")),
-            draws_per_turn=int(data.get("draws_per_turn", 1)),
-            first_turn_draw=str(data.get("first_turn_draw", "both")),
-            new_hand_each_turn=bool(data.get("new_hand_each_turn", False)),
-            opponent_mulligan_cards=int(data.get("opponent_mulligan_cards", 0)),
-        )
-        if rules.first_turn_draw not in FIRST_TURN_DRAWS:
-            text = N_("unknown first_turn_draw {value!r}; known: {known}")
-            raise InputError(Message(text, value=rules.first_turn_draw, known=", ".join(FIRST_TURN_DRAWS)))
-        if rules.mulligan not in MULLIGANS:
-            text = N_("unknown mulligan kind {value!r}; known kinds: {known}")
-            raise InputError(Message(text, value=rules.mulligan, known=", ".join(MULLIGANS)))
-        if min(rules.hand_size, rules.draws_per_turn, rules.opponent_mulligan_cards) < 0:
-            raise InputError(
-                Message("opening.hand_size, draws_per_turn and opponent_mulligan_cards must not be negative")
-            )
-        return rules
-
-    def cards_seen(self, turn: int, deck_size: int, on_the_play: bool = True) -> int:
-        """Cards seen by the end of the draw on ``turn`` (1-based): the hand plus the draws of turns 1..turn.
-
-        ``first_turn_draw`` says who draws on turn 1 (boa: only the player going second; sfb: nobody, since
-        the opening hand is round 1's hand). With a new hand each turn it is the hand alone. Capped at the deck size.
-        """
-        if self.new_hand_each_turn:
-            return min(deck_size, self.hand_size)
-        draws = turn
-        if self.first_turn_draw == "none" or (self.first_turn_draw == "second-player" and on_the_play):
-            draws -= 1
-        return min(deck_size, self.hand_size + max(0, draws) * self.draws_per_turn)
-
-    def redraws(self, on_the_play: bool) -> bool:
-        """Whether this player may take the whole-hand redraw."""
-        if self.mulligan == "full-redraw":
-            return True
-        if self.mulligan == "second-player-redraw":
-            return not on_the_play
-        return False
-
-    def after_opponent_mulligan(self) -> OpeningRules:
-        """The rules for a player whose opponent took a mulligan: the extra cards join the starting hand, and the
-        keep decision sees them. A redraw of the player's own shuffles them back with the hand and deals a new hand of
-        the plain ``hand_size`` (GAMES.md, boa: "a new hand" is always 6)."""
-        if not self.opponent_mulligan_cards:
-            text = N_(
-                "in this format a player gets no extra card when the opponent takes a mulligan "
-                "(opening.opponent_mulligan_cards)"
-            )
-            raise InputError(Message(text))
-        return replace(self, hand_size=self.hand_size + self.opponent_mulligan_cards, redraw_size=self.hand_size)
 
 
 def draw_rules(
-    opening: Mapping[str, Any] | OpeningRules,
+    opening: Mapping[str, Any] | OpeningRules | None,
     label: str = "",
     format_name: str = "",
     opponent_mulligan: bool = False,
 ) -> OpeningRules:
     """The opening rules of a deck that is shuffled and drawn from; refuses a deck that never is (a pool)."""
-    rules = opening if isinstance(opening, OpeningRules) else OpeningRules.from_dict(opening)
+    rules = OpeningRules.of(opening)
     if not rules.draw:
         never = (
             N_(

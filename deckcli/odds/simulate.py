@@ -13,11 +13,12 @@ from typing import Any
 
 import numpy as np
 
+from deckcli.legality.opening import OpeningRules
 from deckcli.odds.bestpolicy import Policy, best_policy
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.dealing import Judge, sampler_for
-from deckcli.odds.rules import OpeningRules, draw_rules
+from deckcli.odds.rules import draw_rules
 
 #: Trials per chunk: bounds memory and paces the progress callback; results depend only on seed and trials.
 CHUNK = 1 << 19
@@ -95,7 +96,7 @@ class SimResult:
 def simulate(
     cards: CardCounts,
     conditions: Sequence[Condition],
-    opening: Mapping[str, Any] | OpeningRules,
+    opening: Mapping[str, Any] | OpeningRules | None,
     trials: int = 100_000,
     seed: int | None = None,
     on_the_play: bool = True,

@@ -93,8 +93,7 @@ def deck_zones(deck: ResolvedDeck, index: CardIndex | None = None) -> list[ZoneC
     if index is not None:
         for kind, cards in leader_cards(game, (dc.card for dc in deck.cards), index):
             zones.append(ZoneCards(kind, game.kind_title(kind), tuple(cards)))
-    order = [*deck.format.zones, *(dc.zone for dc in deck.cards)]
-    for zone in dict.fromkeys(order):
+    for zone in deck.format.display_order(dc.zone for dc in deck.cards):
         copies = tuple(card for card, count in deck.zone_cards(zone) for _ in range(count))
         if copies:
             zones.append(ZoneCards(zone, game.zone_label(zone, deck.format.zones), copies))

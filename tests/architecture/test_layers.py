@@ -155,9 +155,8 @@ FOLDED = "\0meta:"
 #: (module, literal) -> why it is not a game's data though it spells the same: another vocabulary's word.
 ALLOWED: dict[tuple[str, str], str] = {
     ("deckcli/legality/checks.py", "champions"): "the format's `champions` field (format.schema.json), not sfb's zone",
-    ("deckcli/legality/hook_checks.py", "champions"): "the format's `champions` field it reads, not sfb's zone",
+    ("deckcli/legality/format.py", "champions"): "the format's `champions` field the loader parses, not sfb's zone",
     ("deckcli/cli/formats.py", "champions"): "the format's `champions` field that `formats show` prints",
-    ("deckcli/legality/formatinfo.py", "champions"): "the format's `champions` field that `formats show` lists",
     ("deckcli/odds/hands.py", "action"): "the key of a mulligan decision in hand --json, not sfb's card kind",
 }
 

@@ -145,7 +145,7 @@ def test_the_verdict_and_the_odds_follow_every_change_and_undo_redo_restore_them
         assert "[copy-limit] 5 copies of 'Ember Whelp'" in _text(app, "#verdict-text")
         await pilot.press("u")
         assert "copy-limit" not in _text(app, "#verdict-text")
-        hand = app.draft.format.opening["hand_size"]
+        hand = app.draft.format.opening.hand_size
         expected = 1 - Fraction(comb(8, hand), comb(12, hand))  # 4 cheap monsters in 12 cards, independently
         odds = app.analyst.analyse(app.draft).odds[0]
         assert odds.p_opening == expected

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcli.decklists.code import PREFIX, decode_code, encode_code
-from deckcli.decklists.model import Decklist, DeckEntry, zone_order
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.errors import InputError
+from deckcli.games.registry import zone_order
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

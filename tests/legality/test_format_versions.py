@@ -29,28 +29,28 @@ REVISION = {"Aeon Sphinx": 0, "Infernal Dragon Lord": 0, "Worldbreaker": 1, "Cou
 )
 def test_the_version_in_force_on_a_day(day, version, limits):
     fmt = load_format("boa-advanced").on(day)
-    assert (fmt.version, fmt.data["card_limits"]) == (version, limits)
+    assert (fmt.version, fmt.card_limits) == (version, limits)
     assert fmt.name == "boa-advanced" and fmt.zones == load_format("boa-standard").zones
 
 
 def test_a_format_without_versions_is_the_same_on_every_day():
     fmt = load_format("boa-standard")
-    assert fmt.versions == [] and fmt.on(date(1999, 1, 1)) is fmt and fmt.on(date(2999, 1, 1)).version is None
+    assert fmt.versions == () and fmt.on(date(1999, 1, 1)) is fmt and fmt.on(date(2999, 1, 1)).version is None
 
 
 def test_the_sample_version_is_marked_as_sample_data():
     (version,) = load_format("boa-advanced").versions
-    assert "SAMPLE" in version["description"] and "SAMPLE" in load_format("boa-advanced").data["description"]
+    assert "SAMPLE" in version.description and "SAMPLE" in load_format("boa-advanced").description
 
 
 def test_a_childs_own_limits_hold_on_every_date_and_its_own_versions_replace_the_parents(tmp_path):
     child = load_format(write_format(tmp_path, "event", extends="boa-advanced", card_limits={"Fireball": 0}))
-    assert child.on(date(2026, 1, 1)).data["card_limits"] == {**BEFORE, "Fireball": 0}
-    assert child.on(date(2026, 7, 1)).data["card_limits"] == {**REVISION, "Fireball": 0}
+    assert child.on(date(2026, 1, 1)).card_limits == {**BEFORE, "Fireball": 0}
+    assert child.on(date(2026, 7, 1)).card_limits == {**REVISION, "Fireball": 0}
     own = load_format(write_format(tmp_path, "own", extends="boa-advanced",
                                    versions=[{"from": "2027-01-01", "card_limits": {"Fireball": 1}}]))
-    assert own.on(date(2026, 7, 1)).data["card_limits"] == BEFORE and own.on(date(2026, 7, 1)).version is None
-    assert own.on(date(2027, 1, 1)).data["card_limits"] == {"Fireball": 1}
+    assert own.on(date(2026, 7, 1)).card_limits == BEFORE and own.on(date(2026, 7, 1)).version is None
+    assert own.on(date(2027, 1, 1)).card_limits == {"Fireball": 1}
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,8 @@ ROOT_FORMATS = paths.REPO / "carddb" / "boa" / "formats"
 
 from deckcli.cards.index import CardIndex
 from deckcli.errors import DeckcliError, InputError
+from deckcli.legality.format import Champions, CopyLimit, FormatZone, NameLimit
+from deckcli.legality.opening import OpeningRules
 from deckcli.legality.formats import default_format, list_formats, load_format
 from deckcli.validation.jsonschemas import schema_errors
 from deckcli.storage.location import bundled_format_files, schemas_dir
@@ -64,7 +66,7 @@ def test_every_bundled_format_file_is_valid_and_named_after_its_file(path):
     assert schema_errors(SCHEMA, doc, path.name) == []
     assert doc["name"] == path.stem and path.stem.startswith(path.parent.parent.name + "-")
     fmt = load_format(path.stem)
-    assert fmt.game == path.parent.parent.name and fmt.zones and fmt.opening["mulligan"]
+    assert fmt.game == path.parent.parent.name and fmt.zones and fmt.opening and fmt.opening.mulligan
 
 
 def test_the_bundled_formats_and_their_defaults():
@@ -77,32 +79,33 @@ def test_the_bundled_formats_and_their_defaults():
 
 def test_the_numbers_of_the_rules():
     boa = load_format("boa-standard")
-    assert {z: (s["min"], s["max"], s["rule"]) for z, s in boa.zones.items()} == {
+    assert {z: (s.min, s.max, s.size_rule) for z, s in boa.zones.items()} == {
         "main": (50, 60, "main-size"), "limitbreak": (0, 20, "limitbreak-size"), "side": (0, 20, "side-size")}
-    assert boa.zones["limitbreak"]["kinds"] == ["limitbreak"] and "limitbreak" not in boa.zones["main"]["kinds"]
-    assert boa.data["copy_limit"] == {"max": 4, "zones": ["main", "limitbreak", "side"]}
-    assert boa.opening == {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player",
-                           "opponent_mulligan_cards": 1}  # the opponent of a player who redrew starts with 1 more
+    assert boa.zones["limitbreak"].kinds == ("limitbreak",) and not boa.zones["main"].holds("limitbreak")
+    assert boa.copy_limit == CopyLimit(max=4, zones=("main", "limitbreak", "side"))
+    assert boa.opening == OpeningRules(hand_size=6, mulligan="full-redraw", draws_per_turn=1, first_turn_draw="second-player",
+                                       opponent_mulligan_cards=1)  # the opponent of a player who redrew starts with 1 more
     aqa = load_format("aqa-standard")
-    assert (aqa.zones["main"]["min"], aqa.zones["main"]["max"], aqa.data["copy_limit"]["max"]) == (40, 40, 4)
-    assert aqa.opening == {"hand_size": 7, "mulligan": "second-player-redraw", "draws_per_turn": 1, "first_turn_draw": "both"}
+    assert (aqa.zones["main"].min, aqa.zones["main"].max, aqa.copy_limit and aqa.copy_limit.max) == (40, 40, 4)
+    assert aqa.opening == OpeningRules(hand_size=7, mulligan="second-player-redraw", draws_per_turn=1, first_turn_draw="both")
     sfb = load_format("sfb-standard")
-    assert (sfb.zones["main"]["min"], sfb.zones["main"]["max"], sfb.data["champions"]) == (18, 18, {"count": 3, "cards_each": 6})
-    assert sfb.opening == {"hand_size": 5, "mulligan": "partial-redraw", "draws_per_turn": 5, "first_turn_draw": "none",
-                           "new_hand_each_turn": True}  # each round a fresh hand of 5
-    assert load_format("sfb-4p").opening["hand_size"] == 4 and load_format("sfb-4p").data["champions"]["count"] == 2
-    assert load_format("sfb-pool").data["champions"]["count"] == 5 and load_format("sfb-pool").zones["main"]["max"] == 30
+    assert (sfb.zones["main"].min, sfb.zones["main"].max, sfb.champions) == (18, 18, Champions(count=3, cards_each=6))
+    assert sfb.opening == OpeningRules(hand_size=5, mulligan="partial-redraw", draws_per_turn=5, first_turn_draw="none",
+                                       new_hand_each_turn=True)  # each round a fresh hand of 5
+    four, pool = load_format("sfb-4p"), load_format("sfb-pool")
+    assert four.opening and four.opening.hand_size == 4 and four.champions and four.champions.count == 2
+    assert pool.champions and pool.champions.count == 5 and pool.zones["main"].max == 30
     yome = load_format("aqa-yome")
-    assert yome.data["name_limit"] == {"max": 0, "declared_max": 12}  # another ネーム: not allowed (GAMES.md, revised)
-    assert yome.data["checks"] == ["name-limit", "name-required"]
+    assert yome.name_limit == NameLimit(max=0, declared_max=12, meta_key=None)  # another ネーム: not allowed (GAMES.md, revised)
+    assert yome.checks == ("name-limit", "name-required")
 
 
 def test_extends_merges_zone_by_zone_and_does_not_inherit_default():
     four = load_format("sfb-4p")
-    assert four.zones["main"] == {"label": "Action Deck", "min": 12, "max": 12, "kinds": ["action"], "rule": "deck-size"}
-    assert four.data["checks"] == ["champion-set"] and not four.is_default
+    assert four.zones["main"] == FormatZone("main", label="Action Deck", min=12, max=12, kinds=("action",), rule="deck-size")
+    assert four.checks == ("champion-set",) and not four.is_default
     advanced = load_format("boa-advanced")
-    assert advanced.zones == load_format("boa-standard").zones and advanced.data["card_limits"]
+    assert advanced.zones == load_format("boa-standard").zones and advanced.card_limits
 
 
 @pytest.mark.parametrize(("name", "game"), [("boa-advanced", "boa"), ("aqa-extreme", "aqa")])
@@ -112,13 +115,13 @@ def test_sample_restricted_lists_name_real_cards_at_0_1_and_2(db, name, game):
     limits, unknown = card_limit_keys(fmt, index)
     assert unknown == []
     assert set(limits.values()) == {0, 1, 2}
-    assert "sample" in fmt.data["description"].lower()
+    assert "sample" in (fmt.description or "").lower()
 
 
 def test_an_organisers_format_file_extends_a_bundled_one(tmp_path):
     path = write_format(tmp_path, "spring-open", extends="boa-standard", card_limits={"Fireball": 0})
     fmt = load_format(path)
-    assert fmt.name == "spring-open" and fmt.game == "boa" and fmt.zones["main"]["min"] == 50
+    assert fmt.name == "spring-open" and fmt.game == "boa" and fmt.zones["main"].min == 50
     with pytest.raises(InputError, match="is for boa, not aqa"):
         load_format(path, "aqa")
 

@@ -16,7 +16,7 @@ from odds_support import card, small_deck
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.opening import p_by_size, p_hand
 from deckcli.errors import InputError
-from deckcli.odds.rules import OpeningRules
+from deckcli.legality.opening import OpeningRules
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string", "element": "string"}
 BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}

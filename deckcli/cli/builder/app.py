@@ -320,12 +320,13 @@ class BuildApp(App[None]):
     def action_deal_hand(self) -> None:
         from deckcli.cli.builder.dialogs import Reading
         from deckcli.cli.hands import hand_lines
+        from deckcli.legality.opening import OpeningRules
 
         hand = self.analyst.deal(self.draft)
         if hand is None:
             self.notify(_("This deck has no opening hand to deal."), severity="warning")
             return
-        text = "\n".join(hand_lines(hand, self.draft.format.opening.get("mulligan", "none")))
+        text = "\n".join(hand_lines(hand, OpeningRules.of(self.draft.format.opening).mulligan))
         self.push_screen(Reading(_("A sample opening hand (H: another)"), text, again="H"))
 
     def action_keys(self) -> None:

@@ -26,10 +26,10 @@ from deckcli.decklists.model import (
     listed_once,
     meta_problem,
     text_problem,
-    zone_order,
 )
 from deckcli.errors import InputError
 from deckcli.files.numbers import whole_number
+from deckcli.games import registry
 from deckcli.i18n import N_, Message
 from deckcli.textrules import NOT_XML
 from deckcli.words import plural
@@ -116,7 +116,7 @@ class _Reader:
             self.skipping = name.strip()
             self.skipped.setdefault(self.skipping, 0)
         elif self.zone is None:
-            known = ", ".join(zone_order())
+            known = ", ".join(registry.zone_order())
             text = N_("unknown zone {zone!r} (zones: {zones}); its cards are skipped")
             self.deck.add_problem(Message(text, zone=shown(name, 40), zones=known), line)
 
@@ -197,10 +197,10 @@ def write(deck: Decklist) -> str:
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', f'<{ROOT} version="1">']
     lines.append(f"    <deckname>{escape(_checked(deck.name.strip(), 'Name') if deck.name else '')}</deckname>")
     lines.append(f"    <comments>{escape(chr(10).join(comments))}</comments>")
-    unknown = sorted({e.zone for e in deck.entries} - set(zone_order()))
+    unknown = sorted({e.zone for e in deck.entries} - set(registry.zone_order()))
     if unknown:
         raise _unwritable(Message("unknown zone {zone!r}", zone=unknown[0]))
-    for zone in zone_order():
+    for zone in registry.zone_order():
         cards = [line for entry in deck.zone(zone) for line in _card_lines(entry, deck.game)]
         if cards:
             lines += [f"    <zone name={quoteattr(zone)}>", *cards, "    </zone>"]
