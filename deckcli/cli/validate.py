@@ -269,7 +269,7 @@ def _print_table(result: ValidateResult) -> None:
 def _problem_row(problem: Problem) -> list[Any]:
     """A problem's cells in :data:`PROBLEM_COLUMNS` order, its message in the user's language."""
     line = "" if problem.line is None else problem.line
-    return [problem.rule, problem.zone or "", line, translated(problem.message)]
+    return [problem.rule, translated(problem.zone or ""), line, translated(problem.message)]
 
 
 def _print_matrix(result: ValidateResult, as_json: bool) -> None:
