@@ -1,6 +1,5 @@
 """What every deckcli database offers, whatever its backend: the read path's rows, one-transaction writes, the
-``meta`` table, and the one place where SQL differs between SQLite and PostgreSQL (the upsert statement of the
-session's backend, PostgreSQL's COPY fast path). :class:`deckcli.storage.engine.Database` (an SQLite file) and
+``meta`` table, and the one place where SQL differs between SQLite and PostgreSQL (PostgreSQL's COPY fast path). :class:`deckcli.storage.engine.Database` (an SQLite file) and
 :class:`deckcli.storage.server.ServerDatabase` (PostgreSQL) differ only in how they connect, set up their schema
 and name their faults.
 
