@@ -25,7 +25,7 @@ from _setup import ROOT, cli_process, data_folder, fastest_cpu_of
 
 GOAL = 4.0
 PG_GOAL = 1.5
-#: CPU seconds of each command on PostgreSQL before the one write path: main at 713ecd9, measured 2026-12-07 by this
+#: CPU seconds of each command on PostgreSQL before the one write path: main at a6c2ce4, measured 2026-12-07 by this
 #: script (--repeat 3, the least of 3 rounds) on the shared 2-core machine, busy with other work at the time.
 PG_BEFORE: dict[str, float] = {
     "deck new": 0.835,
