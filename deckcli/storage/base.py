@@ -1,12 +1,13 @@
 """What every deckcli database offers, whatever its backend: the read path's rows, one-transaction writes, the
-``meta`` table, and the one place where SQL differs between SQLite and PostgreSQL (the upsert statement of the
-session's backend, PostgreSQL's COPY fast path). :class:`deckcli.storage.engine.Database` (an SQLite file) and
+``meta`` table, and the one place where SQL differs between SQLite and PostgreSQL (PostgreSQL's COPY fast path). :class:`deckcli.storage.engine.Database` (an SQLite file) and
 :class:`deckcli.storage.server.ServerDatabase` (PostgreSQL) differ only in how they connect, set up their schema
 and name their faults.
 
 The read path is one: every read runs SQL text through :class:`~deckcli.storage.reads.Rows`, from :meth:`rows`
-(or from a ready file's sqlite3 reader), or, when the value read decides a write, on that write's session
-(``Rows(session)``: the same transaction). SQLModel sessions are for writes only."""
+(or from a ready file's sqlite3 reader), or, when the value read decides a write, on that write's
+:class:`~deckcli.storage.writes.Transaction` (the same transaction). Writes run SQL text too (:meth:`write`), through
+an SQLAlchemy Core connection here and through sqlite3 for a ready file (:class:`deckcli.storage.writes.SqliteFile`).
+A row lock (``FOR UPDATE``) is the one read that differs by backend: :meth:`Transaction.lock` spells it."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Table, text
+from sqlalchemy import Table
 from sqlalchemy.engine import Dialect, Engine
 from sqlalchemy.exc import DBAPIError
-from sqlmodel import Session
 
 from deckcli.dberrors import DatabaseFault
 from deckcli.storage.reads import Rows
+from deckcli.storage.writes import COPY_AT_LEAST as COPY_AT_LEAST
+from deckcli.storage.writes import Transaction
 
 
 class BaseDatabase:
@@ -59,30 +61,30 @@ class BaseDatabase:
             raise (self.fault(exc) or exc) from None
 
     @contextmanager
-    def write(self) -> Iterator[Session]:
-        """A session whose work commits as one transaction (on SQLite ``BEGIN IMMEDIATE``), or rolls back whole."""
+    def write(self) -> Iterator[Any]:
+        """One write transaction (:mod:`deckcli.storage.writes`) on an SQLAlchemy Core connection (on SQLite
+        ``BEGIN IMMEDIATE``): committed when the block ends, rolled back whole on any exception. (It yields a
+        :class:`Transaction`; typed Any while code not yet converted hands it on where a Session is declared.)"""
         try:
-            with Session(self._writer, expire_on_commit=False) as session:
-                try:
-                    yield session
-                    session.commit()
-                except BaseException:
-                    session.rollback()
-                    raise
+            with self._writer.connect() as conn, conn.begin():
+                tx = Transaction(conn, self.backend)
+                yield tx
+                tx.finish()
         except DBAPIError as exc:
             raise (self.fault(exc) or exc) from None
         self.committed += 1
 
     @staticmethod
-    def get_meta(session: Session, key: str) -> str | None:
+    def get_meta(tx: Rows, key: str) -> str | None:
         """A value of the ``meta`` table, or None."""
-        return session.execute(text("SELECT value FROM meta WHERE key = :k"), {"k": key}).scalar()
+        found = Rows(tx).all("SELECT value FROM meta WHERE key = :k", {"k": key})
+        return found[0][0] if found else None
 
     @staticmethod
-    def set_meta(session: Session, key: str, value: str) -> None:
+    def set_meta(tx: Transaction, key: str, value: str) -> None:
         """Set a value of the ``meta`` table (an upsert both SQLite and PostgreSQL run)."""
-        session.execute(
-            text("INSERT INTO meta(key, value) VALUES (:k, :v) ON CONFLICT(key) DO UPDATE SET value = excluded.value"),
+        tx.run(
+            "INSERT INTO meta(key, value) VALUES (:k, :v) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             {"k": key, "v": value},
         )
 
@@ -90,33 +92,19 @@ class BaseDatabase:
         self.engine.dispose()
 
 
-# -- where SQL differs between the backends: the upsert, compiled executemany text --------------------------------
+# -- where SQL differs between the backends: PostgreSQL's COPY fast path --------------------------------
 def dialect_of(source: Any) -> Dialect:
     """The dialect of a Session, Connection or Engine."""
     if isinstance(source, Dialect):
         return source
+    if isinstance(source, Transaction):
+        source = source.bind  # (an SQLAlchemy Connection: only a database opened through SQLAlchemy asks)
     bind = source.get_bind() if hasattr(source, "get_bind") else source
     return bind.dialect
 
 
-def upsert_insert(source: Any, table: Table):
-    """An ``insert(table)`` offering ``on_conflict_do_update``, for the backend ``source`` (a Session, Connection,
-    Engine or Dialect) runs on."""
-    if dialect_of(source).name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-
-        return postgresql_insert(table)
-    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-    return sqlite_insert(table)
-
-
-#: From how many rows a PostgreSQL bulk write goes through COPY (below it, a temporary table costs more than it saves).
-COPY_AT_LEAST = 200
-
-
 def copy_upsert(
-    session: Any,
+    session: Transaction,
     table: Table,
     rows: list[dict[str, Any]],
     conflict: list[str] | None = None,
@@ -139,7 +127,7 @@ def copy_upsert(
         f'"{c}" {"json" if isinstance(kinds[c], JSON) else kinds[c].compile(dialect=dialect_of(session))}'
         for c in columns
     )
-    raw = session.connection().connection.dbapi_connection
+    raw = session.raw()
     quoted = ", ".join(f'"{c}"' for c in columns)
     with raw.cursor() as cursor:
         cursor.execute(f'CREATE TEMPORARY TABLE "{temp}" (ord integer, {types}) ON COMMIT DROP')

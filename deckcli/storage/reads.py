@@ -13,8 +13,9 @@ time: :func:`date_value`, :func:`time_value`).
 
 A read-optimised copy of the cards kept beside the database was the other choice; it was not taken because it is a
 second source of truth to rebuild and keep in step, and it would not exist for a shared server database.
-Writes never come here: they stay SQLModel sessions, one transaction per command; a read whose value decides a
-write runs here too, on that write's session (``Rows(session)``), so it sees and keeps the write's transaction.
+Writes run the same way (:mod:`deckcli.storage.writes`), one transaction per command; a read whose value decides a
+write runs on that write's :class:`~deckcli.storage.writes.Transaction`, itself a :class:`Rows`, so it sees and keeps
+the write's transaction.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class Rows:
         self._conn = conn
 
     def all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[tuple]:
+        if isinstance(self._conn, Rows):  # a write's Transaction: the reads share it
+            return self._conn.all(sql, params)
         if isinstance(self._conn, sqlite3.Connection):
             return self._conn.execute(sql, dict(params or {})).fetchall()
         from sqlalchemy import text
@@ -68,6 +71,8 @@ def reader_of(source: Any) -> Callable[[], AbstractContextManager[Rows]]:
     transaction the reads then share)."""
     if hasattr(source, "rows"):
         return source.rows
+    if isinstance(source, Rows):  # a write's Transaction
+        return lambda: nullcontext(source)
     return lambda: nullcontext(Rows(source))
 
 
@@ -131,6 +136,13 @@ def open_ready(path: Path | str | None = None, origin: str | None = None) -> Sql
     is deckcli's, at this schema version, holding the current bundled cards. None otherwise (missing, new, older,
     foreign, unreadable, locked): then the caller opens a Database, which does what is needed or says what is wrong."""
     path = Path(path) if path is not None else default_db_path()
+    con = ready_connection(path, "PRAGMA query_only = ON")
+    return SqliteReader(con, path, origin) if con is not None else None
+
+
+def ready_connection(path: Path, *settings: str) -> sqlite3.Connection | None:
+    """A sqlite3 connection to the file at ``path`` (run ``settings`` first) when the file is ready (see
+    :func:`open_ready`; for writing: :func:`deckcli.storage.writes.open_writable`), else None."""
     if not os.path.isfile(path):  # (not Path.is_file: it raises on a name too long; the Database then says so)
         return None
     try:
@@ -138,7 +150,8 @@ def open_ready(path: Path | str | None = None, origin: str | None = None) -> Sql
     except sqlite3.Error:
         return None
     try:
-        con.execute("PRAGMA query_only = ON")
+        for setting in settings:
+            con.execute(setting)
         marks = con.execute("PRAGMA application_id").fetchone()[0], con.execute("PRAGMA user_version").fetchone()[0]
         if marks != (APPLICATION_ID, SCHEMA_VERSION):
             con.close()
@@ -150,4 +163,4 @@ def open_ready(path: Path | str | None = None, origin: str | None = None) -> Sql
     if stored is None or stored[0] != bundled_hash():
         con.close()
         return None
-    return SqliteReader(con, path, origin)
+    return con

@@ -27,6 +27,7 @@ from deckcli.storage.base import BaseDatabase
 from deckcli.storage.faults import fault_of
 from deckcli.storage.fileinfo import CORE_TABLES
 from deckcli.storage.location import PASSWORD_VARIABLE, mask_url, url_problem
+from deckcli.storage.reads import Rows
 from deckcli.storage.revisions import HEAD_REVISION
 
 #: The advisory lock that makes setting up an empty database (or loading its cards) one client's job at a time.
@@ -150,9 +151,9 @@ class ServerDatabase(BaseDatabase):
         """The fault a psycopg error means for this database, if it is one."""
         return fault_of(exc, self.url, self.origin)
 
-    def lock(self, session) -> None:
-        """Hold the setup lock until the session's transaction ends (one client loads the bundled cards)."""
-        session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": SETUP_LOCK})
+    def lock(self, tx: Rows) -> None:
+        """Hold the setup lock until the transaction ends (one client loads the bundled cards)."""
+        Rows(tx).all("SELECT pg_advisory_xact_lock(:k)", {"k": SETUP_LOCK})
 
     def _ensure_schema(self, upgrade: bool) -> None:
         try:
