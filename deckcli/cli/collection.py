@@ -107,7 +107,7 @@ def list_(app: AppContext, game, wheres, tag, output) -> None:
     from deckcli.collection.store import collection_filters, list_collection
 
     filters = collection_filters(wheres)  # a bad expression is named before the database is opened
-    found = list_collection(app.db, game, tag, filters)
+    found = list_collection(app.reads, game, tag, filters)
     emit(
         [h.as_row() for h in found],
         output,
@@ -126,7 +126,7 @@ def show(app: AppContext, card, game, set_code, number, as_json) -> None:
     """Every copy of CARD you own, over all its printings (or one with --set/--number)."""
     from deckcli.collection.printings import owned_card
 
-    owned = owned_card(app.db, card_query(card, game, set_code, number))
+    owned = owned_card(app.reads, card_query(card, game, set_code, number))
     if as_json:
         click.echo(dump_json(owned.as_dict()))
         return
@@ -154,7 +154,7 @@ def stats(app: AppContext, game, output) -> None:
     from deckcli.cli.bars import bar
     from deckcli.collection.store import collection_stats
 
-    data = collection_stats(app.db, game)
+    data = collection_stats(app.reads, game)
     set_columns = ["game", "set", "name", "cards", "distinct", "size", "completion"]
     if output != "table":
         emit(data["sets"], output, set_columns, json_data=data)
@@ -196,9 +196,9 @@ def import_(app: AppContext, file, dry_run, skip_bad, replace, game, output) -> 
     """
     from deckcli.collection.importing import apply_import, plan_import
 
-    plan = plan_import(app.db, file, game and game.lower())
+    plan = plan_import(app.writes, file, game and game.lower())
     print_layout(file, plan)
-    result = apply_import(app.db, plan, skip_bad=skip_bad, replace=replace, dry_run=dry_run, max_shown=MAX_SHOWN)
+    result = apply_import(app.writes, plan, skip_bad=skip_bad, replace=replace, dry_run=dry_run, max_shown=MAX_SHOWN)
     print_skipped(plan, MAX_SHOWN)
     summary = result.summary()
     if dry_run:
@@ -387,7 +387,7 @@ def add_deck(app: AppContext, source, times, **variant_options) -> None:
 
     variant = variant_of(**variant_options)
     deck = source.open(app)
-    copies, entries = add_deck_cards(app.db, deck, variant, times)
+    copies, entries = add_deck_cards(app.writes, deck, variant, times)
     cards, printings = translated(plural(copies, "card")), translated(plural(entries, "printing"))
     added = _("Added {cards} ({printings}) from {deck} [{variant}]")
     click.echo(added.format(cards=cards, printings=printings, deck=deck_label(deck), variant=variant.describe()))

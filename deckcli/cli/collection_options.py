@@ -114,5 +114,5 @@ def change_copies(app: AppContext, action, card, count, game, set_code, number, 
     from deckcli.collection.printings import change_card
 
     variant = variant_of(**variant_options)
-    ref, result = change_card(app.db, action, card_query(card, game, set_code, number), count, variant)
+    ref, result = change_card(app.writes, action, card_query(card, game, set_code, number), count, variant)
     return ref, variant, result

@@ -90,8 +90,7 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
     game = game.lower() if game else None
     fmt = load_format(format_name, game) if format_name else default_format(game)  # type: ignore[arg-type]
     meta_lines = _meta_pairs(meta)
-    with app.db.write() as session:
-        created = create_deck(session, name, fmt.game, stored_format_name(fmt), meta_lines)
+    created = create_deck(app.writes, name, fmt.game, stored_format_name(fmt), meta_lines)
     click.echo(_("Created deck {deck!r} ({game}, {format}).").format(deck=created.name, game=fmt.game, format=fmt.name))
 
 
@@ -128,8 +127,7 @@ def add(
     wanted = wanted_in_decklist("-", zone) if cards == ("-",) else cards_wanted(cards, zone, set_code, number)
     if set_code and (cards == ("-",) or len(wanted.cards) > 1):
         raise click.UsageError(_("--set and --number name the printing of one card: give one CARD with them"))
-    with app.db.write() as session:
-        edit = add_cards(session, name, wanted)
+    edit = add_cards(app.writes, name, wanted)
     for warning in edit.warnings:
         warn(warning)
     said_changes(edit, added=True)
@@ -164,8 +162,7 @@ def remove(
         raise click.UsageError(_("give COUNT or --all, not both"))
     if number and not set_code:
         raise click.UsageError(_("--number needs --set"))
-    with app.db.write() as session:
-        edit = remove_cards(session, name, card, count, remove_all, zone.lower() if zone else None, set_code, number)
+    edit = remove_cards(app.writes, name, card, count, remove_all, zone.lower() if zone else None, set_code, number)
     said_changes(edit, added=False)
 
 
@@ -217,8 +214,7 @@ def copy(app: AppContext, source: str, target: str) -> None:
     """Copy the deck SOURCE to a new deck TARGET."""
     from deckcli.decks.store import copy_deck
 
-    with app.db.write() as session:
-        created = copy_deck(session, source, target)
+    created = copy_deck(app.writes, source, target)
     click.echo(_("Copied {source!r} to {target!r}.").format(source=source, target=created.name))
 
 
@@ -230,8 +226,7 @@ def rename(app: AppContext, old: str, new_name: str) -> None:
     """Rename the deck OLD to NEW."""
     from deckcli.decks.store import rename_deck
 
-    with app.db.write() as session:
-        renamed = rename_deck(session, old, new_name)
+    renamed = rename_deck(app.writes, old, new_name)
     click.echo(_("Renamed {old!r} to {new!r}.").format(old=old, new=renamed.name))
 
 
@@ -243,12 +238,11 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     """Delete the deck NAME (asks first when run at a terminal)."""
     from deckcli.decks.store import delete_deck, stored_deck
 
-    found = stored_deck(app.db, name)
+    found = stored_deck(app.writes, name)
     confirm_deletion(
         _("deck {deck!r}").format(deck=found.name), _("Delete deck {deck!r}?").format(deck=found.name), yes
     )
-    with app.db.write() as session:
-        removed = delete_deck(session, found.name)
+    removed = delete_deck(app.writes, found.name)
     click.echo(_("Deleted deck {deck!r}.").format(deck=removed.name))
 
 
@@ -326,7 +320,7 @@ def import_(
     from deckcli.errors import DeckReadError, DecksReadError
 
     try:
-        imported = import_decks(app.db, list(files), name, format_name, game, replace)
+        imported = import_decks(app.writes, list(files), name, format_name, game, replace)
     except (DeckReadError, DecksReadError) as exc:
         for line in exc.lines():
             click.echo(translated(line), err=True)
@@ -376,7 +370,7 @@ def export(app: AppContext, name: str, to: str | None, target: str, image_url: s
         return export_tts(app, name, target, image_url)
     if image_url:
         raise click.UsageError(_("--image-url is for --to tts"))
-    decklist = export_decklist(app.db, name, fmt)
+    decklist = export_decklist(app.reads, name, fmt)
     write_decklist(decklist, fmt, target)
     if target != "-":
         click.echo(_("Wrote {file}.").format(file=target), err=True)

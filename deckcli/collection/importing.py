@@ -12,25 +12,23 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import IO, Any
-
-from sqlalchemy import delete, select, true
-from sqlmodel import col
+from typing import IO, TYPE_CHECKING, Any
 
 from deckcli.cards.index import REF_COLUMNS, CardRef, card_ref
 from deckcli.cards.resolver import CardResolver
 from deckcli.collection.csvio import JSON_LAYOUT, read_rows, read_text
 from deckcli.collection.layouts import Layout
-from deckcli.collection.store import ITEMS, EntryKey, check_count, current_counts, upsert
+from deckcli.collection.store import EntryKey, check_count, current_counts, upsert
 from deckcli.collection.variants import Variant
 from deckcli.errors import DeckcliError, InputError
 from deckcli.files.csvwriting import unescape_cell
 from deckcli.files.numbers import whole_number
 from deckcli.i18n import N_, Lines, Message
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.reads import Rows, all_in
-from deckcli.storage.tables import Card
+from deckcli.storage.reads import Readable, Rows, all_in
 from deckcli.words import plural
+
+if TYPE_CHECKING:
+    from deckcli.storage.writes import Writable
 
 #: A count as tools write it: ``3``, ``3x`` (Delver Lens), ``x3``.
 _COUNT = re.compile(r"^\s*[xX]?\s*(-?\d+)\s*[xX]?\s*$")
@@ -196,7 +194,7 @@ def _row_card(lookup: CardResolver, game: str | None, name: str, set_text: str, 
 
 
 def plan_import(
-    db: BaseDatabase, source: str, game: str | None = None, stdin: IO[str] | IO[bytes] | None = None
+    db: Readable, source: str, game: str | None = None, stdin: IO[str] | IO[bytes] | None = None
 ) -> ImportPlan:
     """Read and resolve every row of a collection file (one card index per game, loaded once); write nothing.
 
@@ -291,7 +289,7 @@ def _result(
 
 
 def apply_import(
-    db: BaseDatabase,
+    db: Writable,
     plan: ImportPlan,
     *,
     skip_bad: bool = False,
@@ -316,13 +314,12 @@ def apply_import(
     if dry_run:
         with db.rows() as rows:
             return _result(rows, plan, current_counts(rows, plan.game), replace, written=False, list_changes=True)
-    with db.write() as session:
-        rows = Rows(session)
-        result = _result(rows, plan, current_counts(rows, plan.game), replace, written=True, list_changes=False)
-        if replace:
-            doomed = (
-                ITEMS.c.card_id.in_(select(col(Card.id)).where(col(Card.game) == plan.game)) if plan.game else true()
-            )
-            session.execute(delete(ITEMS).where(doomed))
-        upsert(session, plan.counts.items(), trades=plan.trades, prices=plan.prices)
+    with db.write() as tx:
+        result = _result(tx, plan, current_counts(tx, plan.game), replace, written=True, list_changes=False)
+        if replace and plan.game:
+            doomed = "DELETE FROM collection_item WHERE card_id IN (SELECT id FROM card WHERE game = :game)"
+            tx.run(doomed, {"game": plan.game})
+        elif replace:
+            tx.run("DELETE FROM collection_item")
+        upsert(tx, plan.counts.items(), trades=plan.trades, prices=plan.prices)
     return result

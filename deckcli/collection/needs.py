@@ -27,8 +27,8 @@ from deckcli.storage.reads import Rows, reader_of
 from deckcli.words import plural
 
 if TYPE_CHECKING:
-    from deckcli.storage.base import BaseDatabase
     from deckcli.storage.reads import Readable
+    from deckcli.storage.writes import Writable
 
 
 @dataclass(slots=True)
@@ -364,7 +364,7 @@ def together(db: Readable, decks: list[ResolvedDeck]) -> Together:
     return Together([deck_label(d) for d in decks], list(needs.values()))
 
 
-def add_deck(db: BaseDatabase, deck: ResolvedDeck, variant: Variant = Variant(), times: int = 1) -> tuple[int, int]:
+def add_deck(db: Writable, deck: ResolvedDeck, variant: Variant = Variant(), times: int = 1) -> tuple[int, int]:
     """Add every card of a deck (all zones, the printings it names) to the collection; returns (copies, entries)."""
     from deckcli.collection.store import check_count, entry_key, upsert
 
@@ -374,6 +374,6 @@ def add_deck(db: BaseDatabase, deck: ResolvedDeck, variant: Variant = Variant(),
         counts[dc.card.id] = counts.get(dc.card.id, 0) + dc.count * times
     for n in counts.values():
         check_count(n)
-    with db.write() as session:
-        upsert(session, [(entry_key(card_id, variant), n) for card_id, n in counts.items()])
+    with db.write() as tx:
+        upsert(tx, [(entry_key(card_id, variant), n) for card_id, n in counts.items()])
     return sum(counts.values()), len(counts)

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardRef
 from deckcli.cards.resolver import CardResolver
 from deckcli.collection.store import Holding, holdings
 from deckcli.collection.variants import Variant
-from deckcli.storage.base import BaseDatabase
+from deckcli.storage.reads import Readable
+
+if TYPE_CHECKING:
+    from deckcli.storage.writes import Writable
 
 
 @dataclass(frozen=True)
@@ -32,8 +35,8 @@ class CardQuery:
 
 
 def change_card(
-    db: BaseDatabase,
-    change: Callable[[BaseDatabase, CardRef, int, Variant], int],
+    db: Writable,
+    change: Callable[[Writable, CardRef, int, Variant], int],
     query: CardQuery,
     count: int,
     variant: Variant,
@@ -64,7 +67,7 @@ class Owned:
         }
 
 
-def owned_card(db: BaseDatabase, query: CardQuery) -> Owned:
+def owned_card(db: Readable, query: CardQuery) -> Owned:
     """Every copy held of the card meant (``collection show``)."""
     resolver = CardResolver(db)
     ref = query.find(resolver)

@@ -1,6 +1,6 @@
 """The collection table: adding, removing and setting counts, listing holdings, and per-set statistics.
 
-Every change is one statement inside ``db.write()`` (BEGIN IMMEDIATE), and additions are a single
+Every change is SQL text inside ``db.write()`` (:mod:`deckcli.storage.writes`; on SQLite BEGIN IMMEDIATE), and additions are a single
 upsert (``count = count + excluded.count``), so two processes adding at once both land. An entry's tradelist count
 is a part of its count (never more); its purchase price is the latest one given.
 """
@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
-
-from sqlalchemy import case, delete, literal_column, select, update
-from sqlmodel import Session, col
+from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.filters import parse_filter
 from deckcli.cards.index import REF_COLUMNS, CardRef, card_ref
@@ -20,12 +17,13 @@ from deckcli.collection.variants import Variant, finish_word
 from deckcli.errors import DeckcliError, InputError, NotFoundError
 from deckcli.i18n import Message
 from deckcli.i18n import gettext as _
-from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
-from deckcli.storage.reads import Rows, all_in
-from deckcli.storage.tables import Card, CollectionItem
+from deckcli.storage.reads import Readable, Rows, all_in
+from deckcli.storage.writes import COPY_AT_LEAST
 from deckcli.validation.jsonschemas import card_fields
 
-ITEMS = CollectionItem.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
+if TYPE_CHECKING:
+    from deckcli.storage.writes import Transaction, Writable
+
 KEY_COLUMNS = ("card_id", "finish", "condition", "language", "tag", "proxy")
 #: The most copies one add, set, import row or deck may name (far below SQLite's 64-bit integer limit).
 MAX_COUNT = 1_000_000_000
@@ -92,14 +90,10 @@ def entry_key(card_id: int, variant: Variant) -> EntryKey:
     return (card_id, variant.finish, variant.condition, variant.language, variant.tag, variant.proxy)
 
 
-_UPSERTS: dict[tuple[str, str, bool], tuple[str, tuple[str, ...] | None]] = {}
-
-
-#: The columns an upsert writes besides the key.
-_VALUE_COLUMNS = ("count", "tradelist", "purchase_price")
-#: PostgreSQL's COPY path: the same updates as :func:`_upsert_statement`, as SQL text.
+#: The upsert's updates of an existing entry, for adding (True) or setting (False) its count: tradelist counts add up
+#: (or stay within a set count), and a purchase price given replaces the one held.
 _KEEP_PRICE = 'CASE WHEN excluded."purchase_price" = \'\' THEN collection_item."purchase_price" ELSE excluded."purchase_price" END'
-_COPY_UPDATES = {
+_UPDATES = {
     True: {
         "count": 'collection_item."count" + excluded."count"',
         "tradelist": 'collection_item."tradelist" + excluded."tradelist"',
@@ -112,39 +106,22 @@ _COPY_UPDATES = {
         "purchase_price": _KEEP_PRICE,
     },
 }
-
-
-def _at_most(count):
-    """The entry's tradelist count, lowered to ``count`` copies where it is more."""
-    return case((ITEMS.c.tradelist > count, count), else_=ITEMS.c.tradelist)
-
-
-def _upsert_statement(dialect, add: bool):
-    """Insert, or add to (``add``) or set an entry's count; tradelist counts add up (or stay within a set count),
-    and a purchase price given replaces the one held."""
-    stmt = upsert_insert(dialect, ITEMS)
-    new = stmt.excluded
-    values = {
-        "count": ITEMS.c.count + new.count if add else new.count,
-        "tradelist": ITEMS.c.tradelist + new.tradelist if add else _at_most(new.count),
-        "purchase_price": case(
-            (new.purchase_price == literal_column("''"), ITEMS.c.purchase_price), else_=new.purchase_price
-        ),
-    }
-    return stmt.on_conflict_do_update(index_elements=list(KEY_COLUMNS), set_=values)
-
-
-def _upsert_sql(dialect, add: bool) -> tuple[str, tuple[str, ...] | None]:
-    """The upsert's text for ``dialect`` and, for a positional paramstyle, the order of its parameters."""
-    key = (dialect.name, dialect.paramstyle, add)
-    if key not in _UPSERTS:
-        compiled = _upsert_statement(dialect, add).compile(dialect=dialect, column_keys=[*KEY_COLUMNS, *_VALUE_COLUMNS])
-        _UPSERTS[key] = str(compiled), tuple(compiled.positiontup) if compiled.positional else None
-    return _UPSERTS[key]
+_COLUMNS = (*KEY_COLUMNS, "count", "tradelist", "purchase_price")
+_CONFLICT = ", ".join(f'"{c}"' for c in KEY_COLUMNS)
+_INSERT = "INSERT INTO collection_item ({}) VALUES ({})".format(
+    ", ".join(f'"{c}"' for c in _COLUMNS), ", ".join(f":{c}" for c in _COLUMNS)
+)
+#: The upsert, adding (True) or setting (False): one statement both backends run.
+_UPSERT = {
+    add: f"{_INSERT} ON CONFLICT ({_CONFLICT}) DO UPDATE SET " + ", ".join(f'"{c}" = {e}' for c, e in updates.items())
+    for add, updates in _UPDATES.items()
+}
+#: One entry by its key (the parameters of :func:`_key`).
+_BY_KEY = " AND ".join(f'"{c}" = :{c}' for c in KEY_COLUMNS)
 
 
 def upsert(
-    session: Session,
+    tx: Transaction,
     entries: Iterable[tuple[EntryKey, int]],
     *,
     add: bool = True,
@@ -154,11 +131,10 @@ def upsert(
     """Insert (key, count) entries, or on an existing key add to (``add``) or replace its count; ``trades`` and
     ``prices`` give entries' tradelist counts and purchase prices (none where left out).
 
-    One ``INSERT ... ON CONFLICT DO UPDATE`` built by SQLAlchemy for the session's backend, run as a single
-    executemany on the caller's connection (100,000 rows in a fraction of a second); on PostgreSQL many rows go
-    through COPY and one ``INSERT ... SELECT ... ON CONFLICT`` (a key repeated in ``entries`` is merged first: one
-    statement may not update a row twice). The
-    conflict is settled by the database row by row, so two clients adding to one entry at once both land.
+    One ``INSERT ... ON CONFLICT DO UPDATE`` run as a single executemany on the caller's transaction (100,000 rows
+    in a fraction of a second); on PostgreSQL many rows go through COPY and one ``INSERT ... SELECT ... ON CONFLICT``
+    (a key repeated in ``entries`` is merged first: one statement may not update a row twice). The conflict is
+    settled by the database row by row, so two clients adding to one entry at once both land.
     """
     merged: dict[tuple, int] = {}
     for key, count in entries:
@@ -176,34 +152,28 @@ def upsert(
         }
         for key, count in merged.items()
     ]
-    dialect = dialect_of(session)
-    if dialect.name == "postgresql" and len(rows) >= COPY_AT_LEAST:  # COPY-class: an import's rows in one go
-        copy_upsert(session, ITEMS, rows, list(KEY_COLUMNS), _COPY_UPDATES[add])
+    if tx.backend == "postgresql" and len(rows) >= COPY_AT_LEAST:  # COPY-class: an import's rows in one go
+        from deckcli.storage.base import copy_upsert
+        from deckcli.storage.tables import CollectionItem
+
+        table = CollectionItem.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not say so
+        copy_upsert(tx, table, rows, list(KEY_COLUMNS), _UPDATES[add])
         return
-    if dialect.name == "postgresql":
-        session.execute(_upsert_statement(dialect, add), rows)
-        return
-    sql, order = _upsert_sql(dialect, add)
-    params = [tuple(row[c] for c in order) for row in rows] if order else rows
-    session.connection().exec_driver_sql(sql, params)
+    tx.many(_UPSERT[add], rows)
 
 
-def _where_key(card_id: int, variant: Variant):
-    return (
-        (ITEMS.c.card_id == card_id)
-        & (ITEMS.c.finish == variant.finish)
-        & (ITEMS.c.condition == variant.condition)
-        & (ITEMS.c.language == variant.language)
-        & (ITEMS.c.tag == variant.tag)
-        & (ITEMS.c.proxy == variant.proxy)
-    )
+def _key(card_id: int, variant: Variant) -> dict[str, Any]:
+    """The parameters of :data:`_BY_KEY` for one printing in one variant."""
+    return dict(zip(KEY_COLUMNS, entry_key(card_id, variant)))
 
 
-def count_of(session: Session, card_id: int, variant: Variant, *, lock: bool = False) -> int:
+def count_of(tx: Transaction, card_id: int, variant: Variant, *, lock: bool = False) -> int:
     """How many copies of one printing in one variant the collection holds. ``lock``: the row stays locked to the
     end of the transaction (``SELECT ... FOR UPDATE`` on a server; SQLite's write transaction locks the file)."""
-    query = select(ITEMS.c.count).where(_where_key(card_id, variant))
-    return session.execute(query.with_for_update() if lock else query).scalar() or 0
+    found = tx.scalar(
+        f"SELECT count FROM collection_item WHERE {_BY_KEY}" + (tx.lock() if lock else ""), _key(card_id, variant)
+    )
+    return found or 0
 
 
 def check_count(count: int) -> int:
@@ -213,55 +183,37 @@ def check_count(count: int) -> int:
     return count
 
 
-def add_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
+def add_card(db: Writable, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Add copies; returns the new count of that printing and variant."""
     if count < 1:
         raise DeckcliError(_("the count to add must be at least 1"))
     check_count(count)
-    with db.write() as session:
-        upsert(session, [(entry_key(card.id, variant), count)])
-        return count_of(session, card.id, variant)
+    with db.write() as tx:
+        upsert(tx, [(entry_key(card.id, variant), count)])
+        return count_of(tx, card.id, variant)
 
 
-def set_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
+def set_card(db: Writable, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Set the exact count of one printing and variant (0 removes the entry); returns the count."""
     if count < 0:
         raise DeckcliError(_("the count cannot be negative"))
     check_count(count)
-    with db.write() as session:
+    with db.write() as tx:
         if count == 0:
-            session.execute(delete(ITEMS).where(_where_key(card.id, variant)))
+            tx.run(f"DELETE FROM collection_item WHERE {_BY_KEY}", _key(card.id, variant))
         else:
-            upsert(session, [(entry_key(card.id, variant), count)], add=False)
+            upsert(tx, [(entry_key(card.id, variant), count)], add=False)
     return count
 
 
-def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = Variant()) -> int:
+def remove_card(db: Writable, card: CardRef, count: int, variant: Variant = Variant()) -> int:
     """Remove copies of one printing and variant; returns what is left. Removing more than held is an error."""
     if count < 1:
         raise DeckcliError(_("the count to remove must be at least 1"))
-    with db.write() as session:
-        have = count_of(session, card.id, variant, lock=True)  # two removals at once cannot both take the same copies
+    with db.write() as tx:
+        have = count_of(tx, card.id, variant, lock=True)  # two removals at once cannot both take the same copies
         if have == 0:
-            # Copies of any printing of the card: the one picked by name alone may not be the one held.
-            ids = (
-                session.execute(select(col(Card.id)).where(col(Card.game) == card.game, col(Card.key) == card.key))
-                .scalars()
-                .all()
-            )
-            others = [
-                f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]"
-                for h in holdings(Rows(session), card_ids=ids)
-            ]
-            printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
-            raise NotFoundError(
-                _(
-                    "the collection has no {printing}; it has {others} "
-                    "(choose with --set/--number/--foil/--condition/--language/--tag)"
-                ).format(printing=printing, others=_(", ").join(others))
-                if others
-                else _("the collection has no {printing}").format(printing=printing)
-            )
+            raise _not_held(tx, card, variant)
         if count > have:
             printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
             raise DeckcliError(
@@ -270,13 +222,36 @@ def remove_card(db: BaseDatabase, card: CardRef, count: int, variant: Variant = 
                 )
             )
         if count == have:
-            session.execute(delete(ITEMS).where(_where_key(card.id, variant)))
+            tx.run(f"DELETE FROM collection_item WHERE {_BY_KEY}", _key(card.id, variant))
         else:
-            left = ITEMS.c.count - count
-            session.execute(
-                update(ITEMS).where(_where_key(card.id, variant)).values(count=left, tradelist=_at_most(left))
+            tx.run(
+                "UPDATE collection_item SET count = count - :n,"
+                " tradelist = CASE WHEN tradelist > count - :n THEN count - :n ELSE tradelist END"
+                f" WHERE {_BY_KEY}",
+                {**_key(card.id, variant), "n": count},
             )
         return have - count
+
+
+def _not_held(tx: Transaction, card: CardRef, variant: Variant) -> NotFoundError:
+    """The error for removing a printing and variant the collection does not hold, naming the copies of any printing
+    of the card it does hold (the one picked by name alone may not be the one held)."""
+    ids = [
+        row[0]
+        for row in tx.all("SELECT id FROM card WHERE game = :game AND key = :key", {"game": card.game, "key": card.key})
+    ]
+    others = [
+        f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]" for h in holdings(tx, card_ids=ids)
+    ]
+    printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
+    return NotFoundError(
+        _(
+            "the collection has no {printing}; it has {others} "
+            "(choose with --set/--number/--foil/--condition/--language/--tag)"
+        ).format(printing=printing, others=_(", ").join(others))
+        if others
+        else _("the collection has no {printing}").format(printing=printing)
+    )
 
 
 #: A collection entry with its card (aliases ``i``, ``c``), ordered by game, set, card and variant.
@@ -379,7 +354,7 @@ def collection_filters(wheres: Iterable[str]) -> list[Any]:
 
 
 def list_collection(
-    db: BaseDatabase, game: str | None = None, tag: str | None = None, filters: Iterable[Any] = ()
+    db: Readable, game: str | None = None, tag: str | None = None, filters: Iterable[Any] = ()
 ) -> list[Holding]:
     """``collection list``: the entries of ``game`` with ``tag`` that every filter (:func:`collection_filters`)
     accepts."""
@@ -387,7 +362,7 @@ def list_collection(
         return matching(holdings(rows, game and game.lower(), tag), filters)
 
 
-def collection_stats(db: BaseDatabase, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
+def collection_stats(db: Readable, game: str | None = None) -> dict[str, list[dict[str, Any]]]:
     """``collection stats``: :func:`stats` of the collection (of ``game`` only, when given)."""
     with db.rows() as rows:
         return stats(rows, game and game.lower())

@@ -8,8 +8,7 @@ last-added printing first and asks for a zone when the card is in several.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from sqlmodel import Session
+from typing import TYPE_CHECKING
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import CardResolver
@@ -20,6 +19,10 @@ from deckcli.games.hooks import stands_for
 from deckcli.i18n import Message
 from deckcli.legality.format import Format
 from deckcli.legality.formats import load_format
+
+if TYPE_CHECKING:
+    from deckcli.decklists.stored import StoredDeck
+    from deckcli.storage.writes import Transaction, Writable
 
 
 @dataclass
@@ -61,10 +64,10 @@ def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:
     return members
 
 
-def _begin(session: Session, deck_name: str, name: str, set_code: str | None, number: str | None):
+def _begin(tx: Transaction, deck_name: str, name: str, set_code: str | None, number: str | None):
     """The stored deck, an empty :class:`Edit` under its format, its game's card index, and the card meant."""
-    stored = get_deck(session, deck_name)
-    cards = CardResolver(session)
+    stored = get_deck(tx, deck_name)
+    cards = CardResolver(tx)
     found = cards.find(name, set_code or "", number or "", stored.game)
     return stored, Edit(load_format(stored.format)), cards.index(stored.game), found
 
@@ -150,14 +153,20 @@ def _placed(fmt: Format, game: registry.Game, printing: CardRef, zone: str | Non
     return target, [warning]
 
 
-def add_cards(session: Session, deck_name: str, wanted: CardsWanted) -> Edit:
-    """Add every card wanted to the stored deck, in its zone or the first zone that accepts it.
+def add_cards(db: Writable, deck_name: str, wanted: CardsWanted) -> Edit:
+    """``deck add``: add every card wanted to the stored deck, in its zone or the first zone that accepts it, in one
+    transaction of its own.
 
     Every card is found before anything changes: one that is wrong (unknown, of another game, no zone for it)
     raises its error when it is the only card, else a DeckReadError listing every problem, lines that could not
-    be read included, by line; the caller's transaction then stores nothing."""
-    stored = get_deck(session, deck_name)
-    edit, resolver = Edit(load_format(stored.format)), CardResolver(session)
+    be read included, by line; the transaction then stores nothing."""
+    with db.write() as tx:
+        return _add(tx, deck_name, wanted)
+
+
+def _add(tx: Transaction, deck_name: str, wanted: CardsWanted) -> Edit:
+    stored = get_deck(tx, deck_name)
+    edit, resolver = Edit(load_format(stored.format)), CardResolver(tx)
     game, index = registry.game(edit.format.game), resolver.index(stored.game)
     plan: list[tuple[str, CardRef, int]] = []
     problems = list(wanted.unread)
@@ -177,14 +186,14 @@ def add_cards(session: Session, deck_name: str, wanted: CardsWanted) -> Edit:
         ordered = sorted(problems, key=lambda p: (p[0] is None, p[0] or 0))
         raise DeckReadError(wanted.source, ordered, NOTHING_ADDED)
     for target, printing, count in plan:
-        total = change_count(session, stored, target, printing.id, count)
+        total = change_count(tx, stored, target, printing.id, count)
         edit.changes.append(DeckChange(target, printing, count, total))
-    edit.zone_sizes = {c.zone: zone_size(session, stored, c.zone) for c in edit.changes}
-    edit.warnings += _limit_warnings(session, stored, edit.format, index, {c.card.key for c in edit.changes})
+    edit.zone_sizes = {c.zone: zone_size(tx, stored, c.zone) for c in edit.changes}
+    edit.warnings += _limit_warnings(tx, stored, edit.format, index, {c.card.key for c in edit.changes})
     return edit
 
 
-def _limit_warnings(session: Session, stored, fmt: Format, index: CardIndex, keys: set[str]) -> list[str]:
+def _limit_warnings(tx: Transaction, stored: StoredDeck, fmt: Format, index: CardIndex, keys: set[str]) -> list[str]:
     """What the added cards' names now break of the copy limit or the banned and restricted list (in force today),
     with the rule id: the deck is stored all the same, as an illegal import is."""
     from datetime import date
@@ -195,7 +204,7 @@ def _limit_warnings(session: Session, stored, fmt: Format, index: CardIndex, key
 
     cards = [
         ResolvedCard(zone, count, ref)
-        for zone, card_id, count in deck_cards(session, stored)
+        for zone, card_id, count in deck_cards(tx, stored)
         if (ref := index.card(card_id)) is not None
     ]
     deck = ResolvedDeck(
@@ -214,7 +223,7 @@ def _limit_warnings(session: Session, stored, fmt: Format, index: CardIndex, key
 
 
 def remove_cards(
-    session: Session,
+    db: Writable,
     deck_name: str,
     name: str,
     count: int | None = None,
@@ -223,8 +232,23 @@ def remove_cards(
     set_code: str | None = None,
     number: str | None = None,
 ) -> Edit:
-    """Remove ``count`` (default 1; ``remove_all``: every) copies of the card ``name`` from the stored deck."""
-    stored, edit, index, found = _begin(session, deck_name, name, set_code, number)
+    """``deck remove``: remove ``count`` (default 1; ``remove_all``: every) copies of the card ``name`` from the
+    stored deck, in one transaction of its own."""
+    with db.write() as tx:
+        return _remove(tx, deck_name, name, count, remove_all, zone, set_code, number)
+
+
+def _remove(
+    tx: Transaction,
+    deck_name: str,
+    name: str,
+    count: int | None,
+    remove_all: bool,
+    zone: str | None,
+    set_code: str | None,
+    number: str | None,
+) -> Edit:
+    stored, edit, index, found = _begin(tx, deck_name, name, set_code, number)
     fmt = edit.format
     if stands_for(registry.game(found.game), found, index) is not None:
         groups = [[c] for c in printings_meant(index, found)]
@@ -232,7 +256,7 @@ def remove_cards(
         groups = [[found]]
     else:
         groups = [[c for c in index.find_all(name) if c.key == found.key]]
-    held = deck_cards(session, stored)
+    held = deck_cards(tx, stored)
     plan: list[tuple[str, int, int]] = []  # (zone, card id, copies to remove)
     for group in groups:
         ids = {c.id for c in group}
@@ -275,7 +299,7 @@ def remove_cards(
                 plan.append((z, cid, take))
                 want -= take
     for z, cid, take in plan:
-        left = change_count(session, stored, z, cid, -take)
+        left = change_count(tx, stored, z, cid, -take)
         edit.changes.append(DeckChange(z, index.card(cid), -take, left))
-    edit.zone_sizes = {c.zone: zone_size(session, stored, c.zone) for c in edit.changes}
+    edit.zone_sizes = {c.zone: zone_size(tx, stored, c.zone) for c in edit.changes}
     return edit

@@ -11,7 +11,7 @@ from deckcli.games.hooks import hooks_of
 from deckcli.legality.formats import line_name
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.resolved import ResolvedDeck
-from deckcli.storage.base import BaseDatabase
+from deckcli.storage.reads import Readable
 
 
 def compact_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] | None:
@@ -37,7 +37,7 @@ def compact_form(resolved: ResolvedDeck, index: CardIndex) -> list[DeckEntry] | 
     return None
 
 
-def export_decklist(db: BaseDatabase, name: str, to: str = "text") -> Decklist:
+def export_decklist(db: Readable, name: str, to: str = "text") -> Decklist:
     """A stored deck ready to write as ``to``; a text export lists leader lines (sfb ``Champions``) when it can."""
     with db.rows() as rows:
         decklist = stored_decklist(rows, name)

@@ -7,8 +7,10 @@ then all the decks are stored in one write transaction.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from deckcli.decklists.model import Decklist
+from deckcli.decklists.stored import StoredDeck
 from deckcli.decks.store import find_deck, save_deck, stored_format_name
 from deckcli.errors import DeckcliError, DeckReadError, DecksReadError, InputError
 from deckcli.i18n import N_, Message, error_text
@@ -16,15 +18,17 @@ from deckcli.legality.resolve import Resolver
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
 from deckcli.names import name_key
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.tables import Deck
+from deckcli.storage.reads import Readable
+
+if TYPE_CHECKING:
+    from deckcli.storage.writes import Writable
 
 
 @dataclass
 class ImportedDeck:
     """The stored deck, the deck as resolved, and the construction problems it was stored with."""
 
-    stored: Deck
+    stored: StoredDeck
     resolved: ResolvedDeck
     problems: list[Problem]
 
@@ -65,7 +69,7 @@ def _read(resolver: Resolver, file: str, name: str | None, format_name: str | No
 
 
 def _read_all(
-    db: BaseDatabase, files: list[str], name: str | None, format_name: str | None, game: str | None
+    db: Readable, files: list[str], name: str | None, format_name: str | None, game: str | None
 ) -> list[_Read]:
     """Every file read and resolved; one file's problems raise as they are, several files' as one DecksReadError
     listing every problem of every file (and every deck name two files share)."""
@@ -115,7 +119,7 @@ def _clashes(done: list[_Read]) -> list[tuple[str, list[str]]]:
 
 
 def import_decks(
-    db: BaseDatabase,
+    db: Writable,
     files: list[str],
     name: str | None = None,
     format_name: str | None = None,
@@ -126,9 +130,9 @@ def import_decks(
     transaction; when any file cannot be read or any name is taken (without ``replace``), nothing is stored."""
     reads = _read_all(db, files, name, format_name, game)
     stored = []
-    with db.write() as session:
+    with db.write() as tx:
         if not replace:
-            taken = [(r, deck) for r in reads if (deck := find_deck(session, r.name)) is not None]
+            taken = [(r, deck) for r in reads if (deck := find_deck(tx, r.name)) is not None]
             if len(reads) == 1 and taken:
                 raise DeckcliError(
                     Message(
@@ -150,7 +154,7 @@ def import_decks(
         for r in reads:
             stored.append(
                 save_deck(
-                    session,
+                    tx,
                     r.name,
                     r.resolved.game,
                     stored_format_name(r.resolved.format),

@@ -1,17 +1,17 @@
-"""Stored decks: saving, reading back as a decklist, and editing them card by card.
+"""Stored decks: saving, reading back, and editing them card by card.
 
-Every function works inside the caller's session, so a command's whole change is one write
-transaction (:meth:`deckcli.storage.engine.Database.write`): it lands whole or not at all.
+The functions that take a ``db`` are whole commands: each opens its own write transaction (``db.write()``,
+:mod:`deckcli.storage.writes`), so a command's change lands whole or not at all and the CLI never holds one. The
+functions that take a ``tx`` are their steps, run inside the caller's transaction (``deck import`` stores several
+decks in one); they are SQL text on both backends, the ORM never built.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace as changed
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
-
-from sqlalchemy import delete, func
-from sqlmodel import Session, col, select
+from typing import TYPE_CHECKING, Any
 
 from deckcli.decklists.model import MAX_COUNT
 from deckcli.decklists.stored import StoredDeck, find_stored, get_stored, no_such_deck
@@ -21,12 +21,12 @@ from deckcli.games import registry
 from deckcli.i18n import Message
 from deckcli.names import name_key
 from deckcli.storage.reads import Readable, Rows
-from deckcli.storage.tables import Deck, DeckCard
 from deckcli.textrules import unclean_char
 from deckcli.words import plural
 
 if TYPE_CHECKING:
     from deckcli.legality.format import Format
+    from deckcli.storage.writes import Transaction, Writable
 
 
 def _now() -> datetime:
@@ -44,19 +44,17 @@ def clean_deck_name(name: str) -> str:
     return cleaned
 
 
-def find_deck(session: Session, name: str) -> Deck | None:
+def find_deck(tx: Any, name: str) -> StoredDeck | None:
     """The stored deck called ``name``: exact name first, else the one deck equal to it ignoring case and width
-    (:func:`deckcli.decklists.stored.find_stored`, both through an index)."""
-    session.flush()  # decks added in this transaction are found too
-    found = find_stored(Rows(session), name)
-    return session.get(Deck, found.id) if found is not None else None
+    (:func:`deckcli.decklists.stored.find_stored`, both through an index); decks added in this transaction too."""
+    return find_stored(Rows(tx), name)
 
 
-def get_deck(session: Session, name: str) -> Deck:
+def get_deck(tx: Any, name: str) -> StoredDeck:
     """The stored deck called ``name`` (case-insensitive), or an error naming the closest decks."""
-    deck = find_deck(session, name)
+    deck = find_deck(tx, name)
     if deck is None:
-        raise no_such_deck(Rows(session), name)
+        raise no_such_deck(Rows(tx), name)
     return deck
 
 
@@ -67,35 +65,33 @@ def stored_deck(db: Readable, name: str) -> StoredDeck:
         return get_stored(rows, name)
 
 
-def ensure_name_free(session: Session, name: str, *, allow: Deck | None = None) -> None:
+def ensure_name_free(tx: Any, name: str, *, allow: StoredDeck | None = None) -> None:
     """Raise when another deck already answers to ``name`` (decks are looked up ignoring case, so 'A' and 'a' clash)."""
-    query = select(Deck).where(Deck.key == name_key(name))
-    if allow is not None:
-        query = query.where(Deck.id != allow.id)
-    deck = session.exec(query).first()
-    if deck is not None:
+    found = Rows(tx).all(
+        "SELECT name FROM deck WHERE key = :key AND id <> :allow ORDER BY id LIMIT 1",
+        {"key": name_key(name), "allow": allow.id if allow is not None else -1},
+    )
+    if found:
         raise DeckcliError(
-            Message("a deck called {deck!r} already exists (choose another name, or delete it first)", deck=deck.name)
+            Message("a deck called {deck!r} already exists (choose another name, or delete it first)", deck=found[0][0])
         )
 
 
-def deck_cards(session: Session, deck: Deck) -> list[tuple[str, int, int]]:
+def deck_cards(tx: Any, deck: StoredDeck) -> list[tuple[str, int, int]]:
     """A deck's cards as (zone, card id, count), in stored order."""
-    rows = session.execute(
-        select(DeckCard.zone, DeckCard.card_id, DeckCard.count)
-        .where(DeckCard.deck_id == deck.id)
-        .order_by(col(DeckCard.position), col(DeckCard.id))
-    ).all()
+    rows = Rows(tx).all(
+        "SELECT zone, card_id, count FROM deck_card WHERE deck_id = :deck ORDER BY position, id", {"deck": deck.id}
+    )
     return [(zone, card_id, count) for zone, card_id, count in rows]
 
 
-def zone_sizes(session: Session) -> dict[int, dict[str, int]]:
+def zone_sizes(tx: Any) -> dict[int, dict[str, int]]:
     """Deck id -> {zone: number of cards} for every stored deck, in one query."""
-    return read_zone_sizes(Rows(session))
+    return read_zone_sizes(Rows(tx))
 
 
 def save_deck(
-    session: Session,
+    tx: Transaction,
     name: str,
     game: str,
     format_name: str,
@@ -103,61 +99,67 @@ def save_deck(
     meta: dict[str, str] | None = None,
     *,
     replace: bool = False,
-) -> Deck:
+) -> StoredDeck:
     """Store a deck: ``cards`` are (zone, card id, count). Counts of the same printing in a zone add up.
 
     With ``replace`` an existing deck of that name (ignoring case) is overwritten in place.
     """
     name = clean_deck_name(name)
-    existing = find_deck(session, name) if replace else None
-    ensure_name_free(session, name, allow=existing)
-    now = _now()
+    existing = find_deck(tx, name) if replace else None
+    ensure_name_free(tx, name, allow=existing)
+    now, meta = _now(), dict(meta or {})
+    values = {"name": name, "key": name_key(name), "game": game, "format": format_name, "meta": meta, "now": now}
     if existing is not None:
-        deck = existing
-        deck.name, deck.game, deck.format, deck.meta, deck.updated = name, game, format_name, dict(meta or {}), now
-        deck.key = name_key(name)
-    else:
-        deck = Deck(
-            name=name,
-            key=name_key(name),
-            game=game,
-            format=format_name,
-            meta=dict(meta or {}),
-            created=now,
-            updated=now,
+        tx.run(
+            "UPDATE deck SET name = :name, key = :key, game = :game, format = :format, meta = :meta, updated = :now"
+            " WHERE id = :id",
+            {**values, "id": existing.id},
         )
-        session.add(deck)
-    session.flush()
-    set_cards(session, deck, cards)
+        deck_id = existing.id
+    else:
+        deck_id = tx.scalar(
+            "INSERT INTO deck(name, key, game, format, meta, created, updated)"
+            " VALUES (:name, :key, :game, :format, :meta, :now, :now) RETURNING id",
+            values,
+        )
+    deck = StoredDeck(deck_id, name, game, format_name, meta, now)
+    set_cards(tx, deck, cards)
     return deck
 
 
-def set_cards(session: Session, deck: Deck, cards: list[tuple[str, int, int]]) -> None:
+def set_cards(tx: Transaction, deck: StoredDeck, cards: list[tuple[str, int, int]]) -> None:
     """Replace a deck's cards with (zone, card id, count) triples, merging repeats, keeping first-seen order."""
     merged: dict[tuple[str, int], int] = {}
     for zone, card_id, count in cards:
         merged[(zone, card_id)] = merged.get((zone, card_id), 0) + count
         _check_count(merged[(zone, card_id)], zone)
-    session.execute(delete(DeckCard).where(col(DeckCard.deck_id) == deck.id))
-    session.add_all(
-        DeckCard(deck_id=cast(int, deck.id), zone=zone, card_id=card_id, count=count, position=i)
-        for i, ((zone, card_id), count) in enumerate(merged.items())
-        if count > 0
+    tx.run("DELETE FROM deck_card WHERE deck_id = :deck", {"deck": deck.id})
+    tx.many(
+        "INSERT INTO deck_card(deck_id, zone, card_id, count, position) VALUES (:deck, :zone, :card, :count, :at)",
+        [
+            {"deck": deck.id, "zone": zone, "card": card_id, "count": count, "at": i}
+            for i, ((zone, card_id), count) in enumerate(merged.items())
+            if count > 0
+        ],
     )
-    deck.updated = _now()
-    session.add(deck)
-    session.flush()
+    _touch(tx, deck)
 
 
-def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: int) -> int:
+def _touch(tx: Transaction, deck: StoredDeck) -> None:
+    """Mark the deck changed now."""
+    tx.run("UPDATE deck SET updated = :now WHERE id = :deck", {"now": _now(), "deck": deck.id})
+
+
+def change_count(tx: Transaction, deck: StoredDeck, zone: str, card_id: int, delta: int) -> int:
     """Add ``delta`` copies (negative: remove) of one printing in one zone; returns the new count.
 
     Removing more copies than the zone holds is an error; a count that reaches 0 drops the row.
     """
-    row = session.exec(
-        select(DeckCard).where(DeckCard.deck_id == deck.id, DeckCard.zone == zone, DeckCard.card_id == card_id)
-    ).first()
-    current = row.count if row else 0
+    row = tx.first(
+        "SELECT id, count FROM deck_card WHERE deck_id = :deck AND zone = :zone AND card_id = :card ORDER BY id",
+        {"deck": deck.id, "zone": zone, "card": card_id},
+    )
+    current = row[1] if row else 0
     new = current + delta
     if new < 0:
         raise DeckcliError(
@@ -170,18 +172,16 @@ def change_count(session: Session, deck: Deck, zone: str, card_id: int, delta: i
         )
     _check_count(new, zone)
     if row is None and new > 0:
-        last = session.execute(select(func.max(DeckCard.position)).where(col(DeckCard.deck_id) == deck.id)).scalar()
-        session.add(
-            DeckCard(deck_id=cast(int, deck.id), zone=zone, card_id=card_id, count=new, position=(last or 0) + 1)
+        last = tx.scalar("SELECT MAX(position) FROM deck_card WHERE deck_id = :deck", {"deck": deck.id})
+        tx.run(
+            "INSERT INTO deck_card(deck_id, zone, card_id, count, position) VALUES (:deck, :zone, :card, :count, :at)",
+            {"deck": deck.id, "zone": zone, "card": card_id, "count": new, "at": (last or 0) + 1},
         )
     elif row is not None and new == 0:
-        session.delete(row)
+        tx.run("DELETE FROM deck_card WHERE id = :id", {"id": row[0]})
     elif row is not None:
-        row.count = new
-        session.add(row)
-    deck.updated = _now()
-    session.add(deck)
-    session.flush()
+        tx.run("UPDATE deck_card SET count = :count WHERE id = :id", {"count": new, "id": row[0]})
+    _touch(tx, deck)
     return new
 
 
@@ -198,44 +198,47 @@ def _check_count(count: int, zone: str) -> None:
         )
 
 
-def zone_size(session: Session, deck: Deck, zone: str) -> int:
+def zone_size(tx: Any, deck: StoredDeck, zone: str) -> int:
     """How many cards one zone of a stored deck holds."""
-    total = session.execute(
-        select(func.sum(DeckCard.count)).where(DeckCard.deck_id == deck.id, DeckCard.zone == zone)
-    ).scalar()
-    return int(total or 0)
+    found = Rows(tx).all(
+        "SELECT SUM(count) FROM deck_card WHERE deck_id = :deck AND zone = :zone", {"deck": deck.id, "zone": zone}
+    )
+    return int(found[0][0] or 0) if found else 0
 
 
-def create_deck(session: Session, name: str, game: str, format_name: str, meta: dict[str, str] | None = None) -> Deck:
-    """A new empty deck; an error when the name is taken."""
-    return save_deck(session, name, game, format_name, [], meta)
+def create_deck(db: Writable, name: str, game: str, format_name: str, meta: dict[str, str] | None = None) -> StoredDeck:
+    """``deck new``: a new empty deck, in its own transaction; an error when the name is taken."""
+    with db.write() as tx:
+        return save_deck(tx, name, game, format_name, [], meta)
 
 
-def copy_deck(session: Session, source: str, target: str) -> Deck:
-    """A new deck ``target`` with the cards, format and metadata of ``source``."""
-    src = get_deck(session, source)
-    return save_deck(session, target, src.game, src.format, deck_cards(session, src), dict(src.meta))
+def copy_deck(db: Writable, source: str, target: str) -> StoredDeck:
+    """``deck copy``: a new deck ``target`` with the cards, format and metadata of ``source``."""
+    with db.write() as tx:
+        src = get_deck(tx, source)
+        return save_deck(tx, target, src.game, src.format, deck_cards(tx, src), dict(src.meta))
 
 
-def rename_deck(session: Session, old: str, new: str) -> Deck:
-    """Give a stored deck a new name (a change of case alone is allowed)."""
-    deck = get_deck(session, old)
-    new = clean_deck_name(new)
-    ensure_name_free(session, new, allow=deck)
-    deck.name, deck.key = new, name_key(new)
-    deck.updated = _now()
-    session.add(deck)
-    session.flush()
-    return deck
+def rename_deck(db: Writable, old: str, new: str) -> StoredDeck:
+    """``deck rename``: give a stored deck a new name (a change of case alone is allowed)."""
+    with db.write() as tx:
+        deck = get_deck(tx, old)
+        new = clean_deck_name(new)
+        ensure_name_free(tx, new, allow=deck)
+        tx.run(
+            "UPDATE deck SET name = :name, key = :key, updated = :now WHERE id = :deck",
+            {"name": new, "key": name_key(new), "now": _now(), "deck": deck.id},
+        )
+        return changed(deck, name=new)
 
 
-def delete_deck(session: Session, name: str) -> Deck:
-    """Remove a stored deck and its cards; returns the removed deck."""
-    deck = get_deck(session, name)
-    session.execute(delete(DeckCard).where(col(DeckCard.deck_id) == deck.id))
-    session.delete(deck)
-    session.flush()
-    return deck
+def delete_deck(db: Writable, name: str) -> StoredDeck:
+    """``deck delete``: remove a stored deck and its cards; returns the removed deck."""
+    with db.write() as tx:
+        deck = get_deck(tx, name)
+        tx.run("DELETE FROM deck_card WHERE deck_id = :deck", {"deck": deck.id})
+        tx.run("DELETE FROM deck WHERE id = :deck", {"deck": deck.id})
+        return deck
 
 
 def stored_format_name(fmt: Format) -> str:

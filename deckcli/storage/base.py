@@ -23,6 +23,7 @@ from sqlalchemy.exc import DBAPIError
 
 from deckcli.dberrors import DatabaseFault
 from deckcli.storage.reads import Rows
+from deckcli.storage.writes import COPY_AT_LEAST as COPY_AT_LEAST
 from deckcli.storage.writes import Transaction
 
 
@@ -112,10 +113,6 @@ def upsert_insert(source: Any, table: Table):
     from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
     return sqlite_insert(table)
-
-
-#: From how many rows a PostgreSQL bulk write goes through COPY (below it, a temporary table costs more than it saves).
-COPY_AT_LEAST = 200
 
 
 def copy_upsert(

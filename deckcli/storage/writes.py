@@ -39,6 +39,8 @@ from typing import Any, Protocol
 from deckcli.storage.location import default_db_path
 from deckcli.storage.reads import Rows, SqliteReader, ready_connection
 
+#: From how many rows a PostgreSQL bulk write goes through COPY (below it, a temporary table costs more than it saves).
+COPY_AT_LEAST = 200
 #: The text SQLAlchemy's SQLite dialect stores a date and time as (its default ``storage_format``).
 SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
 

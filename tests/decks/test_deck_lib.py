@@ -54,8 +54,8 @@ def test_clean_deck_name_strips():
 
 def test_change_count_adds_removes_and_drops_rows(db):
     whelp = card_id(db, "boa", "Ember Whelp")
+    deck = create_deck(db, "D", "boa", "boa-standard")
     with db.write() as session:
-        deck = create_deck(session, "D", "boa", "boa-standard")
         assert change_count(session, deck, "main", whelp, 3) == 3
         assert change_count(session, deck, "main", whelp, -1) == 2
         with pytest.raises(DeckcliError, match="holds only 2"):
@@ -90,19 +90,15 @@ def test_save_deck_merges_repeats_and_refuses_case_clashes(db):
 
 
 def test_rename_allows_a_change_of_case_only(db):
-    with db.write() as session:
-        create_deck(session, "Alpha", "boa", "boa-standard")
-        create_deck(session, "Beta", "boa", "boa-standard")
-    with db.write() as session:
-        assert rename_deck(session, "alpha", "ALPHA").name == "ALPHA"
+    create_deck(db, "Alpha", "boa", "boa-standard")
+    create_deck(db, "Beta", "boa", "boa-standard")
+    assert rename_deck(db, "alpha", "ALPHA").name == "ALPHA"
     with pytest.raises(DeckcliError, match="already exists"):
-        with db.write() as session:
-            rename_deck(session, "ALPHA", "beta")
+        rename_deck(db, "ALPHA", "beta")
 
 
 def test_get_deck_suggests_close_names(db):
-    with db.write() as session:
-        create_deck(session, "Ember Rush", "boa", "boa-standard")
+    create_deck(db, "Ember Rush", "boa", "boa-standard")
     with pytest.raises(NotFoundError, match="did you mean 'Ember Rush'"):
         stored_deck(db, "Ember Rash")
 

@@ -143,7 +143,6 @@ def test_generated_stored_decks_round_trip_in_every_format(run, db, tmp_path):
             after = round_trip(run, db, tmp_path, name, fmt)
             assert_same(before, after, fmt)
         finally:
-            with db.write() as session:
-                delete_deck(session, name)
+            delete_deck(db, name)
 
     check()
