@@ -48,10 +48,15 @@ def ready(run, db):
 
 #: Each step of the day: the command, its exit status, a text its output holds.
 DAY = [
+    (["event", "register", EVENT, "Eve", EMBER, "--new-player"], 0, "Receipt:"),
+    (["event", "register", EVENT, "Eve", EMBER, "--replace"], 0, "Receipt:"),
+    (["event", "check", EVENT, "Ann", EMBER], 0, "passed"),
+    (["event", "set", EVENT, "--format", "boa-standard"], 0, "Event 'Spring Open'"),
     (["event", "list", "--json"], 0, '"name": "Spring Open"'),
-    (["event", "show", EVENT], 0, "players: 4"),
-    (["event", "status", EVENT, "--json"], 0, '"player": "Di"'),
+    (["event", "show", EVENT], 0, "players: 5"),
+    (["event", "status", EVENT, "--json"], 0, '"player": "Eve"'),
     (["event", "pair", EVENT], 0, "Round 1 of 1"),
+    (["event", "side", EVENT, "Ann", "1", EMBER], 0, "legal"),
     (["event", "result", EVENT, "1", "1", "2-0"], 0, "Round 1, table 1: "),
     (["event", "result", EVENT, "1", "2", "2-1"], 0, "Round 1, table 2: "),
     (["event", "drop", EVENT, "Cy"], 0, "Cy"),
@@ -80,3 +85,13 @@ def test_a_refused_write_on_a_ready_file_says_why_and_stores_nothing(ready, db):
     assert done["out"].endswith("); give --replace to correct it\n")  # (table 2, fine, was not stored either)
     assert not set(done["heavy"]) & set(ORM), done["heavy"]
     assert sql_rows(db, "SELECT wins, losses FROM result_entry") == [(2, 0)]
+
+
+def test_a_registration_refused_on_a_ready_file_says_why_and_stores_nothing(ready, db):
+    from backends import sql_rows
+
+    done = _invoke(["event", "register", EVENT, "ann", EMBER], ready)
+    assert done["exit"] == 1
+    assert done["out"].startswith("Error: 'Ann' is already registered for event 'Spring Open'; give --replace")
+    assert not set(done["heavy"]) & set(ORM), done["heavy"]
+    assert sql_rows(db, "SELECT count(*) FROM registration") == [(4,)]
