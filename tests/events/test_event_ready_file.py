@@ -48,6 +48,8 @@ def ready(run, db):
 
 #: Each step of the day: the command, its exit status, a text its output holds.
 DAY = [
+    (["event", "new", "Autumn Cup", "--game", "boa"], 0, "Created event 'Autumn Cup'"),
+    (["event", "delete", "Autumn Cup", "--yes"], 0, "Deleted event 'Autumn Cup'."),
     (["event", "register", EVENT, "Eve", EMBER, "--new-player"], 0, "Receipt:"),
     (["event", "register", EVENT, "Eve", EMBER, "--replace"], 0, "Receipt:"),
     (["event", "check", EVENT, "Ann", EMBER], 0, "passed"),
