@@ -10,11 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
-
-from sqlalchemy import Text, delete, insert, select, type_coerce
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col
+from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.setfiles import CardSetFile, load_cardsets
 from deckcli.cards.sheets import SheetSet
@@ -22,11 +18,14 @@ from deckcli.errors import DeckcliError, InputError
 from deckcli.files.jsontext import json_value
 from deckcli.i18n import Message
 from deckcli.names import name_key
-from deckcli.storage.base import COPY_AT_LEAST, BaseDatabase, copy_upsert, dialect_of, upsert_insert
-from deckcli.storage.engine import connect
 from deckcli.storage.location import BUNDLED_HASH_KEY, bundled_hash, bundled_set_files
-from deckcli.storage.tables import Card, CardName, CardSet
+from deckcli.storage.reads import IN_CHUNK, Rows, all_in, in_list
+from deckcli.storage.writes import COPY_AT_LEAST, ConstraintViolation, Transaction
 from deckcli.words import plural
+
+if TYPE_CHECKING:
+    from deckcli.storage.base import BaseDatabase
+    from deckcli.storage.writes import Writable
 
 
 @dataclass
@@ -98,77 +97,80 @@ def name_rows(card: dict, card_id: int, game: str) -> list[dict]:
     return list(rows.values())
 
 
-def write_set(session: Session, cs: CardSetFile, source_label: str | None = None) -> SetImportResult:
-    """Upsert one checked set and its cards in the caller's transaction."""
-    set_table = CardSet.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
-    stmt = upsert_insert(session, set_table).values(
-        game=cs.game, code=cs.code, name=cs.name, sample=cs.sample, source=source_label or cs.source
-    )
-    stmt = stmt.on_conflict_do_update(
-        index_elements=["game", "code"],
-        set_={"name": stmt.excluded.name, "sample": stmt.excluded.sample, "source": stmt.excluded.source},
-    )
-    session.execute(stmt)
-    set_id = session.execute(
-        select(set_table.c.id).where(set_table.c.game == cs.game, set_table.c.code == cs.code)
-    ).scalar_one()
+_CARD_COLUMNS = ("set_id", "game", "set_code", "number", "name", "key", "kind", "data")
+#: A set's cards, inserted or updated in place (matched by set and number): one statement both backends run.
+_UPSERT_CARD = "INSERT INTO card ({}) VALUES ({}) ON CONFLICT (set_id, number) DO UPDATE SET {}".format(
+    ", ".join(f'"{c}"' for c in _CARD_COLUMNS),
+    ", ".join(f":{c}" for c in _CARD_COLUMNS),
+    ", ".join(f'"{c}" = excluded."{c}"' for c in _CARD_COLUMNS[1:] if c != "number"),
+)
 
-    card_table = Card.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
-    data = type_coerce(card_table.c.data, Text)  # SQLite: the stored text, compared before it is decoded
-    stored = session.execute(
-        select(card_table.c.number, card_table.c.id, data).where(card_table.c.set_id == set_id)
-    ).all()
+
+def write_set(tx: Transaction, cs: CardSetFile, source_label: str | None = None) -> SetImportResult:
+    """Upsert one checked set and its cards in the caller's transaction (SQL text, :mod:`deckcli.storage.writes`;
+    on PostgreSQL many rows go through COPY)."""
+    set_id = tx.scalar(
+        "INSERT INTO card_set(game, code, name, sample, source) VALUES (:game, :code, :name, :sample, :source)"
+        " ON CONFLICT (game, code) DO UPDATE SET name = excluded.name, sample = excluded.sample,"
+        " source = excluded.source RETURNING id",
+        {"game": cs.game, "code": cs.code, "name": cs.name, "sample": cs.sample, "source": source_label or cs.source},
+    )
+    stored = tx.all("SELECT number, id, data FROM card WHERE set_id = :set", {"set": set_id})
     before = {number: card_id for number, card_id, _ in stored}
     unchanged = _unchanged(cs.cards, {number: data for number, _, data in stored})
     rows = [card_row(card, set_id, cs.game, cs.code) for card in cs.cards]
-    server = dialect_of(session).name == "postgresql"
+    server = tx.backend == "postgresql"
     if len(rows) >= COPY_AT_LEAST and server:  # COPY-class: tens of thousands of cards in one round trip
-        copy_upsert(
-            session,
-            card_table,
-            rows,
-            ["set_id", "number"],
-            {col: f'excluded."{col}"' for col in ("game", "set_code", "name", "key", "kind", "data")},
-        )
-    elif rows:
-        upsert = upsert_insert(session, card_table)
-        upsert = upsert.on_conflict_do_update(
-            index_elements=["set_id", "number"],
-            set_={col: upsert.excluded[col] for col in ("game", "set_code", "name", "key", "kind", "data")},
-        )
-        session.execute(upsert, rows)
+        from deckcli.storage.base import copy_upsert
+        from deckcli.storage.tables import Card
+
+        updates = {c: f'excluded."{c}"' for c in ("game", "set_code", "name", "key", "kind", "data")}
+        copy_upsert(tx, Card.__table__, rows, ["set_id", "number"], updates)  # type: ignore[attr-defined]
+    else:
+        tx.many(_UPSERT_CARD, rows)
     numbers = {row["number"] for row in rows}
     gone = [card_id for number, card_id in before.items() if number not in numbers]
     if gone:
-        try:
-            with session.begin_nested():
-                session.execute(delete(card_table).where(card_table.c.id.in_(gone)))
-        except IntegrityError:
-            raise DeckcliError(
-                Message(
-                    "{file}: set {game}/{set} no longer has {cards} still used by {users}; remove them from those first",
-                    file=cs.source,
-                    game=cs.game,
-                    set=cs.code,
-                    cards=plural(len(gone), "card"),
-                    users=_users(session, gone),
-                )
-            ) from None
-    registrations = _registrations_naming(session, cs, {n for n in before if n not in numbers}) if gone else []
-
-    ids = dict(session.execute(select(card_table.c.number, card_table.c.id).where(card_table.c.set_id == set_id)).all())
-    name_table = CardName.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
-    session.execute(
-        delete(name_table).where(name_table.c.card_id.in_(select(card_table.c.id).where(card_table.c.set_id == set_id)))
-    )
-    names = [row for card in cs.cards for row in name_rows(card, ids[card["number"]], cs.game)]
-    if len(names) >= COPY_AT_LEAST and server:
-        copy_upsert(session, name_table, names)
-    elif names:
-        session.execute(insert(name_table), names)
+        _remove_cards(tx, cs, gone)
+    registrations = _registrations_naming(tx, cs, {n for n in before if n not in numbers}) if gone else []
+    _write_names(tx, cs, set_id, server)
     added = len(numbers - set(before))
     changed = len(rows) - added - unchanged
     return SetImportResult(cs.game, cs.code, cs.name, len(rows), added, changed, unchanged, len(gone), registrations)
+
+
+def _remove_cards(tx: Transaction, cs: CardSetFile, gone: list[int]) -> None:
+    """Delete the set's cards the file no longer has, or say who still uses them (and delete none)."""
+    try:
+        with tx.savepoint():
+            for start in range(0, len(gone), IN_CHUNK):
+                listed, params = in_list("id", gone[start : start + IN_CHUNK])
+                tx.run(f"DELETE FROM card WHERE id IN ({listed})", params)
+    except ConstraintViolation:
+        raise DeckcliError(
+            Message(
+                "{file}: set {game}/{set} no longer has {cards} still used by {users}; remove them from those first",
+                file=cs.source,
+                game=cs.game,
+                set=cs.code,
+                cards=plural(len(gone), "card"),
+                users=_users(tx, gone),
+            )
+        ) from None
+
+
+def _write_names(tx: Transaction, cs: CardSetFile, set_id: int, server: bool) -> None:
+    """The set's ``card_name`` rows written again: every name, localised name and alias of its cards."""
+    ids = dict(tx.all("SELECT number, id FROM card WHERE set_id = :set", {"set": set_id}))
+    tx.run("DELETE FROM card_name WHERE card_id IN (SELECT id FROM card WHERE set_id = :set)", {"set": set_id})
+    names = [row for card in cs.cards for row in name_rows(card, ids[card["number"]], cs.game)]
+    if len(names) >= COPY_AT_LEAST and server:
+        from deckcli.storage.base import copy_upsert
+        from deckcli.storage.tables import CardName
+
+        copy_upsert(tx, CardName.__table__, names)  # type: ignore[attr-defined]
+    else:
+        tx.many('INSERT INTO card_name(card_id, "key", game, display) VALUES (:card_id, :key, :game, :display)', names)
 
 
 def _unchanged(cards: list[dict], stored: dict[str, Any]) -> int:
@@ -183,42 +185,36 @@ def _unchanged(cards: list[dict], stored: dict[str, Any]) -> int:
     return count
 
 
-def _users(session: Session, card_ids: list[int]) -> str:
+def _users(rows: Rows, card_ids: list[int]) -> str:
     """Who holds the cards ``card_ids``: ``decks 'A', 'B' and the collection`` (stored decks by name)."""
-    from deckcli.storage.tables import CollectionItem, Deck, DeckCard
-
     decks = sorted(
-        session.execute(
-            select(col(Deck.name))
-            .distinct()
-            .join(DeckCard, col(DeckCard.deck_id) == Deck.id)
-            .where(col(DeckCard.card_id).in_(card_ids))
-        ).scalars()
+        {
+            name
+            for (name,) in all_in(
+                rows,
+                "SELECT DISTINCT d.name FROM deck d JOIN deck_card dc ON dc.deck_id = d.id WHERE dc.card_id IN ({ids})",
+                "ids",
+                card_ids,
+            )
+        }
     )
-    owned = session.execute(
-        select(col(CollectionItem.id)).where(col(CollectionItem.card_id).in_(card_ids)).limit(1)
-    ).first()
+    owned = all_in(rows, "SELECT i.id FROM collection_item i WHERE i.card_id IN ({ids})", "ids", card_ids)
     if not decks:
         return Message("the collection") if owned else Message("decks or the collection")
     names = Message("deck {names}", "decks {names}", len(decks), names=", ".join(repr(d) for d in decks))
     return Message("{decks} and the collection", decks=names) if owned else names
 
 
-def _registrations_naming(session: Session, cs: CardSetFile, numbers: set[str]) -> list[dict]:
+def _registrations_naming(rows: Rows, cs: CardSetFile, numbers: set[str]) -> list[dict]:
     """The current registrations of events of the set's game whose locked list names one of the set's ``numbers``
     (one query; the lists are read here, as they are stored as JSON)."""
-    from deckcli.storage.tables import EventRow, RegistrationRow
-
     query = (
-        select(
-            col(EventRow.name), col(RegistrationRow.player), col(RegistrationRow.deck), col(RegistrationRow.decklist)
-        )
-        .join(EventRow, col(EventRow.id) == RegistrationRow.event_id)
-        .where(col(EventRow.game) == cs.game, col(RegistrationRow.superseded_at).is_(None))
-        .order_by(col(EventRow.name), col(RegistrationRow.id))
+        "SELECT e.name, r.player, r.deck, r.decklist FROM registration r JOIN event e ON e.id = r.event_id"
+        " WHERE e.game = :game AND r.superseded_at IS NULL ORDER BY e.name, r.id"
     )
     found = []
-    for event, player, deck, decklist in session.execute(query):
+    for event, player, deck, stored in rows.all(query, {"game": cs.game}):
+        decklist = json_value(stored)
         items = [item for zone in (decklist.get("zones") or {}).values() for item in zone]
         printings = {
             f"{item.get('name')} ({cs.code}) {item.get('number')}"
@@ -230,18 +226,18 @@ def _registrations_naming(session: Session, cs: CardSetFile, numbers: set[str]) 
     return found
 
 
-def import_cardsets(db: BaseDatabase, sources: list[str], sheet: SheetSet | None = None) -> list[SetImportResult]:
+def import_cardsets(db: Writable, sources: list[str], sheet: SheetSet | None = None) -> list[SetImportResult]:
     """Check every file first, then write all of them in one transaction (all or nothing).
 
     ``sheet`` names the game and set of spreadsheet card lists among the files; a set already stored keeps its name
     (unless ``sheet`` gives one) and its sample mark.
     """
     sets = load_cardsets(sources, _stored_sheet(db, sheet) if sheet is not None else None)
-    with db.write() as session:
-        return [write_set(session, cs) for cs in sets]
+    with db.write() as tx:
+        return [write_set(tx, cs) for cs in sets]
 
 
-def _stored_sheet(db: BaseDatabase, sheet: SheetSet) -> SheetSet:
+def _stored_sheet(db: Writable, sheet: SheetSet) -> SheetSet:
     """``sheet`` with what the database holds of its set: the stored name when it gives none, the sample mark, and
     a stored set of the game to name in a hint (its own, else the first by code). A new set must be named."""
     with db.rows() as rows:
@@ -268,20 +264,22 @@ def sync_bundled_sets(db: BaseDatabase) -> None:
             return
     files = bundled_set_files()
     sets = load_cardsets([str(p) for p in files])
-    with db.write() as session:
+    with db.write() as tx:
         if hasattr(db, "lock"):
-            db.lock(session)  # a server database: one client loads them, the others find them loaded
-        if db.get_meta(session, BUNDLED_HASH_KEY) == fingerprint:
+            db.lock(tx)  # a server database: one client loads them, the others find them loaded
+        if db.get_meta(tx, BUNDLED_HASH_KEY) == fingerprint:
             return  # another process loaded them meanwhile
         for path, cs in zip(files, sets):
-            write_set(session, cs, source_label=f"bundled:{path.parent.name}/{path.name}")
-        db.set_meta(session, BUNDLED_HASH_KEY, fingerprint)
+            write_set(tx, cs, source_label=f"bundled:{path.parent.name}/{path.name}")
+        db.set_meta(tx, BUNDLED_HASH_KEY, fingerprint)
 
 
 def open_database(path: Path | str | None = None, origin: str | None = None, *, upgrade: bool = False) -> BaseDatabase:
     """The database at ``path`` (a file or a server URL; default: the user's), created on first use and holding the
     bundled card sets; ``origin`` names where the path came from. A read-only database serves the cards it holds.
     ``upgrade``: a server database at an older revision is upgraded (``deckcli db upgrade``) instead of refused."""
+    from deckcli.storage.engine import connect
+
     db = connect(path, origin, upgrade=upgrade)
     try:
         if not db.read_only:

@@ -85,7 +85,7 @@ def import_(app: AppContext, files: tuple[str, ...], game, set_code, set_name, o
         raise click.UsageError(_("a spreadsheet card list needs --game and --set (and --set-name for a new set)"))
     sheet = SheetSet(game.lower(), set_code.strip().upper(), (set_name or "").strip() or None) if game else None
     try:
-        results = import_cardsets(app.db, list(files), sheet)
+        results = import_cardsets(app.writes, list(files), sheet)
     except CardDataError as exc:
         for problem in exc.problems:
             click.echo(translated(problem), err=True)

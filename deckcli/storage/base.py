@@ -1,6 +1,5 @@
 """What every deckcli database offers, whatever its backend: the read path's rows, one-transaction writes, the
-``meta`` table, and the one place where SQL differs between SQLite and PostgreSQL (the upsert statement of the
-session's backend, PostgreSQL's COPY fast path). :class:`deckcli.storage.engine.Database` (an SQLite file) and
+``meta`` table, and the one place where SQL differs between SQLite and PostgreSQL (PostgreSQL's COPY fast path). :class:`deckcli.storage.engine.Database` (an SQLite file) and
 :class:`deckcli.storage.server.ServerDatabase` (PostgreSQL) differ only in how they connect, set up their schema
 and name their faults.
 
@@ -92,7 +91,7 @@ class BaseDatabase:
         self.engine.dispose()
 
 
-# -- where SQL differs between the backends: the upsert, compiled executemany text --------------------------------
+# -- where SQL differs between the backends: PostgreSQL's COPY fast path --------------------------------
 def dialect_of(source: Any) -> Dialect:
     """The dialect of a Session, Connection or Engine."""
     if isinstance(source, Dialect):
@@ -101,18 +100,6 @@ def dialect_of(source: Any) -> Dialect:
         source = source.bind  # (an SQLAlchemy Connection: only a database opened through SQLAlchemy asks)
     bind = source.get_bind() if hasattr(source, "get_bind") else source
     return bind.dialect
-
-
-def upsert_insert(source: Any, table: Table):
-    """An ``insert(table)`` offering ``on_conflict_do_update``, for the backend ``source`` (a Session, Connection,
-    Engine or Dialect) runs on."""
-    if dialect_of(source).name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-
-        return postgresql_insert(table)
-    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-    return sqlite_insert(table)
 
 
 def copy_upsert(

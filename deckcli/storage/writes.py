@@ -230,6 +230,10 @@ class SqliteFile(SqliteReader):
         self.committed += 1
 
 
+#: How a ready file's connection is set up for writing (as :func:`deckcli.storage.engine.make_engine`'s are).
+WRITE_SETTINGS = ("PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL")
+
+
 def open_writable(path: Path | str | None = None, origin: str | None = None) -> SqliteFile | None:
     """The file at ``path`` (default: the user's) for writing through sqlite3 when it needs nothing done first
     (:func:`deckcli.storage.reads.open_ready`) and it and its folder (for the WAL's files) can be written. None
@@ -238,7 +242,7 @@ def open_writable(path: Path | str | None = None, origin: str | None = None) -> 
     path = Path(path) if path is not None else default_db_path()
     if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         return None
-    con = ready_connection(path, "PRAGMA foreign_keys = ON", "PRAGMA synchronous = NORMAL")
+    con = ready_connection(path, *WRITE_SETTINGS)
     if con is None:
         return None
     con.isolation_level = None  # (deckcli begins its transactions itself; WAL was set when the file was made)

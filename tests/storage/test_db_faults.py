@@ -249,9 +249,14 @@ def test_a_lock_held_past_the_busy_timeout(runner, made):
     assert table_snapshot(made) == before
 
 
-def test_a_full_disk(runner, made, tmp_path, monkeypatch):
-    from deckcli.storage import engine
+@pytest.mark.parametrize("through", ["sqlite3", "sqlalchemy"])
+def test_a_full_disk(runner, made, tmp_path, monkeypatch, through):
+    """Through the write path's sqlite3 connection (a ready file) and through the Database's engine alike."""
+    from deckcli.storage import engine, writes
 
+    con = sqlite3.connect(made)
+    full = f"PRAGMA max_page_count = {con.execute('PRAGMA page_count').fetchone()[0]}"  # not a page more
+    con.close()
     plain = engine._on_connect
 
     def tiny_disk(read_only, con, record):  # the file may not grow by a single page
@@ -259,6 +264,9 @@ def test_a_full_disk(runner, made, tmp_path, monkeypatch):
         con.execute(f"PRAGMA max_page_count = {con.execute('PRAGMA page_count').fetchone()[0]}")
 
     monkeypatch.setattr(engine, "_on_connect", tiny_disk)
+    monkeypatch.setattr(writes, "WRITE_SETTINGS", (*writes.WRITE_SETTINGS, full))
+    if through == "sqlalchemy":
+        monkeypatch.setattr(writes, "open_writable", lambda path, origin: None)
     cards = tmp_path / "more.json"
     set_file = (paths.REPO / "carddb" / "boa" / "sample.json").read_text(encoding="utf-8")
     cards.write_text(set_file.replace('"code": "S01"', '"code": "Z01"', 1), encoding="utf-8")
