@@ -25,9 +25,36 @@ from _setup import ROOT, cli_process, data_folder, fastest_cpu_of
 
 GOAL = 4.0
 PG_GOAL = 1.5
-#: CPU seconds of each command on PostgreSQL before the one write path: main at 713ecd9, measured 2026-12-07 by this
-#: script (--repeat 5) on the shared 2-core machine.
-PG_BEFORE: dict[str, float] = {}
+#: CPU seconds of each command on PostgreSQL before the one write path: main at a6c2ce4, measured 2026-12-07 by this
+#: script (--repeat 3, the least of 3 rounds) on the shared 2-core machine, busy with other work at the time.
+PG_BEFORE: dict[str, float] = {
+    "deck new": 0.835,
+    "deck add": 0.814,
+    "deck remove": 0.784,
+    "deck copy": 0.815,
+    "deck rename": 0.807,
+    "deck delete": 0.746,
+    "deck show": 0.837,
+    "deck export --to code": 0.789,
+    "deck import (one file)": 0.768,
+    "collection add": 0.822,
+    "collection remove": 0.813,
+    "collection set": 0.801,
+    "collection list": 0.860,
+    "collection show": 0.835,
+    "collection missing": 0.827,
+    "event register": 0.869,
+    "event check": 0.817,
+    "event side": 0.835,
+    "event status": 0.761,
+    "event show": 0.783,
+    "event list": 0.784,
+    "event pair (8 players)": 0.832,
+    "event result": 0.807,
+    "event drop": 0.811,
+    "event standings": 0.785,
+    "cards import (10-card sheet)": 0.766,
+}
 CLICK = [sys.executable, "-c", "import click"]
 NETWORKX = [sys.executable, "-c", "import click, networkx"]
 
