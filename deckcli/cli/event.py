@@ -78,7 +78,7 @@ def new(
     from deckcli.cli.event_state import warn_past
     from deckcli.events.store import create_event
 
-    info = create_event(app.db, name, game.lower(), format_ref, day and day.date(), rounds, seed)
+    info = create_event(app.writes, name, game.lower(), format_ref, day and day.date(), rounds, seed)
     facts = {"event": repr(info.name), "game": info.game, "format": info.format}
     if info.date:
         click.echo(_("Created event {event} ({game}, {format}, {date}).").format(**facts, date=info.date.isoformat()))
@@ -102,13 +102,13 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     """Delete the event NAME with all its registrations, deck checks and side exchanges (asks at a terminal)."""
     from deckcli.events.store import delete_event, event_summary
 
-    found = event_summary(app.db, name)
+    found = event_summary(app.writes, name)
     count = translated(plural(found.players, "registration"))
     question = _("Delete event {event} and its {registrations}?").format(
         event=repr(found.info.name), registrations=count
     )
     confirm_deletion(_("event {event}").format(event=repr(found.info.name)), question, yes)
-    deleted = delete_event(app.db, found.info.name)
+    deleted = delete_event(app.writes, found.info.name)
     click.echo(_("Deleted event {event}.").format(event=repr(deleted.name)))
 
 
@@ -119,7 +119,7 @@ def start(app: AppContext, name: str) -> None:
     """Start the event NAME: registrations are locked from now on (no --replace; a new player only with --late)."""
     from deckcli.events.store import start_event
 
-    info = start_event(app.db, name)
+    info = start_event(app.writes, name)
     click.echo(
         _(
             "Event {event} started at {time} UTC; registrations are locked"
@@ -185,7 +185,7 @@ def register(
     """
     from deckcli.events.registering import register as register_deck
 
-    done = register_deck(app.db, event_name, player, file, player_id, replace, new_player, late)
+    done = register_deck(app.writes, event_name, player, file, player_id, replace, new_player, late)
     _print_registered(done, as_json)
     if not done.registration.legal:
         raise SystemExit(1)
@@ -214,7 +214,7 @@ def import_(
     id and decklist columns. Nothing is registered when any decklist cannot be read, unless --skip-bad."""
     from deckcli.events.registering import import_registrations
 
-    result = import_registrations(app.db, event_name, source, skip_bad, replace, new_player, late)
+    result = import_registrations(app.writes, event_name, source, skip_bad, replace, new_player, late)
     for line in result.skipped:
         click.echo(_("Skipped {line}").format(line=translated(line)), err=True)
     regs = [r.registration for r in result.registered]
@@ -247,7 +247,7 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
     Each zone and card whose count differs is listed (too many, too few, not registered); exit 1 on any."""
     from deckcli.events.checking import deck_check
 
-    result = deck_check(app.db, event_name, player, file)
+    result = deck_check(app.writes, event_name, player, file)
     if as_json:
         click.echo(dump_json(result.as_dict()))
     elif result.passed:
@@ -285,7 +285,7 @@ def side(app: AppContext, event_name: str, player: str, round_no: int, file: str
     illegal exchange does not replace a legal one of the round without --replace. Exit 1 when it is not legal."""
     from deckcli.events.checking import side_exchange
 
-    result = side_exchange(app.db, event_name, player, round_no, file, replace)
+    result = side_exchange(app.writes, event_name, player, round_no, file, replace)
     if as_json:
         click.echo(dump_json(result.as_dict()))
     else:
@@ -331,7 +331,7 @@ def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> No
     from deckcli.events.store import event_registrations
     from deckcli.files.writing import write_whole
 
-    info, regs = event_registrations(app.db, event_name)
+    info, regs = event_registrations(app.reads, event_name)
     fmt = (fmt or ("csv" if target.lower().endswith(".csv") else "json")).lower()
     text = export_csv(regs) if fmt == "csv" else export_json(info, regs)
     if target == "-":

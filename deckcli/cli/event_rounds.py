@@ -40,7 +40,7 @@ def pair(app: AppContext, event_name: str, output: str) -> None:
     """
     from deckcli.events.rounds import pair_next_round
 
-    paired = pair_next_round(app.db, event_name)
+    paired = pair_next_round(app.writes, event_name)
     # which round of how many, and the lock round 1 sets, beside the data (stdout stays the table, JSON or CSV)
     click.echo(_("Round {round} of {rounds}:").format(round=paired.label, rounds=paired.of), err=True)
     _print_round(paired, output)
@@ -124,7 +124,7 @@ def _enter(app: AppContext, event_name: str, round_label: str, entries: tuple[st
             raise click.UsageError(_("give TABLE W-L[-D] pairs or --from FILE, not both"))
         from deckcli.events.resultfile import enter_file
 
-        return enter_file(app.db, event_name, round_label, from_file, replace, drop)
+        return enter_file(app.writes, event_name, round_label, from_file, replace, drop)
     if not entries:
         raise click.UsageError(_("give TABLE W-L[-D] (one or more pairs) or --from FILE"))
     if len(entries) % 2:
@@ -134,7 +134,7 @@ def _enter(app: AppContext, event_name: str, round_label: str, entries: tuple[st
     from deckcli.events.results import TableScore, enter_results
 
     given = [TableScore(table, score) for table, score in zip(entries[::2], entries[1::2], strict=True)]
-    return enter_results(app.db, event_name, round_label, given, replace, drop)
+    return enter_results(app.writes, event_name, round_label, given, replace, drop)
 
 
 @click.command(short_help="Drop PLAYER from EVENT from the next round on.")
@@ -145,7 +145,7 @@ def drop(app: AppContext, event_name: str, player: str) -> None:
     """Drop PLAYER from EVENT: not paired from the next round on (kept in the standings)."""
     from deckcli.events.drops import drop_player
 
-    name, from_round = drop_player(app.db, event_name, player)
+    name, from_round = drop_player(app.writes, event_name, player)
     click.echo(_("{player} dropped: not paired from round {round} on.").format(player=name, round=from_round))
 
 
@@ -160,7 +160,7 @@ def standings(app: AppContext, event_name: str, through: int | None, output: str
     from deckcli.events.rounds import event_standings
     from deckcli.events.standings import standing_rows
 
-    lines = event_standings(app.db, event_name, through)
+    lines = event_standings(app.reads, event_name, through)
     emit(
         standing_rows(lines),
         output,
@@ -189,7 +189,7 @@ def top(app: AppContext, event_name: str, size: str | None, output: str) -> None
     """
     from deckcli.events.cut import Bracket, pair_cut
 
-    found = pair_cut(app.db, event_name, int(size) if size else None)
+    found = pair_cut(app.writes, event_name, int(size) if size else None)
     if isinstance(found, Bracket):
         _print_bracket(found, output)
     else:

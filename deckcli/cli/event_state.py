@@ -27,7 +27,7 @@ def list_(app: AppContext, output: str) -> None:
     from deckcli.events.reporting import list_rows
     from deckcli.events.store import list_events
 
-    rows = list_rows(list_events(app.db))
+    rows = list_rows(list_events(app.reads))
     if output != "json":  # the rounds it will have; a table says why it started (its time, or its date past) or no
         rows = [{**row, "rounds": row["total_rounds"]} for row in rows]
     if output == "table":
@@ -46,8 +46,8 @@ def show(app: AppContext, name: str, as_json: bool) -> None:
     from deckcli.events.rounds import round_facts
     from deckcli.events.store import event_registrations, event_summary
 
-    facts = {**event_details(event_summary(app.db, name)), **round_facts(app.db, name)}
-    problems = problem_rows(event_registrations(app.db, name)[1])
+    facts = {**event_details(event_summary(app.reads, name)), **round_facts(app.reads, name)}
+    problems = problem_rows(event_registrations(app.reads, name)[1])
     if as_json:
         click.echo(dump_json({**facts, "problems": problems}))
         return
@@ -78,7 +78,7 @@ def status(app: AppContext, event_name: str, messages: bool, output: str) -> Non
     from deckcli.events.reporting import STATUS_COLUMNS, status_rows
     from deckcli.events.store import event_registrations
 
-    info, regs = event_registrations(app.db, event_name)
+    info, regs = event_registrations(app.reads, event_name)
     rows = status_rows(regs, messages)
     if messages and output != "json":  # one problem a line of the cell: its rule, then its message
         lines = [[f"[{p.get('rule', '')}] {translated(p.get('message', ''))}" for p in row["problems"]] for row in rows]
@@ -111,7 +111,7 @@ def set_(app: AppContext, event_name: str, rounds: int | None, day, format_ref: 
 
     if rounds is None and day is None and format_ref is None:
         raise click.UsageError(_("give --rounds, --date or --format"))
-    done = change_event(app.db, event_name, rounds, day and day.date(), format_ref)
+    done = change_event(app.writes, event_name, rounds, day and day.date(), format_ref)
     after = done.after
     said = _("Event {event}: {game}, {format}, {date}, {rounds} rounds.")
     date = after.date.isoformat() if after.date else _("no date")

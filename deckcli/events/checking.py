@@ -5,11 +5,10 @@ record of that round (kept as history) and marks the event started."""
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-
-from sqlmodel import Session, col, select
 
 from deckcli.decklists.model import zone_rank
 from deckcli.decks.diff import diff_decks
@@ -17,14 +16,13 @@ from deckcli.errors import InputError
 from deckcli.events.decks import EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
 from deckcli.events.records import EventInfo
-from deckcli.events.store import current_rows, event_info, get_event, now
+from deckcli.events.store import current_rows, event_info, now
 from deckcli.games import registry
 from deckcli.i18n import N_, Message
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.resolved import Problem, ResolvedDeck
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.reads import Rows
-from deckcli.storage.tables import DeckCheckRow, SideExchangeRow
+from deckcli.storage.reads import Rows, in_list, time_value
+from deckcli.storage.writes import Writable
 from deckcli.words import listing, timestamp
 
 TOO_MANY, TOO_FEW, NOT_REGISTERED = N_("too many"), N_("too few"), N_("not registered")  # JSON: English
@@ -103,7 +101,7 @@ def differences(registered: ResolvedDeck, presented: ResolvedDeck) -> list[dict[
     return rows
 
 
-def deck_check(db: BaseDatabase, event_name: str, player: str, file: str) -> DeckCheck:
+def deck_check(db: Writable, event_name: str, player: str, file: str) -> DeckCheck:
     """Compare the deck in ``file`` with ``player``'s registered list and store the result (raises, storing
     nothing, when the presented deck cannot be read)."""
     with db.rows() as reads:
@@ -114,19 +112,17 @@ def deck_check(db: BaseDatabase, event_name: str, player: str, file: str) -> Dec
     registered = decks.reopen(row.decklist, Message("registration of {player}", player=row.player))
     rows = differences(registered, presented.resolved)
     result = DeckCheck(info, row.player, row.fingerprint, presented.fingerprint, rows, now())
-    with db.write() as session:
-        session.add(
-            DeckCheckRow(
-                registration_id=row.id,
-                passed=result.passed,
-                checked_at=result.checked_at,
-                result={
-                    "file": file,
-                    "presented": locked_data(presented.locked),
-                    "fingerprint": presented.fingerprint,
-                    "differences": rows,
-                },
-            )
+    stored = {"file": file, "presented": locked_data(presented.locked), "fingerprint": presented.fingerprint}
+    with db.write() as tx:
+        tx.run(
+            "INSERT INTO deck_check (registration_id, passed, checked_at, result)"
+            " VALUES (:registration, :passed, :at, :result)",
+            {
+                "registration": row.id,
+                "passed": result.passed,
+                "at": result.checked_at,
+                "result": {**stored, "differences": rows},
+            },
         )
     return result
 
@@ -149,21 +145,20 @@ def _unpaired(rows: Rows, info: EventInfo, round_no: int) -> None:
         )
 
 
-def _earlier(session: Session, registration_id: int, round_no: int) -> list[SideExchangeRow]:
-    """The current record of the player's side exchange in round ``round_no`` (none or one)."""
-    return list(
-        session.exec(
-            select(SideExchangeRow).where(
-                SideExchangeRow.registration_id == registration_id,
-                SideExchangeRow.round == round_no,
-                col(SideExchangeRow.superseded_at).is_(None),
-            )
-        ).all()
-    )
+def _earlier(rows: Rows, registration_id: int, round_no: int) -> list[tuple[int, bool, datetime]]:
+    """The current record of the player's side exchange in round ``round_no`` (none or one): id, legal, when."""
+    return [
+        (exchange_id, bool(legal), typing.cast(datetime, time_value(at)))
+        for exchange_id, legal, at in rows.all(
+            "SELECT id, legal, at FROM side_exchange"
+            " WHERE registration_id = :registration AND round = :round AND superseded_at IS NULL",
+            {"registration": registration_id, "round": round_no},
+        )
+    ]
 
 
 def side_exchange(
-    db: BaseDatabase, event_name: str, player: str, round_no: int, file: str, replace: bool = False
+    db: Writable, event_name: str, player: str, round_no: int, file: str, replace: bool = False
 ) -> SideExchange:
     """Check ``file`` as ``player``'s deck for round ``round_no`` after a side exchange from the registered deck,
     and store it (superseding an earlier record of that round). The event counts as started from then on. Refused
@@ -197,27 +192,25 @@ def side_exchange(
     presented = decks.check(PlayerDecklist(row.player, file, path=file), by_name=True)
     problems = check_side_exchange(original, presented.resolved)
     stamp = now()
-    with db.write() as session:
-        _unpaired(Rows(session), info, round_no)
-        earlier = _earlier(session, row.id, round_no)
-        if problems and not replace and any(old.legal for old in earlier):
-            return SideExchange(info, row.player, round_no, problems, stamp, kept=earlier[0].at)
-        for old in earlier:
-            old.superseded_at = stamp
-            session.add(old)
-        session.flush()
-        session.add(
-            SideExchangeRow(
-                registration_id=row.id,
-                round=round_no,
-                decklist=locked_data(presented.locked),
-                problems=[p.as_dict() for p in problems],
-                legal=not problems,
-                at=stamp,
-            )
+    with db.write() as tx:
+        _unpaired(tx, info, round_no)
+        earlier = _earlier(tx, row.id, round_no)
+        if problems and not replace and any(legal for _, legal, _ in earlier):
+            return SideExchange(info, row.player, round_no, problems, stamp, kept=earlier[0][2])
+        if earlier:
+            ids, bound = in_list("id", [exchange_id for exchange_id, _, _ in earlier])
+            tx.run(f"UPDATE side_exchange SET superseded_at = :at WHERE id IN ({ids})", {**bound, "at": stamp})
+        tx.run(
+            "INSERT INTO side_exchange (registration_id, round, decklist, problems, legal, at)"
+            " VALUES (:registration, :round, :decklist, :problems, :legal, :at)",
+            {
+                "registration": row.id,
+                "round": round_no,
+                "decklist": locked_data(presented.locked),
+                "problems": [p.as_dict() for p in problems],
+                "legal": not problems,
+                "at": stamp,
+            },
         )
-        stored = get_event(session, info.name)
-        if stored.started is None:
-            stored.started = stamp
-            session.add(stored)
+        tx.run("UPDATE event SET started = COALESCE(started, :at) WHERE id = :event", {"at": stamp, "event": info.id})
     return SideExchange(info, row.player, round_no, problems, stamp, bool(earlier))

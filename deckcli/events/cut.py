@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy.exc import IntegrityError
-
 from deckcli.errors import InputError
 from deckcli.events.rounds import (
     EventRounds,
@@ -21,7 +19,7 @@ from deckcli.events.rounds import (
 )
 from deckcli.events.tournament import PairedRound, Pairing, Round
 from deckcli.i18n import Message
-from deckcli.storage.base import BaseDatabase
+from deckcli.storage.writes import ConstraintViolation, Writable
 from deckcli.words import listing
 
 #: The seeds of each table of a cut's first round, by the cut's size.
@@ -43,13 +41,13 @@ def winner(pairing: Pairing) -> str:
     return pairing.player if pairing.score.wins > pairing.score.losses else pairing.opponent
 
 
-def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> PairedRound | Bracket:
+def pair_cut(db: Writable, event_name: str, size: int | None) -> PairedRound | Bracket:
     """Pair the cut's next round: its first (``size`` 8, 4 or 2) once every Swiss round is paired and complete, then
     each next round from the winners of the last one, until the final is played; after it, the whole bracket."""
     label = "?"
     try:
-        with db.write() as session:
-            state = locked_rounds(session, event_name, "UPDATE")
+        with db.write() as tx:
+            state = locked_rounds(tx, event_name, "UPDATE")
             name = state.info.name
             if not state.cut:
                 if size is None:
@@ -88,8 +86,8 @@ def pair_cut(db: BaseDatabase, event_name: str, size: int | None) -> PairedRound
                     return Bracket(name, tuple(r.record for r in state.cut), winners[0])
                 pairs = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
             label = f"top{2 * len(pairs)}"
-            return store_round(session, state, label, pairs)
-    except IntegrityError:
+            return store_round(tx, state, label, pairs)
+    except ConstraintViolation:
         raise paired_twice(event_name, label) from None
 
 

@@ -10,23 +10,31 @@ use the same retry (:mod:`deckcli.events.results`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
-
-from sqlalchemy.exc import IntegrityError
+from datetime import datetime
+from typing import NamedTuple, TypeVar
 
 from deckcli.errors import InputError
 from deckcli.events.rounds import EventRounds, locked_rounds
 from deckcli.events.store import current_rows, now
 from deckcli.i18n import Message
 from deckcli.names import name_key
-from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows
-from deckcli.storage.tables import DropRow
+from deckcli.storage.writes import ConstraintViolation, Transaction, Writable
 
 T = TypeVar("T")
 
 
-def drop_row(rows: Rows, state: EventRounds, player: str) -> DropRow:
+class Drop(NamedTuple):
+    """A player's drop as stored: not paired from Swiss round ``from_round`` on."""
+
+    event_id: int
+    player: str
+    player_key: str
+    from_round: int
+    dropped_at: datetime
+
+
+def drop_row(rows: Rows, state: EventRounds, player: str) -> Drop:
     """The row dropping ``player`` from the next Swiss round on (UnknownPlayer / InputError if not in the event)."""
     reg = current_rows(rows, state.info, player)[0]
     key = name_key(reg.player)
@@ -40,8 +48,15 @@ def drop_row(rows: Rows, state: EventRounds, player: str) -> DropRow:
             )
         )
     state.drops[key] = (reg.player, len(state.swiss) + 1)
-    return DropRow(
-        event_id=state.info.id, player=reg.player, player_key=key, from_round=len(state.swiss) + 1, dropped_at=now()
+    return Drop(state.info.id, reg.player, key, len(state.swiss) + 1, now())
+
+
+def store_drop(tx: Transaction, drop: Drop) -> None:
+    """Store ``drop``; refused by the database (ConstraintViolation) when another client dropped the player first."""
+    tx.run(
+        "INSERT INTO event_drop (event_id, player, player_key, from_round, dropped_at)"
+        " VALUES (:event_id, :player, :player_key, :from_round, :dropped_at)",
+        drop._asdict(),
     )
 
 
@@ -50,11 +65,11 @@ def once_more(write: Callable[[], T]) -> T:
     entry number of one table, a drop of one player): the second run reads that row and says what is there."""
     try:
         return write()
-    except IntegrityError:
+    except ConstraintViolation:
         pass
     try:
         return write()
-    except IntegrityError:
+    except ConstraintViolation:
         raise InputError(
             Message(
                 "another client changed the same tables at the same time; nothing was stored; run the command again"
@@ -62,13 +77,13 @@ def once_more(write: Callable[[], T]) -> T:
         ) from None
 
 
-def drop_player(db: BaseDatabase, event_name: str, player: str) -> tuple[str, int]:
+def drop_player(db: Writable, event_name: str, player: str) -> tuple[str, int]:
     """Drop ``player`` from the event's next Swiss round on: the player's name and that round's number."""
 
     def write() -> tuple[str, int]:
-        with db.write() as session:
-            row = drop_row(Rows(session), locked_rounds(session, event_name, "SHARE"), player)
-            session.add(row)
-            return row.player, row.from_round
+        with db.write() as tx:
+            drop = drop_row(tx, locked_rounds(tx, event_name, "SHARE"), player)
+            store_drop(tx, drop)
+            return drop.player, drop.from_round
 
     return once_more(write)

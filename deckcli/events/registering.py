@@ -12,10 +12,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, update
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
-
 from deckcli.errors import AlreadyRegistered, DeckcliError, DecksReadError, EventStarted, InputError, LookalikePlayer
 from deckcli.events.decks import CheckedDeck, EventDecks, PlayerDecklist
 from deckcli.events.locked import locked_data
@@ -25,8 +21,6 @@ from deckcli.events.store import (
     clean_name,
     current_rows,
     event_info,
-    get_event,
-    info_of,
     now,
     started_reason,
 )
@@ -34,9 +28,8 @@ from deckcli.i18n import Message
 from deckcli.legality.resolved import Problem
 from deckcli.lookalike import LookalikeIndex, likeness
 from deckcli.names import name_key
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.reads import Rows
-from deckcli.storage.tables import EventRow, RegistrationRow
+from deckcli.storage.reads import Rows, in_list
+from deckcli.storage.writes import ConstraintViolation, Transaction, Writable
 
 
 @dataclass
@@ -91,7 +84,7 @@ def _registered_players(rows: Rows, event: EventInfo) -> dict[str, str]:
 
 
 def register(
-    db: BaseDatabase,
+    db: Writable,
     event_name: str,
     player: str,
     file: str,
@@ -112,7 +105,7 @@ def register(
 
 
 def import_registrations(
-    db: BaseDatabase,
+    db: Writable,
     event_name: str,
     path: str,
     skip_bad: bool = False,
@@ -130,7 +123,7 @@ def import_registrations(
 
 
 def register_many(
-    db: BaseDatabase,
+    db: Writable,
     event_name: str,
     sources: list[PlayerDecklist],
     skip_bad: bool = False,
@@ -243,7 +236,7 @@ def _inside(line: str, prefix: str) -> str:
 
 
 def _store(
-    db: BaseDatabase,
+    db: Writable,
     info: EventInfo,
     decks: list[CheckedDeck],
     replace: bool,
@@ -257,10 +250,9 @@ def _store(
     another writer registered meanwhile (unless ``new_players``), and whether the event has started: new players
     are then refused unless ``late``, and stored as late."""
     stamp = now()
-    table = RegistrationRow.__table__  # type: ignore[attr-defined]  # SQLModel makes it; its types do not declare it
-    with db.write() as session:
-        event = _locked(session, get_event(session, info.name))
-        current = {r.player_key: r for r in current_rows(Rows(session), event)}
+    with db.write() as tx:
+        event = _locked(tx, info.name)
+        current = {r.player_key: r for r in current_rows(tx, event)}
         if not new_players:
             index = LookalikeIndex([r.player for r in current.values()])
             for deck in decks:
@@ -270,7 +262,7 @@ def _store(
         again = [current[key].player for d in decks if (key := name_key(d.source.player)) in current]
         if again and not replace:
             raise AlreadyRegistered(event.name, again)
-        why = started_reason(info_of(event))
+        why = started_reason(event)
         if why and again:
             raise EventStarted(event.name, why, Message("a registered decklist cannot be replaced any more"))
         if why and not late:
@@ -286,10 +278,10 @@ def _store(
         rows = [_row(event, deck, old, stamp, late=why is not None) for deck, old in zip(decks, olds)]
         try:
             if again:
-                ids = [old.id for old in olds if old is not None]
-                session.execute(update(table).where(table.c.id.in_(ids)).values(superseded_at=stamp))
-            session.execute(insert(table), rows)
-        except IntegrityError:  # another writer registered one of these players first
+                ids, bound = in_list("id", [old.id for old in olds if old is not None])
+                tx.run(f"UPDATE registration SET superseded_at = :at WHERE id IN ({ids})", {**bound, "at": stamp})
+            tx.many(_INSERT, rows)
+        except ConstraintViolation:  # another writer registered one of these players first
             raise AlreadyRegistered(event.name, [d.source.player for d in decks]) from None
     return [
         Registered(_record(row, deck), deck.problems, deck.notes, old is not None)
@@ -297,15 +289,34 @@ def _store(
     ]
 
 
-def _locked(session, event: EventRow) -> EventRow:
-    """``event`` read again under a row lock held to the end of the transaction (``FOR NO KEY UPDATE``: the rows
-    whose foreign keys name the event, deck checks say, are still written meanwhile)."""
-    query = select(EventRow).where(EventRow.id == event.id).with_for_update(key_share=True)
-    return session.execute(query.execution_options(populate_existing=True)).scalar_one()
+_COLUMNS = (
+    "event_id",
+    "player",
+    "player_key",
+    "player_id",
+    "deck",
+    "decklist",
+    "legal",
+    "problems",
+    "fingerprint",
+    "registered_at",
+    "superseded_at",
+    "late",
+)
+#: One registration row (the keys of :func:`_row`).
+_INSERT = f"INSERT INTO registration ({', '.join(_COLUMNS)}) VALUES ({', '.join(':' + c for c in _COLUMNS)})"
+
+
+def _locked(tx: Transaction, name: str) -> EventInfo:
+    """The event called ``name`` read again under a row lock held to the end of the transaction (``FOR NO KEY
+    UPDATE``: the rows whose foreign keys name the event, deck checks say, are still written meanwhile)."""
+    event = event_info(tx, name)
+    tx.all(f"SELECT id FROM event WHERE id = :event{tx.lock('NO KEY UPDATE')}", {"event": event.id})
+    return event_info(tx, name)
 
 
 def _row(
-    event: EventRow, deck: CheckedDeck, old: RegistrationData | None, stamp: datetime, late: bool
+    event: EventInfo, deck: CheckedDeck, old: RegistrationData | None, stamp: datetime, late: bool
 ) -> dict[str, Any]:
     """The registration row of one checked deck; a re-registration keeps the player's name and (unless a new one is
     given) id as first registered."""

@@ -17,7 +17,7 @@ from deckcli.events.sources import header_key
 from deckcli.files.csvreading import csv_rows
 from deckcli.files.reading import read_document
 from deckcli.i18n import Message
-from deckcli.storage.base import BaseDatabase
+from deckcli.storage.writes import Writable
 
 #: Header spellings of each column (compared as :func:`header_key` keys), preferred first.
 COLUMNS = {
@@ -83,7 +83,7 @@ def read_results(path: str) -> tuple[str, list[TableScore]]:
 
 
 def enter_file(
-    db: BaseDatabase, event_name: str, label: str, path: str, replace: bool = False, drop: str | None = None
+    db: Writable, event_name: str, label: str, path: str, replace: bool = False, drop: str | None = None
 ) -> RoundResults:
     """``event result --from``: every table of the results file ``path`` entered in one transaction, or none, every
     problem named by its line (:func:`deckcli.events.results.enter_results`)."""

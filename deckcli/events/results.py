@@ -16,19 +16,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlmodel import Session
-
 from deckcli.errors import DeckcliError, InputError
-from deckcli.events.drops import drop_row, once_more
+from deckcli.events.drops import Drop, drop_row, once_more, store_drop
 from deckcli.events.rounds import EventRounds, StoredRound, locked_rounds
 from deckcli.events.store import now
 from deckcli.events.tournament import Pairing, Score
 from deckcli.files.numbers import whole_number
 from deckcli.i18n import Lines, Message
 from deckcli.names import name_key
-from deckcli.storage.base import BaseDatabase
 from deckcli.storage.reads import Rows
-from deckcli.storage.tables import DropRow, ResultEntryRow
+from deckcli.storage.writes import Transaction, Writable
 
 _SCORE = re.compile(r"\s*(\d+)-(\d+)(?:-(\d+))?\s*")
 #: The most characters of a typed value a message repeats (a longer one is cut, with "…").
@@ -232,7 +229,7 @@ class _Entering:
         return _Planned(pairing_id, Entered(shown, pairing.score), entry_no + 1, item.line)
 
 
-def _results_drop(rows: Rows, state: EventRounds, player: str, round_label: str, planned: list[_Planned]) -> DropRow:
+def _results_drop(rows: Rows, state: EventRounds, player: str, round_label: str, planned: list[_Planned]) -> Drop:
     """The drop of ``player`` given with results: refused unless the player is at one of the tables entered."""
     dropped = drop_row(rows, state, player)
     seated = {name_key(p.entered.pairing.player) for p in planned} | {
@@ -286,7 +283,7 @@ def _refusal(problems: list[tuple[int | None, str]], source: str | None) -> Inpu
 
 
 def _enter(
-    session: Session,
+    tx: Transaction,
     event_name: str,
     label: str,
     given: Sequence[TableScore],
@@ -295,11 +292,10 @@ def _enter(
     source: str | None,
 ) -> RoundResults:
     """Check every table given, then store them (in pairing order, so two writers never wait on each other in a
-    cycle) with the drop, in ``session``; InputError listing every problem, nothing written."""
-    rows = Rows(session)
-    state = locked_rounds(session, event_name, "SHARE")
+    cycle) with the drop, in ``tx``; InputError listing every problem, nothing written."""
+    state = locked_rounds(tx, event_name, "SHARE")
     found = _round(state, label)
-    entering = _Entering(state, found, _latest_entries(rows, found), replace, {})
+    entering = _Entering(state, found, _latest_entries(tx, found), replace, {})
     planned: list[_Planned] = []
     problems: list[tuple[int | None, str]] = []
     for item in given:
@@ -310,33 +306,39 @@ def _enter(
     dropped = None
     if drop is not None and planned:
         try:
-            dropped = _results_drop(rows, state, drop, found.label, planned)
+            dropped = _results_drop(tx, state, drop, found.label, planned)
         except DeckcliError as exc:
             problems.append((None, exc.text))
     if problems:
         raise _refusal(problems, source)
-    for step in sorted((p for p in planned if p.entry_no), key=lambda p: p.pairing_id):
-        score = step.entered.pairing.score
-        assert score is not None
-        where = f"{source}:{step.line}" if source and step.line else None
-        session.add(
-            ResultEntryRow(
-                pairing_id=step.pairing_id,
-                wins=score.wins,
-                losses=score.losses,
-                draws=score.draws,
-                entered_at=now(),
-                entry_no=step.entry_no,
-                source=where,
-            )
-        )
+    entries = [_entry(step, source) for step in sorted((p for p in planned if p.entry_no), key=lambda p: p.pairing_id)]
+    tx.many(
+        "INSERT INTO result_entry (pairing_id, wins, losses, draws, entered_at, entry_no, source)"
+        " VALUES (:pairing_id, :wins, :losses, :draws, :entered_at, :entry_no, :source)",
+        entries,
+    )
     if dropped is not None:
-        session.add(dropped)
+        store_drop(tx, dropped)
     return RoundResults(found.label, tuple(p.entered for p in planned), dropped.player if dropped else None, source)
 
 
+def _entry(step: _Planned, source: str | None) -> dict[str, object]:
+    """The result entry row of a planned table, named by the results file's line it came from (if any)."""
+    score = step.entered.pairing.score
+    assert score is not None
+    return {
+        "pairing_id": step.pairing_id,
+        "wins": score.wins,
+        "losses": score.losses,
+        "draws": score.draws,
+        "entered_at": now(),
+        "entry_no": step.entry_no,
+        "source": f"{source}:{step.line}" if source and step.line else None,
+    }
+
+
 def enter_results(
-    db: BaseDatabase,
+    db: Writable,
     event_name: str,
     label: str,
     given: Sequence[TableScore],
@@ -351,7 +353,7 @@ def enter_results(
     that differs (without ``replace``), a round closed by the next one's pairing."""
 
     def write() -> RoundResults:
-        with db.write() as session:
-            return _enter(session, event_name, label, given, replace, drop, source)
+        with db.write() as tx:
+            return _enter(tx, event_name, label, given, replace, drop, source)
 
     return once_more(write)

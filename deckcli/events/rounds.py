@@ -9,12 +9,7 @@ player) unless the event was created with ``--rounds``. A result is the latest e
 from __future__ import annotations
 
 import secrets
-import typing
 from dataclasses import dataclass, field
-
-from sqlalchemy import text
-from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
 
 from deckcli.errors import InputError
 from deckcli.events.pairing import Entrant, first_round, swiss_round
@@ -24,9 +19,8 @@ from deckcli.events.store import event_info, now
 from deckcli.events.tournament import PairedRound, Pairing, Round, Score, Standing, Tournament, swiss_rounds
 from deckcli.i18n import Message
 from deckcli.names import name_key
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.reads import Rows, time_value
-from deckcli.storage.tables import PairingRow, RoundRow
+from deckcli.storage.reads import Readable, Rows, time_value
+from deckcli.storage.writes import ConstraintViolation, Transaction, Writable
 from deckcli.words import listing, plural
 
 
@@ -136,23 +130,21 @@ def read_rounds(rows: Rows, event_name: str) -> EventRounds:
     return EventRounds(info, seed, players, swiss, cut, drops)
 
 
-def locked_rounds(session: Session, event_name: str, mode: str) -> EventRounds:
+def locked_rounds(tx: Transaction, event_name: str, mode: str) -> EventRounds:
     """:func:`read_rounds` inside a write, the event's row locked first on PostgreSQL (``mode`` ``UPDATE`` to pair,
     ``SHARE`` to enter a result: judges entering results never wait for each other, a pairing waits for them and
     they for it). SQLite's writes are serialised already."""
-    rows = Rows(session)
-    if session.get_bind().dialect.name == "postgresql":
-        rows.all(f"SELECT id FROM event WHERE id = :event FOR {mode}", {"event": event_info(rows, event_name).id})
-    return read_rounds(rows, event_name)
+    tx.all(f"SELECT id FROM event WHERE id = :event{tx.lock(mode)}", {"event": event_info(tx, event_name).id})
+    return read_rounds(tx, event_name)
 
 
-def load_tournament(db: BaseDatabase, event_name: str) -> Tournament:
+def load_tournament(db: Readable, event_name: str) -> Tournament:
     """The Swiss rounds, standings and top cut of the event called ``event_name``, as plain records."""
     with db.rows() as rows:
         return read_rounds(rows, event_name).tournament()
 
 
-def round_facts(db: BaseDatabase, event_name: str) -> dict:
+def round_facts(db: Readable, event_name: str) -> dict:
     """``event show``'s facts of the rounds: how many Swiss rounds there will be, the current round, the seed."""
     tournament = load_tournament(db, event_name)
     latest = tournament.cut or tournament.rounds
@@ -172,19 +164,23 @@ def missing_results(round_: StoredRound) -> list[Message]:
     ]
 
 
-def store_round(session: Session, state: EventRounds, label: str, pairs: list[tuple[str, str | None]]) -> PairedRound:
-    """Add round ``label`` with ``pairs`` (tables numbered from 1) in ``session``; the event gets its seed and is
-    started if it was not. The round comes back with the Swiss rounds the event will have."""
-    session.execute(
-        text("UPDATE event SET seed = COALESCE(seed, :seed), started = COALESCE(started, :at) WHERE id = :event"),
+def store_round(tx: Transaction, state: EventRounds, label: str, pairs: list[tuple[str, str | None]]) -> PairedRound:
+    """Add round ``label`` with ``pairs`` (tables numbered from 1) in ``tx``; the event gets its seed and is started
+    if it was not. The round comes back with the Swiss rounds the event will have."""
+    tx.run(
+        "UPDATE event SET seed = COALESCE(seed, :seed), started = COALESCE(started, :at) WHERE id = :event",
         {"seed": state.seed or secrets.token_hex(8), "at": now(), "event": state.info.id},
     )
-    row = RoundRow(event_id=state.info.id, label=label, paired_at=now())
-    session.add(row)
-    session.flush()
-    session.add_all(
-        PairingRow(round_id=typing.cast(int, row.id), table_no=table, player=player, opponent=opponent)
-        for table, (player, opponent) in enumerate(pairs, 1)
+    found = tx.all(
+        "INSERT INTO event_round (event_id, label, paired_at) VALUES (:event, :label, :at) RETURNING id",
+        {"event": state.info.id, "label": label, "at": now()},
+    )
+    tx.many(
+        "INSERT INTO pairing (round_id, table_no, player, opponent) VALUES (:round, :table, :player, :opponent)",
+        [
+            {"round": found[0][0], "table": table, "player": player, "opponent": opponent}
+            for table, (player, opponent) in enumerate(pairs, 1)
+        ],
     )
     tables = tuple(Pairing(table, player, opponent) for table, (player, opponent) in enumerate(pairs, 1))
     return PairedRound(label, tables, state.total_rounds)
@@ -201,13 +197,13 @@ def paired_twice(event: str, label: str) -> InputError:
     )
 
 
-def pair_next_round(db: BaseDatabase, event_name: str) -> PairedRound:
+def pair_next_round(db: Writable, event_name: str) -> PairedRound:
     """Pair and store the next Swiss round of the event (round 1 starts the event). Refused while a result of the
     current round is missing (each table named), after the last round, once the cut started, or under 2 players."""
     label = "?"
     try:
-        with db.write() as session:
-            state = locked_rounds(session, event_name, "UPDATE")
+        with db.write() as tx:
+            state = locked_rounds(tx, event_name, "UPDATE")
             name, number = state.info.name, len(state.swiss) + 1
             label = str(number)
             if state.cut:
@@ -246,8 +242,8 @@ def pair_next_round(db: BaseDatabase, event_name: str) -> PairedRound:
             if state.seed is None:  # an event created before revision 0005
                 state.seed = secrets.token_hex(8)
             pairs = first_round(active, state.seed) if number == 1 else swiss_round(_entrants(state, active))
-            return store_round(session, state, label, pairs)
-    except IntegrityError:
+            return store_round(tx, state, label, pairs)
+    except ConstraintViolation:
         raise paired_twice(event_name, label) from None
 
 
@@ -270,7 +266,7 @@ def _entrants(state: EventRounds, active: list[str]) -> list[Entrant]:
     ]
 
 
-def event_standings(db: BaseDatabase, event_name: str, through: int | None = None) -> tuple[Standing, ...]:
+def event_standings(db: Readable, event_name: str, through: int | None = None) -> tuple[Standing, ...]:
     """The standings of the event after its complete Swiss rounds up to ``through`` (InputError past the last)."""
     with db.rows() as rows:
         state = read_rounds(rows, event_name)

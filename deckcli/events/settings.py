@@ -11,14 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date
 
-from sqlmodel import Session
-
 from deckcli.errors import InputError
 from deckcli.events.records import EventInfo
 from deckcli.events.rounds import EventRounds, locked_rounds
 from deckcli.i18n import Lines, Message
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.tables import EventRow, RegistrationRow
+from deckcli.storage.writes import Transaction, Writable
 
 
 @dataclass(frozen=True)
@@ -75,7 +72,7 @@ def _refusals(state: EventRounds, rounds: int | None, day_or_format: bool) -> li
 
 
 def change_event(
-    db: BaseDatabase,
+    db: Writable,
     event_name: str,
     rounds: int | None = None,
     day: date | None = None,
@@ -87,8 +84,8 @@ def change_event(
 
     if rounds is not None and rounds < 1:
         raise InputError(Message("an event has at least 1 round, not {rounds}", rounds=rounds))
-    with db.write() as session:
-        state = locked_rounds(session, event_name, "UPDATE")
+    with db.write() as tx:
+        state = locked_rounds(tx, event_name, "UPDATE")
         before = state.info
         refused = _refusals(state, rounds, day is not None or format_ref is not None)
         if refused:
@@ -97,34 +94,36 @@ def change_event(
         after = replace(
             before, rounds=rounds if rounds is not None else before.rounds, date=day or before.date, format=fmt
         )
-        row = session.get(EventRow, before.id)
-        assert row is not None  # (locked_rounds found it in this transaction)
-        row.rounds, row.date, row.format = after.rounds, after.date, after.format
-        session.add(row)
-        changed = _check_again(db, session, after) if (after.date, fmt) != (before.date, before.format) else ()
+        tx.run(
+            "UPDATE event SET rounds = :rounds, date = :date, format = :format WHERE id = :event",
+            {"rounds": after.rounds, "date": after.date, "format": after.format, "event": after.id},
+        )
+        changed = _check_again(db, tx, after) if (after.date, fmt) != (before.date, before.format) else ()
         total = replace(state, info=after).total_rounds
     return EventChange(before, after, total, changed)
 
 
-def _check_again(db: BaseDatabase, session: Session, info: EventInfo) -> tuple[Verdict, ...]:
+def _check_again(db: Writable, tx: Transaction, info: EventInfo) -> tuple[Verdict, ...]:
     """Every current registration checked again under the event's format on its (new) date, its verdict and
     problems stored; the ones whose verdict changed."""
-    from sqlmodel import col, select
-
     from deckcli.events.decks import EventDecks
     from deckcli.events.locked import locked_decklist
+    from deckcli.files.jsontext import json_value
     from deckcli.legality.rules import check_deck
 
     decks = EventDecks(db, info, undone=Message("the event was not changed"))
-    changed = []
-    current = select(RegistrationRow).where(
-        RegistrationRow.event_id == info.id, col(RegistrationRow.superseded_at).is_(None)
+    changed: list[Verdict] = []
+    stored: list[dict] = []
+    current = tx.all(
+        "SELECT id, player, legal, decklist FROM registration WHERE event_id = :event AND superseded_at IS NULL"
+        " ORDER BY id",
+        {"event": info.id},
     )
-    for reg in session.exec(current.order_by(col(RegistrationRow.id))).all():
-        label = Message("registration of {player}", player=reg.player)
-        problems = [p.as_dict() for p in check_deck(decks.resolve(locked_decklist(reg.decklist, label), label))]
-        if (not problems) != reg.legal:
-            changed.append(Verdict(reg.player, reg.legal, not problems))
-        reg.legal, reg.problems = not problems, problems
-        session.add(reg)
+    for reg_id, player, was_legal, decklist in current:
+        label = Message("registration of {player}", player=player)
+        problems = [p.as_dict() for p in check_deck(decks.resolve(locked_decklist(json_value(decklist), label), label))]
+        if (not problems) != bool(was_legal):
+            changed.append(Verdict(player, bool(was_legal), not problems))
+        stored.append({"legal": not problems, "problems": problems, "id": reg_id})
+    tx.many("UPDATE registration SET legal = :legal, problems = :problems WHERE id = :id", stored)
     return tuple(changed)

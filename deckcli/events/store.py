@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import secrets
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
-
-from sqlmodel import Session
 
 from deckcli.decklists.model import text_problem
 from deckcli.errors import DeckcliError, InputError, UnknownEvent, UnknownPlayer
@@ -22,9 +20,8 @@ from deckcli.events.records import EventInfo, Registration
 from deckcli.files.jsontext import json_value
 from deckcli.i18n import Message
 from deckcli.names import closest, name_key
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.reads import Rows, date_value, time_value
-from deckcli.storage.tables import EventRow
+from deckcli.storage.reads import Readable, Rows, date_value, time_value
+from deckcli.storage.writes import ConstraintViolation, Writable
 
 
 def now() -> datetime:
@@ -54,20 +51,6 @@ class EventSummary:
     @property
     def illegal(self) -> int:
         return self.players - self.legal
-
-
-def info_of(row: EventRow) -> EventInfo:
-    """The record of an event row."""
-    return EventInfo(
-        id=typing.cast(int, row.id),
-        name=row.name,
-        game=row.game,
-        format=row.format,
-        date=row.date,
-        rounds=row.rounds,
-        created=row.created,
-        started=row.started,
-    )
 
 
 def started_reason(info: EventInfo, today: date | None = None) -> str | None:
@@ -114,16 +97,8 @@ def event_info(rows: Rows, name: str) -> EventInfo:
     return found
 
 
-def get_event(session: Session, name: str) -> EventRow:
-    """The row of the event called ``name``, to change it inside a write (:func:`event_info` finds it)."""
-    row = session.get(EventRow, event_info(Rows(session), name).id)
-    if row is None:  # another client deleted it between the two reads
-        raise UnknownEvent(name, [])
-    return row
-
-
 def create_event(
-    db: BaseDatabase,
+    db: Writable,
     name: str,
     game: str,
     format_ref: str | None = None,
@@ -143,25 +118,35 @@ def create_event(
     if rounds is not None and rounds < 1:
         raise InputError(Message("an event has at least 1 round, not {rounds}", rounds=rounds))
     fmt = load_format(format_ref, game) if format_ref else default_format(game)
-    row = EventRow(
-        name=name,
-        key=name_key(name),
-        game=game,
-        format=stored_format_name(fmt),
-        date=day,
-        rounds=rounds,
-        created=now(),
-        seed=secrets.token_hex(8) if seed is None else str(seed),  # round 1's order, the standings' last tiebreak
-    )
-    with db.write() as session:
-        clash = find_event(Rows(session), name)
+    info = EventInfo(0, name, game, stored_format_name(fmt), day, rounds, now())
+    seed = secrets.token_hex(8) if seed is None else str(seed)  # round 1's order, the standings' last tiebreak
+    with db.write() as tx:
+        clash = find_event(tx, name)
         if clash is not None:
-            raise DeckcliError(
-                Message("an event called {event!r} already exists; choose another name", event=clash.name)
+            raise _exists(clash.name)
+        try:
+            found = tx.all(
+                "INSERT INTO event (name, key, game, format, date, rounds, created, seed)"
+                " VALUES (:name, :key, :game, :format, :date, :rounds, :created, :seed) RETURNING id",
+                {
+                    "name": name,
+                    "key": name_key(name),
+                    "game": game,
+                    "format": info.format,
+                    "date": day,
+                    "rounds": rounds,
+                    "created": info.created,
+                    "seed": seed,
+                },
             )
-        session.add(row)
-        session.flush()
-        return info_of(row)
+        except ConstraintViolation:  # another client created it since the read above
+            raise _exists(name) from None
+    return replace(info, id=found[0][0])
+
+
+def _exists(name: str) -> DeckcliError:
+    """The refusal of a second event of the same name (or name key)."""
+    return DeckcliError(Message("an event called {event!r} already exists; choose another name", event=name))
 
 
 def _player_counts(rows: Rows, event_id: int | None = None) -> dict[int, tuple[int, int]]:
@@ -187,7 +172,7 @@ def _round_one_players(rows: Rows) -> dict[int, int]:
     return registered | dict(seated)
 
 
-def list_events(db: BaseDatabase) -> list[EventSummary]:
+def list_events(db: Readable) -> list[EventSummary]:
     """Every event, newest date first (undated last), with its players and legal decks counted and its Swiss
     rounds, in a few grouped queries for all events."""
     from deckcli.events.tournament import swiss_rounds
@@ -203,7 +188,7 @@ def list_events(db: BaseDatabase) -> list[EventSummary]:
     ]
 
 
-def event_summary(db: BaseDatabase, name: str) -> EventSummary:
+def event_summary(db: Readable, name: str) -> EventSummary:
     """One event with its counts (only its own registrations counted)."""
     with db.rows() as rows:
         info = event_info(rows, name)
@@ -211,22 +196,21 @@ def event_summary(db: BaseDatabase, name: str) -> EventSummary:
     return EventSummary(info, *counts.get(info.id, (0, 0)))
 
 
-def start_event(db: BaseDatabase, name: str) -> EventInfo:
+def start_event(db: Writable, name: str) -> EventInfo:
     """Mark the event started now (registrations are locked from then on); starting it again keeps the first time."""
-    with db.write() as session:
-        row = get_event(session, name)
-        if row.started is None:
-            row.started = now()
-            session.add(row)
-        return info_of(row)
+    with db.write() as tx:
+        info = event_info(tx, name)
+        if info.started is None:
+            info = replace(info, started=now())
+            tx.run("UPDATE event SET started = :at WHERE id = :event", {"at": info.started, "event": info.id})
+        return info
 
 
-def delete_event(db: BaseDatabase, name: str) -> EventInfo:
+def delete_event(db: Writable, name: str) -> EventInfo:
     """Delete the event with every registration, deck check and side exchange of it (the foreign keys cascade)."""
-    with db.write() as session:
-        row = get_event(session, name)
-        info = info_of(row)
-        session.delete(row)
+    with db.write() as tx:
+        info = event_info(tx, name)
+        tx.run("DELETE FROM event WHERE id = :event", {"event": info.id})
     return info
 
 
@@ -269,7 +253,7 @@ def _registration(row: tuple) -> RegistrationData:
     )
 
 
-def current_rows(rows: Rows, event: EventInfo | EventRow, player: str | None = None) -> list[RegistrationData]:
+def current_rows(rows: Rows, event: EventInfo, player: str | None = None) -> list[RegistrationData]:
     """The current registration rows of an event (one per player) in registration order, or the one of ``player``
     (UnknownPlayer naming the closest players when there is none)."""
     sql = f"SELECT {_REGISTRATION_COLUMNS} FROM registration WHERE event_id = :event AND superseded_at IS NULL"
@@ -305,7 +289,7 @@ def registration_of(row: RegistrationData) -> Registration:
 
 
 def event_registrations(
-    db: BaseDatabase, event_name: str, player: str | None = None
+    db: Readable, event_name: str, player: str | None = None
 ) -> tuple[EventInfo, list[Registration]]:
     """The event and its current registrations (the latest per player) in registration order, or only ``player``'s;
     UnknownEvent / UnknownPlayer name the closest events or players."""

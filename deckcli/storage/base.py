@@ -61,10 +61,9 @@ class BaseDatabase:
             raise (self.fault(exc) or exc) from None
 
     @contextmanager
-    def write(self) -> Iterator[Any]:
+    def write(self) -> Iterator[Transaction]:
         """One write transaction (:mod:`deckcli.storage.writes`) on an SQLAlchemy Core connection (on SQLite
-        ``BEGIN IMMEDIATE``): committed when the block ends, rolled back whole on any exception. (It yields a
-        :class:`Transaction`; typed Any while code not yet converted hands it on where a Session is declared.)"""
+        ``BEGIN IMMEDIATE``): committed when the block ends, rolled back whole on any exception."""
         try:
             with self._writer.connect() as conn, conn.begin():
                 tx = Transaction(conn, self.backend)

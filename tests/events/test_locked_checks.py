@@ -66,10 +66,12 @@ def test_a_printing_numbered_with_a_trailing_space_is_checked(run, registered, d
     from sqlalchemy import update
     from sqlmodel import select
 
-    from deckcli.storage.tables import RegistrationRow
-    from deckcli.storage.tables import Card
+    from backends import orm_session
 
-    with db.write() as session:  # as an older deckcli stored a set whose schema let "001 " through, and locked it
+    from deckcli.storage.tables import Card, RegistrationRow
+
+    # as an older deckcli stored a set whose schema let "001 " through, and locked it
+    with orm_session(db) as session, session.begin():
         session.execute(update(Card).where(Card.game == "boa", Card.set_code == "S01", Card.number == "001")
                         .values(number="001 "))
         row = session.exec(select(RegistrationRow)).one()
