@@ -116,6 +116,15 @@ def load_cardsets(sources: list[str], sheet: sheets.SheetSet | None = None) -> l
                 raw=doc,
             )
         )
+    problems += _same_set_twice(loaded)
+    if problems:
+        raise CardDataError(problems, sheet.hint() if unknown and sheet is not None else None)
+    return loaded
+
+
+def _same_set_twice(loaded: list[CardSetFile]) -> list[Message]:
+    """A problem for each file holding a set an earlier file of the same import already holds."""
+    problems = []
     seen: dict[tuple[str, str], str] = {}
     for cs in loaded:
         other = seen.setdefault((cs.game, cs.code), cs.source)
@@ -129,6 +138,4 @@ def load_cardsets(sources: list[str], sheet: sheets.SheetSet | None = None) -> l
                     other=other,
                 )
             )
-    if problems:
-        raise CardDataError(problems, sheet.hint() if unknown and sheet is not None else None)
-    return loaded
+    return problems

@@ -20,7 +20,7 @@ from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.options import DataChoice, deck_source, game_option, json_option, output_option, whole
 from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
-from deckcli.collection.layoutspec import DECKCLI_COLUMNS
+from deckcli.collection.layouts import DECKCLI_COLUMNS
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
 from deckcli.words import plural

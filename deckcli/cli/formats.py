@@ -113,7 +113,16 @@ def _restricted(entries: list[dict[str, Any]]) -> str:
 
 
 def _print_details(d: dict[str, Any]) -> None:
-    """The format as lines and tables for people."""
+    """The format as lines and tables for people: what it is, its deck rules, its card limits."""
+    _print_heading(d)
+    click.echo()
+    _print_deck_rules(d)
+    click.echo()
+    _print_card_limits(d)
+
+
+def _print_heading(d: dict[str, Any]) -> None:
+    """The format's name, title, game, what it extends, its description and its file."""
     made = d["game"]
     if d["extends"]:
         made = _("{game}, extends {format}").format(game=made, format=d["extends"])
@@ -123,7 +132,10 @@ def _print_details(d: dict[str, Any]) -> None:
     if d["description"]:
         click.echo(d["description"])
     click.echo(_("file: {file}").format(file=d["file"]))
-    click.echo()
+
+
+def _print_deck_rules(d: dict[str, Any]) -> None:
+    """The format's zones, draw deck, copy limit, the other rules it sets and its opening."""
     zones = [{**z, "kinds": _kinds_shown(d, z["kinds"]) if z["kinds"] else _("any")} for z in d["zones"]]
     emit(zones, "table", ["zone", "label", "size", "kinds", "rule"], headers=HEADERS)
     click.echo(_("draw deck: {zone}").format(zone=_zones_shown(d, [d["draw_zone"]])))
@@ -153,7 +165,10 @@ def _print_details(d: dict[str, Any]) -> None:
     if "opening" in d:
         rules = ", ".join(_opening_rule(k, v) for k, v in d["opening"].items())
         click.echo(_("opening: {values}").format(values=rules))
-    click.echo()
+
+
+def _print_card_limits(d: dict[str, Any]) -> None:
+    """The banned and restricted cards on the date asked, which version set them, and every dated version."""
     if d["version"]:
         version = _("the version from {date}").format(date=d["version"])
     elif d["versions"]:

@@ -64,22 +64,31 @@ def hand(
     )
     kind = OpeningRules.of(deck.format.opening).mulligan
     if output == "json":
+        hand_size = len(hands[0].cards) if hands else 0
         click.echo(
-            dump_json(
-                {
-                    "seed": used_seed,
-                    "hand_size": len(hands[0].cards) if hands else 0,
-                    "mulligan": kind,
-                    "on_the_play": on_the_play,
-                    "opponent_mulligan": opponent_mulligan,
-                    "conditions": [c.text for c in conditions],
-                    "hands": [h.as_dict() for h in hands],
-                }
-            )
+            dump_json(_hands_data(used_seed, hand_size, kind, on_the_play, opponent_mulligan, conditions, hands))
         )
         return
+    _print_hands(deck, cards, used_seed, hands, kind, conditions, on_the_play)
+
+
+def _hands_data(seed, hand_size, kind, on_the_play, opponent_mulligan, conditions, hands) -> dict:
+    """``hand --json``: the seed and the rules the hands were dealt under, with each hand."""
+    return {
+        "seed": seed,
+        "hand_size": hand_size,
+        "mulligan": kind,
+        "on_the_play": on_the_play,
+        "opponent_mulligan": opponent_mulligan,
+        "conditions": [c.text for c in conditions],
+        "hands": [h.as_dict() for h in hands],
+    }
+
+
+def _print_hands(deck, cards, seed, hands, kind, conditions, on_the_play) -> None:
+    """``hand`` as text: the deck's line with the seed, then each hand (the mulligan said once when all are kept)."""
     line = header(deck, cards, len(hands[0].cards) if hands else 0, on_the_play)
-    click.echo(_("{header}; seed {seed}").format(header=line, seed=used_seed))
+    click.echo(_("{header}; seed {seed}").format(header=line, seed=seed))
     kept = bool(hands) and not conditions and all(h.mulligan and h.mulligan.action == "keep" for h in hands)
     if kept:  # said once, up front, not under every hand
         click.echo(
@@ -165,7 +174,6 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
       deckcli curve deck.txt
       deckcli curve --deck "Ember Rush" --by element --by kind --csv
     """
-    from deckcli.cli.bars import bar
     from deckcli.odds.report import deck_curves
 
     deck, cards = open_draw_deck(app, source, draw=False)
@@ -195,30 +203,37 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
     click.echo(header(deck, cards, hand_size))
     for field_name, table in tables.items():
         click.echo("")
-        largest = max((r["count"] for r in table), default=0)
-        rows = [
-            {
-                "bucket": _bucket_shown(game, field_name, r["bucket"]),
-                "count": r["count"],
-                "percent": f"{r['percent']:.1f}%",
-                "p_opening": f"{100 * r['p_opening']:.1f}%",
-                "bar": bar(r["count"], largest),
-            }
-            for r in table
-        ]
-        emit(
-            rows,
-            "table",
-            ["bucket", "count", "percent", "p_opening", "bar"],
-            headers={
-                # the field's name where the game's data translates it (colour), else the catalog's (kind)
-                "bucket": game.field_name(field_name) if field_name in game.field_label_translations else field_name,
-                "count": _("cards"),
-                "percent": _("percent"),
-                "p_opening": _("P(1+ in hand)"),
-                "bar": "",
-            },
-        )
+        _print_curve(game, field_name, table)
+
+
+def _print_curve(game: Game, field_name: str, table: list[dict[str, Any]]) -> None:
+    """One distribution of ``curve`` as a table with bars, its buckets and field named as the game's data names them."""
+    from deckcli.cli.bars import bar
+
+    largest = max((r["count"] for r in table), default=0)
+    rows = [
+        {
+            "bucket": _bucket_shown(game, field_name, r["bucket"]),
+            "count": r["count"],
+            "percent": f"{r['percent']:.1f}%",
+            "p_opening": f"{100 * r['p_opening']:.1f}%",
+            "bar": bar(r["count"], largest),
+        }
+        for r in table
+    ]
+    emit(
+        rows,
+        "table",
+        ["bucket", "count", "percent", "p_opening", "bar"],
+        headers={
+            # the field's name where the game's data translates it (colour), else the catalog's (kind)
+            "bucket": game.field_name(field_name) if field_name in game.field_label_translations else field_name,
+            "count": _("cards"),
+            "percent": _("percent"),
+            "p_opening": _("P(1+ in hand)"),
+            "bar": "",
+        },
+    )
 
 
 def _bucket_shown(game: Game, field_name: str, bucket: Any) -> Any:

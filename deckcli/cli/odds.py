@@ -82,12 +82,7 @@ def odds(
       deckcli odds deck.txt --want '0 "Worldbreaker"' --draw --json
       deckcli odds deck.txt -w '1+ Fireball' --target 0.9 --vary Fireball
     """
-    if (target is None) != (vary is None):
-        raise click.UsageError(_("--target and --vary go together"))
-    if target is None and by_turn:
-        raise click.UsageError(_("--by-turn goes with --target and --vary (for the by-turn table use --turn)"))
-    if target is not None and (turns or opponent_mulligan):
-        raise click.UsageError(_("--target takes --by-turn N, not --turn or --opponent-mulligan"))
+    _check_odds_options(target, vary, by_turn, turns, opponent_mulligan)
     deck, cards = open_draw_deck(app, source)
     conditions = parse_wants(app, deck, wants)
     if target is not None:
@@ -108,6 +103,24 @@ def odds(
     if output == "json":
         click.echo(dump_json(result.as_dict(with_turns=bool(turns))))
         return
+    _print_odds(deck, cards, conditions, result, on_the_play, opponent_mulligan)
+    if turns:
+        click.echo("")
+        _print_by_turn(result, fresh=OpeningRules.of(deck.format.opening).new_hand_each_turn)
+
+
+def _check_odds_options(target, vary, by_turn, turns, opponent_mulligan) -> None:
+    """The options of ``odds`` that go together or exclude each other (a usage error before the deck is read)."""
+    if (target is None) != (vary is None):
+        raise click.UsageError(_("--target and --vary go together"))
+    if target is None and by_turn:
+        raise click.UsageError(_("--by-turn goes with --target and --vary (for the by-turn table use --turn)"))
+    if target is not None and (turns or opponent_mulligan):
+        raise click.UsageError(_("--target takes --by-turn N, not --turn or --opponent-mulligan"))
+
+
+def _print_odds(deck, cards, conditions, result, on_the_play, opponent_mulligan) -> None:
+    """The text of ``odds``: the deck and hand line, the conditions, and the two chances with the mulligan's words."""
     line = header(deck, cards, result.hand_size, on_the_play)
     if opponent_mulligan:
         line = _("{header} (with the extra card for the opponent's mulligan)").format(header=line)
@@ -122,29 +135,30 @@ def odds(
             mulligan=mulligan_words(result.mulligan, on_the_play),
         )
     )
-    if turns:
-        click.echo("")
-        rows = [
-            {
-                "turn": t,
-                "cards_seen": seen,
-                "probability": f"{100 * float(p):.2f}%",
-                "with_mulligan": f"{100 * float(m):.2f}%",
-            }
-            for (t, seen, p), m in zip(result.by_turn, result.by_turn_with_mulligan)
-        ]
-        fresh = OpeningRules.of(deck.format.opening).new_hand_each_turn
-        emit(
-            rows,
-            "table",
-            ["turn", "cards_seen", "probability", "with_mulligan"],
-            headers={
-                "turn": _("round") if fresh else _("turn"),
-                "cards_seen": _("hand") if fresh else _("cards seen"),
-                "probability": _("probability"),
-                "with_mulligan": _("with mulligan"),
-            },
-        )
+
+
+def _print_by_turn(result, fresh: bool) -> None:
+    """``odds --turn N``'s table: the chance by each turn, or by each round's fresh hand where the format deals one."""
+    rows = [
+        {
+            "turn": t,
+            "cards_seen": seen,
+            "probability": f"{100 * float(p):.2f}%",
+            "with_mulligan": f"{100 * float(m):.2f}%",
+        }
+        for (t, seen, p), m in zip(result.by_turn, result.by_turn_with_mulligan)
+    ]
+    emit(
+        rows,
+        "table",
+        ["turn", "cards_seen", "probability", "with_mulligan"],
+        headers={
+            "turn": _("round") if fresh else _("turn"),
+            "cards_seen": _("hand") if fresh else _("cards seen"),
+            "probability": _("probability"),
+            "with_mulligan": _("with mulligan"),
+        },
+    )
 
 
 def _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, output) -> None:
@@ -227,13 +241,7 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
     conditions = parse_wants(app, deck, wants)
     exact = exact_odds(cards, conditions, deck.format.opening, on_the_play=on_the_play)
     print_notes(exact.notes)
-    if trials > PROGRESS_ABOVE:
-        from deckcli.cli.output import control_stderr
-
-        with click.progressbar(length=trials, label=_("Dealing hands"), file=control_stderr()) as bar:
-            result = run(cards, conditions, deck.format.opening, trials, seed, on_the_play, progress=bar.update)
-    else:
-        result = run(cards, conditions, deck.format.opening, trials, seed, on_the_play)
+    result = _deal(run, cards, conditions, deck.format.opening, trials, seed, on_the_play)
     if output == "json":
         data = result.as_dict()
         data["exact_opening"] = float(exact.p_opening)
@@ -241,6 +249,21 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
         data["notes"] = exact.notes
         click.echo(dump_json(data))
         return
+    _print_simulation(deck, cards, conditions, exact, result, on_the_play)
+
+
+def _deal(run, cards, conditions, opening, trials, seed, on_the_play):
+    """The simulation's result, with a progress bar on the terminal when the trials are many."""
+    if trials <= PROGRESS_ABOVE:
+        return run(cards, conditions, opening, trials, seed, on_the_play)
+    from deckcli.cli.output import control_stderr
+
+    with click.progressbar(length=trials, label=_("Dealing hands"), file=control_stderr()) as bar:
+        return run(cards, conditions, opening, trials, seed, on_the_play, progress=bar.update)
+
+
+def _print_simulation(deck, cards, conditions, exact, result, on_the_play) -> None:
+    """The text of ``simulate``: the estimates beside the exact chances, and each condition's histogram."""
     click.echo(header(deck, cards, result.hand_size, on_the_play))
     print_conditions(conditions, exact.classes)
     click.echo(_("Trials: {trials} (seed {seed})").format(trials=f"{result.trials:,}", seed=result.seed))

@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 from deckcli.collection.csvio import JSON_LAYOUT
-from deckcli.collection.layouts import by_name
-from deckcli.collection.layoutspec import DECKCLI_COLUMNS, Layout, Writing
+from deckcli.collection.layouts import DECKCLI_COLUMNS, Layout, Writing, by_name
 from deckcli.collection.store import entries_where
 from deckcli.collection.variants import CONDITIONS, condition_of, finish_of, language_name, language_of
 from deckcli.errors import InputError

@@ -296,6 +296,16 @@ def decode_code(text: str, source: str | None = None) -> Decklist:
         raise InputError(Message("{where}empty deck code", where=where))
     if len(code) > MAX_CODE_CHARS:
         raise InputError(Message("{where}too long for a deck code ({count} characters)", where=where, count=len(code)))
+    try:
+        deck = _unpack(_payload(_body(code, where), where))
+    except _Bad as exc:
+        raise InputError(Message("{where}bad deck code: {reason}", where=where, reason=exc.args[0])) from None
+    deck.source = source
+    return deck
+
+
+def _body(code: str, where: str) -> str:
+    """The base64url text after a deck code's prefix, once the prefix and version are deckcli's."""
     shown = code if len(code) <= 24 else code[:20] + "…"
     match = re.match(r"dk([0-9]+)", code)
     if not match:
@@ -317,7 +327,11 @@ def decode_code(text: str, source: str | None = None) -> Decklist:
                 prefix=PREFIX,
             )
         )
-    body = code[match.end() :]
+    return code[match.end() :]
+
+
+def _payload(body: str, where: str) -> bytes:
+    """A deck code's packed bytes: its base64url text decoded, whole (a canonical ending) and its checksum right."""
     bad = next((c for c in body if not _BASE64URL.fullmatch(c)), None)
     if bad is not None:
         raise InputError(
@@ -338,9 +352,4 @@ def decode_code(text: str, source: str | None = None) -> Decklist:
     payload, checksum = raw[:-4], raw[-4:]
     if zlib.crc32(payload).to_bytes(4, "big") != checksum:
         raise InputError(Message("{where}deck code is corrupted or truncated (checksum mismatch)", where=where))
-    try:
-        deck = _unpack(payload)
-    except _Bad as exc:
-        raise InputError(Message("{where}bad deck code: {reason}", where=where, reason=exc.args[0])) from None
-    deck.source = source
-    return deck
+    return payload

@@ -148,32 +148,7 @@ def impossibility_notes(classes: DeckClasses, hand_size: int) -> list[Message]:
         most = min(hand_size, matching)
         least = max(0, hand_size - others)
         if condition.low > most:
-            if matching < condition.low:
-                needs = condition.describe()
-                notes.append(
-                    Message(
-                        "'{condition}' needs {needs}, but the deck has only {matching}",
-                        condition=condition.text,
-                        needs=needs,
-                        matching=matching,
-                    )
-                    if matching
-                    else Message(
-                        "'{condition}' needs {needs}, but no card in the deck matches",
-                        condition=condition.text,
-                        needs=needs,
-                    )
-                )
-            else:
-                notes.append(
-                    Message(
-                        "'{condition}' needs {needs}, but a hand holds only {count} cards",
-                        "'{condition}' needs {needs}, but a hand holds only {count} cards",
-                        hand_size,
-                        condition=condition.text,
-                        needs=condition.describe(),
-                    )
-                )
+            notes.append(_too_few(condition, matching, hand_size))
         elif condition.high is not None and condition.high < least:
             notes.append(
                 Message(
@@ -190,6 +165,30 @@ def impossibility_notes(classes: DeckClasses, hand_size: int) -> list[Message]:
                 )
             )
     return notes
+
+
+def _too_few(condition: Condition, matching: int, hand_size: int) -> Message:
+    """Why a condition's least count cannot be met: the deck has too few matching cards, or none, or a hand is too
+    small to hold them."""
+    needs = condition.describe()
+    if matching >= condition.low:
+        return Message(
+            "'{condition}' needs {needs}, but a hand holds only {count} cards",
+            "'{condition}' needs {needs}, but a hand holds only {count} cards",
+            hand_size,
+            condition=condition.text,
+            needs=needs,
+        )
+    if matching:
+        return Message(
+            "'{condition}' needs {needs}, but the deck has only {matching}",
+            condition=condition.text,
+            needs=needs,
+            matching=matching,
+        )
+    return Message(
+        "'{condition}' needs {needs}, but no card in the deck matches", condition=condition.text, needs=needs
+    )
 
 
 def distribution(cards: CardCounts, by: str, hand_size: int, game: Game) -> list[dict[str, Any]]:

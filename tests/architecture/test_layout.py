@@ -1,5 +1,6 @@
-"""The package's shape holds: no Click outside the CLI, small modules, no import loops (games named in code and the
-package order: test_layers.py)."""
+"""The package's shape holds: no Click outside the CLI, short functions, modules one job each, no import loops (games
+named in code and the package order: test_layers.py). Complexity is ruff's C901 (pyproject.toml), run by CI with the
+rest of the lint."""
 
 from __future__ import annotations
 
@@ -22,9 +23,46 @@ def test_click_is_imported_only_by_the_cli():
     assert users and all(name.startswith("deckcli.cli") for name in users), users
 
 
-def test_every_module_is_under_400_lines():
-    long = {_name(p): n for p in MODULES if (n := len(p.read_text(encoding="utf-8").splitlines())) >= 400}
+#: A module holds one job; where the job needs it a module may grow to about 600 lines, never split by size alone
+#: (issue 34 item 7: the old 400-line cap made splits by line count).
+MODULE_LINES = 600
+#: No function longer than this; a longer one is cut into named steps.
+FUNCTION_LINES = 80
+#: A ratchet on functions over 50 lines: today's count, lowered as they are shortened, never raised. The goal is 10.
+LONG_FUNCTION_LINES, LONG_FUNCTIONS = 50, 17
+#: Functions over FUNCTION_LINES in modules being rewritten elsewhere when the limit came in (issue 34 item 7); each
+#: entry goes when its function is cut, and an entry no longer needed fails the test.
+OVER_80_FOR_NOW = {"deckcli.cli.validate:validate"}
+#: Alembic migrations are history, written once and never edited: their length is not a design to improve.
+MIGRATIONS = PACKAGE / "storage" / "migrations" / "versions"
+
+
+def _function_lengths() -> dict[str, int]:
+    """``module:name:line`` -> the function's length in lines (its ``def`` to its last line, decorators left out)."""
+    lengths = {}
+    for path in MODULES:
+        if MIGRATIONS in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lengths[f"{_name(path)}:{node.name}:{node.lineno}"] = node.end_lineno - node.lineno + 1
+    return lengths
+
+
+def test_every_module_is_within_its_cap():
+    long = {_name(p): n for p in MODULES if (n := len(p.read_text(encoding="utf-8").splitlines())) > MODULE_LINES}
     assert long == {}
+
+
+def test_no_function_is_over_80_lines():
+    long = {name: n for name, n in _function_lengths().items() if n > FUNCTION_LINES}
+    assert {name for name in long if name.rsplit(":", 1)[0] not in OVER_80_FOR_NOW} == set(), long
+    assert OVER_80_FOR_NOW <= {name.rsplit(":", 1)[0] for name in long}, "shortened: remove it from OVER_80_FOR_NOW"
+
+
+def test_functions_over_50_lines_do_not_grow_in_number():
+    long = sorted((n, name) for name, n in _function_lengths().items() if n > LONG_FUNCTION_LINES)
+    assert len(long) <= LONG_FUNCTIONS, long
 
 
 def _imports() -> dict[str, set[str]]:
