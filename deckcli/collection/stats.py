@@ -8,8 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from deckcli.storage.base import BaseDatabase
-from deckcli.storage.reads import Rows
+from deckcli.storage.reads import Readable, Rows
 
 
 @dataclass(frozen=True)
@@ -91,7 +90,7 @@ def stats(rows: Rows, game: str | None = None) -> CollectionStats:
     return CollectionStats(tuple(games.values()), tuple(sets))
 
 
-def collection_stats(db: BaseDatabase, game: str | None = None) -> CollectionStats:
+def collection_stats(db: Readable, game: str | None = None) -> CollectionStats:
     """``collection stats``: :func:`stats` of the collection (of ``game`` only, when given)."""
     with db.rows() as rows:
         return stats(rows, game and game.lower())
