@@ -198,7 +198,8 @@ def _users(rows: Rows, card_ids: list[int]) -> str:
             )
         }
     )
-    owned = all_in(rows, "SELECT i.id FROM collection_item i WHERE i.card_id IN ({ids})", "ids", card_ids)
+    # whether the collection holds any (cards/ is below collection/, so not through its entries_where)
+    owned = all_in(rows, "SELECT card_id FROM collection_item WHERE card_id IN ({ids})", "ids", card_ids)
     if not decks:
         return Message("the collection") if owned else Message("decks or the collection")
     names = Message("deck {names}", "decks {names}", len(decks), names=", ".join(repr(d) for d in decks))
