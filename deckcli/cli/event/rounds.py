@@ -9,7 +9,7 @@ import click
 
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.event_words import headers
+from deckcli.cli.event.words import headers
 from deckcli.cli.options import whole
 from deckcli.cli.output import emit, output_options
 from deckcli.i18n import gettext as _

@@ -8,7 +8,7 @@ import click
 
 from deckcli.cli.completion import complete_event, complete_format
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.event_words import headers
+from deckcli.cli.event.words import headers
 from deckcli.cli.options import date_option, json_option, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import gettext as _

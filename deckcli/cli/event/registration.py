@@ -1,5 +1,6 @@
-"""``deckcli event ...``: a tournament's registered decklists — registration, status, deck checks, side exchanges,
-export. Each command parses its options, calls one function of :mod:`deckcli.events` and prints what it returns."""
+"""``deckcli event new / delete / start / register / import / check / side / export``: an event and its players'
+registered decklists — registration, deck checks, side exchanges, export. Each command parses its options, calls one
+function of :mod:`deckcli.events` and prints what it returns."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import click
 from deckcli.cli.completion import complete_event, complete_format, complete_player
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.event_words import headers, verdict
+from deckcli.cli.event.words import headers, verdict
 from deckcli.cli.options import date_option, game_option, json_option, output_option, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
@@ -28,24 +29,7 @@ def _problems(problems: list) -> None:
     emit(shown, "table", PROBLEM_COLUMNS, headers=headers())
 
 
-@click.group(short_help="Tournament events: registrations, deck checks, rounds, site.")
-def event() -> None:
-    """Tournament events: register players' decklists (locked, with a receipt), check decks and side exchanges.
-
-    \b
-    Examples:
-      deckcli event new "Spring Open" --game boa --date 2026-05-01 --rounds 5
-      deckcli event register "Spring Open" "Sam Example" ember.txt --player-id 12
-      deckcli event import "Spring Open" decklists/   # one file per player
-      deckcli event status "Spring Open"
-      deckcli event check "Spring Open" "Sam Example" typed-by-judge.txt
-      deckcli event side "Spring Open" "Sam Example" 2 round2.txt
-      deckcli event export "Spring Open" --to csv -o spring.csv
-      deckcli event pair "Spring Open"   # Swiss: pair, result, standings, top
-    """
-
-
-@event.command("new")
+@click.command("new")
 @click.argument("name")
 @game_option(required=True, help="The event's game.")
 @click.option(
@@ -75,7 +59,7 @@ def new(
     app: AppContext, name: str, game: str, format_ref: str | None, day, rounds: int | None, seed: str | None
 ) -> None:
     """Create the event NAME."""
-    from deckcli.cli.event_state import warn_past
+    from deckcli.cli.event.state import warn_past
     from deckcli.events.store import create_event
 
     info = create_event(app.writes, name, game.lower(), format_ref, day and day.date(), rounds, seed)
@@ -94,7 +78,7 @@ def _seed(value: str | None) -> str | None:
     return value
 
 
-@event.command(short_help="Delete the event NAME with everything recorded for it.")
+@click.command(short_help="Delete the event NAME with everything recorded for it.")
 @click.argument("name", shell_complete=complete_event)
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @pass_app
@@ -112,7 +96,7 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
     click.echo(_("Deleted event {event}.").format(event=repr(deleted.name)))
 
 
-@event.command(short_help="Start the event NAME: registrations are locked from now on.")
+@click.command(short_help="Start the event NAME: registrations are locked from now on.")
 @click.argument("name", shell_complete=complete_event)
 @pass_app
 def start(app: AppContext, name: str) -> None:
@@ -157,7 +141,7 @@ def _print_registered(done, as_json: bool) -> None:
         _problems(list(reg.problems))
 
 
-@event.command(short_help="Register PLAYER's decklist for EVENT.")
+@click.command(short_help="Register PLAYER's decklist for EVENT.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @click.argument("file", type=FILE)
@@ -191,7 +175,7 @@ def register(
         raise SystemExit(1)
 
 
-@event.command("import", short_help="Register many players from a folder or a form export CSV.")
+@click.command("import", short_help="Register many players from a folder or a form export CSV.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("source", metavar="FOLDER|FILE.csv", type=click.Path(exists=True))
 @click.option("--skip-bad", is_flag=True, help="Register the readable decklists even when some cannot be read.")
@@ -235,7 +219,7 @@ def import_(
         raise SystemExit(1)
 
 
-@event.command(short_help="A deck check: the deck presented against PLAYER's list.")
+@click.command(short_help="A deck check: the deck presented against PLAYER's list.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @click.argument("file", type=FILE)
@@ -271,7 +255,7 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
         raise SystemExit(1)
 
 
-@event.command(short_help="Check and store a between-rounds side exchange.")
+@click.command(short_help="Check and store a between-rounds side exchange.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @click.argument("round_no", metavar="ROUND", type=whole(0))  # (0 and past the last: the library names the rounds)
@@ -310,7 +294,7 @@ def side(app: AppContext, event_name: str, player: str, round_no: int, file: str
         raise SystemExit(1)
 
 
-@event.command()
+@click.command()
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option(
     "--to",
@@ -347,20 +331,3 @@ def export(app: AppContext, event_name: str, fmt: str | None, target: str) -> No
             ),
             err=True,
         )
-
-
-from deckcli.cli.event_pages import publish, sheet, slips  # noqa: E402 - event sheet / slips / publish live in their own module
-
-event.add_command(sheet)
-event.add_command(slips)
-event.add_command(publish)
-
-from deckcli.cli.event_rounds import drop, pair, result, standings, top  # noqa: E402 - the Swiss rounds and the cut
-
-for _command in (pair, result, drop, standings, top):
-    event.add_command(_command)
-
-from deckcli.cli.event_state import list_, set_, show, status  # noqa: E402 - what the event is and how it stands
-
-for _command in (list_, show, status, set_):
-    event.add_command(_command)
