@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
@@ -193,6 +194,48 @@ def _row_card(lookup: CardResolver, game: str | None, name: str, set_text: str, 
     return lookup.find(name, set_text, number, row_game or game)
 
 
+def _remember_card(
+    cards: dict[tuple[str, str, str, str], CardRef | DeckcliError],
+    lookup: CardResolver,
+    game: str | None,
+    unescape: Callable[[str], str],
+    cells: tuple[str, str, str, str],
+) -> CardRef | DeckcliError:
+    """The card a row's (name, set, number, game) cells name, or why none, remembered in ``cards`` by the raw cells."""
+    name, set_text, number, game_text = cells
+    try:
+        card: CardRef | DeckcliError = _row_card(
+            lookup, game, unescape(name), unescape(set_text), unescape(number), unescape(game_text)
+        )
+    except DeckcliError as exc:
+        card = exc
+    cards[cells] = card
+    return card
+
+
+def _remember_variant(
+    variants: dict[tuple[str, ...], Variant | DeckcliError], unescape: Callable[[str], str], cells: tuple[str, ...]
+) -> Variant | DeckcliError:
+    """The variant a row's variant cells give, or why none, remembered in ``variants`` by the raw cells."""
+    try:
+        variant: Variant | DeckcliError = Variant.parse(*(unescape(cell) for cell in cells))
+    except DeckcliError as exc:
+        variant = exc
+    variants[cells] = variant
+    return variant
+
+
+def _row_count(text: str) -> int:
+    """A row's count of copies (0: an empty row), refused when negative."""
+    try:
+        count = check_count(int(text))
+    except ValueError:
+        count = parse_count(text)
+    if count < 0:
+        raise InputError(Message("count {count} is negative", count=count))
+    return count
+
+
 def plan_import(
     db: Readable, source: str, game: str | None = None, stdin: IO[str] | IO[bytes] | None = None
 ) -> ImportPlan:
@@ -215,34 +258,16 @@ def plan_import(
     for position, (count_text, name, game_text, set_text, number, *variant_cells, trade_text, price_text) in rows:
         plan.rows += 1
         try:
-            try:
-                count = check_count(int(count_text))
-            except ValueError:
-                count = parse_count(count_text)
-            if count <= 0:
-                if count < 0:
-                    raise InputError(Message("count {count} is negative", count=count))
+            count = _row_count(count_text)
+            if count == 0:
                 plan.empty += 1
                 continue
-            card = cards.get((name, set_text, number, game_text))
-            if card is None:
-                try:
-                    card = _row_card(
-                        lookup, game, unescape(name), unescape(set_text), unescape(number), unescape(game_text)
-                    )
-                except DeckcliError as exc:
-                    card = exc
-                cards[(name, set_text, number, game_text)] = card
+            card = cards.get((name, set_text, number, game_text)) or _remember_card(
+                cards, lookup, game, unescape, (name, set_text, number, game_text)
+            )
             if isinstance(card, DeckcliError):
                 raise card
-            vkey = tuple(variant_cells)
-            variant = variants.get(vkey)
-            if variant is None:
-                try:
-                    variant = Variant.parse(*(unescape(cell) for cell in vkey))
-                except DeckcliError as exc:
-                    variant = exc
-                variants[vkey] = variant
+            variant = variants.get(vkey := tuple(variant_cells)) or _remember_variant(variants, unescape, vkey)
             if isinstance(variant, DeckcliError):
                 raise variant
             trade = parse_tradelist(unescape(trade_text), count) if trade_text not in ("", "0") else 0

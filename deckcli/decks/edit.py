@@ -8,7 +8,7 @@ last-added printing first and asks for a zone when the card is in several.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import CardResolver
@@ -248,8 +248,8 @@ def _remove(
     set_code: str | None,
     number: str | None,
 ) -> Edit:
+    """``deck remove`` inside ``tx``: every removal planned (and refused) before the deck changes."""
     stored, edit, index, found = _begin(tx, deck_name, name, set_code, number)
-    fmt = edit.format
     if stands_for(registry.game(found.game), found, index) is not None:
         groups = [[c] for c in printings_meant(index, found)]
     elif set_code:
@@ -259,45 +259,74 @@ def _remove(
     held = deck_cards(tx, stored)
     plan: list[tuple[str, int, int]] = []  # (zone, card id, copies to remove)
     for group in groups:
-        ids = {c.id for c in group}
-        rows = [(z, cid, n) for z, cid, n in held if cid in ids and (zone is None or z == zone)]
-        if not rows:
-            raise DeckcliError(
-                Message(
-                    "deck {deck!r} holds no {card!r} in its {zone}",
-                    deck=stored.name,
-                    card=group[0].name,
-                    zone=edit.label(zone),
-                )
-                if zone
-                else Message("deck {deck!r} holds no {card!r}", deck=stored.name, card=group[0].name)
-            )
-        zones = sorted({z for z, _, _ in rows}, key=fmt.display_rank)
-        if len(zones) > 1:
-            raise DeckcliError(
-                Message(
-                    "{card!r} is in {zones}; say which with --zone",
-                    card=group[0].name,
-                    zones=" and ".join(edit.label(z) for z in zones),
-                )
-            )
-        have = sum(n for _, _, n in rows)
-        want = have if remove_all else (count or 1)
-        if want > have:
-            args = {"deck": stored.name, "count": have, "card": group[0].name, "zone": edit.label(zone or zones[0])}
-            raise DeckcliError(
-                Message("deck {deck!r} holds only {count} × {card} in its {zone}", **args)
-                if zone
-                else Message("deck {deck!r} holds only {count} × {card} in {zone}", **args)
-            )
-
-        for z, cid, n in reversed(rows):  # the last-added printing goes first
-            take = min(n, want)
-            if take:
-                plan.append((z, cid, take))
-                want -= take
+        plan += _group_removal(stored.name, edit, group, held, zone, count, remove_all)
     for z, cid, take in plan:
         left = change_count(tx, stored, z, cid, -take)
         edit.changes.append(DeckChange(z, index.card(cid), -take, left))
     edit.zone_sizes = {c.zone: zone_size(tx, stored, c.zone) for c in edit.changes}
     return edit
+
+
+def _group_removal(
+    deck_name: str,
+    edit: Edit,
+    group: list[CardRef],
+    held: list[tuple[str, int, int]],
+    zone: str | None,
+    count: int | None,
+    remove_all: bool,
+) -> list[tuple[str, int, int]]:
+    """The (zone, card id, copies) to take for one card's printings ``group`` from the deck's ``held`` cards, the
+    last-added printing first; refused when the deck holds none, holds it in two zones, or too few copies."""
+    rows, zones = _group_rows(deck_name, edit, group, held, zone)
+    plan: list[tuple[str, int, int]] = []
+    have = sum(n for _, _, n in rows)
+    want = have if remove_all else (count or 1)
+    if want > have:
+        args: dict[str, Any] = {
+            "deck": deck_name,
+            "count": have,
+            "card": group[0].name,
+            "zone": edit.label(zone or zones[0]),
+        }
+        raise DeckcliError(
+            Message("deck {deck!r} holds only {count} × {card} in its {zone}", **args)
+            if zone
+            else Message("deck {deck!r} holds only {count} × {card} in {zone}", **args)
+        )
+    for z, cid, n in reversed(rows):  # the last-added printing goes first
+        take = min(n, want)
+        if take:
+            plan.append((z, cid, take))
+            want -= take
+    return plan
+
+
+def _group_rows(
+    deck_name: str, edit: Edit, group: list[CardRef], held: list[tuple[str, int, int]], zone: str | None
+) -> tuple[list[tuple[str, int, int]], list[str]]:
+    """The deck's rows of one card's printings (in ``zone`` if given) and their zones, refused when the deck holds
+    none of them or holds them in more than one zone."""
+    ids = {c.id for c in group}
+    rows = [(z, cid, n) for z, cid, n in held if cid in ids and (zone is None or z == zone)]
+    if not rows:
+        raise DeckcliError(
+            Message(
+                "deck {deck!r} holds no {card!r} in its {zone}",
+                deck=deck_name,
+                card=group[0].name,
+                zone=edit.label(zone),
+            )
+            if zone
+            else Message("deck {deck!r} holds no {card!r}", deck=deck_name, card=group[0].name)
+        )
+    zones = sorted({z for z, _, _ in rows}, key=edit.format.display_rank)
+    if len(zones) > 1:
+        raise DeckcliError(
+            Message(
+                "{card!r} is in {zones}; say which with --zone",
+                card=group[0].name,
+                zones=" and ".join(edit.label(z) for z in zones),
+            )
+        )
+    return rows, zones

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from deckcli.decklists.model import zone_rank
+from deckcli.decklists.model import Decklist, zone_rank
 from deckcli.decks.diff import diff_decks
 from deckcli.errors import InputError
 from deckcli.events.decks import EventDecks, PlayerDecklist
@@ -22,7 +22,7 @@ from deckcli.i18n import N_, Message
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.storage.reads import Rows, in_list, time_value
-from deckcli.storage.writes import Writable
+from deckcli.storage.writes import Transaction, Writable
 from deckcli.words import listing, timestamp
 
 TOO_MANY, TOO_FEW, NOT_REGISTERED = N_("too many"), N_("too few"), N_("not registered")  # JSON: English
@@ -168,6 +168,26 @@ def side_exchange(
         info = event_info(reads, event_name)
         row = current_rows(reads, info, player)[0]
     decks = EventDecks(db, info, undone=Message("no side exchange was recorded"))
+    _refuse_unexchangeable(info, decks, round_no)
+    original = decks.reopen(row.decklist, Message("registration of {player}", player=row.player))
+    presented = decks.check(PlayerDecklist(row.player, file, path=file), by_name=True)
+    problems = check_side_exchange(original, presented.resolved)
+    stamp = now()
+    with db.write() as tx:
+        _unpaired(tx, info, round_no)
+        earlier = _earlier(tx, row.id, round_no)
+        if problems and not replace and any(legal for _, legal, _ in earlier):
+            return SideExchange(info, row.player, round_no, problems, stamp, kept=earlier[0][2])
+        if earlier:
+            ids, bound = in_list("id", [exchange_id for exchange_id, _, _ in earlier])
+            tx.run(f"UPDATE side_exchange SET superseded_at = :at WHERE id IN ({ids})", {**bound, "at": stamp})
+        _insert_exchange(tx, row.id, round_no, presented.locked, problems, stamp)
+        tx.run("UPDATE event SET started = COALESCE(started, :at) WHERE id = :event", {"at": stamp, "event": info.id})
+    return SideExchange(info, row.player, round_no, problems, stamp, bool(earlier))
+
+
+def _refuse_unexchangeable(info: EventInfo, decks: EventDecks, round_no: int) -> None:
+    """Refuse a side exchange the event's format has no side deck for, or for a round the event does not have."""
     zones = decks.format.side_exchange
     if not zones:
         raise InputError(
@@ -188,29 +208,21 @@ def side_exchange(
                 upto=upto,
             )
         )
-    original = decks.reopen(row.decklist, Message("registration of {player}", player=row.player))
-    presented = decks.check(PlayerDecklist(row.player, file, path=file), by_name=True)
-    problems = check_side_exchange(original, presented.resolved)
-    stamp = now()
-    with db.write() as tx:
-        _unpaired(tx, info, round_no)
-        earlier = _earlier(tx, row.id, round_no)
-        if problems and not replace and any(legal for _, legal, _ in earlier):
-            return SideExchange(info, row.player, round_no, problems, stamp, kept=earlier[0][2])
-        if earlier:
-            ids, bound = in_list("id", [exchange_id for exchange_id, _, _ in earlier])
-            tx.run(f"UPDATE side_exchange SET superseded_at = :at WHERE id IN ({ids})", {**bound, "at": stamp})
-        tx.run(
-            "INSERT INTO side_exchange (registration_id, round, decklist, problems, legal, at)"
-            " VALUES (:registration, :round, :decklist, :problems, :legal, :at)",
-            {
-                "registration": row.id,
-                "round": round_no,
-                "decklist": locked_data(presented.locked),
-                "problems": [p.as_dict() for p in problems],
-                "legal": not problems,
-                "at": stamp,
-            },
-        )
-        tx.run("UPDATE event SET started = COALESCE(started, :at) WHERE id = :event", {"at": stamp, "event": info.id})
-    return SideExchange(info, row.player, round_no, problems, stamp, bool(earlier))
+
+
+def _insert_exchange(
+    tx: Transaction, registration_id: int, round_no: int, locked: Decklist, problems: list[Problem], stamp: datetime
+) -> None:
+    """Store one side exchange's checked decklist for a round as the current record."""
+    tx.run(
+        "INSERT INTO side_exchange (registration_id, round, decklist, problems, legal, at)"
+        " VALUES (:registration, :round, :decklist, :problems, :legal, :at)",
+        {
+            "registration": registration_id,
+            "round": round_no,
+            "decklist": locked_data(locked),
+            "problems": [p.as_dict() for p in problems],
+            "legal": not problems,
+            "at": stamp,
+        },
+    )

@@ -150,41 +150,9 @@ def register_many(
         except DeckcliError as exc:
             failures.append((source.label, _lines(exc, source.label)))
             continue
-        key = name_key(source.player)
-        if key in seen:
-            failures.append(
-                (
-                    source.label,
-                    [
-                        Message(
-                            "{file}: player {player!r} is also the player of {other}; one decklist per player",
-                            file=source.label,
-                            player=source.player,
-                            other=seen[key],
-                        )
-                    ],
-                )
-            )
-            continue
-        seen[key] = source.label
-        if key in taken and not replace:
-            failures.append(
-                (
-                    source.label,
-                    [
-                        Message(
-                            "{file}: {player!r} is already registered; --replace registers the new decklist instead",
-                            file=source.label,
-                            player=source.player,
-                        )
-                    ],
-                )
-            )
-            continue
-        alike = None if new_players else _lookalike(lookalikes, source.player)
-        lookalikes.add(source.player, source.label)
-        if alike is not None:
-            failures.append((source.label, _lines(alike, source.label)))
+        refused = _name_refusal(source, seen, taken, lookalikes, replace, new_players)
+        if refused:
+            failures.append((source.label, refused))
             continue
         try:
             done.append(decks.check(source))
@@ -201,6 +169,41 @@ def register_many(
         )
     registered = _store(db, info, done, replace, new_players, late) if done else []
     return RegisteredMany(info, registered, lines, len(failures))
+
+
+def _name_refusal(
+    source: PlayerDecklist,
+    seen: dict[str, str],
+    taken: set[str],
+    lookalikes: LookalikeIndex,
+    replace: bool,
+    new_players: bool,
+) -> list[str]:
+    """Why ``source``'s player name cannot be registered (none: it can): a second decklist of one player, a player
+    already registered without ``replace``, or a look-alike of another name unless ``new_players``; ``seen`` and
+    ``lookalikes`` learn the name."""
+    key = name_key(source.player)
+    if key in seen:
+        return [
+            Message(
+                "{file}: player {player!r} is also the player of {other}; one decklist per player",
+                file=source.label,
+                player=source.player,
+                other=seen[key],
+            )
+        ]
+    seen[key] = source.label
+    if key in taken and not replace:
+        return [
+            Message(
+                "{file}: {player!r} is already registered; --replace registers the new decklist instead",
+                file=source.label,
+                player=source.player,
+            )
+        ]
+    alike = None if new_players else _lookalike(lookalikes, source.player)
+    lookalikes.add(source.player, source.label)
+    return _lines(alike, source.label) if alike is not None else []
 
 
 def _lines(exc: DeckcliError, label: str) -> list[str]:
@@ -262,18 +265,7 @@ def _store(
         again = [current[key].player for d in decks if (key := name_key(d.source.player)) in current]
         if again and not replace:
             raise AlreadyRegistered(event.name, again)
-        why = started_reason(event)
-        if why and again:
-            raise EventStarted(event.name, why, Message("a registered decklist cannot be replaced any more"))
-        if why and not late:
-            names = [repr(d.source.player) for d in decks]
-            shown = ", ".join(names[:5])
-            listed = Message("{names} and {more} more", names=shown, more=len(names) - 5) if len(names) > 5 else shown
-            raise EventStarted(
-                event.name,
-                why,
-                Message("registrations are locked; add --late to register {players} late", players=listed),
-            )
+        why = _started_refusal(event, decks, again, late)
         olds = [current.get(name_key(d.source.player)) for d in decks]
         rows = [_row(event, deck, old, stamp, late=why is not None) for deck, old in zip(decks, olds)]
         try:
@@ -287,6 +279,24 @@ def _store(
         Registered(_record(row, deck), deck.problems, deck.notes, old is not None)
         for row, deck, old in zip(rows, decks, olds)
     ]
+
+
+def _started_refusal(event: EventInfo, decks: list[CheckedDeck], again: list[str], late: bool) -> str | None:
+    """Why the event counts as started (None: it has not); refused then if a decklist would be replaced, or if new
+    players would register without ``late``."""
+    why = started_reason(event)
+    if why and again:
+        raise EventStarted(event.name, why, Message("a registered decklist cannot be replaced any more"))
+    if why and not late:
+        names = [repr(d.source.player) for d in decks]
+        shown = ", ".join(names[:5])
+        listed = Message("{names} and {more} more", names=shown, more=len(names) - 5) if len(names) > 5 else shown
+        raise EventStarted(
+            event.name,
+            why,
+            Message("registrations are locked; add --late to register {players} late", players=listed),
+        )
+    return why
 
 
 _COLUMNS = (

@@ -169,6 +169,32 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
     Checked after ``extends`` is merged, since a child format inherits these fields.
     """
     zones = doc.get("zones", {})
+    problems = _zone_reference_problems(doc, label)
+    problems += _version_problems(doc.get("versions", []), label)
+    if not registry.is_game(doc.get("game")):
+        text = N_("{file}: $.game: unknown game {game!r}; known games: {games}")
+        return problems + [Message(text, file=label, game=doc.get("game"), games=", ".join(registry.codes()))]
+    game = registry.game(doc["game"])
+    text = N_(
+        "{file}: $.zones.{zone}: {game} has no zone {zone!r} (its zones: {zones}); a zone is declared in"
+        " carddb/{game}/game.json"
+    )
+    problems += [
+        Message(text, file=label, zone=name, game=game.code, zones=", ".join(game.zones))
+        for name in zones
+        if name not in game.zones or game.zones[name].stands_for
+    ]
+    problems += _check_problems(doc, game, label)
+    problems += _meta_key_problems(doc, game, label)
+    if "draft" in doc and game.hook_settings(DRAFT_HOOK) is None:
+        text = N_("{file}: $.draft: a draft needs the game hook {hook!r} (champions), which {game} does not use")
+        problems.append(Message(text, file=label, hook=DRAFT_HOOK, game=game.code))
+    return problems
+
+
+def _zone_reference_problems(doc: dict[str, Any], label: str) -> list[str]:
+    """Zone bounds out of order, and a zone the draw zone, copy limit or side exchange names that is not declared."""
+    zones = doc.get("zones", {})
     problems: list[str] = [
         Message(
             "{file}: $.zones.{zone}: min {min} is above max {max}",
@@ -194,20 +220,12 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
             for name in names
             if name not in zones
         ]
-    problems += _version_problems(doc.get("versions", []), label)
-    if not registry.is_game(doc.get("game")):
-        text = N_("{file}: $.game: unknown game {game!r}; known games: {games}")
-        return problems + [Message(text, file=label, game=doc.get("game"), games=", ".join(registry.codes()))]
-    game = registry.game(doc["game"])
-    text = N_(
-        "{file}: $.zones.{zone}: {game} has no zone {zone!r} (its zones: {zones}); a zone is declared in"
-        " carddb/{game}/game.json"
-    )
-    problems += [
-        Message(text, file=label, zone=name, game=game.code, zones=", ".join(game.zones))
-        for name in zones
-        if name not in game.zones or game.zones[name].stands_for
-    ]
+    return problems
+
+
+def _check_problems(doc: dict[str, Any], game: registry.Game, label: str) -> list[str]:
+    """A listed check without the format field it reads, or needing a game hook the game does not use."""
+    problems: list[str] = []
     for name in doc.get("checks", ()):
         check = CHECKS[name]  # the schema lists the same names
         if check.needs not in doc:
@@ -216,10 +234,6 @@ def _consistency_problems(doc: dict[str, Any], label: str) -> list[str]:
         if game.hook_settings(check.hook) is None:
             text = N_("{file}: $.checks: the check {check!r} needs the game hook {hook!r}, which {game} does not use")
             problems.append(Message(text, file=label, check=name, hook=check.hook, game=game.code))
-    problems += _meta_key_problems(doc, game, label)
-    if "draft" in doc and game.hook_settings(DRAFT_HOOK) is None:
-        text = N_("{file}: $.draft: a draft needs the game hook {hook!r} (champions), which {game} does not use")
-        problems.append(Message(text, file=label, hook=DRAFT_HOOK, game=game.code))
     return problems
 
 

@@ -54,39 +54,40 @@ def champion_problems(deck: ResolvedDeck) -> list[Problem]:
                 extra={"count": len(chosen)},
             )
         )
-    for cards in chosen.values():
-        champion = str(sets.leader_of(cards[0].card))
-        counts: dict[str, int] = {}
-        for dc in cards:
-            counts[dc.card.name] = counts.get(dc.card.name, 0) + dc.count
-        expected = sets.member_names(champion, deck.index) if deck.index is not None else ()
-        missing = [n for n in expected if n not in counts]
-        extra = [n for n, c in counts.items() if c > 1 or n not in expected]
-        if not missing and not extra:
-            continue
-        parts = []
-        if missing:
-            parts.append(Message("missing {cards}", cards=", ".join(repr(n) for n in missing)))
-        if extra:
-            parts.append(Message("too many {cards}", cards=", ".join(f"{n!r} ({counts[n]})" for n in extra)))
-        problems.append(
-            Problem(
-                "champion-set",
-                Message(
-                    "{champion}'s {total} {kind} cards must each be in the deck exactly once: {parts}",
-                    champion=champion,
-                    total=len(expected),
-                    kind=registry.game(deck.game).kind_name(sets.member_kind),
-                    parts=Message("{first}; {second}", first=parts[0], second=parts[1])
-                    if len(parts) == 2
-                    else parts[0],
-                ),
-                cards=missing + extra,
-                zone=cards[0].zone,
-                line=first_line(cards),
-            )
-        )
+    problems += [p for cards in chosen.values() if (p := _champion_set_problem(deck, sets, cards)) is not None]
     return problems
+
+
+def _champion_set_problem(deck: ResolvedDeck, sets: Any, cards: list[ResolvedCard]) -> Problem | None:
+    """The ``champion-set`` problem of one champion's cards (``sets``: the game's champion-sets hook): a member
+    card missing or more than once, or a stray one."""
+    champion = str(sets.leader_of(cards[0].card))
+    counts: dict[str, int] = {}
+    for dc in cards:
+        counts[dc.card.name] = counts.get(dc.card.name, 0) + dc.count
+    expected = sets.member_names(champion, deck.index) if deck.index is not None else ()
+    missing = [n for n in expected if n not in counts]
+    extra = [n for n, c in counts.items() if c > 1 or n not in expected]
+    if not missing and not extra:
+        return None
+    parts = []
+    if missing:
+        parts.append(Message("missing {cards}", cards=", ".join(repr(n) for n in missing)))
+    if extra:
+        parts.append(Message("too many {cards}", cards=", ".join(f"{n!r} ({counts[n]})" for n in extra)))
+    return Problem(
+        "champion-set",
+        Message(
+            "{champion}'s {total} {kind} cards must each be in the deck exactly once: {parts}",
+            champion=champion,
+            total=len(expected),
+            kind=registry.game(deck.game).kind_name(sets.member_kind),
+            parts=Message("{first}; {second}", first=parts[0], second=parts[1]) if len(parts) == 2 else parts[0],
+        ),
+        cards=missing + extra,
+        zone=cards[0].zone,
+        line=first_line(cards),
+    )
 
 
 class _NemuGroups(NamedTuple):

@@ -70,34 +70,29 @@ class Resolver:
         self, deck: Decklist, format_name: str | Format | None, game: str | None
     ) -> tuple[str, Format, list[Problem]]:
         """The game and format to check ``deck`` under: options first, then the file, then the card names."""
-        problems: list[Problem] = []
         fmt = load_format(format_name) if isinstance(format_name, str) and format_name else format_name or None
         chosen = game or (fmt.game if fmt else None)
-        if deck.game and not registry.is_game(deck.game):
-            problems.append(
-                Problem(
-                    "wrong-game",
-                    Message(
-                        "unknown game {game!r} in the decklist; known: {known}",
-                        game=deck.game,
-                        known=", ".join(registry.codes()),
-                    ),
-                )
-            )
-        elif deck.game and chosen and deck.game != chosen:
-            problems.append(
-                Problem(
-                    "wrong-game",
-                    Message(
-                        "the decklist says Game: {game}, but it is being checked as {chosen}",
-                        game=deck.game,
-                        chosen=chosen,
-                    ),
-                    extra={"game": deck.game},
-                )
-            )
+        problems = _game_line_problems(deck, chosen)
         if not chosen and registry.is_game(deck.game):
             chosen = deck.game
+        fmt = self._deck_format(deck, fmt, chosen, problems)
+        if not chosen and fmt:
+            chosen = fmt.game
+        if not chosen:
+            chosen = self._guess_game(deck)
+        if not chosen:
+            text = N_("{source}: cannot tell which game this deck is for; add a 'Game: {games}' line or use --game")
+            raise InputError(Message(text, source=deck.source or Message("deck"), games="|".join(registry.codes())))
+        if fmt is None:
+            fmt = default_format(chosen)
+        elif fmt.game != chosen:
+            problems.append(Problem("wrong-game", _format_for(fmt, chosen), extra={"game": fmt.game}))
+        return chosen, fmt.on(self.day), problems
+
+    def _deck_format(
+        self, deck: Decklist, fmt: Format | None, chosen: str | None, problems: list[Problem]
+    ) -> Format | None:
+        """The format to check under: ``fmt`` from the options, else the one the deck's format line or stored deck names."""
         if deck.format and deck.layout is not None:  # a decklist read from text: its line names a format, never a file
             try:
                 named: Format | None = named_format(deck.format, fmt, chosen)
@@ -114,18 +109,7 @@ class Resolver:
                 fmt = self._line_format(load_format(deck.format), chosen, problems)
             except DeckcliError as exc:
                 problems.append(Problem("parse", _format_line(exc)))
-        if not chosen and fmt:
-            chosen = fmt.game
-        if not chosen:
-            chosen = self._guess_game(deck)
-        if not chosen:
-            text = N_("{source}: cannot tell which game this deck is for; add a 'Game: {games}' line or use --game")
-            raise InputError(Message(text, source=deck.source or Message("deck"), games="|".join(registry.codes())))
-        if fmt is None:
-            fmt = default_format(chosen)
-        elif fmt.game != chosen:
-            problems.append(Problem("wrong-game", _format_for(fmt, chosen), extra={"game": fmt.game}))
-        return chosen, fmt.on(self.day), problems
+        return fmt
 
     @staticmethod
     def _line_format(fmt: Format, chosen: str | None, problems: list[Problem]) -> Format | None:
@@ -324,6 +308,35 @@ def _format_for(fmt: Format, chosen: str) -> Message:
     return Message(
         "format {format!r} is for {game}, but the deck is {chosen}", format=fmt.name, game=fmt.game, chosen=chosen
     )
+
+
+def _game_line_problems(deck: Decklist, chosen: str | None) -> list[Problem]:
+    """The deck's own Game line as a problem: a game deckcli does not know, or another game than the one chosen."""
+    problems: list[Problem] = []
+    if deck.game and not registry.is_game(deck.game):
+        problems.append(
+            Problem(
+                "wrong-game",
+                Message(
+                    "unknown game {game!r} in the decklist; known: {known}",
+                    game=deck.game,
+                    known=", ".join(registry.codes()),
+                ),
+            )
+        )
+    elif deck.game and chosen and deck.game != chosen:
+        problems.append(
+            Problem(
+                "wrong-game",
+                Message(
+                    "the decklist says Game: {game}, but it is being checked as {chosen}",
+                    game=deck.game,
+                    chosen=chosen,
+                ),
+                extra={"game": deck.game},
+            )
+        )
+    return problems
 
 
 def _format_line(exc: DeckcliError) -> str:

@@ -44,34 +44,7 @@ def check_deck(deck: ResolvedDeck) -> list[Problem]:
 def zone_problems(deck: ResolvedDeck) -> list[Problem]:
     """Zone sizes out of bounds (the zone's ``rule`` id), and cards in a zone that may not hold them (``zone-kind``)."""
     fmt = deck.format
-    problems: list[Problem] = []
-    sizes = zone_sizes(deck)
-    for zone, spec in fmt.zones.items():
-        size, low, high = sizes.get(zone, 0), spec.fewest, spec.max
-        if size < low or (high is not None and size > high):
-            bound = (
-                Message("exactly {low}", low=low)
-                if low == high
-                else (
-                    Message("{low}–{high}", low=low, high=high)
-                    if high is not None
-                    else Message("at least {low}", low=low)
-                )
-            )
-            problems.append(
-                Problem(
-                    spec.size_rule,
-                    Message(
-                        "{zone} has {cards}; {format} needs {bound}",
-                        zone=zone_label(deck, zone),
-                        cards=plural(size, "card"),
-                        format=fmt.name,
-                        bound=bound,
-                    ),
-                    zone=zone,
-                    extra={"count": size},
-                )
-            )
+    problems = _zone_size_problems(deck)
     foreign: dict[str, list[ResolvedCard]] = {}
     for dc in deck.cards:
         holds = fmt.zones.get(dc.zone)
@@ -116,6 +89,40 @@ def zone_problems(deck: ResolvedDeck) -> list[Problem]:
                 line=min((n for n in lines if n is not None), default=None),
             )
         )
+    return problems
+
+
+def _zone_size_problems(deck: ResolvedDeck) -> list[Problem]:
+    """Each zone whose size is out of its format's bounds, under the zone's own rule id."""
+    fmt = deck.format
+    problems: list[Problem] = []
+    sizes = zone_sizes(deck)
+    for zone, spec in fmt.zones.items():
+        size, low, high = sizes.get(zone, 0), spec.fewest, spec.max
+        if size < low or (high is not None and size > high):
+            bound = (
+                Message("exactly {low}", low=low)
+                if low == high
+                else (
+                    Message("{low}–{high}", low=low, high=high)
+                    if high is not None
+                    else Message("at least {low}", low=low)
+                )
+            )
+            problems.append(
+                Problem(
+                    spec.size_rule,
+                    Message(
+                        "{zone} has {cards}; {format} needs {bound}",
+                        zone=zone_label(deck, zone),
+                        cards=plural(size, "card"),
+                        format=fmt.name,
+                        bound=bound,
+                    ),
+                    zone=zone,
+                    extra={"count": size},
+                )
+            )
     return problems
 
 

@@ -29,7 +29,7 @@ MODULE_LINES = 600
 #: No function longer than this; a longer one is cut into named steps.
 FUNCTION_LINES = 80
 #: A ratchet on functions over 50 lines: today's count, lowered as they are shortened, never raised. The goal is 10.
-LONG_FUNCTION_LINES, LONG_FUNCTIONS = 50, 15
+LONG_FUNCTION_LINES, LONG_FUNCTIONS = 50, 6
 #: Functions over FUNCTION_LINES in modules being rewritten elsewhere when the limit came in (issue 34 item 7); each
 #: entry goes when its function is cut, and an entry no longer needed fails the test.
 OVER_80_FOR_NOW: set[str] = set()
