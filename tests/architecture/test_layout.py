@@ -101,9 +101,9 @@ def test_no_import_cycles_not_even_through_local_imports():
 
 
 #: deckcli/odds/'s size (issue 34): one module per question, none long. The goal is 2,000 lines in all; the limit
-#: here is where the moves left it (2,565) plus the 8 lines of `--want` without its count (MissingCount, merged in the
-#: same round), lowered as the engines are shortened.
-ODDS_FILES, ODDS_LARGEST, ODDS_LINES = 14, 300, 2573
+#: here is where the work left it (2,474 once the opening rules moved to legality/opening.py), lowered as the engines
+#: are shortened.
+ODDS_FILES, ODDS_LARGEST, ODDS_LINES = 14, 300, 2474
 
 
 def test_odds_stays_within_its_size_goal():
