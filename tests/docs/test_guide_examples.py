@@ -10,7 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import paths  # tests/support/paths.py
@@ -35,7 +34,7 @@ def _environment(root: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def fresh_data(tmp_path_factory) -> Path:
     """A data folder as the first command leaves it (the database made, the bundled sets loaded), copied for each
     page rather than made again: each page starts from the same fresh database."""
@@ -71,30 +70,13 @@ def _run_page(page: Path, root: Path, fresh_data: Path) -> list[str]:
     return wrong
 
 
-@pytest.fixture(scope="module")
-def page_runs(request, tmp_path_factory, fresh_data) -> dict[Path, list[str]]:
-    """Every selected page run at once, each in its own shell, folder and data folder (the commands spend most of
-    their time starting Python, so pages side by side use the machine's cores): page -> what went wrong."""
-    selected = {
-        item.callspec.params["page"]
-        for item in request.session.items
-        if item.originalname == "test_every_shell_example_of_the_page_runs_as_the_guide_says"
-    }
-    pages = [p for p in PAGES if p in selected]
-    roots = {page: tmp_path_factory.mktemp(page.stem) for page in pages}
-    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 1)) as pool:
-        runs = {page: pool.submit(_run_page, page, roots[page], fresh_data) for page in pages}
-        return {page: run.result() for page, run in runs.items()}
-
-
-# One worker of pytest-xdist runs every page (--dist loadgroup): page_runs runs the selected pages side by side at once,
-# so pages spread over workers would each run them all.
-@pytest.mark.xdist_group("guide-pages")
+# Each page runs in its own test, so pytest-xdist spreads the pages over the machine's cores (the commands spend most of
+# their time starting Python); the fresh data folder is made once per worker.
 @pytest.mark.parametrize("page", PAGES, ids=[p.relative_to(paths.REPO).as_posix() for p in PAGES])
-def test_every_shell_example_of_the_page_runs_as_the_guide_says(page, page_runs):
+def test_every_shell_example_of_the_page_runs_as_the_guide_says(page, tmp_path, fresh_data):
     if not commands(page):
         pytest.skip(f"{page.name} has no shell example")
-    wrong = page_runs[page]
+    wrong = _run_page(page, tmp_path, fresh_data)
     assert not wrong, "\n".join(wrong)
 
 
