@@ -3,27 +3,15 @@ and give the same output as through the Database when the file first needs work 
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import paths  # tests/support/paths.py
 import pytest
+from child_imports import ORM, invoke_counting
 
 pytestmark = pytest.mark.sqlite_only  # the sqlite3 fast path of a ready file
 
-ORM = ("sqlalchemy", "sqlmodel", "pydantic")
+HEAVY = ORM + ("numpy", "jsonschema")
 EMBER = str(paths.EXAMPLES / "ember-rush.txt")
 
-SCRIPT = """
-import sys, json
-from click.testing import CliRunner
-from deckcli.cli.main import cli
-
-result = CliRunner().invoke(cli, json.loads(sys.argv[1]))
-print(json.dumps({"exit": result.exit_code, "out": result.output,
-                  "heavy": sorted({m.split('.')[0] for m in sys.modules if m.split('.')[0] in %r})}))
-""" % (ORM + ("numpy", "jsonschema"),)
 
 COMMANDS = [
     ["validate", EMBER],
@@ -41,9 +29,7 @@ COMMANDS = [
 
 
 def _invoke(args: list[str], env: dict[str, str]) -> dict:
-    done = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps(args)], capture_output=True, text=True, env=env,
-                          check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return invoke_counting(args, env, HEAVY)
 
 
 @pytest.fixture

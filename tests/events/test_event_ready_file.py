@@ -4,34 +4,20 @@ and writes alike go through sqlite3 (issue 36). Each command runs in a fresh pro
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import paths  # tests/support/paths.py
 import pytest
+from child_imports import ORM, invoke_counting
 
 pytestmark = pytest.mark.sqlite_only  # the sqlite3 path of a ready file
 
-ORM = ("sqlalchemy", "sqlmodel", "pydantic")
+HEAVY = ORM + ("numpy", "networkx")
 EMBER = str(paths.EXAMPLES / "ember-rush.txt")
 EVENT = "Spring Open"
 
-SCRIPT = """
-import sys, json
-from click.testing import CliRunner
-from deckcli.cli.main import cli
-
-result = CliRunner().invoke(cli, json.loads(sys.argv[1]))
-print(json.dumps({"exit": result.exit_code, "out": result.output,
-                  "heavy": sorted({m.split('.')[0] for m in sys.modules if m.split('.')[0] in %r})}))
-""" % (ORM + ("numpy", "networkx"),)
 
 
 def _invoke(args: list[str], env: dict[str, str]) -> dict:
-    done = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps(args)], capture_output=True, text=True, env=env,
-                          check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return invoke_counting(args, env, HEAVY)
 
 
 @pytest.fixture
