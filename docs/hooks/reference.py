@@ -23,6 +23,11 @@ import re
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckcli.legality.format import NameLimit
+    from deckcli.legality.formatinfo import FormatDetails
 
 os.environ["DECKCLI_LANG"] = "en"  # the site is in English, whatever the builder's locale
 
@@ -160,9 +165,9 @@ def _size_rules() -> dict[str, str]:
 
     zones: dict[str, list[str]] = {}
     for row in format_rows():
-        for zone in format_details(row["name"])["zones"]:
-            rule = zone["rule"] or f"{zone['zone']}-size"
-            zones.setdefault(rule, []).append(f"{row['name']} {zone['zone']} {zone['size']}")
+        for zone in format_details(row.name).zones:
+            rule = zone.rule or f"{zone.zone}-size"
+            zones.setdefault(rule, []).append(f"{row.name} {zone.zone} {zone.size}")
     return {rule: "The zone has too few or too many cards: " + ", ".join(sizes) for rule, sizes in zones.items()}
 
 
@@ -208,14 +213,25 @@ def collection_layouts() -> str:
     return "\n".join(out) + "\n"
 
 
-def _name_limit(limit: dict | None, checks: list[str]) -> list[str]:
+def _name_limit(limit: NameLimit | None, checks: tuple[str, ...]) -> list[str]:
     """The format's ネーム limit (``name_limit``) in a sentence: the declared ネーム's cards and every other's."""
     if not limit:
         return []
-    most = limit["declared_max"]
+    most = limit.declared_max
     declared = f"on 1 to {most} cards (`name-required`)" if "name-required" in checks else f"on up to {most} cards"
-    others = "no card of any other ネーム" if limit["max"] == 0 else f"any other ネーム on at most {limit['max']}"
+    others = "no card of any other ネーム" if limit.max == 0 else f"any other ネーム on at most {limit.max}"
     return ["", f"The declared ネーム {declared}, {others} (`name-limit`)."]
+
+
+def _card_limits(details: FormatDetails) -> list[str]:
+    """The format's own card limits, then each dated version's, as a sentence each (none: nothing)."""
+    out: list[str] = []
+    for when, limits in [("Card limits", details.limits), *((f"From {v.starts}", v.limits) for v in details.versions)]:
+        listed = [f"banned: {', '.join(limits.banned)}" if limits.banned else ""]
+        listed.append(", ".join(f"{r.card} ({r.max})" for r in limits.restricted))
+        if any(listed):
+            out += ["", f"{when}: " + _text("; ".join(x for x in listed if x))]
+    return out
 
 
 def formats() -> str:
@@ -224,32 +240,27 @@ def formats() -> str:
 
     out: list[str] = []
     for row in format_rows():
-        details = format_details(row["name"], date(1, 1, 1))  # its own list, before any dated version
-        default = " (the game's default)" if details["default"] else ""
-        out += [f"## {details['name']}", "", f"**{_text(details['title'] or details['name'])}**, game `{details['game']}`{default}."]
-        if details["extends"]:
-            out[-1] += f" Extends `{details['extends']}`."
-        out += ["", _text(details["description"] or ""), "", "| Zone | Cards | Kinds | Size rule |", "|---|---|---|---|"]
-        for zone in details["zones"]:
-            kinds = ", ".join(zone["kinds"]) or "any"
-            out.append(f"| {_text(zone['label'])} (`{zone['zone']}`) | {zone['size']} | {kinds} | `{zone['rule'] or zone['zone'] + '-size'}` |")
-        limit = details["copy_limit"]
+        details = format_details(row.name, date(1, 1, 1))  # its own list, before any dated version
+        default = " (the game's default)" if details.default else ""
+        out += [f"## {details.name}", "", f"**{_text(details.title or details.name)}**, game `{details.game}`{default}."]
+        if details.extends:
+            out[-1] += f" Extends `{details.extends}`."
+        out += ["", _text(details.description or ""), "", "| Zone | Cards | Kinds | Size rule |", "|---|---|---|---|"]
+        for zone in details.zones:
+            kinds = ", ".join(zone.kinds) or "any"
+            out.append(f"| {_text(zone.label)} (`{zone.zone}`) | {zone.size} | {kinds} | `{zone.rule or zone.zone + '-size'}` |")
+        limit = details.copy_limit
         if limit:
-            out += ["", f"At most {limit['max']} copies of a name across {', '.join(limit.get('zones') or ['the deck'])}."]
-        out += _name_limit(details.get("name_limit"), details.get("checks") or [])
-        if details.get("checks"):
-            out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details["checks"]) + " ([rule ids](rules.md))."]
-        opening = details.get("opening") or {}
+            out += ["", f"At most {limit.max} copies of a name across {', '.join(limit.zones or ['the deck'])}."]
+        out += _name_limit(details.name_limit, details.checks)
+        if details.checks:
+            out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details.checks) + " ([rule ids](rules.md))."]
+        opening = dict(details.opening)
         if opening.get("draw") is False:
             out += ["", "A pool: never shuffled or drawn from."]
         elif opening.get("hand_size"):
             out += ["", f"Opening hand: {opening['hand_size']} cards; mulligan: {opening.get('mulligan', 'none')}."]
-        for version in [{"from": None, "banned": details["banned"], "restricted": details["restricted"]}, *details["versions"]]:
-            listed = [f"banned: {', '.join(version['banned'])}" if version["banned"] else ""]
-            listed.append(", ".join(f"{r['card']} ({r['max']})" for r in version["restricted"]))
-            if any(listed):
-                when = f"From {version['from']}" if version["from"] else "Card limits"
-                out += ["", f"{when}: " + _text("; ".join(x for x in listed if x))]
+        out += _card_limits(details)
         out.append("")
     return "\n".join(out)
 
