@@ -119,6 +119,8 @@ def _message_templates(function: ast.AST, call: ast.Call, helpers: dict[str, ast
     said = call.args[1]
     if isinstance(said, ast.Call) and isinstance(said.func, ast.Name) and said.func.id in helpers:
         return _templates_in(helpers[said.func.id])
+    if isinstance(said, ast.Call) and getattr(said.func, "id", "") in ("Message", "N_") and said.args:
+        said = said.args[0]  # Message(message, ...): the templates the function assigns to ``message``
     if not isinstance(said, ast.Name):
         return []
     found: list[str] = []
@@ -137,9 +139,32 @@ def _templates_in(node: ast.AST) -> list[str]:
     return found
 
 
+#: The rule ids whose problem says a card look-up's error (``error_text(exc)``, ``miss.message``, which the scan
+#: cannot follow): the error classes of deckcli/carderrors.py whose messages it may carry.
+ERROR_RULES = {
+    "unknown-card": ("UnknownCard", "AmbiguousCard", "UnknownSet"),
+    "wrong-game": ("WrongGame",),
+}
+
+
+def _error_templates(name: str) -> list[str]:
+    """The messages an error class of deckcli/carderrors.py says: its ``N_`` templates (the parts it glues in, a
+    note or a list's "or", are ``Message``s of their own); a class not found fails the build."""
+    tree = ast.parse((REPO / "deckcli" / "carderrors.py").read_text(encoding="utf-8"))
+    node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    calls = [c for c in ast.walk(node) if isinstance(c, ast.Call) and getattr(c.func, "id", "") == "N_" and c.args]
+    return [a.value for c in calls for a in c.args[:1] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+
+
+def _is_size_rule(call: ast.Call) -> bool:
+    """Whether a ``Problem(...)`` call raises a zone's size rule (``spec.size_rule``: the id the format names)."""
+    return isinstance(call.args[0], ast.Attribute) and call.args[0].attr == "size_rule"
+
+
 def rule_ids() -> dict[str, dict[str, list[str]]]:
     """rule id -> ``{"checks": [docstring lines], "messages": [templates]}``, from the code and the formats."""
     found: dict[str, dict[str, list[str]]] = {}
+    size_messages: list[str] = []
     for path in sorted((REPO / "deckcli").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         helpers = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
@@ -147,6 +172,8 @@ def rule_ids() -> dict[str, dict[str, list[str]]]:
             for call in ast.walk(function):
                 if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Problem" and call.args):
                     continue
+                if _is_size_rule(call):
+                    size_messages += [t for t in _templates(call) if t not in size_messages]
                 for rule, said in _rules_named(function, call):
                     item = found.setdefault(rule, {"checks": [], "messages": []})
                     line = _docstring_line(function)
@@ -155,7 +182,12 @@ def rule_ids() -> dict[str, dict[str, list[str]]]:
                     templates = _templates(said) or _message_templates(function, call, helpers)
                     item["messages"] += [t for t in templates if t not in item["messages"]]
     for rule, what in _size_rules().items():
-        found.setdefault(rule, {"checks": [], "messages": []})["checks"].append(what)
+        item = found.setdefault(rule, {"checks": [], "messages": []})
+        item["checks"].append(what)
+        item["messages"] += [t for t in size_messages if t not in item["messages"]]
+    for rule, sources in ERROR_RULES.items():
+        item = found.setdefault(rule, {"checks": [], "messages": []})
+        item["messages"] += [t for name in sources for t in _error_templates(name) if t not in item["messages"]]
     return dict(sorted(found.items()))
 
 
