@@ -16,6 +16,7 @@ from deckcli.i18n import gettext as _
 from deckcli.words import plural
 
 if TYPE_CHECKING:
+    from deckcli.cards.index import CardRef
     from deckcli.games.registry import Game
 
 #: Table headers of ``games``, ``cards import`` and ``cards search`` (the columns are --json/--csv's keys).
@@ -220,21 +221,24 @@ def show(app: AppContext, name: str, game: str | None, set_text: str, number: st
         cards = [p.as_dict() for p in printings]
         click.echo(dump_json(cards[0] if len(cards) == 1 else cards))
         return
-    click.echo("\n\n".join(card_text(ref.as_dict()) for ref in printings))
+    click.echo("\n\n".join(card_text(ref) for ref in printings))
 
 
-def card_text(card: dict) -> str:
+def card_text(card: CardRef) -> str:
     """A card as ``field: value`` lines, name first, in the user's language: the fields every card has by the
     catalog, its game's own fields, kind and values by the game's data (``field_label_translations``, ``kinds``,
-    ``value_labels``)."""
+    ``value_labels``). Every field of its document (:meth:`CardRef.as_dict`, ``cards show --json``) is shown."""
     from deckcli.cards.shownname import shown_name
     from deckcli.cli.tables import table
     from deckcli.games import registry
 
-    game = registry.game(card["game"]) if registry.is_game(card.get("game")) else None
+    game = registry.game(card.game) if registry.is_game(card.game) else None
+    document = card.as_dict()
     order = ["name", "game", "set", "number", "kind"]
-    rows = [(k, shown_name(card) if k == "name" else _shown_value(game, k, card[k])) for k in order if k in card]
-    for key, value in card.items():
+    rows = [
+        (k, shown_name(card) if k == "name" else _shown_value(game, k, document[k])) for k in order if k in document
+    ]
+    for key, value in document.items():
         if key in order:
             continue
         if isinstance(value, dict):

@@ -366,7 +366,7 @@ def buildable(app: AppContext, decks, game, together, output) -> None:
             [s.as_row() for s in statuses], output, ["deck", "game", "format", "cards", "buildable", "short", "status"]
         )
         return
-    rows = [{**row, "status": translated(row["status"])} for row in (s.as_row() for s in statuses)]
+    rows = [s.as_row() for s in statuses]  # (a table shows the status, a Message, in the user's language)
     empty = _("No stored decks for {game}").format(game=game) if game else _("No stored decks")
     emit(rows, output, ["deck", "game", "format", "cards", "status"], headers=HEADERS, empty=empty)
 

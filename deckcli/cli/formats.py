@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from deckcli.cli.completion import complete_format
 from deckcli.cli.options import date_option, game_option
 from deckcli.cli.output import dump_json, emit, output_options
-from deckcli.games.labels import DataLabel
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
+
+if TYPE_CHECKING:
+    from deckcli.legality.formatinfo import FormatDetails, RestrictedCard
 
 LIST_COLUMNS = ["name", "game", "title", "zones", "copy_limit", "default"]
 #: The tables' headers (the columns are --json's and --csv's keys, which stay English).
@@ -51,16 +54,8 @@ def formats(ctx: click.Context, game: str | None, output: str) -> None:
         return
     from deckcli.legality.formatinfo import format_rows
 
-    rows = format_rows(game.lower() if game else None)
-    shown = [{**r, "copy_limit": r["copy_limit"] or ""} for r in rows]
-    emit(
-        rows if output == "csv" else shown,
-        output,
-        LIST_COLUMNS,
-        headers=HEADERS,
-        json_data=rows,
-        empty=_("No formats."),
-    )
+    rows = [row.as_dict() for row in format_rows(game.lower() if game else None)]
+    emit(rows, output, LIST_COLUMNS, headers=HEADERS, empty=_("No formats."))
 
 
 @formats.command(short_help="Every rule of a format, with its lists in force on --date.")
@@ -76,43 +71,35 @@ def show(ref: str, day, output: str) -> None:
 
     details = format_details(ref, day and day.date())
     if output == "json":
-        click.echo(dump_json(details))
+        click.echo(dump_json(details.as_dict()))
         return
     _print_details(details)
 
 
-def _listed(values: list[Any]) -> str:
+def _listed(values: Iterable[Any]) -> str:
     return ", ".join(str(v) for v in values) or _("none")
 
 
-def _zones_shown(d: dict[str, Any], zones: list[str]) -> str:
-    """Zones as a line names them: each zone's id in English, its title in the user's language
-    (:meth:`deckcli.games.registry.Game.zone_name`), as a table's zone column."""
-    from deckcli.games import registry
-
-    if not registry.is_game(d["game"]):
-        return _listed(zones)
-    game = registry.game(d["game"])
-    own = {z["zone"]: getattr(z["label"], "labels", None) for z in d["zones"]}  # the format's label (a pool)
-    return _listed(
-        [translated(DataLabel(zone, own[zone]) if own.get(zone) else game.zone_name(zone, {})) for zone in zones]
-    )
+def _zones_shown(d: FormatDetails, zones: Iterable[str]) -> str:
+    """Zones as a line names them: each zone's id in English, its title in the user's language."""
+    return _listed([translated(d.zone_name(zone)) for zone in zones])
 
 
-def _kinds_shown(d: dict[str, Any], kinds: list[str]) -> str:
+def _kinds_shown(d: FormatDetails, kinds: Iterable[str]) -> str:
     """Card kinds as a line names them: each kind's id in English, its heading in the user's language."""
-    from deckcli.games import registry
-
-    if not registry.is_game(d["game"]):
-        return _listed(kinds)
-    return _listed([translated(registry.game(d["game"]).kind_name(kind)) for kind in kinds])
+    return _listed([translated(d.kind_name(kind)) for kind in kinds])
 
 
-def _restricted(entries: list[dict[str, Any]]) -> str:
-    return _listed([f"{e['card']} ({e['max']})" for e in entries])
+def _restricted(entries: Iterable[RestrictedCard]) -> str:
+    return _listed([f"{e.card} ({e.max})" for e in entries])
 
 
-def _print_details(d: dict[str, Any]) -> None:
+def _settings(*settings: tuple[str, object]) -> str:
+    """A rule's settings as the format file names them (``count 3, cards_each 6``); one set to None left out."""
+    return ", ".join(f"{key} {value}" for key, value in settings if value is not None)
+
+
+def _print_details(d: FormatDetails) -> None:
     """The format as lines and tables for people: what it is, its deck rules, its card limits."""
     _print_heading(d)
     click.echo()
@@ -121,73 +108,78 @@ def _print_details(d: dict[str, Any]) -> None:
     _print_card_limits(d)
 
 
-def _print_heading(d: dict[str, Any]) -> None:
+def _print_heading(d: FormatDetails) -> None:
     """The format's name, title, game, what it extends, its description and its file."""
-    made = d["game"]
-    if d["extends"]:
-        made = _("{game}, extends {format}").format(game=made, format=d["extends"])
-    if d["default"]:
+    made = d.game
+    if d.extends:
+        made = _("{game}, extends {format}").format(game=made, format=d.extends)
+    if d.default:
         made = _("{game}, default").format(game=made)
-    click.echo(f"{d['name']}: {d['title']} ({made})")
-    if d["description"]:
-        click.echo(d["description"])
-    click.echo(_("file: {file}").format(file=d["file"]))
+    click.echo(f"{d.name}: {d.title} ({made})")
+    if d.description:
+        click.echo(d.description)
+    click.echo(_("file: {file}").format(file=d.file))
 
 
-def _print_deck_rules(d: dict[str, Any]) -> None:
-    """The format's zones, draw deck, copy limit, the other rules it sets and its opening."""
-    zones = [{**z, "kinds": _kinds_shown(d, z["kinds"]) if z["kinds"] else _("any")} for z in d["zones"]]
+def _print_deck_rules(d: FormatDetails) -> None:
+    """The format's zones, draw deck and copy limit, then the other rules it sets and its opening."""
+    zones = [{**z.as_dict(), "kinds": _kinds_shown(d, z.kinds) if z.kinds else _("any")} for z in d.zones]
     emit(zones, "table", ["zone", "label", "size", "kinds", "rule"], headers=HEADERS)
-    click.echo(_("draw deck: {zone}").format(zone=_zones_shown(d, [d["draw_zone"]])))
-    if d["copy_limit"]:
-        limit = d["copy_limit"]
-        if limit.get("zones"):
+    click.echo(_("draw deck: {zone}").format(zone=_zones_shown(d, [d.draw_zone])))
+    if d.copy_limit:
+        limit = d.copy_limit
+        if limit.zones:
             text = _("copy limit: {max} of a name across {zones}")
         else:
             text = _("copy limit: {max} of a name")
-        click.echo(text.format(max=limit["max"], zones=_zones_shown(d, limit.get("zones", []))))
-    for key, label in (
-        ("side_exchange", N_("side exchange: {values}")),
-        ("legal_sets", N_("legal sets: {values}")),
-        ("checks", N_("checks: {values}")),
-    ):
-        if key in d:
-            value = d[key]
-            shown = _zones_shown(d, value["zones"]) if isinstance(value, dict) else _listed(value)
-            click.echo(_(label).format(values=shown))
-    for key, label in (
-        ("champions", N_("champions: {values}")),
-        ("draft", N_("draft: {values}")),
-        ("name_limit", N_("name limit: {values}")),
-    ):
-        if key in d:
-            click.echo(_(label).format(values=", ".join(f"{k} {v}" for k, v in d[key].items())))
-    if "opening" in d:
-        rules = ", ".join(_opening_rule(k, v) for k, v in d["opening"].items())
+        click.echo(text.format(max=limit.max, zones=_zones_shown(d, limit.zones or ())))
+    _print_other_rules(d)
+
+
+def _print_other_rules(d: FormatDetails) -> None:
+    """The rules a format may add (side exchange, legal sets, checks, champions, draft, ネーム limit) and its opening,
+    each with its settings as the format file names them."""
+    if d.side_exchange is not None:
+        click.echo(_("side exchange: {values}").format(values=_zones_shown(d, d.side_exchange)))
+    if d.legal_sets is not None:
+        click.echo(_("legal sets: {values}").format(values=_listed(d.legal_sets)))
+    if d.checks:
+        click.echo(_("checks: {values}").format(values=_listed(d.checks)))
+    if d.champions:
+        values = _settings(("count", d.champions.count), ("cards_each", d.champions.cards_each))
+        click.echo(_("champions: {values}").format(values=values))
+    if d.draft_pool_format:
+        click.echo(_("draft: {values}").format(values=_settings(("pool_format", d.draft_pool_format))))
+    if d.name_limit:
+        limit = d.name_limit
+        values = _settings(("max", limit.max), ("declared_max", limit.declared_max), ("meta_key", limit.meta_key))
+        click.echo(_("name limit: {values}").format(values=values))
+    if d.opening:
+        rules = ", ".join(_opening_rule(rule.key, rule.value) for rule in d.opening)
         click.echo(_("opening: {values}").format(values=rules))
 
 
-def _print_card_limits(d: dict[str, Any]) -> None:
+def _print_card_limits(d: FormatDetails) -> None:
     """The banned and restricted cards on the date asked, which version set them, and every dated version."""
-    if d["version"]:
-        version = _("the version from {date}").format(date=d["version"])
-    elif d["versions"]:
+    if d.version:
+        version = _("the version from {date}").format(date=d.version)
+    elif d.versions:
         version = _("its own card limits (before its first dated version)")
     else:
         version = _("its own card limits")
-    click.echo(_("card limits on {date}: {version}").format(date=d["date"], version=version))
-    click.echo(_("  banned: {cards}").format(cards=_listed(d["banned"])))
-    click.echo(_("  restricted: {cards}").format(cards=_restricted(d["restricted"])))
-    if d["versions"]:
+    click.echo(_("card limits on {date}: {version}").format(date=d.day.isoformat(), version=version))
+    click.echo(_("  banned: {cards}").format(cards=_listed(d.limits.banned)))
+    click.echo(_("  restricted: {cards}").format(cards=_restricted(d.limits.restricted)))
+    if d.versions:
         click.echo()
         rows = [
             {
-                "from": v["from"],
-                "in force": v["in_force"],
-                "banned": _listed(v["banned"]),
-                "restricted": _restricted(v["restricted"]),
+                "from": v.starts,
+                "in force": v.in_force,
+                "banned": _listed(v.limits.banned),
+                "restricted": _restricted(v.limits.restricted),
             }
-            for v in d["versions"]
+            for v in d.versions
         ]
         emit(rows, "table", ["from", "in force", "banned", "restricted"], headers=HEADERS)
 

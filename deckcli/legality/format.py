@@ -155,6 +155,11 @@ class Format:
         shown = {"copy_limit": self.rules_written.get("copy_limit")}
         return shown | {key: self.rules_written[key] for key in _AS_WRITTEN if key in self.rules_written}
 
+    def opening_as_written(self) -> list[tuple[str, Any]]:
+        """The opening rules the file states, in its order, as ``(key, value)``: what ``formats show`` lists (the
+        rules it leaves out take their defaults in :attr:`opening`)."""
+        return list(self.rules_written.get("opening", {}).items())
+
 
 def parse_format(doc: dict[str, Any], path: str) -> Format:
     """The typed format of a merged format document already checked against its schema and for consistency."""

@@ -23,6 +23,11 @@ import re
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckcli.legality.format import NameLimit
+    from deckcli.legality.formatinfo import FormatDetails
 
 os.environ["DECKCLI_LANG"] = "en"  # the site is in English, whatever the builder's locale
 
@@ -114,6 +119,8 @@ def _message_templates(function: ast.AST, call: ast.Call, helpers: dict[str, ast
     said = call.args[1]
     if isinstance(said, ast.Call) and isinstance(said.func, ast.Name) and said.func.id in helpers:
         return _templates_in(helpers[said.func.id])
+    if isinstance(said, ast.Call) and getattr(said.func, "id", "") in ("Message", "N_") and said.args:
+        said = said.args[0]  # Message(message, ...): the templates the function assigns to ``message``
     if not isinstance(said, ast.Name):
         return []
     found: list[str] = []
@@ -132,9 +139,32 @@ def _templates_in(node: ast.AST) -> list[str]:
     return found
 
 
+#: The rule ids whose problem says a card look-up's error (``error_text(exc)``, ``miss.message``, which the scan
+#: cannot follow): the error classes of deckcli/carderrors.py whose messages it may carry.
+ERROR_RULES = {
+    "unknown-card": ("UnknownCard", "AmbiguousCard", "UnknownSet"),
+    "wrong-game": ("WrongGame",),
+}
+
+
+def _error_templates(name: str) -> list[str]:
+    """The messages an error class of deckcli/carderrors.py says: its ``N_`` templates (the parts it glues in, a
+    note or a list's "or", are ``Message``s of their own); a class not found fails the build."""
+    tree = ast.parse((REPO / "deckcli" / "carderrors.py").read_text(encoding="utf-8"))
+    node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    calls = [c for c in ast.walk(node) if isinstance(c, ast.Call) and getattr(c.func, "id", "") == "N_" and c.args]
+    return [a.value for c in calls for a in c.args[:1] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+
+
+def _is_size_rule(call: ast.Call) -> bool:
+    """Whether a ``Problem(...)`` call raises a zone's size rule (``spec.size_rule``: the id the format names)."""
+    return isinstance(call.args[0], ast.Attribute) and call.args[0].attr == "size_rule"
+
+
 def rule_ids() -> dict[str, dict[str, list[str]]]:
     """rule id -> ``{"checks": [docstring lines], "messages": [templates]}``, from the code and the formats."""
     found: dict[str, dict[str, list[str]]] = {}
+    size_messages: list[str] = []
     for path in sorted((REPO / "deckcli").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         helpers = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
@@ -142,6 +172,8 @@ def rule_ids() -> dict[str, dict[str, list[str]]]:
             for call in ast.walk(function):
                 if not (isinstance(call, ast.Call) and getattr(call.func, "id", "") == "Problem" and call.args):
                     continue
+                if _is_size_rule(call):
+                    size_messages += [t for t in _templates(call) if t not in size_messages]
                 for rule, said in _rules_named(function, call):
                     item = found.setdefault(rule, {"checks": [], "messages": []})
                     line = _docstring_line(function)
@@ -150,7 +182,12 @@ def rule_ids() -> dict[str, dict[str, list[str]]]:
                     templates = _templates(said) or _message_templates(function, call, helpers)
                     item["messages"] += [t for t in templates if t not in item["messages"]]
     for rule, what in _size_rules().items():
-        found.setdefault(rule, {"checks": [], "messages": []})["checks"].append(what)
+        item = found.setdefault(rule, {"checks": [], "messages": []})
+        item["checks"].append(what)
+        item["messages"] += [t for t in size_messages if t not in item["messages"]]
+    for rule, sources in ERROR_RULES.items():
+        item = found.setdefault(rule, {"checks": [], "messages": []})
+        item["messages"] += [t for name in sources for t in _error_templates(name) if t not in item["messages"]]
     return dict(sorted(found.items()))
 
 
@@ -160,9 +197,9 @@ def _size_rules() -> dict[str, str]:
 
     zones: dict[str, list[str]] = {}
     for row in format_rows():
-        for zone in format_details(row["name"])["zones"]:
-            rule = zone["rule"] or f"{zone['zone']}-size"
-            zones.setdefault(rule, []).append(f"{row['name']} {zone['zone']} {zone['size']}")
+        for zone in format_details(row.name).zones:
+            rule = zone.rule or f"{zone.zone}-size"
+            zones.setdefault(rule, []).append(f"{row.name} {zone.zone} {zone.size}")
     return {rule: "The zone has too few or too many cards: " + ", ".join(sizes) for rule, sizes in zones.items()}
 
 
@@ -208,14 +245,25 @@ def collection_layouts() -> str:
     return "\n".join(out) + "\n"
 
 
-def _name_limit(limit: dict | None, checks: list[str]) -> list[str]:
+def _name_limit(limit: NameLimit | None, checks: tuple[str, ...]) -> list[str]:
     """The format's ネーム limit (``name_limit``) in a sentence: the declared ネーム's cards and every other's."""
     if not limit:
         return []
-    most = limit["declared_max"]
+    most = limit.declared_max
     declared = f"on 1 to {most} cards (`name-required`)" if "name-required" in checks else f"on up to {most} cards"
-    others = "no card of any other ネーム" if limit["max"] == 0 else f"any other ネーム on at most {limit['max']}"
+    others = "no card of any other ネーム" if limit.max == 0 else f"any other ネーム on at most {limit.max}"
     return ["", f"The declared ネーム {declared}, {others} (`name-limit`)."]
+
+
+def _card_limits(details: FormatDetails) -> list[str]:
+    """The format's own card limits, then each dated version's, as a sentence each (none: nothing)."""
+    out: list[str] = []
+    for when, limits in [("Card limits", details.limits), *((f"From {v.starts}", v.limits) for v in details.versions)]:
+        listed = [f"banned: {', '.join(limits.banned)}" if limits.banned else ""]
+        listed.append(", ".join(f"{r.card} ({r.max})" for r in limits.restricted))
+        if any(listed):
+            out += ["", f"{when}: " + _text("; ".join(x for x in listed if x))]
+    return out
 
 
 def formats() -> str:
@@ -224,32 +272,27 @@ def formats() -> str:
 
     out: list[str] = []
     for row in format_rows():
-        details = format_details(row["name"], date(1, 1, 1))  # its own list, before any dated version
-        default = " (the game's default)" if details["default"] else ""
-        out += [f"## {details['name']}", "", f"**{_text(details['title'] or details['name'])}**, game `{details['game']}`{default}."]
-        if details["extends"]:
-            out[-1] += f" Extends `{details['extends']}`."
-        out += ["", _text(details["description"] or ""), "", "| Zone | Cards | Kinds | Size rule |", "|---|---|---|---|"]
-        for zone in details["zones"]:
-            kinds = ", ".join(zone["kinds"]) or "any"
-            out.append(f"| {_text(zone['label'])} (`{zone['zone']}`) | {zone['size']} | {kinds} | `{zone['rule'] or zone['zone'] + '-size'}` |")
-        limit = details["copy_limit"]
+        details = format_details(row.name, date(1, 1, 1))  # its own list, before any dated version
+        default = " (the game's default)" if details.default else ""
+        out += [f"## {details.name}", "", f"**{_text(details.title or details.name)}**, game `{details.game}`{default}."]
+        if details.extends:
+            out[-1] += f" Extends `{details.extends}`."
+        out += ["", _text(details.description or ""), "", "| Zone | Cards | Kinds | Size rule |", "|---|---|---|---|"]
+        for zone in details.zones:
+            kinds = ", ".join(zone.kinds) or "any"
+            out.append(f"| {_text(zone.label)} (`{zone.zone}`) | {zone.size} | {kinds} | `{zone.rule or zone.zone + '-size'}` |")
+        limit = details.copy_limit
         if limit:
-            out += ["", f"At most {limit['max']} copies of a name across {', '.join(limit.get('zones') or ['the deck'])}."]
-        out += _name_limit(details.get("name_limit"), details.get("checks") or [])
-        if details.get("checks"):
-            out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details["checks"]) + " ([rule ids](rules.md))."]
-        opening = details.get("opening") or {}
+            out += ["", f"At most {limit.max} copies of a name across {', '.join(limit.zones or ['the deck'])}."]
+        out += _name_limit(details.name_limit, details.checks)
+        if details.checks:
+            out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details.checks) + " ([rule ids](rules.md))."]
+        opening = dict(details.opening)
         if opening.get("draw") is False:
             out += ["", "A pool: never shuffled or drawn from."]
         elif opening.get("hand_size"):
             out += ["", f"Opening hand: {opening['hand_size']} cards; mulligan: {opening.get('mulligan', 'none')}."]
-        for version in [{"from": None, "banned": details["banned"], "restricted": details["restricted"]}, *details["versions"]]:
-            listed = [f"banned: {', '.join(version['banned'])}" if version["banned"] else ""]
-            listed.append(", ".join(f"{r['card']} ({r['max']})" for r in version["restricted"]))
-            if any(listed):
-                when = f"From {version['from']}" if version["from"] else "Card limits"
-                out += ["", f"{when}: " + _text("; ".join(x for x in listed if x))]
+        out += _card_limits(details)
         out.append("")
     return "\n".join(out)
 

@@ -82,6 +82,28 @@ def test_every_rule_id_of_the_code_and_the_formats_is_on_the_rule_page():
     assert "{copies} copies of {card!r} ({where}); at most {limit} of a name" in rules
 
 
+def test_the_rule_page_names_every_rule_id_a_check_reports_each_with_its_messages():
+    """Every rule id the legality cases expect (what the checks report on real decks, tests/data/decks/) and every
+    zone size rule of a bundled format has a row, and every row says the messages of its problems."""
+    import json
+
+    from deckcli.legality.formats import list_formats
+
+    reported = set()
+    for expected in (paths.DATA / "decks").glob("*/illegal/*.expected.json"):
+        case = json.loads(expected.read_text(encoding="utf-8"))
+        reported |= set(case["rules"]) | {p["rule"] for p in case.get("problems", [])}
+    sizes = {zone.size_rule for fmt in list_formats() for zone in fmt.zones.values()}
+    rows = [line for line in _hook().rules().splitlines() if line.startswith("| `")]
+    on_page = {row.split("`")[1]: row.rsplit("|", 2)[1].strip() for row in rows}
+    assert reported | sizes <= set(on_page), sorted(reported | sizes - set(on_page))
+    assert [rule for rule, messages in on_page.items() if not messages.startswith("<code>")] == []
+    assert "<code>{card!r} ({set}) {number} is from set {set}; {format} allows only {legal}</code>" in on_page["set-not-legal"]
+    assert "<code>unknown card {name!r} in {game}</code>" in on_page["unknown-card"]
+    assert "<code>{name!r} is a card of {others}, not of {game}</code>" in on_page["wrong-game"]
+    assert on_page["main-size"] == "<code>{zone} has {cards}; {format} needs {bound}</code>"
+
+
 def test_every_layout_and_bundled_format_is_on_its_page():
     from deckcli.collection.layouts import LAYOUTS as COLLECTION
     from deckcli.decklists.layouts import LAYOUTS as DECKLISTS

@@ -207,7 +207,7 @@ class BuildApp(App[None]):
     def _show_card(self, card: CardRef | None) -> None:
         from deckcli.cli.cards import card_text
 
-        text = card_text(card.as_dict()) if card is not None else _("No card matches.")
+        text = card_text(card) if card is not None else _("No card matches.")
         self.query_one("#card-text", Static).update(text)
 
     def _highlighted(self, table: DataTable) -> CardRef | None:
