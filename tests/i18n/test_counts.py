@@ -8,8 +8,6 @@ import os
 import subprocess
 import sys
 
-import paths  # tests/support/paths.py
-
 SCRIPT = """
 import json
 from deckcli.i18n import translated
@@ -38,25 +36,4 @@ def test_russian_counts_take_three_forms():
 
 def test_japanese_counts_take_one_form_and_english_two():
     assert [shown for _, shown in _counts("ja")] == ["1枚", "2枚", "5枚", "11枚", "21枚", "22枚", "25枚"]
-    assert [shown for _, shown in _counts("en")] == [
-        "1 card",
-        "2 cards",
-        "5 cards",
-        "11 cards",
-        "21 cards",
-        "22 cards",
-        "25 cards",
-    ]
-
-
-def test_russian_rule_messages_read_right_for_any_count(deckcli):
-    """A restricted card's limit and a copy count read right whatever the number ("не больше 1 экз.", never
-    "ограничена 1 копиями"), and validate --collection counts the copies not owned as collection missing does."""
-    example = paths.REPO / "examples" / "ember-rush.txt"
-    checked = deckcli("ru_RU.UTF-8", "validate", example, "--format", "boa-advanced")
-    assert "'Counterspell' в boa-advanced — не больше 1 экз.; в колоде 3 (Сайдборд: 3)" in checked.stdout
-    assert "копиями" not in checked.stdout
-    owned = deckcli("ru_RU.UTF-8", "validate", example, "--collection")
-    assert "легальна; нет в коллекции: 65 карт (разных: 22)" in owned.stdout.splitlines()[0]
-    owned = deckcli("ja_JP.UTF-8", "validate", example, "--collection")
-    assert "未所持のカード 65 枚（22種類）" in owned.stdout.splitlines()[0]
+    assert [shown for _, shown in _counts("en")] == ["1 card", "2 cards", "5 cards", "11 cards", "21 cards", "22 cards", "25 cards"]
