@@ -83,6 +83,14 @@ def test_every_shell_example_of_the_page_runs_as_the_guide_says(page, tmp_path, 
     assert not wrong, "\n".join(wrong)
 
 
+def test_no_guide_writes_into_the_folder_mkdocs_builds_into():
+    """The guides run from the repository root, where ``mkdocs build`` writes ``site/``: an example writing there (an
+    event published to ``site/``) is refused once the docs are built, as a folder deckcli did not write."""
+    for page in PAGES:
+        for cmd in commands(page):
+            assert not re.search(r"(^|\s)(-o\s+|>\s*)\.?/?site(/|\s|$)", cmd.text), f"{cmd.where}: {cmd.text}"
+
+
 def test_a_block_not_run_says_why_and_the_guides_name_only_shipped_examples():
     for page in PAGES:
         for first in not_run_blocks(page):
