@@ -57,6 +57,20 @@ class DeckcliGroup(click.Group):
             self.add_command(command, cmd_name)
         return self.commands.get(cmd_name)
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """As Click's, offering the closest of every command for a misspelt one (Click offers only those loaded, and
+        :meth:`get_command` loads a command only when it is asked for)."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            if exc.possibilities:
+                raise
+            raise click.exceptions.NoSuchCommand(
+                exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx
+            ) from None
+
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Click's own strings and the group's help in the user's language (deckcli.cli.language), then the run."""
         install_click_strings()

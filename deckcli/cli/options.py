@@ -205,7 +205,11 @@ def cards_wanted(items: tuple[str, ...], zone: str | None, set_code: str | None,
     pairs: list[list] = []
     for item in items:
         if item.strip().isdigit() and pairs and pairs[-1][1] is None:
-            pairs[-1][1] = whole(1)(item)  # the range every count has, and its message
+            try:
+                pairs[-1][1] = whole(1)(item)  # the range every count has, and its message
+            except click.BadParameter as exc:  # named, as Click names an option: which card's count it is
+                exc.param_hint = _("COUNT of {card!r}").format(card=pairs[-1][0])
+                raise
         elif item.strip().isdigit() and not pairs:
             raise click.UsageError(_("give a CARD before its COUNT ({count})").format(count=item))
         else:

@@ -3,13 +3,14 @@
 Importing tabulate (with its wide-character support and its version look-up) costs ~35 ms, most of a short
 command's own time. Tables of plain text and whole numbers (the usual listing) are laid out here exactly as
 tabulate's ``simple`` and ``plain`` formats do (numbers right-aligned, text left-aligned, two spaces between
-columns, a header two wider than its text); any other cell (a float, a number-like text, a multi-line or padded
-text, a character whose display width is unclear) sends the whole table to tabulate itself. Control and
+columns, a header two wider than its text, a cell of several lines one line each); any other cell (a float, a
+number-like text, a padded text, a character whose display width is unclear) sends the whole table to tabulate
+itself. Control and
 bidirectional-control characters of a cell are escaped first (:func:`deckcli.textrules.shown`), so columns line up.
 
 A table never runs past the terminal (:func:`columns`: ``COLUMNS``, else the terminal's width, else 80): its widest
 column of text (a problem's message, a format's description) is wrapped at spaces, by display width, as often as it
-takes. ``--json`` and ``--csv`` never come here.
+takes, each line of a cell of several lines (the problems of an unreadable file, one a line) on its own. ``--json`` and ``--csv`` never come here.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def _layout(rows: Sequence[Sequence[Any]], headers: Sequence[str] | None, numpar
         return None
     widths = []
     for column, cells in enumerate(texts):
-        width = max(display_width(c) for c in cells)
+        width = max(display_width(line) for c in cells for line in c.split("\n"))
         if names is not None:
             width = max(width, display_width(names[column]) + 2)
         widths.append(width)
@@ -79,7 +80,10 @@ def _layout(rows: Sequence[Sequence[Any]], headers: Sequence[str] | None, numpar
     if names is not None:
         lines.append(_line(names, widths, right))
         lines.append(_GAP.join("-" * w for w in widths))
+    several = any("\n" in cell for cells in texts for cell in cells)
     for r in range(len(rows)):
+        if several and not any(texts[c][r] for c in range(count)):
+            continue  # tabulate prints a row of empty cells as no line at all once a cell has several lines
         wrapped = [wrap(texts[c][r], widths[c]) for c in range(count)]
         tall = max(map(len, wrapped))
         lines += [_line([w[i] if i < len(w) else "" for w in wrapped], widths, right) for i in range(tall)]
@@ -107,7 +111,10 @@ def _fit(texts: list[list[str]], widths: list[int], right: list[bool], names: li
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` columns, broken at spaces (a word wider than that is cut)."""
+    """``text`` in lines of at most ``width`` columns, broken at spaces (a word wider than that is cut) and at its
+    own line breaks."""
+    if "\n" in text:
+        return [line for part in text.split("\n") for line in wrap(part, width)]
     if display_width(text) <= width:
         return [text]
     lines: list[str] = []
@@ -145,9 +152,14 @@ def _kind(cell: Any, numparse: bool) -> str | None:
         return "number" if numparse else "text"  # without number parsing tabulate aligns numbers as text
     if cell == "":
         return "empty"
-    if cell != cell.strip() or not ((cell.isascii() and cell.isprintable()) or all(map(_known_width, cell))):
+    if cell != cell.strip() or not all(map(_plain_line, cell.split("\n"))):
         return None
     return "number text" if numparse and _number_like(cell) else "text"
+
+
+def _plain_line(line: str) -> bool:
+    """A line of a cell laid out here: no padding, and every character's width known."""
+    return line == line.strip() and ((line.isascii() and line.isprintable()) or all(map(_known_width, line)))
 
 
 def _line(cells: list[str], widths: list[int], right: list[bool]) -> str:

@@ -223,7 +223,8 @@ def _version_line(report: DeckReport) -> str | None:
 
 def _verdict(report: DeckReport) -> str:
     """``legal``/``NOT legal`` with the count of the deck's problems, and with ``--collection`` whether every card
-    is owned or how many are not: a card not owned is no problem of the deck (its ``not-owned`` row keeps the id)."""
+    is owned or how many copies are not, of how many different cards (as ``collection missing`` says it): a card
+    not owned is no problem of the deck (its ``not-owned`` row keeps the id)."""
     verdict = _("legal") if report.legal else _("NOT legal")
     not_owned = report.not_owned
     if len(report.problems) > not_owned:
@@ -233,9 +234,16 @@ def _verdict(report: DeckReport) -> str:
         return verdict
     if not not_owned:
         return _("{verdict}; all cards owned").format(verdict=verdict)
-    return ngettext("{verdict}; {count} card not owned", "{verdict}; {count} cards not owned", not_owned).format(
-        verdict=verdict, count=not_owned
-    )
+    copies = report.copies_not_owned
+    if copies == not_owned:
+        return ngettext("{verdict}; {count} card not owned", "{verdict}; {count} cards not owned", copies).format(
+            verdict=verdict, count=copies
+        )
+    return ngettext(
+        "{verdict}; {count} card not owned ({different} different)",
+        "{verdict}; {count} cards not owned ({different} different)",
+        copies,
+    ).format(verdict=verdict, count=copies, different=not_owned)
 
 
 def _print_table(result: ValidateResult) -> None:

@@ -82,6 +82,11 @@ class DeckReport:
         """How many ``not-owned`` problems (cards short in the collection) the report holds."""
         return sum(p.rule == "not-owned" for p in self.problems)
 
+    @property
+    def copies_not_owned(self) -> int:
+        """How many copies the ``not-owned`` problems are short in all (as ``collection missing`` counts them)."""
+        return sum(p.extra["missing"] for p in self.problems if p.rule == "not-owned")
+
     def as_dict(self) -> dict[str, Any]:
         """The ``--json`` object: ``{"file", "game", "format", ["version",] "legal", ["notes",] ["owned",]
         "problems"}``."""

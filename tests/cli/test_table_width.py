@@ -4,6 +4,7 @@ spaces within ``COLUMNS`` (else the terminal's width, else 80); ``--json`` and `
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import paths  # tests/support/paths.py
 
@@ -27,6 +28,17 @@ def test_without_columns_a_table_is_80_wide_at_most(run, monkeypatch):
     monkeypatch.delenv("COLUMNS", raising=False)
     lines = run("validate", EXAMPLE, "--format", "sfb-standard").stdout.splitlines()
     assert max(display_width(line) for line in lines[1:]) <= 80 and len(lines) > 4
+
+
+def test_an_unreadable_file_s_problems_wrap_a_line_each(run, monkeypatch, tmp_path):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)
+    Path("notes.md").write_text("Some notes about the deck, written as prose, not as a decklist at all\n", encoding="utf-8")
+    lines = run("validate", "notes.md").stdout.splitlines()
+    assert max(display_width(line) for line in lines) <= 80  # (it was 180 wide: each line of the cell unwrapped)
+    assert lines[3] == "parse                   notes.md: no cards found (expected lines like \"4 Ember"
+    assert lines[4] == "                        Whelp\")"
+    assert lines[5].startswith("                        notes.md: line 1: unknown section")
 
 
 def test_format_descriptions_wrap_and_csv_keeps_them_whole(run, monkeypatch):

@@ -11,7 +11,9 @@ from deckcli.cli.tables import _layout, table
 
 _CHARS = st.sampled_from(list("aZ09 -_.:;,'()/+*#%&!?") + list("天使のつかさネーム・ー火竜ＡＢ１") + ["é", "—", "…", "★"])
 _TEXT = st.text(alphabet=_CHARS, max_size=12)
-_CELL = st.one_of(_TEXT, st.integers(min_value=-10**6, max_value=10**9), st.sampled_from(["001", "1.5", "", "inf"]))
+#: Cells of several lines too (a header never has one).
+_CELL_TEXT = st.text(alphabet=st.one_of(_CHARS, st.just("\n")), max_size=12)
+_CELL = st.one_of(_CELL_TEXT, st.integers(min_value=-10**6, max_value=10**9), st.sampled_from(["001", "1.5", "", "inf"]))
 
 
 def _reference(rows, headers, numparse):
@@ -40,8 +42,15 @@ def test_common_tables_are_laid_out_here():
     assert _layout(card, None, True) == tabulate(card, tablefmt="plain")
 
 
+def test_a_cell_of_several_lines_is_laid_out_here_a_line_each():
+    rows = [["parse", "gone.txt: no cards found\ngone.txt: line 1: expected a card"], ["x", "y"]]
+    laid = _layout(rows, ["rule", "message"], True)
+    assert laid == tabulate(rows, headers=["rule", "message"])
+    assert laid.splitlines()[3] == "        gone.txt: line 1: expected a card"
+
+
 def test_cells_tabulate_treats_its_own_way_go_to_tabulate():
-    for rows in ([["a", 1.5]], [["a", True]], [["a", None]], [["multi\nline", 1]], [[" padded", 1]], [["x", "1.5"], ["y", "2"]]):
+    for rows in ([["a", 1.5]], [["a", True]], [["a", None]], [["multi\n line", 1]], [[" padded", 1]], [["x", "1.5"], ["y", "2"]]):
         assert _layout(rows, ["k", "v"], True) is None
         assert table(rows, ["k", "v"]) == tabulate(rows, headers=["k", "v"])
 

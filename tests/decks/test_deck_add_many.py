@@ -74,3 +74,11 @@ def test_a_count_before_any_card_is_a_usage_error(run, db):
     assert result.exit_code == 2 and "give a CARD before its COUNT (3)" in result.stderr
     one = run("deck", "add", "R", "Fireball", "2", "Ember Whelp", "--set", "S01")
     assert one.exit_code == 2 and "give one CARD with them" in one.stderr
+
+
+def test_a_count_out_of_range_names_the_card_it_counts(run, db):
+    assert run("deck", "new", "R", "--game", "boa").exit_code == 0
+    result = run("deck", "add", "R", "Fireball", "2", "Ember Whelp", "0")
+    assert result.exit_code == 2
+    assert "Error: Invalid value for COUNT of 'Ember Whelp': 0 is not in the range 1<=x<=" in result.stderr
+    assert "Main Deck (0," in run("deck", "show", "R").stdout

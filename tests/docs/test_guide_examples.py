@@ -1,6 +1,7 @@
 """Every shell example of the guides runs as printed: the ``sh`` blocks of each guide page (``tests/docs/guides.py``
 reads them), in order, in one shell from a copy of the repository's ``examples/`` and a fresh data folder, each
-command ending with the status the guide gives (0 unless it says ``# exit N``). So a guide names no file that is not
+command ending with the status the guide gives (0 unless it says ``# exit N``) and printing the lines the README
+shows under it. So a guide names no file that is not
 shipped and runs no command before what it needs."""
 
 from __future__ import annotations
@@ -64,9 +65,11 @@ def _run_page(page: Path, root: Path, fresh_data: Path) -> list[str]:
     wrong = []
     for i, cmd in enumerate(cmds):
         got = statuses.get(str(i))
+        said = (out / f"{i}.out").read_text(errors="replace") if (out / f"{i}.out").exists() else ""
         if got != str(cmd.status):
-            said = (out / f"{i}.out").read_text(errors="replace")[-1500:] if (out / f"{i}.out").exists() else ""
-            wrong.append(f"{cmd.where}: {cmd.text}\n  expected exit {cmd.status}, got {got}\n{said}")
+            wrong.append(f"{cmd.where}: {cmd.text}\n  expected exit {cmd.status}, got {got}\n{said[-1500:]}")
+        elif missing := cmd.missing_lines(said):
+            wrong.append(f"{cmd.where}: {cmd.text}\n  the page shows {missing}; it printed:\n{said[-1500:]}")
     return wrong
 
 
@@ -78,6 +81,14 @@ def test_every_shell_example_of_the_page_runs_as_the_guide_says(page, tmp_path, 
         pytest.skip(f"{page.name} has no shell example")
     wrong = _run_page(page, tmp_path, fresh_data)
     assert not wrong, "\n".join(wrong)
+
+
+def test_no_guide_writes_into_the_folder_mkdocs_builds_into():
+    """The guides run from the repository root, where ``mkdocs build`` writes ``site/``: an example writing there (an
+    event published to ``site/``) is refused once the docs are built, as a folder deckcli did not write."""
+    for page in PAGES:
+        for cmd in commands(page):
+            assert not re.search(r"(^|\s)(-o\s+|>\s*)\.?/?site(/|\s|$)", cmd.text), f"{cmd.where}: {cmd.text}"
 
 
 def test_a_block_not_run_says_why_and_the_guides_name_only_shipped_examples():
