@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -74,10 +74,10 @@ def status_row(view: DeckView, anonymous: bool = False) -> dict[str, Any]:
     """A deck's row as ``event status --json`` gives it, with the names shown (anonymous: no id, no registration
     time and no late mark, which would tell who registered when; the keys stay, null, so readers of either site see
     the same columns)."""
-    from deckcli.events.reporting import status_rows
+    from deckcli.events.reporting import StatusRow
 
-    [row] = status_rows([view.registration])
-    row = {**row, "player": view.shown, "player_id": view.shown_id, "deck": view.deck_name}
+    shown = replace(StatusRow.of(view.registration), player=view.shown, player_id=view.shown_id, deck=view.deck_name)
+    row = shown.as_dict()
     return {**row, "registered_at": None, "late": None} if anonymous else row
 
 

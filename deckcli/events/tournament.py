@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 
 def swiss_rounds(players: int) -> int:
@@ -34,6 +35,10 @@ class Pairing:
     opponent: str | None
     score: Score | None = None
 
+    def as_dict(self) -> dict[str, Any]:
+        """The table as a paired round's ``--json`` gives it (its result aside)."""
+        return {"table": self.table, "player": self.player, "opponent": self.opponent}
+
 
 @dataclass(frozen=True)
 class Round:
@@ -42,6 +47,10 @@ class Round:
 
     label: str
     pairings: tuple[Pairing, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The round as ``event pair --json`` gives it: its label and its tables."""
+        return {"round": self.label, "pairings": [p.as_dict() for p in self.pairings]}
 
     @property
     def complete(self) -> bool:
