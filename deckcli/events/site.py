@@ -64,6 +64,10 @@ class PublishResult:
 
         return tuple(name for name in self.files if is_round_page(name))
 
+    def as_dict(self) -> dict[str, Any]:
+        """``event publish --json``: the event, the folder, how many decks and every file written."""
+        return {"event": self.event, "folder": str(self.folder), "decks": self.decks, "files": list(self.files)}
+
 
 def page_of(view: DeckView) -> str:
     """The file name of a deck's page."""

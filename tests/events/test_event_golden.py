@@ -1,7 +1,8 @@
 """Golden outputs of the event commands that print an event's results (``--json``, ``--csv`` and the tables): one
 scripted event, from its registrations through two Swiss rounds and a top cut, each command's stdout compared with
 its file under ``tests/events/golden/``, the same on both backends. The files were written by the commands before
-their results became types (issue 34 item 2), so the types keep every byte; times are ``<time>`` (the clock's)."""
+their results became types (issue 34 item 2), so the types keep every byte; times are ``<time>`` (the clock's), the
+test's own folder ``<tmp>``."""
 
 from __future__ import annotations
 
@@ -60,7 +61,13 @@ def _script(decks: dict[str, Path]) -> list[tuple[str, tuple[str, ...]]]:
         ("bracket.txt", ("top", EVENT)),
     ]
     after = [(f"{name}-after{suffix}", args) for name, args, suffix in _views()]
-    return registered + before + checks + rounds + after
+    files = [
+        ("export.json", ("export", EVENT, "--to", "json")),
+        ("export.csv", ("export", EVENT, "--to", "csv")),
+        ("publish.json", ("publish", EVENT, "-o", decks["ada"].parent / "site", "--json")),
+        ("publish-anonymous.txt", ("publish", EVENT, "-o", decks["ada"].parent / "anonymous", "--anonymous")),
+    ]
+    return registered + before + checks + rounds + after + files
 
 
 def _views() -> list[tuple[str, tuple[str, ...], str]]:
@@ -88,12 +95,18 @@ def test_event_outputs_match_their_golden_files(run, tmp_path):
         ("new", OTHER, "--game", "boa"),
     ):
         assert run("event", *args).exit_code == 0
-    wrong: list[str] = []
+    outputs: dict[str, str] = {}
     for name, args in _script(_decks(tmp_path)):
         result = run("event", *args)
         said = result.stdout + (f"--- stderr\n{result.stderr}" if result.stderr else "")
-        actual = f"exit {result.exit_code}\n" + MOMENT.sub("<time>", said)
-        (tmp_path / "actual").mkdir(exist_ok=True)
+        outputs[name] = f"exit {result.exit_code}\n{said}"
+    for site in ("site", "anonymous"):  # the data files of the published sites: status rows with their cards
+        for data in ("decks.json", "decks.csv"):
+            outputs[f"{site}-{data}"] = (tmp_path / site / data).read_text(encoding="utf-8")
+    wrong: list[str] = []
+    (tmp_path / "actual").mkdir()
+    for name, output in outputs.items():
+        actual = MOMENT.sub("<time>", output).replace(str(tmp_path), "<tmp>")
         (tmp_path / "actual" / name).write_text(actual, encoding="utf-8")
         expected = (GOLDEN / name).read_text(encoding="utf-8") if (GOLDEN / name).exists() else None
         if actual != expected:
