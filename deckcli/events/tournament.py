@@ -83,6 +83,26 @@ class Standing:
     def record(self) -> str:
         return f"{self.wins}-{self.losses}-{self.draws}"
 
+    def as_dict(self) -> dict[str, Any]:
+        """``event standings --json``'s line: the rates as percentages, numbers with two decimals."""
+        return self._line(round(100 * self.omw, 2), round(100 * self.gw, 2), round(100 * self.ogw, 2))
+
+    def as_row(self) -> dict[str, Any]:
+        """The line of the table and of ``--csv``: the rates as text (``66.67%``)."""
+        return self._line(*(f"{100 * rate:.2f}%" for rate in (self.omw, self.gw, self.ogw)))
+
+    def _line(self, omw: Any, gw: Any, ogw: Any) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "points": self.points,
+            "record": self.record,
+            "omw": omw,
+            "gw": gw,
+            "ogw": ogw,
+            "dropped": self.dropped,
+        }
+
 
 @dataclass(frozen=True)
 class Tournament:

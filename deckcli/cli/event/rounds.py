@@ -165,17 +165,11 @@ def standings(app: AppContext, event_name: str, through: int | None, output: str
     """The standings of EVENT after its complete rounds: points, then opponents' match-win %, game-win %,
     opponents' game-win % (percentages, 0.33 at least), then an order drawn from the event's seed."""
     from deckcli.events.rounds import event_standings
-    from deckcli.events.standings import standing_rows
 
     lines = event_standings(app.reads, event_name, through)
-    emit(
-        standing_rows(lines),
-        output,
-        STANDING_COLUMNS,
-        headers=headers(),
-        json_data=standing_rows(lines, as_text=False),
-        empty=_("no players"),
-    )
+    rows = [line.as_row() for line in lines]
+    json_data = [line.as_dict() for line in lines]
+    emit(rows, output, STANDING_COLUMNS, headers=headers(), json_data=json_data, empty=_("no players"))
 
 
 @click.command(short_help="Pair the next round of the top cut.")
