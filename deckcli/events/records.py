@@ -6,7 +6,7 @@ from them alone, so the pages never query the database themselves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -76,8 +76,13 @@ class Registration:
 
     @property
     def rule_ids(self) -> list[str]:
-        """The rule ids of the problems, each once, in the order found (``event status``, the site's deck list)."""
-        return list(dict.fromkeys(p.rule for p in self.problems))
+        """The rule ids of the problems (``event status``, the site's deck list)."""
+        return rule_ids(self.problems)
+
+
+def rule_ids(problems: Iterable[Problem]) -> list[str]:
+    """The rule ids of ``problems``, each once, in the order found."""
+    return list(dict.fromkeys(p.rule for p in problems))
 
 
 def stored_problem(data: Mapping[str, Any]) -> Problem:

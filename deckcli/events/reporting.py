@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcli.events.locked import locked_data
-from deckcli.events.records import EventInfo, Registration
+from deckcli.events.records import EventInfo, Registration, rule_ids
 from deckcli.files.csvwriting import CsvWriter
 from deckcli.legality.resolved import Problem
 from deckcli.words import timestamp
@@ -65,24 +65,17 @@ class StatusRow:
     deck: str
     legal: bool
     problems: tuple[Problem, ...]
-    rule_ids: tuple[str, ...]
     fingerprint: str
     registered_at: datetime
     late: bool
 
     @classmethod
     def of(cls, r: Registration) -> StatusRow:
-        return cls(
-            r.player,
-            r.player_id,
-            r.deck,
-            r.legal,
-            r.problems,
-            tuple(r.rule_ids),
-            r.fingerprint,
-            r.registered_at,
-            r.late,
-        )
+        return cls(r.player, r.player_id, r.deck, r.legal, r.problems, r.fingerprint, r.registered_at, r.late)
+
+    @property
+    def rule_ids(self) -> list[str]:
+        return rule_ids(self.problems)
 
     def as_dict(self, messages: bool = False) -> dict[str, Any]:
         """The row of ``--json`` and ``--csv``: the problems as rule ids (``messages``: each problem whole)."""
@@ -91,7 +84,7 @@ class StatusRow:
             "player_id": self.player_id,
             "deck": self.deck,
             "legal": self.legal,
-            "problems": [p.as_dict() for p in self.problems] if messages else list(self.rule_ids),
+            "problems": [p.as_dict() for p in self.problems] if messages else self.rule_ids,
             "fingerprint": self.fingerprint,
             "registered_at": timestamp(self.registered_at),
             "late": self.late,
@@ -113,6 +106,7 @@ class EventDetails:
     problems: tuple[PlayerProblem, ...]
 
     def as_dict(self) -> dict[str, Any]:
+        """``event show --json``: the event's facts, why it started, its counts, its rounds, every problem."""
         s = self.summary
         facts = {"started_because": s.started_because, "players": s.players, "legal": s.legal, "illegal": s.illegal}
         problems = [p.as_dict() for p in self.problems]
