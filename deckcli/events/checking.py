@@ -8,7 +8,7 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcli.decklists.model import Decklist, zone_rank
 from deckcli.decks.diff import diff_decks
@@ -28,6 +28,20 @@ from deckcli.words import listing, timestamp
 TOO_MANY, TOO_FEW, NOT_REGISTERED = N_("too many"), N_("too few"), N_("not registered")  # JSON: English
 
 
+class Difference(NamedTuple):
+    """A (zone, card name) whose count in the deck presented differs from the registered list, with the judge's
+    verdict: too many, too few, not registered (English in JSON and in the stored check)."""
+
+    zone: str
+    card: str
+    registered: int
+    presented: int
+    verdict: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return self._asdict()
+
+
 @dataclass
 class DeckCheck:
     """A deck check's result: the differences (none: it passed), the presented deck's receipt, and when."""
@@ -36,7 +50,7 @@ class DeckCheck:
     player: str
     registered_fingerprint: str
     presented_fingerprint: str
-    differences: list[dict[str, Any]]
+    differences: list[Difference]
     checked_at: datetime
 
     @property
@@ -51,7 +65,7 @@ class DeckCheck:
             "registered_fingerprint": self.registered_fingerprint,
             "presented_fingerprint": self.presented_fingerprint,
             "checked_at": timestamp(self.checked_at),
-            "differences": self.differences,
+            "differences": [d.as_dict() for d in self.differences],
         }
 
 
@@ -84,20 +98,14 @@ class SideExchange:
         }
 
 
-def differences(registered: ResolvedDeck, presented: ResolvedDeck) -> list[dict[str, Any]]:
-    """Rows ``{"zone", "card", "registered", "presented", "verdict"}`` for each (zone, card name) whose counts differ:
-    :func:`deckcli.decks.diff.diff_decks` (by name, every printing together) with the judge's verdict."""
-    rows: list[dict[str, Any]] = [
-        {
-            "zone": r.zone,
-            "card": r.name,
-            "registered": r.a,
-            "presented": r.b,
-            "verdict": NOT_REGISTERED if not r.a else TOO_MANY if r.b > r.a else TOO_FEW,
-        }
+def differences(registered: ResolvedDeck, presented: ResolvedDeck) -> list[Difference]:
+    """Each (zone, card name) whose counts differ, in zone order then by name: :func:`deckcli.decks.diff.diff_decks`
+    (by name, every printing together) with the judge's verdict."""
+    rows = [
+        Difference(r.zone, r.name, r.a, r.b, NOT_REGISTERED if not r.a else TOO_MANY if r.b > r.a else TOO_FEW)
         for r in diff_decks(registered, presented)
     ]
-    rows.sort(key=lambda r: (zone_rank(r["zone"]), r["card"].casefold()))
+    rows.sort(key=lambda r: (zone_rank(r.zone), r.card.casefold()))
     return rows
 
 
@@ -121,7 +129,7 @@ def deck_check(db: Writable, event_name: str, player: str, file: str) -> DeckChe
                 "registration": row.id,
                 "passed": result.passed,
                 "at": result.checked_at,
-                "result": {**stored, "differences": rows},
+                "result": {**stored, "differences": [d.as_dict() for d in rows]},
             },
         )
     return result

@@ -7,6 +7,7 @@ next round shows the whole bracket instead."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from deckcli.errors import InputError
 from deckcli.events.rounds import (
@@ -33,6 +34,16 @@ class Bracket:
     event: str
     rounds: tuple[Round, ...]
     champion: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """``event top --json`` after the final: each round with its tables' results, and the winner."""
+        rounds = [{"round": r.label, "pairings": [decided(p) for p in r.pairings]} for r in self.rounds]
+        return {"rounds": rounds, "winner": self.champion}
+
+
+def decided(pairing: Pairing) -> dict[str, Any]:
+    """A played table of the cut as the bracket gives it: the table, its players, its result and who won."""
+    return {**pairing.as_dict(), "result": str(pairing.score) if pairing.score else None, "winner": winner(pairing)}
 
 
 def winner(pairing: Pairing) -> str:

@@ -140,7 +140,6 @@ def deck_views(
     mark, no deck name derived from the player). ``figures``: compute each deck's opening-hand figure (the sheets
     do not show it)."""
     from deckcli.decks.view import curve
-    from deckcli.events.reporting import rule_ids
     from deckcli.games import registry
     from deckcli.games.hooks import hook
     from deckcli.games.hooks.name_level import NameLevel
@@ -175,7 +174,7 @@ def deck_views(
                 curve=tuple(buckets),
                 group=deck_group(game, deck),
                 key=keys.figure(deck) if keys else None,
-                rules=tuple(rule_ids(registration)),
+                rules=tuple(registration.rule_ids),
                 declared=level.declaration(deck.decklist.meta) if level else None,
             )
         )
@@ -199,7 +198,7 @@ def anonymous_order(registrations: Sequence[Registration]) -> list[Registration]
 
     def shown(r: Registration) -> tuple[str, str, str, str]:
         zones = json.dumps(locked_data(r.decklist).get("zones", {}), sort_keys=True, ensure_ascii=False)
-        problems = [(p.get("rule", ""), p.get("message", "")) for p in r.problems]  # as the page lists them
+        problems = [(p.rule, p.message) for p in r.problems]  # as the page lists them
         return r.fingerprint, r.named_deck or "", zones, json.dumps(problems, ensure_ascii=False)
 
     return sorted(registrations, key=shown)

@@ -357,6 +357,6 @@ def _record(row: dict[str, Any], deck: CheckedDeck) -> Registration:
         fingerprint=row["fingerprint"],
         registered_at=row["registered_at"],
         decklist=deck.locked,
-        problems=tuple(row["problems"]),
+        problems=tuple(deck.problems),
         late=row["late"],
     )

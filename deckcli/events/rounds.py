@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from deckcli.errors import InputError
 from deckcli.events.pairing import Entrant, first_round, swiss_round
@@ -144,15 +145,20 @@ def load_tournament(db: Readable, event_name: str) -> Tournament:
         return read_rounds(rows, event_name).tournament()
 
 
-def round_facts(db: Readable, event_name: str) -> dict:
-    """``event show``'s facts of the rounds: how many Swiss rounds there will be, the current round, the seed."""
+class RoundFacts(NamedTuple):
+    """``event show``'s facts of the rounds: how many Swiss rounds there will be, the latest round paired (a label,
+    None before round 1), and the seed round 1 and the standings' last tiebreak are drawn from."""
+
+    total_rounds: int
+    current_round: str | None
+    seed: str | None
+
+
+def round_facts(db: Readable, event_name: str) -> RoundFacts:
+    """The facts of the rounds of the event called ``event_name``."""
     tournament = load_tournament(db, event_name)
     latest = tournament.cut or tournament.rounds
-    return {
-        "total_rounds": tournament.total_rounds,
-        "current_round": latest[-1].label if latest else None,
-        "seed": tournament.seed,
-    }
+    return RoundFacts(tournament.total_rounds, latest[-1].label if latest else None, tournament.seed)
 
 
 def missing_results(round_: StoredRound) -> list[Message]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +64,10 @@ class PublishResult:
 
         return tuple(name for name in self.files if is_round_page(name))
 
+    def as_dict(self) -> dict[str, Any]:
+        """``event publish --json``: the event, the folder, how many decks and every file written."""
+        return {"event": self.event, "folder": str(self.folder), "decks": self.decks, "files": list(self.files)}
+
 
 def page_of(view: DeckView) -> str:
     """The file name of a deck's page."""
@@ -74,10 +78,10 @@ def status_row(view: DeckView, anonymous: bool = False) -> dict[str, Any]:
     """A deck's row as ``event status --json`` gives it, with the names shown (anonymous: no id, no registration
     time and no late mark, which would tell who registered when; the keys stay, null, so readers of either site see
     the same columns)."""
-    from deckcli.events.reporting import status_rows
+    from deckcli.events.reporting import StatusRow
 
-    [row] = status_rows([view.registration])
-    row = {**row, "player": view.shown, "player_id": view.shown_id, "deck": view.deck_name}
+    shown = replace(StatusRow.of(view.registration), player=view.shown, player_id=view.shown_id, deck=view.deck_name)
+    row = shown.as_dict()
     return {**row, "registered_at": None, "late": None} if anonymous else row
 
 

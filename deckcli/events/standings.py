@@ -98,24 +98,3 @@ def standings(
         )
         for rank, (r, omw, gw, ogw, key) in enumerate(lines, 1)
     )
-
-
-def standing_rows(lines: Iterable[Standing], as_text: bool = True) -> list[dict]:
-    """``event standings`` rows: the rates as percentages with two decimals (text ``66.67%``, or numbers)."""
-
-    def rate(value: float) -> str | float:
-        return f"{100 * value:.2f}%" if as_text else round(100 * value, 2)
-
-    return [
-        {
-            "rank": s.rank,
-            "player": s.player,
-            "points": s.points,
-            "record": s.record,
-            "omw": rate(s.omw),
-            "gw": rate(s.gw),
-            "ogw": rate(s.ogw),
-            "dropped": s.dropped,
-        }
-        for s in lines
-    ]

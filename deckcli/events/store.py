@@ -16,7 +16,7 @@ from datetime import UTC, date, datetime
 from deckcli.decklists.model import text_problem
 from deckcli.errors import DeckcliError, InputError, UnknownEvent, UnknownPlayer
 from deckcli.events.locked import locked_decklist
-from deckcli.events.records import EventInfo, Registration
+from deckcli.events.records import EventInfo, Registration, stored_problem
 from deckcli.files.jsontext import json_value
 from deckcli.i18n import Message
 from deckcli.names import closest, name_key
@@ -51,6 +51,27 @@ class EventSummary:
     @property
     def illegal(self) -> int:
         return self.players - self.legal
+
+    @property
+    def started_because(self) -> str | None:
+        """Why the event counts as started (:func:`started_reason`), None before."""
+        return started_reason(self.info)
+
+    def as_dict(self) -> dict[str, typing.Any]:
+        """``event list --json``'s event: its facts, the Swiss rounds it will have, its players' counts and why it
+        started (as ``event show --json`` has them)."""
+        return {
+            **self.info.as_dict(),
+            "total_rounds": self.total_rounds,
+            "players": self.players,
+            "legal": self.legal,
+            "illegal": self.illegal,
+            "started_because": self.started_because,
+        }
+
+    def as_row(self) -> dict[str, typing.Any]:
+        """``event list --csv``'s row: as :meth:`as_dict`, the rounds those it will have, ``started`` its time."""
+        return {**self.as_dict(), "rounds": self.total_rounds}
 
 
 def started_reason(info: EventInfo, today: date | None = None) -> str | None:
@@ -283,7 +304,7 @@ def registration_of(row: RegistrationData) -> Registration:
         fingerprint=row.fingerprint,
         registered_at=row.registered_at,
         decklist=locked_decklist(row.decklist, f"registration:{row.player}"),
-        problems=tuple(row.problems),
+        problems=tuple(stored_problem(p) for p in row.problems),
         late=row.late,
     )
 

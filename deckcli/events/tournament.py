@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 
 def swiss_rounds(players: int) -> int:
@@ -34,6 +35,10 @@ class Pairing:
     opponent: str | None
     score: Score | None = None
 
+    def as_dict(self) -> dict[str, Any]:
+        """The table as a paired round's ``--json`` gives it (its result aside)."""
+        return {"table": self.table, "player": self.player, "opponent": self.opponent}
+
 
 @dataclass(frozen=True)
 class Round:
@@ -42,6 +47,10 @@ class Round:
 
     label: str
     pairings: tuple[Pairing, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The round as ``event pair --json`` gives it: its label and its tables."""
+        return {"round": self.label, "pairings": [p.as_dict() for p in self.pairings]}
 
     @property
     def complete(self) -> bool:
@@ -73,6 +82,26 @@ class Standing:
     @property
     def record(self) -> str:
         return f"{self.wins}-{self.losses}-{self.draws}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """``event standings --json``'s line: the rates as percentages, numbers with two decimals."""
+        return self._line(round(100 * self.omw, 2), round(100 * self.gw, 2), round(100 * self.ogw, 2))
+
+    def as_row(self) -> dict[str, Any]:
+        """The line of the table and of ``--csv``: the rates as text (``66.67%``)."""
+        return self._line(*(f"{100 * rate:.2f}%" for rate in (self.omw, self.gw, self.ogw)))
+
+    def _line(self, omw: Any, gw: Any, ogw: Any) -> dict[str, Any]:
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "points": self.points,
+            "record": self.record,
+            "omw": omw,
+            "gw": gw,
+            "ogw": ogw,
+            "dropped": self.dropped,
+        }
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ def test_an_illegal_deck_is_registered_flagged_and_its_problems_printed(run, ope
     assert "Registered 'Ann' with deck 'Ember Rush': NOT legal, 1 problem." in result.stdout
     assert "copy-limit" in result.stdout and "6 copies of 'Fireball'" in result.stdout
     (reg,) = event_registrations(db, open_event)[1]
-    assert reg.legal is False and [p["rule"] for p in reg.problems] == ["copy-limit"]
+    assert reg.legal is False and [p.rule for p in reg.problems] == ["copy-limit"]
 
 
 def test_the_deck_name_is_the_name_line_else_the_file_name(run, open_event, tmp_path):

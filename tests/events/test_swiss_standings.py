@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcli.events.standings import standing_rows, standings, tiebreak
+from deckcli.events.standings import standings, tiebreak
 from deckcli.events.tournament import Pairing, Round, Score
 
 # Five players, two rounds; D drops after round 1.
@@ -38,8 +38,8 @@ WORKED = [
 
 def test_standings_match_the_figures_worked_by_hand():
     lines = standings(["A", "B", "C", "D", "E"], ROUNDS, "seed", dropped=["D"])
-    assert standing_rows(lines) == WORKED
-    assert [row["omw"] for row in standing_rows(lines, as_text=False)] == [58.33, 49.83, 58.33, 50.0, 66.67]
+    assert [line.as_row() for line in lines] == WORKED
+    assert [line.as_dict()["omw"] for line in lines] == [58.33, 49.83, 58.33, 50.0, 66.67]
 
 
 def test_a_table_without_a_result_is_not_counted():

@@ -23,7 +23,7 @@ def register(db, ev: EventInfo, player: str, text: str, player_id: str = "", dec
 
     decklist = parse_decklist(text, source=f"{player}.txt")
     resolved = Resolver(db, ev.date).resolve(decklist, ev.format, ev.game)
-    problems = tuple(p.as_dict() for p in check_deck(resolved))
+    problems = tuple(check_deck(resolved))
     locked = resolved.to_decklist()
     locked.entries += [e for e in resolved.unresolved]  # an unknown line stays as written
     digest = hashlib.sha256(json.dumps(locked.canonical_entries(), default=str).encode()).hexdigest()[:12].upper()

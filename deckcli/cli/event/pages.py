@@ -109,16 +109,7 @@ def publish(app: AppContext, event_name: str, folder: str, anonymous: bool, as_j
         )
         click.echo(said.format(kept=kept), err=True)
     if as_json:
-        click.echo(
-            dump_json(
-                {
-                    "event": result.event,
-                    "folder": str(result.folder),
-                    "decks": result.decks,
-                    "files": list(result.files),
-                }
-            )
-        )
+        click.echo(dump_json(result.as_dict()))
         return
     facts = {
         "decks": translated(plural(result.decks, "deck")),

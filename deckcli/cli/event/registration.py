@@ -4,17 +4,24 @@ function of :mod:`deckcli.events` and prints what it returns."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import click
 
 from deckcli.cli.completion import complete_event, complete_format, complete_player
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.event.words import headers, verdict
+from deckcli.cli.event.words import headers, problem_row, verdict
 from deckcli.cli.options import date_option, game_option, json_option, output_option, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
 from deckcli.words import plural
+
+if TYPE_CHECKING:
+    from deckcli.events.registering import Registered
+    from deckcli.legality.resolved import Problem
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
@@ -22,11 +29,9 @@ FILE = click.Path(allow_dash=True, dir_okay=False)  # a decklist file, a deck co
 LATE_HELP = N_("Register a new player after the event started (marked late in status, export and the site).")
 
 
-def _problems(problems: list) -> None:
-    """A table of problems (Problem objects or their dicts)."""
-    rows = [p if isinstance(p, dict) else p.as_dict() for p in problems]
-    shown = [{**row, "message": translated(row.get("message"))} for row in rows]
-    emit(shown, "table", PROBLEM_COLUMNS, headers=headers())
+def _problems(problems: Sequence[Problem]) -> None:
+    """A table of problems."""
+    emit([problem_row(p) for p in problems], "table", PROBLEM_COLUMNS, headers=headers())
 
 
 @click.command("new")
@@ -116,16 +121,17 @@ def _status(regs: list, output: str, empty: str | None = None) -> None:
     """Registrations as ``event status`` rows: JSON as it is, a table or CSV with yes/no for legal and late."""
     from deckcli.events.reporting import STATUS_COLUMNS, status_rows
 
-    emit(status_rows(regs), output, STATUS_COLUMNS, headers=headers(), empty=empty)
+    emit([row.as_dict() for row in status_rows(regs)], output, STATUS_COLUMNS, headers=headers(), empty=empty)
 
 
-def _print_registered(done, as_json: bool) -> None:
-    from deckcli.events.reporting import status_rows
+def _print_registered(done: Registered, as_json: bool) -> None:
+    """What ``event register`` made: its status row with every problem (and whether it replaced one) as JSON, or
+    the verdict, the receipt and the problems in words."""
+    from deckcli.events.reporting import StatusRow
 
     reg = done.registration
     if as_json:
-        row = {**status_rows([reg])[0], "problems": list(reg.problems), "replaced": done.replaced}
-        click.echo(dump_json(row))
+        click.echo(dump_json({**StatusRow.of(reg).as_dict(messages=True), "replaced": done.replaced}))
         return
     for note in done.notes:
         click.echo(_("Note: {note}.").format(note=translated(note)), err=True)
@@ -138,7 +144,7 @@ def _print_registered(done, as_json: bool) -> None:
     click.echo(said.format(player=repr(reg.player), deck=repr(reg.deck), verdict=verdict(reg.legal, reg.problems)))
     click.echo(_("Receipt: {fingerprint}").format(fingerprint=reg.fingerprint))
     if reg.problems:
-        _problems(list(reg.problems))
+        _problems(reg.problems)
 
 
 @click.command(short_help="Register PLAYER's decklist for EVENT.")
@@ -203,18 +209,13 @@ def import_(
         click.echo(_("Skipped {line}").format(line=translated(line)), err=True)
     regs = [r.registration for r in result.registered]
     _status(regs, output)
-    facts = {
-        "decklists": translated(plural(len(regs), "decklist")),
-        "event": repr(result.event.name),
-        "illegal": sum(not r.legal for r in regs),
-        "skipped": result.skipped_decks,
-    }
+    illegal = sum(not r.legal for r in regs)
+    facts = {"decklists": translated(plural(len(regs), "decklist")), "event": repr(result.event.name)}
     if result.skipped_decks:
         said = _("Registered {decklists} for {event} ({illegal} not legal, {skipped} skipped).")
     else:
         said = _("Registered {decklists} for {event} ({illegal} not legal).")
-    click.echo(said.format(**facts), err=True)
-    illegal = facts["illegal"]
+    click.echo(said.format(**facts, illegal=illegal, skipped=result.skipped_decks), err=True)
     if illegal or result.skipped_decks:
         raise SystemExit(1)
 
@@ -249,7 +250,7 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
                 presented=result.presented_fingerprint,
             )
         )
-        rows = [{**row, "verdict": _(row["verdict"])} for row in result.differences]
+        rows = [d._replace(verdict=_(d.verdict)).as_dict() for d in result.differences]
         emit(rows, "table", CHECK_COLUMNS, headers=headers())
     if not result.passed:
         raise SystemExit(1)

@@ -5,6 +5,8 @@ the one output helper."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from deckcli.cli.completion import complete_event, complete_player
@@ -15,14 +17,19 @@ from deckcli.cli.output import emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import ngettext
 
+if TYPE_CHECKING:
+    from deckcli.events.cut import Bracket
+    from deckcli.events.tournament import Round
+
 PAIRING_COLUMNS = ["table", "player", "opponent"]
 BRACKET_COLUMNS = ["round", "table", "player", "result", "opponent", "winner"]
 STANDING_COLUMNS = ["rank", "player", "points", "record", "omw", "gw", "ogw", "dropped"]
 
 
-def _print_round(round_, output: str) -> None:
-    rows = [{"table": p.table, "player": p.player, "opponent": p.opponent} for p in round_.pairings]
-    emit(rows, output, PAIRING_COLUMNS, headers=headers(), json_data={"round": round_.label, "pairings": rows})
+def _print_round(round_: Round, output: str) -> None:
+    """A round's tables: a row each, or the round with its tables as JSON."""
+    rows = [p.as_dict() for p in round_.pairings]
+    emit(rows, output, PAIRING_COLUMNS, headers=headers(), json_data=round_.as_dict())
 
 
 @click.command(short_help="Pair the next Swiss round of EVENT.")
@@ -158,17 +165,11 @@ def standings(app: AppContext, event_name: str, through: int | None, output: str
     """The standings of EVENT after its complete rounds: points, then opponents' match-win %, game-win %,
     opponents' game-win % (percentages, 0.33 at least), then an order drawn from the event's seed."""
     from deckcli.events.rounds import event_standings
-    from deckcli.events.standings import standing_rows
 
     lines = event_standings(app.reads, event_name, through)
-    emit(
-        standing_rows(lines),
-        output,
-        STANDING_COLUMNS,
-        headers=headers(),
-        json_data=standing_rows(lines, as_text=False),
-        empty=_("no players"),
-    )
+    rows = [line.as_row() for line in lines]
+    json_data = [line.as_dict() for line in lines]
+    emit(rows, output, STANDING_COLUMNS, headers=headers(), json_data=json_data, empty=_("no players"))
 
 
 @click.command(short_help="Pair the next round of the top cut.")
@@ -196,29 +197,13 @@ def top(app: AppContext, event_name: str, size: str | None, output: str) -> None
         _print_round(found, output)
 
 
-def _print_bracket(bracket, output: str) -> None:
+def _print_bracket(bracket: Bracket, output: str) -> None:
     """The finished top cut: a row per table of each of its rounds (result and winner), then who won it."""
-    from deckcli.events.roundpick import round_title, winner
+    from deckcli.events.cut import decided
+    from deckcli.events.roundpick import round_title
 
-    rounds = [
-        {
-            "round": r.label,
-            "pairings": [
-                {
-                    "table": p.table,
-                    "player": p.player,
-                    "opponent": p.opponent,
-                    "result": str(p.score) if p.score else None,
-                    "winner": winner(p),
-                }
-                for p in r.pairings
-            ],
-        }
-        for r in bracket.rounds
-    ]
     shown = round_title if output == "table" else str
-    rows = [{**p, "round": shown(r["round"])} for r in rounds for p in r["pairings"]]
-    json_data = {"rounds": rounds, "winner": bracket.champion}
-    emit(rows, output, BRACKET_COLUMNS, headers=headers(), json_data=json_data)
+    rows = [{"round": shown(r.label), **decided(p)} for r in bracket.rounds for p in r.pairings]
+    emit(rows, output, BRACKET_COLUMNS, headers=headers(), json_data=bracket.as_dict())
     if output == "table":
         click.echo(_("{player} won the top cut of {event}.").format(player=bracket.champion, event=bracket.event))

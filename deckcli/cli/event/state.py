@@ -4,15 +4,20 @@ options, calls the library and prints through the one output helper."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 
 from deckcli.cli.completion import complete_event, complete_format
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.event.words import headers
+from deckcli.cli.event.words import header, headers, problem_row
 from deckcli.cli.options import date_option, json_option, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
+
+if TYPE_CHECKING:
+    from deckcli.events.reporting import EventDetails, StatusRow
 
 LIST_COLUMNS = ["name", "game", "format", "date", "rounds", "players", "legal", "illegal", "started"]
 PLAYER_PROBLEM_COLUMNS = ["player", "rule", "zone", "line", "message"]
@@ -24,14 +29,15 @@ PLAYER_PROBLEM_COLUMNS = ["player", "rule", "zone", "line", "message"]
 def list_(app: AppContext, output: str) -> None:
     """Every event with its Swiss rounds (as given, else ⌈log2 players⌉), its players, how many decks are legal and
     whether it started."""
-    from deckcli.events.reporting import list_rows
     from deckcli.events.store import list_events
 
-    rows = list_rows(list_events(app.reads))
-    if output != "json":  # the rounds it will have; a table says why it started (its time, or its date past) or no
-        rows = [{**row, "rounds": row["total_rounds"]} for row in rows]
+    events = list_events(app.reads)
+    if output == "json":
+        emit([e.as_dict() for e in events], output, LIST_COLUMNS)
+        return
+    rows = [e.as_row() for e in events]  # the rounds it will have; a table says why it started (or no)
     if output == "table":
-        rows = [{**row, "started": translated(row["started_because"]) or _("no")} for row in rows]
+        rows = [{**row, "started": translated(e.started_because) or _("no")} for row, e in zip(rows, events)]
     emit(rows, output, LIST_COLUMNS, headers=headers(), empty=_("no events"))
 
 
@@ -42,27 +48,40 @@ def list_(app: AppContext, output: str) -> None:
 def show(app: AppContext, name: str, as_json: bool) -> None:
     """The event NAME: its game, format, date, rounds, whether it started, and its players, with every problem of
     each deck that is not legal."""
-    from deckcli.events.reporting import event_details, problem_rows
-    from deckcli.events.rounds import round_facts
-    from deckcli.events.store import event_registrations, event_summary
+    from deckcli.events.reporting import event_details
 
-    facts = {**event_details(event_summary(app.reads, name)), **round_facts(app.reads, name)}
-    problems = problem_rows(event_registrations(app.reads, name)[1])
+    details = event_details(app.reads, name)
     if as_json:
-        click.echo(dump_json({**facts, "problems": problems}))
+        click.echo(dump_json(details.as_dict()))
         return
-    how = _("given") if facts["rounds"] else _("⌈log2 players⌉ of round 1")
-    facts["rounds"] = _("{rounds} ({how})").format(rounds=facts["total_rounds"], how=how)
-    names = {key: _(header) for key, header in headers().items()}  # (emit translates a table's own)
-    for key in ("name", "game", "format", "date", "rounds", "created", "seed", "players", "legal", "illegal"):
-        click.echo(_("{key}: {value}").format(key=names[key], value="" if facts[key] is None else facts[key]))
-    click.echo(_("{key}: {value}").format(key=names["started"], value=translated(facts["started_because"]) or _("no")))
-    current = facts["current_round"] or _("none paired yet")
-    click.echo(_("{key}: {value}").format(key=names["current_round"], value=current))
-    if problems:
-        click.echo(_("{key}:").format(key=names["problems"]))
-        shown = [{**row, "message": translated(row.get("message"))} for row in problems]
-        emit(shown, "table", PLAYER_PROBLEM_COLUMNS, headers=headers())
+    for key, value in _facts(details):
+        click.echo(_("{key}: {value}").format(key=header(key), value=value))
+    if details.problems:
+        click.echo(_("{key}:").format(key=header("problems")))
+        rows = [problem_row(p.problem, p.player) for p in details.problems]
+        emit(rows, "table", PLAYER_PROBLEM_COLUMNS, headers=headers())
+
+
+def _facts(details: EventDetails) -> list[tuple[str, object]]:
+    """``event show``'s lines: each fact's header key and its value as a person reads it."""
+    from deckcli.words import timestamp
+
+    info, summary, rounds = details.summary.info, details.summary, details.rounds
+    how = _("given") if info.rounds else _("⌈log2 players⌉ of round 1")
+    return [
+        ("name", info.name),
+        ("game", info.game),
+        ("format", info.format),
+        ("date", info.date.isoformat() if info.date else ""),
+        ("rounds", _("{rounds} ({how})").format(rounds=rounds.total_rounds, how=how)),
+        ("created", timestamp(info.created)),
+        ("seed", rounds.seed or ""),
+        ("players", summary.players),
+        ("legal", summary.legal),
+        ("illegal", summary.illegal),
+        ("started", translated(summary.started_because) or _("no")),
+        ("current_round", rounds.current_round or _("none paired yet")),
+    ]
 
 
 @click.command(short_help="One row per registered player: deck, legal, fingerprint.")
@@ -79,14 +98,20 @@ def status(app: AppContext, event_name: str, messages: bool, output: str) -> Non
     from deckcli.events.store import event_registrations
 
     info, regs = event_registrations(app.reads, event_name)
-    rows = status_rows(regs, messages)
-    if messages and output != "json":  # one problem a line of the cell: its rule, then its message
-        lines = [[f"[{p.get('rule', '')}] {translated(p.get('message', ''))}" for p in row["problems"]] for row in rows]
-        rows = [{**row, "problems": "\n".join(said)} for row, said in zip(rows, lines)]
+    rows = [_status_row(row, messages, output) for row in status_rows(regs)]
     empty = _("no players are registered for {event}").format(event=repr(info.name))
     emit(rows, output, STATUS_COLUMNS, headers=headers(), empty=empty)
     if any(not r.legal for r in regs):
         raise SystemExit(1)
+
+
+def _status_row(row: StatusRow, messages: bool, output: str) -> dict[str, Any]:
+    """A status row as printed: its JSON; with --problems in a table or CSV, each problem a line of its cell (its
+    rule, then its message in the user's language)."""
+    if not messages or output == "json":
+        return row.as_dict(messages)
+    said = "\n".join(f"[{p.rule}] {translated(p.message)}" for p in row.problems)
+    return {**row.as_dict(), "problems": said}
 
 
 @click.command("set", short_help="Change EVENT's rounds, date or format while they may change.")

@@ -1,11 +1,16 @@
 """The ``event`` commands' words in the user's language: their tables' headers (the columns are the
-``--json``/``--csv`` keys, which stay English; only the table shows these) and a deck's verdict."""
+``--json``/``--csv`` keys, which stay English; only the table shows these), a deck's verdict and a problem's row."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from deckcli.i18n import N_, pgettext, translated
 from deckcli.i18n import gettext as _
 from deckcli.words import plural
+
+if TYPE_CHECKING:
+    from deckcli.legality.resolved import Problem
 
 HEADERS = {
     **{"rule": N_("rule"), "zone": N_("zone"), "line": N_("line"), "message": N_("message")},
@@ -21,6 +26,11 @@ HEADERS = {
 }
 
 
+def header(key: str) -> str:
+    """One column's header in the user's language (``event show`` names its facts by them)."""
+    return _(HEADERS[key])
+
+
 def headers() -> dict[str, str]:
     """Each column's header, for :func:`deckcli.cli.output.emit` to show in the user's language; an event's
     ``table`` (where a match is played) is told apart from a database table by its context, so it comes
@@ -33,3 +43,9 @@ def verdict(legal: bool, problems) -> str:
     if legal:
         return _("legal")
     return _("NOT legal, {problems}").format(problems=translated(plural(len(problems), "problem")))
+
+
+def problem_row(problem: Problem, player: str | None = None) -> dict[str, Any]:
+    """A problem as a table's row: its rule, zone, line and message in the user's language (and its player)."""
+    row = {"rule": problem.rule, "zone": problem.zone, "line": problem.line, "message": translated(problem.message)}
+    return row if player is None else {"player": player, **row}
