@@ -99,3 +99,15 @@ def test_the_same_seed_gives_the_same_first_round(run, db, tmp_path):
     from deckcli.events.pairing import first_round
 
     assert [(t["player"], t["opponent"]) for t in first] == first_round(PLAYERS, seed)
+
+
+def test_a_bye_says_bye_in_the_pairings_table_and_csv_and_is_null_in_json(run, db, tmp_path):
+    shown = {}
+    for name, output in (("Cup table", ()), ("Cup csv", ("--csv",)), ("Cup json", ("--json",))):
+        new_event(run, db, tmp_path / name, PLAYERS[:3], name)
+        shown[name] = run("event", "pair", name, *output)
+        assert shown[name].exit_code == 0, shown[name].output
+    last = shown["Cup table"].stdout.splitlines()[-1].split()
+    assert last[0] == "2" and last[-1] == "bye", shown["Cup table"].stdout
+    assert shown["Cup csv"].stdout.splitlines()[-1].endswith(",bye"), shown["Cup csv"].stdout
+    assert json.loads(shown["Cup json"].stdout)["pairings"][-1]["opponent"] is None

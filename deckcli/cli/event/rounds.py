@@ -27,8 +27,12 @@ STANDING_COLUMNS = ["rank", "player", "points", "record", "omw", "gw", "ogw", "d
 
 
 def _print_round(round_: Round, output: str) -> None:
-    """A round's tables: a row each, or the round with its tables as JSON."""
-    rows = [p.as_dict() for p in round_.pairings]
+    """A round's tables: a row each (a bye's opponent cell says so), or the round with its tables as JSON (a bye's
+    opponent null)."""
+    rows = [
+        {"table": p.table, "player": p.player, "opponent": _("bye") if p.opponent is None else p.opponent}
+        for p in round_.pairings
+    ]
     emit(rows, output, PAIRING_COLUMNS, headers=headers(), json_data=round_.as_dict())
 
 
