@@ -26,7 +26,10 @@ serialises writers. A constraint the database refuses arrives as one :class:`Con
 (sqlite3's or psycopg's through SQLAlchemy), so the retry-and-refuse code of concurrent writers is written once.
 
 The tables stay declared once (:mod:`deckcli.storage.tables`, SQLModel) and the schema is made and migrated by
-SQLModel and Alembic: first use, ``db upgrade`` and ``db copy`` still import them; an everyday command does not.
+SQLModel and Alembic: first use, ``db upgrade`` and ``db copy`` still import them; an everyday command does not. A
+:class:`Transaction` holds no ORM session (the transitional one, forwarding unknown attributes to it, is gone): what
+it offers is what it runs, SQL text, so every writer is visible here and to the type checker; ``db copy`` inserts
+through the Core connection (:attr:`Transaction.bind`), and a test that wants ORM objects opens its own session.
 """
 
 from __future__ import annotations
@@ -85,7 +88,6 @@ class Transaction(Rows):
         super().__init__(conn)
         self.backend = backend
         self._sqlite = isinstance(conn, sqlite3.Connection)
-        self._orm: Any = None
 
     # -- running SQL ------------------------------------------------------------------------------------------------
     def _execute(self, sql: str, params: Any, many: bool = False) -> Any:
@@ -99,8 +101,6 @@ class Transaction(Rows):
         from sqlalchemy import text
         from sqlalchemy.exc import IntegrityError
 
-        if self._orm is not None:
-            self._orm.flush()  # (transitional: rows added through the ORM session are seen)
         try:
             return self._conn.execute(text(sql), params)
         except IntegrityError as exc:
@@ -155,30 +155,6 @@ class Transaction(Rows):
     def raw(self) -> Any:
         """The driver's own connection (psycopg's for PostgreSQL's COPY fast path)."""
         return self._conn if self._sqlite else self._conn.connection.dbapi_connection
-
-    # -- transitional: code not yet converted from SQLModel sessions -----------------------------------------------
-    @property
-    def orm(self) -> Any:
-        """An ORM Session in this same transaction, for first use (loading the bundled cards) and code not yet
-        converted; only on the SQLAlchemy connection (a ready SQLite file is written without the ORM)."""
-        if self._sqlite:
-            raise RuntimeError("a ready SQLite file is written through sqlite3, without the ORM")
-        if self._orm is None:
-            from sqlmodel import Session
-
-            self._orm = Session(bind=self._conn, expire_on_commit=False, autoflush=True)
-        return self._orm
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_") or self._sqlite:
-            raise AttributeError(name)
-        return getattr(self.orm, name)  # (transitional: a converted module never reaches this)
-
-    def finish(self) -> None:
-        """Write out what the transitional ORM session holds, before the transaction commits."""
-        if self._orm is not None:
-            self._orm.flush()
-            self._orm.close()
 
 
 class Writable(Protocol):
