@@ -4,6 +4,10 @@ The functions that take a ``db`` are whole commands: each opens its own write tr
 :mod:`deckcli.storage.writes`), so a command's change lands whole or not at all and the CLI never holds one. The
 functions that take a ``tx`` are their steps, run inside the caller's transaction (``deck import`` stores several
 decks in one); they are SQL text on both backends, the ORM never built.
+
+A name is checked free before it is written, and the database refuses a second deck of one name: on PostgreSQL two
+clients can both find a name free and both write it, and the one refused runs its command once more
+(:func:`deckcli.storage.writes.once_more`), which finds the other's deck and says so as when it came second.
 """
 
 from __future__ import annotations
@@ -21,12 +25,12 @@ from deckcli.games import registry
 from deckcli.i18n import Message
 from deckcli.names import name_key
 from deckcli.storage.reads import Readable, Rows
+from deckcli.storage.writes import Transaction, Writable, once_more
 from deckcli.textrules import unclean_char
 from deckcli.words import plural
 
 if TYPE_CHECKING:
     from deckcli.legality.format import Format
-    from deckcli.storage.writes import Transaction, Writable
 
 
 def _now() -> datetime:
@@ -54,6 +58,17 @@ def get_deck(tx: Any, name: str) -> StoredDeck:
     """The stored deck called ``name`` (case-insensitive), or an error naming the closest decks."""
     deck = find_deck(tx, name)
     if deck is None:
+        raise no_such_deck(Rows(tx), name)
+    return deck
+
+
+def edited_deck(tx: Transaction, name: str) -> StoredDeck:
+    """The stored deck called ``name`` (as :func:`get_deck`), its row locked against other editors until ``tx`` ends:
+    a card count is read and then written, so two ``deck add`` of one card at once on PostgreSQL would otherwise both
+    read the same count and one addition be lost (SQLite's write transaction already holds the whole file). A deck
+    another client deleted meanwhile is no such deck."""
+    deck = get_deck(tx, name)
+    if not tx.all("SELECT id FROM deck WHERE id = :deck" + tx.lock("NO KEY UPDATE"), {"deck": deck.id}):
         raise no_such_deck(Rows(tx), name)
     return deck
 
@@ -208,28 +223,40 @@ def zone_size(tx: Any, deck: StoredDeck, zone: str) -> int:
 
 def create_deck(db: Writable, name: str, game: str, format_name: str, meta: dict[str, str] | None = None) -> StoredDeck:
     """``deck new``: a new empty deck, in its own transaction; an error when the name is taken."""
-    with db.write() as tx:
-        return save_deck(tx, name, game, format_name, [], meta)
+
+    def write() -> StoredDeck:
+        with db.write() as tx:
+            return save_deck(tx, name, game, format_name, [], meta)
+
+    return once_more(write)
 
 
 def copy_deck(db: Writable, source: str, target: str) -> StoredDeck:
     """``deck copy``: a new deck ``target`` with the cards, format and metadata of ``source``."""
-    with db.write() as tx:
-        src = get_deck(tx, source)
-        return save_deck(tx, target, src.game, src.format, deck_cards(tx, src), dict(src.meta))
+
+    def write() -> StoredDeck:
+        with db.write() as tx:
+            src = get_deck(tx, source)
+            return save_deck(tx, target, src.game, src.format, deck_cards(tx, src), dict(src.meta))
+
+    return once_more(write)
 
 
 def rename_deck(db: Writable, old: str, new: str) -> StoredDeck:
     """``deck rename``: give a stored deck a new name (a change of case alone is allowed)."""
-    with db.write() as tx:
-        deck = get_deck(tx, old)
-        new = clean_deck_name(new)
-        ensure_name_free(tx, new, allow=deck)
-        tx.run(
-            "UPDATE deck SET name = :name, key = :key, updated = :now WHERE id = :deck",
-            {"name": new, "key": name_key(new), "now": _now(), "deck": deck.id},
-        )
-        return changed(deck, name=new)
+
+    def write() -> StoredDeck:
+        with db.write() as tx:
+            deck = get_deck(tx, old)
+            name = clean_deck_name(new)
+            ensure_name_free(tx, name, allow=deck)
+            tx.run(
+                "UPDATE deck SET name = :name, key = :key, updated = :now WHERE id = :deck",
+                {"name": name, "key": name_key(name), "now": _now(), "deck": deck.id},
+            )
+            return changed(deck, name=name)
+
+    return once_more(write)
 
 
 def delete_deck(db: Writable, name: str) -> StoredDeck:

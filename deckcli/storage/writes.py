@@ -23,7 +23,9 @@ date-and-time on SQLite as the text SQLAlchemy's SQLite dialect stored (``YYYY-M
 written before and after this change sort and read alike. Row locks are spelled by :meth:`Transaction.lock`:
 ``FOR UPDATE`` (or ``SHARE``, ``NO KEY UPDATE``) on PostgreSQL, nothing on SQLite, where ``BEGIN IMMEDIATE`` already
 serialises writers. A constraint the database refuses arrives as one :class:`ConstraintViolation` whatever the driver
-(sqlite3's or psycopg's through SQLAlchemy), so the retry-and-refuse code of concurrent writers is written once.
+(sqlite3's or psycopg's through SQLAlchemy), so the retry-and-refuse code of concurrent writers is written once:
+:func:`once_more` runs a refused write again, in a transaction of its own, which reads the row the other client
+wrote and refuses as it would have had it come second (a deck's name, a drop, a result entry).
 
 The tables stay declared once (:mod:`deckcli.storage.tables`, SQLModel) and the schema is made and migrated by
 SQLModel and Alembic: first use, ``db upgrade`` and ``db copy`` still import them; an everyday command does not. A
@@ -37,12 +39,14 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from deckcli.errors import InputError
+from deckcli.i18n import Message
 from deckcli.storage.location import default_db_path
 from deckcli.storage.reads import Rows, SqliteReader, ready_connection
 
@@ -50,6 +54,8 @@ from deckcli.storage.reads import Rows, SqliteReader, ready_connection
 COPY_AT_LEAST = 200
 #: The text SQLAlchemy's SQLite dialect stores a date and time as (its default ``storage_format``).
 SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
+
+T = TypeVar("T")
 
 
 class ConstraintViolation(Exception):
@@ -59,6 +65,25 @@ class ConstraintViolation(Exception):
     def __init__(self, cause: BaseException):
         super().__init__(str(cause))
         self.cause = cause
+
+
+def once_more(write: Callable[[], T]) -> T:
+    """``write()``, run a second time when the database refused a row another client wrote at the same moment (a
+    deck of the same name, an entry number of one table, a drop of one player): ``write`` opens its own transaction,
+    so the second run reads that row and says what is there, as when the two came one after the other (on
+    PostgreSQL both may read before either writes; SQLite's ``BEGIN IMMEDIATE`` already orders them)."""
+    try:
+        return write()
+    except ConstraintViolation:
+        pass
+    try:
+        return write()
+    except ConstraintViolation:
+        raise InputError(
+            Message(
+                "another client changed the same tables at the same time; nothing was stored; run the command again"
+            )
+        ) from None
 
 
 def _bound(value: Any, backend: str) -> Any:
