@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from deckcli.decklists.model import Decklist
 from deckcli.decklists.stored import StoredDeck
-from deckcli.decks.store import find_deck, save_deck, stored_format_name
+from deckcli.decks.store import claim_names, find_deck, save_deck, stored_format_name
 from deckcli.errors import DeckcliError, DeckReadError, DecksReadError, InputError
 from deckcli.i18n import N_, Message, error_text
 from deckcli.legality.resolve import Resolver
@@ -153,6 +153,7 @@ def import_decks(
 
     def write() -> list[StoredDeck]:
         with db.write() as tx:
+            claim_names(tx, [r.name for r in reads])
             if not replace:
                 _refuse_taken(tx, reads)
             return [

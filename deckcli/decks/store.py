@@ -5,9 +5,10 @@ The functions that take a ``db`` are whole commands: each opens its own write tr
 functions that take a ``tx`` are their steps, run inside the caller's transaction (``deck import`` stores several
 decks in one); they are SQL text on both backends, the ORM never built.
 
-A name is checked free before it is written, and the database refuses a second deck of one name: on PostgreSQL two
-clients can both find a name free and both write it, and the one refused runs its command once more
-(:func:`deckcli.storage.writes.once_more`), which finds the other's deck and says so as when it came second.
+A name is checked free before it is written, with the name claimed (:func:`claim_names`): on PostgreSQL two clients
+could otherwise both find a name free and both write it (the database refuses only the exact same name, not one
+differing in case or width). Should the database refuse a deck all the same, the command runs once more
+(:func:`deckcli.storage.writes.once_more`), finds the other's deck and says so, as when it came second.
 """
 
 from __future__ import annotations
@@ -80,6 +81,12 @@ def stored_deck(db: Readable, name: str) -> StoredDeck:
         return get_stored(rows, name)
 
 
+def claim_names(tx: Transaction, names: list[str]) -> None:
+    """Hold the deck names ``names`` (by their keys) until ``tx`` ends: a second client writing one of them waits,
+    then reads the first one's deck (:meth:`deckcli.storage.writes.Transaction.claim`)."""
+    tx.claim(*(f"deck:{name_key(name)}" for name in names))
+
+
 def ensure_name_free(tx: Any, name: str, *, allow: StoredDeck | None = None) -> None:
     """Raise when another deck already answers to ``name`` (decks are looked up ignoring case, so 'A' and 'a' clash)."""
     found = Rows(tx).all(
@@ -120,6 +127,7 @@ def save_deck(
     With ``replace`` an existing deck of that name (ignoring case) is overwritten in place.
     """
     name = clean_deck_name(name)
+    claim_names(tx, [name])
     existing = find_deck(tx, name) if replace else None
     ensure_name_free(tx, name, allow=existing)
     now, meta = _now(), dict(meta or {})
@@ -249,6 +257,7 @@ def rename_deck(db: Writable, old: str, new: str) -> StoredDeck:
         with db.write() as tx:
             deck = get_deck(tx, old)
             name = clean_deck_name(new)
+            claim_names(tx, [name])
             ensure_name_free(tx, name, allow=deck)
             tx.run(
                 "UPDATE deck SET name = :name, key = :key, updated = :now WHERE id = :deck",

@@ -55,6 +55,10 @@ COPY_AT_LEAST = 200
 #: The text SQLAlchemy's SQLite dialect stores a date and time as (its default ``storage_format``).
 SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
 
+#: The first key of the advisory locks :meth:`Transaction.claim` takes (the second is the name's hash): a key space of
+#: deckcli's own (two-key advisory locks never meet the one-key setup lock of :mod:`deckcli.storage.server`).
+CLAIMS = int.from_bytes(b"dkn", "big")
+
 T = TypeVar("T")
 
 
@@ -160,6 +164,17 @@ class Transaction(Rows):
         """The clause ending a SELECT that locks its rows to the end of the transaction: `` FOR {mode}`` (``UPDATE``,
         ``SHARE``, ``NO KEY UPDATE``) on PostgreSQL; empty on SQLite, whose writers ``BEGIN IMMEDIATE`` serialises."""
         return f" FOR {mode}" if self.backend == "postgresql" else ""
+
+    def claim(self, *names: str) -> None:
+        """Hold ``names`` (texts: ``deck:`` and a deck's name key) until the transaction ends, so that two writers of
+        one name queue and the second reads what the first stored. On PostgreSQL a name read as free could otherwise
+        be written by both (a unique index holds the exact name only, not its key ignoring case and width): an
+        advisory transaction lock per name, taken in sorted order so that two writers never wait for each other.
+        Nothing on SQLite, whose writers ``BEGIN IMMEDIATE`` serialises."""
+        if self.backend != "postgresql":
+            return
+        for name in sorted(set(names)):
+            self.all(f"SELECT pg_advisory_xact_lock({CLAIMS}, hashtext(:name))", {"name": name})
 
     @contextmanager
     def savepoint(self, name: str = "deckcli_step") -> Iterator[None]:

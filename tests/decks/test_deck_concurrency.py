@@ -1,5 +1,5 @@
 """Two clients writing decks at once, in real processes on either backend: two decks given one name (``deck new``,
-``deck copy``, ``deck rename``, ``deck import``) store one, and the other client is told what it is told when it comes
+``deck copy``, ``deck rename``, ``deck import``; the same name in other cases too) store one, and the other client is told what it is told when it comes
 second ("a deck called ... already exists"), never an internal error; two ``deck add`` of one card to one deck both
 count.
 
@@ -34,6 +34,14 @@ def test_two_deck_new_of_one_name_at_once_store_one_and_refuse_the_other(db, tmp
                             ["deck", "new", "Ember", "--game", "boa"])
     assert _outcomes(done) == [(0, ""), (1, EXISTS)], done
     assert _decks(db) == ["Ember"]
+
+
+def test_two_deck_new_of_one_name_in_other_cases_at_once_store_one_and_refuse_the_other(db, tmp_path):
+    done = commands_at_once(tmp_path, db, "deck", ["deck", "new", "Ember", "--game", "boa"],
+                            ["deck", "new", "EMBER", "--game", "boa"])
+    (stored,) = _decks(db)  # decks are found ignoring case: two would make the name ambiguous
+    refused = f"Error: a deck called '{stored}' already exists (choose another name, or delete it first)\n"
+    assert _outcomes(done) == [(0, ""), (1, refused)], done
 
 
 def test_a_copy_and_a_rename_to_one_name_at_once_store_one_and_refuse_the_other(run, db, tmp_path):
