@@ -2,13 +2,15 @@
 test_deck_concurrency.py): two ``event new`` of one name store one event and tell the other it exists; two ``cards
 import`` of one set file both succeed, the second finding the first one's cards (the set's row, an upsert, orders
 them); two side exchanges of one player's round both land, the second superseding the first, as when they come one
-after the other. Never an internal error. The race is forced (tests/support/race.py): on PostgreSQL the table is held
+after the other; two ``collection import --replace`` of one file leave the file's counts, not twice them. Never an
+internal error. The race is forced (tests/support/race.py): on PostgreSQL the table is held
 until both wait to write it."""
 
 from __future__ import annotations
 
 import json
 
+import paths  # tests/support/paths.py
 from backends import sql_rows
 from race import commands_at_once  # tests/support/race.py
 from swiss_support import new_event
@@ -53,3 +55,13 @@ def test_two_side_exchanges_of_one_player_and_round_at_once_keep_one_current_rec
                      "Round 1 side exchange of 'Player 00': legal."], shown  # as when one comes after the other
     current = sql_rows(db, "SELECT count(*) FROM side_exchange WHERE superseded_at IS NULL")
     assert current == [(1,)] and sql_rows(db, "SELECT count(*) FROM side_exchange") == [(2,)]
+
+
+def test_one_collection_replaced_twice_at_once_holds_the_file_once(run, db, tmp_path):
+    source = paths.DATA / "layouts" / "deckcli" / "collection.csv"
+    done = commands_at_once(tmp_path, db, "collection_item", *[["collection", "import", source, "--replace"]] * 2)
+    assert [d.returncode for d in done] == [0, 0], done
+    counts = "SELECT card_id, finish, condition, language, tag, proxy, count FROM collection_item ORDER BY 1, 2, 3, 4, 5"
+    raced = sql_rows(db, counts)
+    assert run("collection", "import", source, "--replace").exit_code == 0
+    assert raced == sql_rows(db, counts) and raced, "the entries of one import: none doubled"
