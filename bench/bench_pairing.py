@@ -42,29 +42,27 @@ def register(path, players: int, decks) -> None:
 def play(path, rounds: int, odd_winners: bool | None = None) -> None:
     """``rounds`` rounds paired and played in the event at ``path``; with ``odd_winners`` set, round 1's first table
     is turned (a draw or a win) so that round 1 has an odd (or even) number of winners."""
-    from sqlalchemy import text
-
     from deckcli.cards.importer import open_database
     from deckcli.events.rounds import pair_next_round
     from deckcli.events.store import now
-    from deckcli.storage.tables import ResultEntryRow
 
     db = open_database(path)
     rng = random.Random(23)
     for number in range(1, rounds + 1):
         pair_next_round(db, EVENT)
-        with db.write() as session:
-            paired = session.execute(
-                text("SELECT p.id, p.opponent FROM pairing p JOIN event_round r ON r.id = p.round_id"
-                     " WHERE r.label = :label ORDER BY p.id"), {"label": str(number)}).all()
+        with db.write() as tx:
+            paired = tx.all("SELECT p.id, p.opponent FROM pairing p JOIN event_round r ON r.id = p.round_id"
+                            " WHERE r.label = :label ORDER BY p.id", {"label": str(number)})
             tables = [(pairing_id,) for pairing_id, opponent in paired if opponent is not None]
             scores = [rng.choice(SCORES) for _ in tables]
             if odd_winners is not None:  # the bye's player (an odd count) is a winner too
                 winners = sum(1 for w, l, _ in scores if w != l) + len(paired) - len(tables)
                 if (winners % 2 == 1) != odd_winners:
                     scores[0] = (1, 1, 1) if scores[0][0] != scores[0][1] else (2, 0, 0)
-            session.add_all(ResultEntryRow(pairing_id=pairing_id, wins=w, losses=l, draws=d, entered_at=now())
-                            for (pairing_id,), (w, l, d) in zip(tables, scores))
+            tx.many("INSERT INTO result_entry (pairing_id, wins, losses, draws, entered_at)"
+                    " VALUES (:pairing, :wins, :losses, :draws, :at)",
+                    [{"pairing": pairing_id, "wins": w, "losses": l, "draws": d, "at": now()}
+                     for (pairing_id,), (w, l, d) in zip(tables, scores)])
     db.close()
 
 

@@ -340,6 +340,8 @@ def apply_import(
         with db.rows() as rows:
             return _result(rows, plan, current_counts(rows, plan.game), replace, written=False, list_changes=True)
     with db.write() as tx:
+        if replace:  # two replacing at once: the second waits and empties what the first wrote
+            tx.claim("collection")
         result = _result(tx, plan, current_counts(tx, plan.game), replace, written=True, list_changes=False)
         if replace and plan.game:
             doomed = "DELETE FROM collection_item WHERE card_id IN (SELECT id FROM card WHERE game = :game)"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.cards.index import CardIndex, CardRef
 from deckcli.cards.resolver import CardResolver
-from deckcli.decks.store import change_count, deck_cards, get_deck, zone_for, zone_size
+from deckcli.decks.store import change_count, deck_cards, edited_deck, zone_for, zone_size
 from deckcli.errors import DeckcliError, DeckReadError
 from deckcli.games import registry
 from deckcli.games.hooks import stands_for
@@ -66,7 +66,7 @@ def printings_meant(index: CardIndex, card: CardRef) -> list[CardRef]:
 
 def _begin(tx: Transaction, deck_name: str, name: str, set_code: str | None, number: str | None):
     """The stored deck, an empty :class:`Edit` under its format, its game's card index, and the card meant."""
-    stored = get_deck(tx, deck_name)
+    stored = edited_deck(tx, deck_name)
     cards = CardResolver(tx)
     found = cards.find(name, set_code or "", number or "", stored.game)
     return stored, Edit(load_format(stored.format)), cards.index(stored.game), found
@@ -165,7 +165,7 @@ def add_cards(db: Writable, deck_name: str, wanted: CardsWanted) -> Edit:
 
 
 def _add(tx: Transaction, deck_name: str, wanted: CardsWanted) -> Edit:
-    stored = get_deck(tx, deck_name)
+    stored = edited_deck(tx, deck_name)
     edit, resolver = Edit(load_format(stored.format)), CardResolver(tx)
     game, index = registry.game(edit.format.game), resolver.index(stored.game)
     plan: list[tuple[str, CardRef, int]] = []

@@ -7,11 +7,10 @@ then all the decks are stored in one write transaction.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from deckcli.decklists.model import Decklist
 from deckcli.decklists.stored import StoredDeck
-from deckcli.decks.store import find_deck, save_deck, stored_format_name
+from deckcli.decks.store import claim_names, find_deck, save_deck, stored_format_name
 from deckcli.errors import DeckcliError, DeckReadError, DecksReadError, InputError
 from deckcli.i18n import N_, Message, error_text
 from deckcli.legality.resolve import Resolver
@@ -19,9 +18,7 @@ from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.legality.rules import check_deck
 from deckcli.names import name_key
 from deckcli.storage.reads import Readable
-
-if TYPE_CHECKING:
-    from deckcli.storage.writes import Writable
+from deckcli.storage.writes import Transaction, Writable, once_more
 
 
 @dataclass
@@ -118,6 +115,28 @@ def _clashes(done: list[_Read]) -> list[tuple[str, list[str]]]:
     return found
 
 
+def _refuse_taken(tx: Transaction, reads: list[_Read]) -> None:
+    """Refuse the import when a stored deck already answers to the name of one of ``reads``."""
+    taken = [(r, deck) for r in reads if (deck := find_deck(tx, r.name)) is not None]
+    if len(reads) == 1 and taken:
+        raise DeckcliError(
+            Message(
+                "a deck called {deck!r} already exists; give another --name, or --replace to overwrite it",
+                deck=taken[0][1].name,
+            )
+        )
+    if taken:
+        what = ", ".join(f"{deck.name!r} ({r.file})" for r, deck in taken)
+        raise DeckcliError(
+            Message(
+                "stored decks already have the names of {count} of these decklists: {decks}; rename them"
+                " (Name: lines), or --replace to overwrite them; nothing was imported",
+                count=len(taken),
+                decks=what,
+            )
+        )
+
+
 def import_decks(
     db: Writable,
     files: list[str],
@@ -127,32 +146,17 @@ def import_decks(
     replace: bool = False,
 ) -> list[ImportedDeck]:
     """Store every decklist of ``files`` (each named by ``name``, its Name: line or its file name) in one
-    transaction; when any file cannot be read or any name is taken (without ``replace``), nothing is stored."""
+    transaction; when any file cannot be read or any name is taken (without ``replace``), nothing is stored (a name
+    another client stores at the same moment too: the write runs once more and finds it,
+    :func:`deckcli.storage.writes.once_more`)."""
     reads = _read_all(db, files, name, format_name, game)
-    stored = []
-    with db.write() as tx:
-        if not replace:
-            taken = [(r, deck) for r in reads if (deck := find_deck(tx, r.name)) is not None]
-            if len(reads) == 1 and taken:
-                raise DeckcliError(
-                    Message(
-                        "a deck called {deck!r} already exists; give another --name, or --replace to overwrite it",
-                        deck=taken[0][1].name,
-                    )
-                )
-            if taken:
-                what = ", ".join(f"{deck.name!r} ({r.file})" for r, deck in taken)
-                raise DeckcliError(
-                    Message(
-                        "stored decks already have the names of {count} of these decklists: {decks}; rename them"
-                        " (Name: lines), or --replace to overwrite them; nothing was imported",
-                        count=len(taken),
-                        decks=what,
-                    )
-                )
 
-        for r in reads:
-            stored.append(
+    def write() -> list[StoredDeck]:
+        with db.write() as tx:
+            claim_names(tx, [r.name for r in reads])
+            if not replace:
+                _refuse_taken(tx, reads)
+            return [
                 save_deck(
                     tx,
                     r.name,
@@ -162,5 +166,8 @@ def import_decks(
                     dict(r.decklist.meta),
                     replace=replace,
                 )
-            )
+                for r in reads
+            ]
+
+    stored = once_more(write)
     return [ImportedDeck(deck, r.resolved, check_deck(r.resolved)) for deck, r in zip(stored, reads)]

@@ -4,6 +4,11 @@ The functions that take a ``db`` are whole commands: each opens its own write tr
 :mod:`deckcli.storage.writes`), so a command's change lands whole or not at all and the CLI never holds one. The
 functions that take a ``tx`` are their steps, run inside the caller's transaction (``deck import`` stores several
 decks in one); they are SQL text on both backends, the ORM never built.
+
+A name is checked free before it is written, with the name claimed (:func:`claim_names`): on PostgreSQL two clients
+could otherwise both find a name free and both write it (the database refuses only the exact same name, not one
+differing in case or width). Should the database refuse a deck all the same, the command runs once more
+(:func:`deckcli.storage.writes.once_more`), finds the other's deck and says so, as when it came second.
 """
 
 from __future__ import annotations
@@ -21,12 +26,12 @@ from deckcli.games import registry
 from deckcli.i18n import Message
 from deckcli.names import name_key
 from deckcli.storage.reads import Readable, Rows
+from deckcli.storage.writes import Transaction, Writable, once_more
 from deckcli.textrules import unclean_char
 from deckcli.words import plural
 
 if TYPE_CHECKING:
     from deckcli.legality.format import Format
-    from deckcli.storage.writes import Transaction, Writable
 
 
 def _now() -> datetime:
@@ -58,11 +63,28 @@ def get_deck(tx: Any, name: str) -> StoredDeck:
     return deck
 
 
+def edited_deck(tx: Transaction, name: str) -> StoredDeck:
+    """The stored deck called ``name`` (as :func:`get_deck`), its row locked against other editors until ``tx`` ends:
+    a card count is read and then written, so two ``deck add`` of one card at once on PostgreSQL would otherwise both
+    read the same count and one addition be lost (SQLite's write transaction already holds the whole file). A deck
+    another client deleted meanwhile is no such deck."""
+    deck = get_deck(tx, name)
+    if not tx.all("SELECT id FROM deck WHERE id = :deck" + tx.lock("NO KEY UPDATE"), {"deck": deck.id}):
+        raise no_such_deck(Rows(tx), name)
+    return deck
+
+
 def stored_deck(db: Readable, name: str) -> StoredDeck:
     """The stored deck called ``name`` (case-insensitive), read through the read path, or an error naming the
     closest decks (``deck delete`` names it before asking)."""
     with db.rows() as rows:
         return get_stored(rows, name)
+
+
+def claim_names(tx: Transaction, names: list[str]) -> None:
+    """Hold the deck names ``names`` (by their keys) until ``tx`` ends: a second client writing one of them waits,
+    then reads the first one's deck (:meth:`deckcli.storage.writes.Transaction.claim`)."""
+    tx.claim(*(f"deck:{name_key(name)}" for name in names))
 
 
 def ensure_name_free(tx: Any, name: str, *, allow: StoredDeck | None = None) -> None:
@@ -105,6 +127,7 @@ def save_deck(
     With ``replace`` an existing deck of that name (ignoring case) is overwritten in place.
     """
     name = clean_deck_name(name)
+    claim_names(tx, [name])
     existing = find_deck(tx, name) if replace else None
     ensure_name_free(tx, name, allow=existing)
     now, meta = _now(), dict(meta or {})
@@ -208,28 +231,41 @@ def zone_size(tx: Any, deck: StoredDeck, zone: str) -> int:
 
 def create_deck(db: Writable, name: str, game: str, format_name: str, meta: dict[str, str] | None = None) -> StoredDeck:
     """``deck new``: a new empty deck, in its own transaction; an error when the name is taken."""
-    with db.write() as tx:
-        return save_deck(tx, name, game, format_name, [], meta)
+
+    def write() -> StoredDeck:
+        with db.write() as tx:
+            return save_deck(tx, name, game, format_name, [], meta)
+
+    return once_more(write)
 
 
 def copy_deck(db: Writable, source: str, target: str) -> StoredDeck:
     """``deck copy``: a new deck ``target`` with the cards, format and metadata of ``source``."""
-    with db.write() as tx:
-        src = get_deck(tx, source)
-        return save_deck(tx, target, src.game, src.format, deck_cards(tx, src), dict(src.meta))
+
+    def write() -> StoredDeck:
+        with db.write() as tx:
+            src = get_deck(tx, source)
+            return save_deck(tx, target, src.game, src.format, deck_cards(tx, src), dict(src.meta))
+
+    return once_more(write)
 
 
 def rename_deck(db: Writable, old: str, new: str) -> StoredDeck:
     """``deck rename``: give a stored deck a new name (a change of case alone is allowed)."""
-    with db.write() as tx:
-        deck = get_deck(tx, old)
-        new = clean_deck_name(new)
-        ensure_name_free(tx, new, allow=deck)
-        tx.run(
-            "UPDATE deck SET name = :name, key = :key, updated = :now WHERE id = :deck",
-            {"name": new, "key": name_key(new), "now": _now(), "deck": deck.id},
-        )
-        return changed(deck, name=new)
+
+    def write() -> StoredDeck:
+        with db.write() as tx:
+            deck = get_deck(tx, old)
+            name = clean_deck_name(new)
+            claim_names(tx, [name])
+            ensure_name_free(tx, name, allow=deck)
+            tx.run(
+                "UPDATE deck SET name = :name, key = :key, updated = :now WHERE id = :deck",
+                {"name": name, "key": name_key(name), "now": _now(), "deck": deck.id},
+            )
+            return changed(deck, name=name)
+
+    return once_more(write)
 
 
 def delete_deck(db: Writable, name: str) -> StoredDeck:

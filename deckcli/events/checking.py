@@ -22,7 +22,7 @@ from deckcli.i18n import N_, Message
 from deckcli.legality.exchange import check_side_exchange
 from deckcli.legality.resolved import Problem, ResolvedDeck
 from deckcli.storage.reads import Rows, in_list, time_value
-from deckcli.storage.writes import Transaction, Writable
+from deckcli.storage.writes import Transaction, Writable, once_more
 from deckcli.words import listing, timestamp
 
 TOO_MANY, TOO_FEW, NOT_REGISTERED = N_("too many"), N_("too few"), N_("not registered")  # JSON: English
@@ -181,17 +181,23 @@ def side_exchange(
     presented = decks.check(PlayerDecklist(row.player, file, path=file), by_name=True)
     problems = check_side_exchange(original, presented.resolved)
     stamp = now()
-    with db.write() as tx:
-        _unpaired(tx, info, round_no)
-        earlier = _earlier(tx, row.id, round_no)
-        if problems and not replace and any(legal for _, legal, _ in earlier):
-            return SideExchange(info, row.player, round_no, problems, stamp, kept=earlier[0][2])
-        if earlier:
-            ids, bound = in_list("id", [exchange_id for exchange_id, _, _ in earlier])
-            tx.run(f"UPDATE side_exchange SET superseded_at = :at WHERE id IN ({ids})", {**bound, "at": stamp})
-        _insert_exchange(tx, row.id, round_no, presented.locked, problems, stamp)
-        tx.run("UPDATE event SET started = COALESCE(started, :at) WHERE id = :event", {"at": stamp, "event": info.id})
-    return SideExchange(info, row.player, round_no, problems, stamp, bool(earlier))
+
+    def write() -> SideExchange:  # (run once more when another judge recorded this round at the same moment)
+        with db.write() as tx:
+            _unpaired(tx, info, round_no)
+            earlier = _earlier(tx, row.id, round_no)
+            if problems and not replace and any(legal for _, legal, _ in earlier):
+                return SideExchange(info, row.player, round_no, problems, stamp, kept=earlier[0][2])
+            if earlier:
+                ids, bound = in_list("id", [exchange_id for exchange_id, _, _ in earlier])
+                tx.run(f"UPDATE side_exchange SET superseded_at = :at WHERE id IN ({ids})", {**bound, "at": stamp})
+            _insert_exchange(tx, row.id, round_no, presented.locked, problems, stamp)
+            tx.run(
+                "UPDATE event SET started = COALESCE(started, :at) WHERE id = :event", {"at": stamp, "event": info.id}
+            )
+        return SideExchange(info, row.player, round_no, problems, stamp, bool(earlier))
+
+    return once_more(write)
 
 
 def _refuse_unexchangeable(info: EventInfo, decks: EventDecks, round_no: int) -> None:

@@ -1,17 +1,15 @@
-"""Players dropped from an event (not paired from the next Swiss round on, kept in the standings), and the one
-retry of a write the database refused because another client wrote the same row at that moment.
+"""Players dropped from an event (not paired from the next Swiss round on, kept in the standings).
 
 A drop is a row unique per event and player, so two judges dropping one player at once (``event drop``, or
-``event result --drop``) cannot both store it; the refused write is run once more (:func:`once_more`), reads the
-drop the other stored and says the player has already dropped, as it would have had it come second. Result entries
-use the same retry (:mod:`deckcli.events.results`).
+``event result --drop``) cannot both store it; the refused write is run once more
+(:func:`deckcli.storage.writes.once_more`), reads the drop the other stored and says the player has already dropped,
+as it would have had it come second. Result entries use the same retry (:mod:`deckcli.events.results`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from deckcli.errors import InputError
 from deckcli.events.rounds import EventRounds, locked_rounds
@@ -19,9 +17,7 @@ from deckcli.events.store import current_rows, now
 from deckcli.i18n import Message
 from deckcli.names import name_key
 from deckcli.storage.reads import Rows
-from deckcli.storage.writes import ConstraintViolation, Transaction, Writable
-
-T = TypeVar("T")
+from deckcli.storage.writes import Transaction, Writable, once_more
 
 
 class Drop(NamedTuple):
@@ -58,23 +54,6 @@ def store_drop(tx: Transaction, drop: Drop) -> None:
         " VALUES (:event_id, :player, :player_key, :from_round, :dropped_at)",
         drop._asdict(),
     )
-
-
-def once_more(write: Callable[[], T]) -> T:
-    """``write()``, run a second time when the database refused a row another client wrote at the same moment (an
-    entry number of one table, a drop of one player): the second run reads that row and says what is there."""
-    try:
-        return write()
-    except ConstraintViolation:
-        pass
-    try:
-        return write()
-    except ConstraintViolation:
-        raise InputError(
-            Message(
-                "another client changed the same tables at the same time; nothing was stored; run the command again"
-            )
-        ) from None
 
 
 def drop_player(db: Writable, event_name: str, player: str) -> tuple[str, int]:

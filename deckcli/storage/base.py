@@ -66,9 +66,7 @@ class BaseDatabase:
         ``BEGIN IMMEDIATE``): committed when the block ends, rolled back whole on any exception."""
         try:
             with self._writer.connect() as conn, conn.begin():
-                tx = Transaction(conn, self.backend)
-                yield tx
-                tx.finish()
+                yield Transaction(conn, self.backend)
         except DBAPIError as exc:
             raise (self.fault(exc) or exc) from None
         self.committed += 1

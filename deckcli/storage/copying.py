@@ -144,29 +144,32 @@ def _snapshot(src: BaseDatabase) -> Iterator[Connection]:
 
 
 def _copy_rows(src: BaseDatabase, dst: BaseDatabase) -> dict[str, int]:
+    """Every row of every table into ``dst`` in one write transaction, through its Core connection (the rows keep the
+    types the tables declare, JSON and times included, with no statement written per table)."""
     copied: dict[str, int] = {}
     with _snapshot(src) as source, dst.write() as writing:
+        target: Connection = writing.bind  # (dst is a BaseDatabase: its writes run on an SQLAlchemy Connection)
         for table in SQLModel.metadata.sorted_tables:
             result = source.execution_options(yield_per=CHUNK).execute(
                 select(table).order_by(*table.primary_key.columns)
             )
             copied[table.name] = 0
             for chunk in result.mappings().partitions(CHUNK):
-                writing.execute(insert(table), [dict(row) for row in chunk])
+                target.execute(insert(table), [dict(row) for row in chunk])
                 copied[table.name] += len(chunk)
         if dst.backend == "postgresql":
-            _reset_sequences(writing)
+            _reset_sequences(target)
     return copied
 
 
-def _reset_sequences(session) -> None:
+def _reset_sequences(conn: Connection) -> None:
     """Move each id sequence past the largest copied id."""
     for table in SQLModel.metadata.sorted_tables:
         ids = [c for c in table.primary_key.columns if c.name == "id" and c.autoincrement in (True, "auto")]
         if not ids or len(table.primary_key.columns) != 1:
             continue
-        top = session.execute(select(func.max(ids[0]))).scalar()
-        session.execute(
+        top = conn.execute(select(func.max(ids[0]))).scalar()
+        conn.execute(
             text("SELECT setval(pg_get_serial_sequence(:t, 'id'), :v, :called)"),
             {"t": table.name, "v": top or 1, "called": top is not None},
         )

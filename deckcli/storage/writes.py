@@ -23,10 +23,15 @@ date-and-time on SQLite as the text SQLAlchemy's SQLite dialect stored (``YYYY-M
 written before and after this change sort and read alike. Row locks are spelled by :meth:`Transaction.lock`:
 ``FOR UPDATE`` (or ``SHARE``, ``NO KEY UPDATE``) on PostgreSQL, nothing on SQLite, where ``BEGIN IMMEDIATE`` already
 serialises writers. A constraint the database refuses arrives as one :class:`ConstraintViolation` whatever the driver
-(sqlite3's or psycopg's through SQLAlchemy), so the retry-and-refuse code of concurrent writers is written once.
+(sqlite3's or psycopg's through SQLAlchemy), so the retry-and-refuse code of concurrent writers is written once:
+:func:`once_more` runs a refused write again, in a transaction of its own, which reads the row the other client
+wrote and refuses as it would have had it come second (a deck's name, a drop, a result entry).
 
 The tables stay declared once (:mod:`deckcli.storage.tables`, SQLModel) and the schema is made and migrated by
-SQLModel and Alembic: first use, ``db upgrade`` and ``db copy`` still import them; an everyday command does not.
+SQLModel and Alembic: first use, ``db upgrade`` and ``db copy`` still import them; an everyday command does not. A
+:class:`Transaction` holds no ORM session (the transitional one, forwarding unknown attributes to it, is gone): what
+it offers is what it runs, SQL text, so every writer is visible here and to the type checker; ``db copy`` inserts
+through the Core connection (:attr:`Transaction.bind`), and a test that wants ORM objects opens its own session.
 """
 
 from __future__ import annotations
@@ -34,12 +39,14 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from deckcli.errors import InputError
+from deckcli.i18n import Message
 from deckcli.storage.location import default_db_path
 from deckcli.storage.reads import Rows, SqliteReader, ready_connection
 
@@ -47,6 +54,12 @@ from deckcli.storage.reads import Rows, SqliteReader, ready_connection
 COPY_AT_LEAST = 200
 #: The text SQLAlchemy's SQLite dialect stores a date and time as (its default ``storage_format``).
 SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
+
+#: The first key of the advisory locks :meth:`Transaction.claim` takes (the second is the name's hash): a key space of
+#: deckcli's own (two-key advisory locks never meet the one-key setup lock of :mod:`deckcli.storage.server`).
+CLAIMS = int.from_bytes(b"dkn", "big")
+
+T = TypeVar("T")
 
 
 class ConstraintViolation(Exception):
@@ -56,6 +69,25 @@ class ConstraintViolation(Exception):
     def __init__(self, cause: BaseException):
         super().__init__(str(cause))
         self.cause = cause
+
+
+def once_more(write: Callable[[], T]) -> T:
+    """``write()``, run a second time when the database refused a row another client wrote at the same moment (a
+    deck of the same name, an entry number of one table, a drop of one player): ``write`` opens its own transaction,
+    so the second run reads that row and says what is there, as when the two came one after the other (on
+    PostgreSQL both may read before either writes; SQLite's ``BEGIN IMMEDIATE`` already orders them)."""
+    try:
+        return write()
+    except ConstraintViolation:
+        pass
+    try:
+        return write()
+    except ConstraintViolation:
+        raise InputError(
+            Message(
+                "another client changed the same tables at the same time; nothing was stored; run the command again"
+            )
+        ) from None
 
 
 def _bound(value: Any, backend: str) -> Any:
@@ -85,7 +117,6 @@ class Transaction(Rows):
         super().__init__(conn)
         self.backend = backend
         self._sqlite = isinstance(conn, sqlite3.Connection)
-        self._orm: Any = None
 
     # -- running SQL ------------------------------------------------------------------------------------------------
     def _execute(self, sql: str, params: Any, many: bool = False) -> Any:
@@ -99,8 +130,6 @@ class Transaction(Rows):
         from sqlalchemy import text
         from sqlalchemy.exc import IntegrityError
 
-        if self._orm is not None:
-            self._orm.flush()  # (transitional: rows added through the ORM session are seen)
         try:
             return self._conn.execute(text(sql), params)
         except IntegrityError as exc:
@@ -136,6 +165,17 @@ class Transaction(Rows):
         ``SHARE``, ``NO KEY UPDATE``) on PostgreSQL; empty on SQLite, whose writers ``BEGIN IMMEDIATE`` serialises."""
         return f" FOR {mode}" if self.backend == "postgresql" else ""
 
+    def claim(self, *names: str) -> None:
+        """Hold ``names`` (texts: ``deck:`` and a deck's name key) until the transaction ends, so that two writers of
+        one name queue and the second reads what the first stored. On PostgreSQL a name read as free could otherwise
+        be written by both (a unique index holds the exact name only, not its key ignoring case and width): an
+        advisory transaction lock per name, taken in sorted order so that two writers never wait for each other.
+        Nothing on SQLite, whose writers ``BEGIN IMMEDIATE`` serialises."""
+        if self.backend != "postgresql":
+            return
+        for name in sorted(set(names)):
+            self.all(f"SELECT pg_advisory_xact_lock({CLAIMS}, hashtext(:name))", {"name": name})
+
     @contextmanager
     def savepoint(self, name: str = "deckcli_step") -> Iterator[None]:
         """A step that is undone alone when it raises (``SAVEPOINT``; both backends), the transaction going on."""
@@ -155,30 +195,6 @@ class Transaction(Rows):
     def raw(self) -> Any:
         """The driver's own connection (psycopg's for PostgreSQL's COPY fast path)."""
         return self._conn if self._sqlite else self._conn.connection.dbapi_connection
-
-    # -- transitional: code not yet converted from SQLModel sessions -----------------------------------------------
-    @property
-    def orm(self) -> Any:
-        """An ORM Session in this same transaction, for first use (loading the bundled cards) and code not yet
-        converted; only on the SQLAlchemy connection (a ready SQLite file is written without the ORM)."""
-        if self._sqlite:
-            raise RuntimeError("a ready SQLite file is written through sqlite3, without the ORM")
-        if self._orm is None:
-            from sqlmodel import Session
-
-            self._orm = Session(bind=self._conn, expire_on_commit=False, autoflush=True)
-        return self._orm
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_") or self._sqlite:
-            raise AttributeError(name)
-        return getattr(self.orm, name)  # (transitional: a converted module never reaches this)
-
-    def finish(self) -> None:
-        """Write out what the transitional ORM session holds, before the transaction commits."""
-        if self._orm is not None:
-            self._orm.flush()
-            self._orm.close()
 
 
 class Writable(Protocol):

@@ -21,15 +21,14 @@ OSC_SHOWN = "\\x1b]0;pwned\\x07"
 @pytest.fixture
 def old_rows(db):
     """The boa sample set and its card Abyssal Leviathan as an older deckcli could have stored them."""
-    from sqlalchemy import select, update
+    from deckcli.files.jsontext import json_value
 
-    from deckcli.storage.tables import Card, CardSet
-
-    with db.write() as session:
-        session.execute(update(CardSet).where(CardSet.game == "boa").values(name=f"Evil {OSC} set \u202eabc"))
-        card = session.exec(select(Card).where(Card.game == "boa", Card.number == "012")).one()[0]
-        data = dict(card.data, name=f"Abyssal {OSC}Leviathan", lore=f"Lore {OSC}", artist=f"Art {OSC}\u202e")
-        session.execute(update(Card).where(Card.id == card.id).values(data=data, name=f"Abyssal {OSC}Leviathan"))
+    with db.write() as tx:
+        tx.run("UPDATE card_set SET name = :name WHERE game = 'boa'", {"name": f"Evil {OSC} set \u202eabc"})
+        card_id, stored = tx.first("SELECT id, data FROM card WHERE game = 'boa' AND number = '012'")
+        data = dict(json_value(stored), name=f"Abyssal {OSC}Leviathan", lore=f"Lore {OSC}", artist=f"Art {OSC}\u202e")
+        tx.run("UPDATE card SET data = :data, name = :name WHERE id = :id",
+               {"data": data, "name": f"Abyssal {OSC}Leviathan", "id": card_id})
     return db
 
 
@@ -67,14 +66,11 @@ def test_cards_show_and_search_show_lore_artist_and_name_escaped(run, old_rows):
 
 
 def test_event_status_and_show_show_stored_names_escaped(run, db):
-    from sqlalchemy import update
-
-    from deckcli.storage.tables import RegistrationRow
-
     assert run("event", "new", "Cup", "--game", "boa").exit_code == 0
     assert run("event", "register", "Cup", "Sam Example", paths.EXAMPLES / "ember-rush.txt").exit_code == 0
-    with db.write() as session:
-        session.execute(update(RegistrationRow).values(deck=f"Deck {OSC}", player="Sam \u202eelpmaxE"))
+    with db.write() as tx:
+        tx.run("UPDATE registration SET deck = :deck, player = :player",
+               {"deck": f"Deck {OSC}", "player": "Sam \u202eelpmaxE"})
     status = run("event", "status", "Cup")
     assert status.exit_code == 0
     _no_raw_controls(status.output)
@@ -85,13 +81,9 @@ def test_event_status_and_show_show_stored_names_escaped(run, db):
 
 
 def test_deck_show_and_list_show_a_stored_deck_name_escaped(run, db):
-    from sqlalchemy import update
-
-    from deckcli.storage.tables import Deck
-
     assert run("deck", "import", paths.EXAMPLES / "ember-rush.txt").exit_code == 0
-    with db.write() as session:
-        session.execute(update(Deck).values(name=f"Ember {OSC}"))
+    with db.write() as tx:
+        tx.run("UPDATE deck SET name = :name", {"name": f"Ember {OSC}"})
     listed = run("deck", "list")
     shown_deck = run("deck", "show", "Ember Rush")
     assert listed.exit_code == 0

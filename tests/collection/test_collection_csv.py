@@ -70,12 +70,8 @@ def test_each_layout_import_export_import_is_identical(run, db, tmp_path, sample
 
 
 def _empty(db) -> None:
-    from sqlalchemy import delete
-
-    from deckcli.storage.tables import CollectionItem
-
-    with db.write() as session:
-        session.execute(delete(CollectionItem))
+    with db.write() as tx:
+        tx.run("DELETE FROM collection_item")
     assert _collection(db) == []
 
 

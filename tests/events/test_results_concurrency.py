@@ -13,57 +13,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-from contextlib import contextmanager
 
 import paths  # tests/support/paths.py
 import pytest
 from backends import sql_rows
-from race import race  # tests/support/race.py
+from race import commands_at_once as _judges  # tests/support/race.py: the judges' commands, all at once
 from swiss_support import new_event
 
-JUDGE = """
-from deckcli.cli.main import cli
-cli.main(ARGS, prog_name="deckcli")
-"""
 PLAYERS = [f"Player {i:02d}" for i in range(8)]
 EVENT = "Spring Open"
-
-
-@contextmanager
-def _held(db, table: str):
-    """On PostgreSQL, ``table`` locked in SHARE mode (reads go on, inserts wait) until the block ends; the block gets
-    a function waiting until ``n`` other sessions wait for a lock. On SQLite, nothing is held."""
-    if db.backend != "postgresql":
-        yield lambda n: None
-        return
-    with db.engine.connect() as holder, db.engine.connect() as watcher:
-        holder.exec_driver_sql(f"LOCK TABLE {table} IN SHARE MODE")
-
-        def waiting(n: int) -> None:
-            deadline = time.monotonic() + 120
-            while time.monotonic() < deadline:
-                count = watcher.exec_driver_sql(
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                    " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-                ).scalar()
-                watcher.rollback()
-                if count >= n:
-                    return
-                time.sleep(0.01)  # (polling the server's state, not timing the race)
-            pytest.fail(f"the judges never both waited on {table}")
-
-        yield waiting
-        holder.commit()
-
-
-def _judges(tmp_path, db, table: str, *commands: list[str]) -> list[subprocess.CompletedProcess]:
-    """Run each command in its own process, all released at once (once every process is ready) while ``table`` is
-    held on PostgreSQL until every judge waits to write it; each process's exit status and output."""
-    with _held(db, table) as waiting:
-        procs = race(tmp_path, JUDGE, list(commands), cwd=tmp_path)
-        waiting(len(commands))
-    return [subprocess.CompletedProcess(p.args, p.wait(timeout=300), *p.communicate(timeout=300)) for p in procs]
 
 
 def _paired(run, db, tmp_path) -> list[dict]:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import text
-
 from deckcli.storage.revisions import HEAD_REVISION
 
 
 def test_check_names_a_declared_table_missing_from_a_current_database(run, db):
-    with db.write() as session:
-        session.execute(text("DROP TABLE side_exchange"))
+    with db.write() as tx:
+        tx.run("DROP TABLE side_exchange")
     result = run("db", "check", "--json")
     assert result.exit_code == 1, result.output
     report = json.loads(result.stdout)

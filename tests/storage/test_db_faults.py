@@ -289,9 +289,8 @@ def test_a_full_disk(runner, made, tmp_path, monkeypatch, through):
     (10 | (12 << 8), "disk I/O error", "UnopenableDatabase"), (1, "no such table: card", None),
 ])
 def test_injected_sqlite_errors_become_faults(made, monkeypatch, code, message, fault):
+    from sqlalchemy.engine import Connection
     from sqlalchemy.exc import OperationalError
-
-    from sqlmodel import Session
 
     db = open_database(made)
     error = sqlite3.OperationalError(message)
@@ -301,15 +300,15 @@ def test_injected_sqlite_errors_become_faults(made, monkeypatch, code, message, 
         raise OperationalError("SELECT secret FROM card WHERE id = ?", ("param-q7x9",), error)
 
     try:
-        monkeypatch.setattr(Session, "execute", failing)
+        monkeypatch.setattr(Connection, "execute", failing)  # (what the write path runs its SQL text through)
         if fault is None:
             with pytest.raises(OperationalError):
-                with db.write() as session:
-                    session.execute("SELECT 1")
+                with db.write() as tx:
+                    tx.run("SELECT 1")
             return
         with pytest.raises(Exception) as info:
-            with db.write() as session:
-                session.execute("SELECT 1")
+            with db.write() as tx:
+                tx.run("SELECT 1")
         assert type(info.value).__name__ == fault
         assert str(info.value).startswith(f"the database {made}: ")
         assert "SELECT" not in str(info.value) and "param-q7x9" not in str(info.value)

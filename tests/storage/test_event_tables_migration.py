@@ -59,25 +59,27 @@ def test_one_current_registration_per_event_and_player_is_enforced_by_the_databa
     """Two writers registering the same player: the partial unique index lets only one current row in."""
     from datetime import datetime
 
-    from sqlalchemy.exc import IntegrityError
-
-    from deckcli.storage.tables import EventRow, RegistrationRow
+    from deckcli.storage.writes import ConstraintViolation
 
     now = datetime(2026, 12, 1, 12, 0)
-    with db.write() as session:
-        event = EventRow(name="Open", key="open", game="g", format="f", created=now)
-        session.add(event)
-        session.flush()
-        event_id = event.id
+    with db.write() as tx:
+        event_id = tx.scalar(
+            "INSERT INTO event (name, key, game, format, created) VALUES ('Open', 'open', 'g', 'f', :now) RETURNING id",
+            {"now": now},
+        )
+    register = (
+        "INSERT INTO registration (event_id, player, player_key, player_id, deck, decklist, legal, problems,"
+        " fingerprint, registered_at, superseded_at) VALUES (:event, 'Ann', 'ann', '', 'd', :decklist, :legal,"
+        " :problems, 'x', :now, :superseded)"
+    )
 
     def registration(superseded=None):
-        return RegistrationRow(event_id=event_id, player="Ann", player_key="ann", deck="d", legal=True,
-                               fingerprint="x", registered_at=now, superseded_at=superseded)
+        return {"event": event_id, "decklist": {}, "legal": True, "problems": [], "now": now, "superseded": superseded}
 
-    with db.write() as session:
-        session.add_all([registration(now), registration(now), registration()])  # history rows do not clash
-    with pytest.raises(IntegrityError):
-        with db.write() as session:
-            session.add(registration())
+    with db.write() as tx:
+        tx.many(register, [registration(now), registration(now), registration()])  # history rows do not clash
+    with pytest.raises(ConstraintViolation):
+        with db.write() as tx:
+            tx.run(register, registration())
     with db.rows() as rows:
         assert rows.all("SELECT count(*) FROM registration") == [(3,)]

@@ -92,6 +92,17 @@ def test_a_row_lock_is_spelled_for_the_backend(writer):
         assert tx.all("SELECT key FROM meta WHERE key = 'none'" + tx.lock("SHARE")) == []
 
 
+def test_a_claimed_name_is_held_until_the_transaction_ends_on_postgresql(writer):
+    held = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()"
+    with writer.write() as tx:
+        tx.claim("deck:ember", "deck:ember", "deck:whelp")  # (SQLite: nothing to hold, BEGIN IMMEDIATE orders writers)
+        if writer.backend == "postgresql":
+            assert tx.all(held) == [(2,)]
+    if writer.backend == "postgresql":
+        with writer.write() as tx:
+            assert tx.all(held) == [(0,)]
+
+
 def test_a_locked_file_is_the_locked_fault_through_sqlite3(db, monkeypatch):
     if db.backend != "sqlite":
         pytest.skip("the server's faults are tested in test_db_faults.py")

@@ -10,9 +10,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import paths  # tests/support/paths.py
+import pytest
 
 #: What a racing process runs first: ``sys.argv[1]`` is its ready file, ``sys.argv[2]`` the go file; the arguments
 #: it was given follow, as ``ARGS``. (Polling the go file, not timing anything.)
@@ -48,3 +51,49 @@ def race(
         time.sleep(0.002)
     go.touch()
     return procs
+
+
+#: A racing process that runs one deckcli command (its arguments), as a user would.
+COMMAND = """
+from deckcli.cli.main import cli
+cli.main(ARGS, prog_name="deckcli")
+"""
+
+
+@contextmanager
+def held(db, table: str) -> Iterator[Callable[[int], None]]:
+    """On PostgreSQL, ``table`` locked in SHARE mode (reads go on, inserts and updates wait) until the block ends, so
+    racing writers have all read the state before any can write; the block gets a function waiting until ``n`` other
+    sessions wait for a lock. On SQLite, nothing is held (``BEGIN IMMEDIATE`` orders writers: the second reads what
+    the first wrote)."""
+    if db.backend != "postgresql":
+        yield lambda n: None
+        return
+    with db.engine.connect() as holder, db.engine.connect() as watcher:
+        holder.exec_driver_sql(f"LOCK TABLE {table} IN SHARE MODE")
+
+        def waiting(n: int) -> None:
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                count = watcher.exec_driver_sql(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+                ).scalar()
+                watcher.rollback()
+                if count >= n:
+                    return
+                time.sleep(0.01)  # (polling the server's state, not timing the race)
+            pytest.fail(f"the writers never all waited on {table}")
+
+        yield waiting
+        holder.commit()
+
+
+def commands_at_once(tmp_path: Path, db, table: str, *commands: list[str]) -> list[subprocess.CompletedProcess]:
+    """Run each deckcli command in its own process, all released at once (once every process is ready) while
+    ``table`` is held on PostgreSQL until every one waits to write it (:func:`held`); each one's exit status and
+    output."""
+    with held(db, table) as waiting:
+        procs = race(tmp_path, COMMAND, list(commands), cwd=tmp_path)
+        waiting(len(commands))
+    return [subprocess.CompletedProcess(p.args, p.wait(timeout=300), *p.communicate(timeout=300)) for p in procs]
