@@ -21,7 +21,7 @@ from deckcli.files.jsontext import json_value
 from deckcli.i18n import Message
 from deckcli.names import closest, name_key
 from deckcli.storage.reads import Readable, Rows, date_value, time_value
-from deckcli.storage.writes import ConstraintViolation, Writable
+from deckcli.storage.writes import Writable, once_more
 
 
 def now() -> datetime:
@@ -141,28 +141,32 @@ def create_event(
     fmt = load_format(format_ref, game) if format_ref else default_format(game)
     info = EventInfo(0, name, game, stored_format_name(fmt), day, rounds, now())
     seed = secrets.token_hex(8) if seed is None else str(seed)  # round 1's order, the standings' last tiebreak
+    row = {
+        "name": name,
+        "key": name_key(name),
+        "game": game,
+        "format": info.format,
+        "date": day,
+        "rounds": rounds,
+        "created": info.created,
+        "seed": seed,
+    }
+    return replace(info, id=once_more(lambda: _insert_event(db, row)))
+
+
+def _insert_event(db: Writable, row: dict[str, object]) -> int:
+    """The new event's row, refused naming the event already stored under its name key (its own spelling: a second
+    ``OPEN`` is refused as ``'Open'``); run again by ``once_more`` when another client stored one at the same time."""
     with db.write() as tx:
-        clash = find_event(tx, name)
+        clash = find_event(tx, str(row["name"]))
         if clash is not None:
             raise _exists(clash.name)
-        try:
-            found = tx.all(
-                "INSERT INTO event (name, key, game, format, date, rounds, created, seed)"
-                " VALUES (:name, :key, :game, :format, :date, :rounds, :created, :seed) RETURNING id",
-                {
-                    "name": name,
-                    "key": name_key(name),
-                    "game": game,
-                    "format": info.format,
-                    "date": day,
-                    "rounds": rounds,
-                    "created": info.created,
-                    "seed": seed,
-                },
-            )
-        except ConstraintViolation:  # another client created it since the read above
-            raise _exists(name) from None
-    return replace(info, id=found[0][0])
+        found = tx.all(
+            "INSERT INTO event (name, key, game, format, date, rounds, created, seed)"
+            " VALUES (:name, :key, :game, :format, :date, :rounds, :created, :seed) RETURNING id",
+            row,
+        )
+    return int(found[0][0])
 
 
 def _exists(name: str) -> DeckcliError:

@@ -24,6 +24,14 @@ def test_two_event_new_of_one_name_at_once_store_one_and_refuse_the_other(db, tm
     assert sql_rows(db, "SELECT name FROM event") == [("Open",)]
 
 
+
+def test_two_event_new_of_one_name_in_two_spellings_at_once_refuse_naming_the_stored_one(db, tmp_path):
+    done = commands_at_once(tmp_path, db, "event", ["event", "new", "Open", "--game", "boa"],
+                            ["event", "new", "OPEN", "--game", "boa"])
+    (stored,), = sql_rows(db, "SELECT name FROM event")
+    outcomes = sorted((d.returncode, d.stderr) for d in done)
+    assert outcomes == [(0, ""), (1, f"Error: an event called {stored!r} already exists; choose another name\n")], done
+
 def test_one_set_imported_twice_at_once_is_stored_once(db, tmp_path):
     cards = [{"number": f"{i:03d}", "name": f"Spark {i}", "kind": "spell", "cost": 0, "spell_type": "basic",
               "text": "Deal 1.", "aliases": [f"Sparkle {i}"]} for i in range(1, 6)]
