@@ -243,11 +243,7 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
     print_notes(exact.notes)
     result = _deal(run, cards, conditions, deck.format.opening, trials, seed, on_the_play)
     if output == "json":
-        data = result.as_dict()
-        data["exact_opening"] = float(exact.p_opening)
-        data["exact_with_mulligan"] = float(exact.p_with_mulligan)
-        data["notes"] = exact.notes
-        click.echo(dump_json(data))
+        click.echo(dump_json(result.as_dict(exact)))
         return
     _print_simulation(deck, cards, conditions, exact, result, on_the_play)
 

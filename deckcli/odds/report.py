@@ -191,17 +191,26 @@ def _too_few(condition: Condition, matching: int, hand_size: int) -> Message:
     )
 
 
-def distribution(cards: CardCounts, by: str, hand_size: int, game: Game) -> list[dict[str, Any]]:
-    """Rows of ``bucket, count, percent, p_opening`` (at least one in the opening hand), in the buckets of
-    :func:`deckcli.cards.buckets.field_buckets` (the ones ``deck show`` draws)."""
+@dataclass(frozen=True)
+class Bucket:
+    """One row of a distribution: a bucket, its cards and their share of the deck, and the chance of at least one in
+    the opening hand."""
+
+    bucket: Any
+    count: int
+    percent: float
+    p_opening: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"bucket": self.bucket, "count": self.count, "percent": self.percent, "p_opening": self.p_opening}
+
+
+def distribution(cards: CardCounts, by: str, hand_size: int, game: Game) -> list[Bucket]:
+    """A deck's :class:`Bucket` rows in the buckets of :func:`deckcli.cards.buckets.field_buckets` (the ones
+    ``deck show`` draws)."""
     deck_size = sum(count for _, count in cards if count > 0)
     return [
-        {
-            "bucket": bucket,
-            "count": n,
-            "percent": 100.0 * n / deck_size if deck_size else 0.0,
-            "p_opening": float(p_at_least_one(deck_size, n, hand_size)),
-        }
+        Bucket(bucket, n, 100.0 * n / deck_size if deck_size else 0.0, float(p_at_least_one(deck_size, n, hand_size)))
         for bucket, n in field_buckets(cards, by, game)
     ]
 
@@ -212,7 +221,7 @@ class Curves:
 
     deck_size: int
     hand_size: int
-    tables: dict[str, list[dict[str, Any]]]
+    tables: dict[str, list[Bucket]]
 
 
 def check_fields(fields: Sequence[str], known: Iterable[str]) -> None:

@@ -9,7 +9,7 @@ import math
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -19,6 +19,9 @@ from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.dealing import Judge, sampler_for
 from deckcli.odds.rules import draw_rules
+
+if TYPE_CHECKING:
+    from deckcli.odds.report import OddsResult
 
 #: Trials per chunk: bounds memory and paces the progress callback; results depend only on seed and trials.
 CHUNK = 1 << 19
@@ -73,9 +76,10 @@ class SimResult:
     def stderr_with_mulligan(self) -> float:
         return self._stderr(self.p_with_mulligan, self.trials)
 
-    def as_dict(self) -> dict[str, Any]:
-        """The ``--json`` object: trials, p_opening, p_with_mulligan, stderr_opening, stderr_with_mulligan, extras."""
-        return {
+    def as_dict(self, exact: OddsResult | None = None) -> dict[str, Any]:
+        """The ``--json`` object: trials, p_opening, p_with_mulligan, stderr_opening, stderr_with_mulligan, extras;
+        with the ``exact`` odds of the same deck, their two figures and notes after them."""
+        data = {
             "trials": self.trials,
             "p_opening": self.p_opening,
             "p_with_mulligan": self.p_with_mulligan,
@@ -91,6 +95,13 @@ class SimResult:
                 for c, counts in zip(self.conditions, self.histograms)
             ],
         }
+        if exact is not None:
+            data.update(
+                exact_opening=float(exact.p_opening),
+                exact_with_mulligan=float(exact.p_with_mulligan),
+                notes=exact.notes,
+            )
+        return data
 
 
 def simulate(
