@@ -26,7 +26,7 @@ from typing import NamedTuple
 from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.hypergeometric import overlap_by_round
-from deckcli.odds.opening import Axis, Offer, meeting_counts, mover, p_hand, retiring_order
+from deckcli.odds.opening import Axis, Offer, key_places, meeting_counts, p_hand, retiring_order, sweep
 
 Composition = tuple[int, ...]
 Distribution = dict[Composition, Fraction]
@@ -168,44 +168,21 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     order, finished = retiring_order(axis_hits, [w.limit + 1 for w in watched])
     if any(not watched[a].seen for a in finished[0]):
         return {e: Fraction(0) for e in extras}  # an N+ that no card of the deck matches
-    hand_bits = n.bit_length()
-    hand_mask = (1 << hand_bits) - 1
-    fields, bits = [], hand_bits  # per axis: its place, the mask of its bits (the hand's size takes the lowest)
-    for w in watched:
-        fields.append((1 << bits, (1 << max(1, w.limit.bit_length())) - 1))
-        bits += max(1, w.limit.bit_length())
+    place, _ = key_places([w.limit for w in watched], low=max(1, n.bit_length()))  # the hand's size: the lowest bits
     # every coefficient, kept or past the later cards wanted, counts pairs of the cards added so far (at most this)
     bound = max(comb(size, a) * comb(size - a, (size - a) // 2) for a in range(n + 1))
     slot = bound.bit_length()
-    keep = (1 << slot * (most + 1)) - 1
     hand_axis = Axis(1, n, saturates=False, counts_seen=False, holding=None)  # the hand's size: dropped past n
-    table, degree, offers_of = {0: 1}, 0, {}  # a class's offers, by its count and whether they count seen cards
-    for c, done in zip(order, finished[1:]):
+    offers_of: dict[tuple[int, bool], list[Offer]] = {}  # a class's offers, by its count and whether they count seen
+
+    def step(c: int, done: Sequence[int]) -> tuple[int, list[Axis], list[Offer]]:
         axes = [a for a, on in enumerate(axis_hits[c]) if on]
-        hit = [hand_axis, *(_axis(fields[a][0], watched[a], a in done) for a in axes)]
-        along = sum(fields[a][0] * fields[a][1] for a in axes)
         shape = (classes.counts[c], any(watched[a].seen for a in axes))
         if shape not in offers_of:
             offers_of[shape] = _offers(*shape, n, most, slot)
-        offers = offers_of[shape]
-        key_changes = mover(hit, offers)
-        moves = {}
-        for projected in {key & along for key in table}:
-            values = [0, *(projected // fields[a][0] & fields[a][1] for a in axes)]
-            moves[projected] = sorted((c & hand_mask, c, w) for c, w in key_changes(values).items())
-        grown: dict[int, int] = {}
-        get = grown.get
-        for key, weight in table.items():
-            room = n - (key & hand_mask)
-            for taken, change, ways in moves[key & along]:
-                if taken > room:  # moves come by hand cards taken: the rest take more
-                    break
-                moved = key + change
-                grown[moved] = get(moved, 0) + weight * ways
-        degree += min(classes.counts[c], most)
-        if degree > 2 * most:  # later cards past the most wanted, dropped now and then: shorter integers
-            grown, degree = {key: weight & keep for key, weight in grown.items()}, most
-        table = grown
+        return shape[0], [hand_axis, *(_axis(place[a], watched[a], a in done) for a in axes)], offers_of[shape]
+
+    table = sweep({0: 1}, (step(c, done) for c, done in zip(order, finished[1:])), most, slot, hand=n)
     total, digit = table.get(n, 0), (1 << slot) - 1
     return {e: Fraction(total >> e * slot & digit, comb(size, n) * comb(size - n, e)) for e in extras}
 
