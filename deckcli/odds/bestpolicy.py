@@ -184,26 +184,19 @@ def best_keeps(classes: DeckClasses, n: int) -> Policy:
 def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per hand (rows): its best part (see :func:`best_keeps`), its good and its ways.
 
-    Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
-    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores. Among
-    them, hands whose classes' counts matter as far (a class's reach: the largest cap of the conditions it meets)
-    share the multisets folded by what their codes tell apart (:func:`~deckcli.odds.codes.fold_sets`)."""
+    Hands holding the same counts, whatever their classes and in whatever order, are counted together (their held
+    classes by falling count, :func:`_held`). Among them, hands whose classes' counts matter as far (a class's reach:
+    the largest cap of the conditions it meets) share the multisets folded by what their codes tell apart."""
     n, ways, score = terms.n, terms.ways, terms.score
     whole, codes = whole_counts(counts, terms.signatures, terms.holds, terms.caps, n, terms.kind)
     # and a last class meeting no condition: the cards past the reaches, which add to the size only
     tables = code_tables(np.vstack([terms.signatures, np.zeros_like(terms.signatures[:1])]), terms.caps, n)
-    most = int((hands > 0).sum(axis=1).max(initial=0))
-    width = hands.shape[1]  # falling counts, then falling reach, then class order: one sort of unique keys
     reach = (terms.signatures * terms.caps).max(axis=1, initial=0)  # a class's count past this changes no code
-    top = int(reach.max(initial=0)) + 1
-    ranked = np.sort(((n - hands) * top + top - 1 - reach) * width + np.arange(width), axis=1)[:, :most]
-    classes_held, held = ranked % width, n - ranked // (width * top)
-    after = np.ones(hands.shape[::-1])  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later
-    for i in range(width - 2, -1, -1):  # classes, column by column (a cumulative product along rows is slow)
-        after[i] = after[i + 1] * (hands[:, i + 1] + 1)
-    after = np.take_along_axis(after.T, classes_held, axis=1)
-    widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
-    widest = np.column_stack([widest, np.zeros(len(widest), dtype=np.int64)])  # the cards past the reaches: none
+    top, width = int(reach.max(initial=0)) + 1, hands.shape[1]  # the reaches' radix; the class past them
+    classes_held, held, after = _held(hands, reach, n)
+    most = held.shape[1]
+    # those over fewer classes: the rows starting with zeros; a last column, the cards past the reaches: none
+    widest = np.pad(multisets(most, n), ((0, 0), (0, 1)))
     scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
     kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score), np.zeros(len(hands), dtype=score)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
@@ -214,9 +207,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         sets = widest[(widest[:, : most - r] == 0).all(axis=1), most - r :]
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
         coef = coefficients(counts_held, sets, n)
-        discards = n - parts.sum(axis=1)
-        weight = scale[discards][:, None]  # the chance over ``common`` (0: more discards than the rest holds)
-        removed = (counts_held - parts).astype(np.float64)
+        weight = scale[n - parts.sum(axis=1)][:, None]  # the chance over ``common`` (0: more discards than the rest)
         folds = len(group) * len(sets) > 8 * CELLS  # folding pays over many blocks, not over a few hands
         ends = np.zeros(0, dtype=np.int64)
         if folds:  # hands whose held classes reach as far, together
@@ -237,21 +228,44 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
                 found = set_codes(profiles, numbers[:, :, at : at + step], tables)
                 counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # sets x hands
                 good[:, start + at : min(end, start + at + step)] = folded @ counted
-        chance = good * weight
-        chance[weight[:, 0] == 0] = -1  # a part discarding more than the rest holds is never chosen
-        best = chance.argmax(axis=0)
-        tied = chance == chance[best, np.arange(len(group))]
-        several = np.flatnonzero(np.count_nonzero(tied, axis=0) > 1)
-        if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
-            spread = round_two_spread(counts_held, parts, terms)
-            tie = (spread @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
-            order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[group[several], :r].T
-            ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
-            best[several] = ranked.argmax(axis=0)
+        best = _best_parts(good, weight, counts_held, parts, after[group, :r], terms)
         kept[group[:, None], classes_held[group, :r]] = parts[best]
         good_of[group] = good[best, np.arange(len(group))]
-        ways_of[group] = np.asarray(ways, dtype=score)[discards[best]]
+        ways_of[group] = np.asarray(ways, dtype=score)[n - parts[best].sum(axis=1)]
     return kept, good_of, ways_of
+
+
+def _held(hands: np.ndarray, reach: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per hand, the classes it holds by falling count, then falling reach, then class order (one sort of unique
+    keys), their counts, and each one's weight in the hand's order of parts (``sum (h - k) * prod (h + 1)`` of the
+    later classes)."""
+    most, width = int((hands > 0).sum(axis=1).max(initial=0)), hands.shape[1]
+    top = int(reach.max(initial=0)) + 1
+    ranked = np.sort(((n - hands) * top + top - 1 - reach) * width + np.arange(width), axis=1)[:, :most]
+    classes_held, held = ranked % width, n - ranked // (width * top)
+    after = np.ones(hands.shape[::-1])
+    for i in range(width - 2, -1, -1):  # column by column (a cumulative product along rows is slow)
+        after[i] = after[i + 1] * (hands[:, i + 1] + 1)
+    return classes_held, held, np.take_along_axis(after.T, classes_held, axis=1)
+
+
+def _best_parts(good, weight, held: np.ndarray, parts: np.ndarray, after: np.ndarray, terms: Terms) -> np.ndarray:
+    """Per hand of a group (columns of ``good``, the parts' counts), the best part's row (see :func:`best_keeps`);
+    ``after``: the hands' held classes' weights in their order of parts (:func:`_held`)."""
+    n, discards = terms.n, terms.n - parts.sum(axis=1)
+    chance = good * weight
+    chance[weight[:, 0] == 0] = -1  # a part discarding more than the rest holds is never chosen
+    best = chance.argmax(axis=0)
+    tied = chance == chance[best, np.arange(good.shape[1])]
+    several = np.flatnonzero(np.count_nonzero(tied, axis=0) > 1)
+    if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
+        spread = round_two_spread(held, parts, terms)
+        tie = (spread @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
+        removed = (held - parts).astype(np.float64)
+        order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[several].T
+        ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
+        best[several] = ranked.argmax(axis=0)
+    return best
 
 
 def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.ndarray:

@@ -124,32 +124,17 @@ def simulate(
     if seed is None:
         seed = secrets.randbits(32)
     rng = np.random.default_rng(seed)
-    sampler = sampler_for(classes, hand)
-    judge = Judge(conditions)
-    partial = rules.mulligan == "partial-redraw"
-    if partial and policy is None:
-        policy = best_policy(classes, hand)
-    redraw = rules.redraws(on_the_play)
+    if rules.mulligan == "partial-redraw":
+        redraw: Policy | bool = policy or best_policy(classes, hand)
+    else:
+        redraw = rules.redraws(on_the_play)
+    sampler, judge = sampler_for(classes, hand), Judge(conditions)
     histograms = np.zeros((len(conditions), hand + 1), dtype=np.int64)
-    ok_open = ok_mull = 0
-    done = 0
+    ok_open = ok_mull = done = 0
     while done < trials:
         size = min(CHUNK, trials - done)
-        hands = sampler.deal(rng, hand, size)
-        ok = sampler.meeting(hands, judge)
-        for i, counts in enumerate(sampler.histograms(hands, hand)):
-            histograms[i] += counts
-        kept = int(ok.sum())
-        ok_open += kept
-        ok_mull += kept
-        failed = np.flatnonzero(~ok)
-        if len(failed) and partial:
-            assert policy is not None
-            final = _partial_redraw(rng, classes, policy, sampler.class_counts(hands[failed]))
-            ok_mull += int(judge.meets(list((final @ sampler.signatures).T), len(failed)).sum())
-        elif len(failed) and redraw:
-            ok_mull += int(sampler.meeting(sampler.deal(rng, hand, len(failed)), judge).sum())
-        done += size
+        opened, kept = _deal_chunk(rng, classes, sampler, judge, hand, size, redraw, histograms)
+        ok_open, ok_mull, done = ok_open + opened, ok_mull + kept, done + size
         if progress is not None:
             progress(size)
     return SimResult(
@@ -163,6 +148,22 @@ def simulate(
         successes_with_mulligan=ok_mull,
         histograms=[row.tolist() for row in histograms],
     )
+
+
+def _deal_chunk(rng, classes, sampler, judge, hand, size, redraw: Policy | bool, histograms) -> tuple[int, int]:
+    """Deal ``size`` hands (their matched counts added to ``histograms``): how many meet the conditions, and how many
+    after the mulligan (``redraw``: the best partial redraw's policy, else whether a missing hand is redrawn)."""
+    hands = sampler.deal(rng, hand, size)
+    ok = sampler.meeting(hands, judge)
+    for i, counts in enumerate(sampler.histograms(hands, hand)):
+        histograms[i] += counts
+    met, failed = int(ok.sum()), np.flatnonzero(~ok)
+    if not len(failed) or redraw is False:
+        return met, met
+    if isinstance(redraw, Policy):
+        final = _partial_redraw(rng, classes, redraw, sampler.class_counts(hands[failed]))
+        return met, met + int(judge.meets(list((final @ sampler.signatures).T), len(failed)).sum())
+    return met, met + int(sampler.meeting(sampler.deal(rng, hand, len(failed)), judge).sum())
 
 
 def kept_counts(classes: DeckClasses, policy: Policy, hands: np.ndarray) -> np.ndarray:
