@@ -18,15 +18,26 @@ rest. A new hand each round: :func:`round_odds`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from math import comb, prod
-from typing import NamedTuple
 
 from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.hypergeometric import overlap_by_round
-from deckcli.odds.opening import Axis, Offer, key_places, meeting_counts, p_hand, retiring_order, sweep
+from deckcli.odds.opening import (
+    Axis,
+    Offer,
+    class_axes,
+    condition_axes,
+    holding_lists,
+    key_places,
+    meeting_counts,
+    p_hand,
+    retiring_order,
+    sweep,
+)
 
 Composition = tuple[int, ...]
 Distribution = dict[Composition, Fraction]
@@ -156,19 +167,20 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     :mod:`deckcli.odds.opening`; its weight is a polynomial in the number of later cards. Of a class's cards,
     ``a`` go to the hand and ``b`` are drawn later (the others stay in the deck).
     """
-    n, size = hand_size, classes.size
+    n, size, most = hand_size, classes.size, max(extras, default=0)
     conditions = classes.conditions
-    most = max(extras, default=0)
-    watched = [Watched(i, c.low, seen=False) for i, c in enumerate(conditions) if c.low > 0]
-    reach = min(size, n + most)  # the most cards ever seen: a larger high always holds
-    watched += [
-        Watched(i, c.high, seen=True) for i, c in enumerate(conditions) if c.high is not None and c.high < reach
-    ]
-    axis_hits = [[signature[w.condition] for w in watched] for signature in classes.signatures]
-    order, finished = retiring_order(axis_hits, [w.limit + 1 for w in watched])
-    if any(not watched[a].seen for a in finished[0]):
+    # the N+ axes count the hand's cards, then the N-M axes the cards seen (an M of at least the most cards ever
+    # seen always holds): one axis each, made as :func:`~deckcli.odds.opening.condition_axes` makes a condition's
+    lows = [i for i, c in enumerate(conditions) if c.low > 0]
+    highs = [i for i, c in enumerate(conditions) if c.high is not None and c.high < min(size, n + most)]
+    watched = [replace(conditions[i], high=None) for i in lows] + [replace(conditions[i], low=0) for i in highs]
+    limits = condition_axes(watched, size)
+    holds = holding_lists(watched, limits)
+    axis_hits = [[signature[i] for i in lows + highs] for signature in classes.signatures]
+    order, finished = retiring_order(axis_hits, [limit + 1 for limit, _ in limits])
+    if not all(holds[a][0] for a in finished[0]):
         return {e: Fraction(0) for e in extras}  # an N+ that no card of the deck matches
-    place, _ = key_places([w.limit for w in watched], low=max(1, n.bit_length()))  # the hand's size: the lowest bits
+    place, _ = key_places([limit for limit, _ in limits], low=n.bit_length())  # the hand's size: lowest bits
     # every coefficient, kept or past the later cards wanted, counts pairs of the cards added so far (at most this)
     bound = max(comb(size, a) * comb(size - a, (size - a) // 2) for a in range(n + 1))
     slot = bound.bit_length()
@@ -176,24 +188,15 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     offers_of: dict[tuple[int, bool], list[Offer]] = {}  # a class's offers, by its count and whether they count seen
 
     def step(c: int, done: Sequence[int]) -> tuple[int, list[Axis], list[Offer]]:
-        axes = [a for a, on in enumerate(axis_hits[c]) if on]
-        shape = (classes.counts[c], any(watched[a].seen for a in axes))
+        hit = class_axes(axis_hits[c], place, limits, holds, done, seen_from=len(lows))
+        shape = (classes.counts[c], any(axis.counts_seen for axis in hit))
         if shape not in offers_of:
             offers_of[shape] = _offers(*shape, n, most, slot)
-        return shape[0], [hand_axis, *(_axis(place[a], watched[a], a in done) for a in axes)], offers_of[shape]
+        return shape[0], [hand_axis, *hit], offers_of[shape]
 
     table = sweep({0: 1}, (step(c, done) for c, done in zip(order, finished[1:])), most, slot, hand=n)
     total, digit = table.get(n, 0), (1 << slot) - 1
     return {e: Fraction(total >> e * slot & digit, comb(size, n) * comb(size - n, e)) for e in extras}
-
-
-class Watched(NamedTuple):
-    """An axis of the joint count: an ``N+`` condition's ``low`` on the hand's cards, or an ``N-M``'s ``high`` on
-    the cards ``seen``."""
-
-    condition: int
-    limit: int
-    seen: bool
 
 
 def _offers(count: int, seen: bool, n: int, most: int, slot: int) -> list[Offer]:
@@ -209,15 +212,6 @@ def _offers(count: int, seen: bool, n: int, most: int, slot: int) -> list[Offer]
         else:
             offers.append(Offer(a, a, sum(later)))
     return offers
-
-
-def _axis(place: int, watched: Watched, retired: bool) -> Axis:
-    """An axis as :func:`~deckcli.odds.opening.mover` takes it: an N+ counts the hand's cards and saturates at
-    ``low`` (retired: met only there); an N-M counts the seen cards and drops a state past ``M`` (retired: every
-    value left is met)."""
-    limit, seen = watched.limit, watched.seen
-    holding = None if not retired else [True] * (limit + 1) if seen else [False] * limit + [True]
-    return Axis(place, limit, saturates=not seen, counts_seen=seen, holding=holding)
 
 
 def by_turn_with_mulligan(

@@ -159,16 +159,21 @@ def meeting_counts(
         count = counts[c]
         if count not in offers_of:
             offers_of[count] = [Offer(k, k, comb(count, k) << k * slot) for k in range(min(count, most) + 1)]
-        hit = [
-            Axis(place[a], *axes[a], counts_seen=False, holding=holds[a] if a in done else None)
-            for a, on in enumerate(signatures[c])
-            if on
-        ]
-        return count, hit, offers_of[count]
+        return count, class_axes(signatures[c], place, axes, holds, done), offers_of[count]
 
     table = sweep(table, (step(c, done) for c, done in zip(order, finished[1:])), most, slot)
     digit = (1 << slot) - 1
     return [[table.get(tag << bits, 0) >> n * slot & digit for n in sizes] for tag in range(len(starts))]
+
+
+def class_axes(moves: Sequence[bool], place, limits: Sequence[Limit], holds, done, seen_from: int = -1) -> list[Axis]:
+    """The axes a class moves (``moves[a]``) as :func:`mover` reads them: an axis retired with this class (in
+    ``done``) with the values that meet its condition; the axes from ``seen_from`` on count the cards seen."""
+    return [
+        Axis(place[a], *limits[a], counts_seen=0 <= seen_from <= a, holding=holds[a] if a in done else None)
+        for a, on in enumerate(moves)
+        if on
+    ]
 
 
 def key_places(limits: Sequence[int], low: int = 0) -> tuple[list[int], int]:
@@ -177,7 +182,7 @@ def key_places(limits: Sequence[int], low: int = 0) -> tuple[list[int], int]:
     place, bits = [], low
     for limit in limits:
         place.append(1 << bits)
-        bits += max(1, limit.bit_length())
+        bits += limit.bit_length()
     return place, bits
 
 
@@ -195,27 +200,35 @@ def sweep(
 
     ``hand``: the first axis of every step counts a hand of at most ``hand`` cards in the key's lowest bits; it is
     read as 0 (a move says what it adds) and a state takes the moves that fit, fewest cards first."""
-    degree, keep, top = 0, (1 << slot * (most + 1)) - 1, hand or 0
-    low = 0 if hand is None else (1 << max(1, hand.bit_length())) - 1  # the hand's bits (none: no hand axis)
+    degree, keep = 0, (1 << slot * (most + 1)) - 1
+    low = 0 if hand is None else (1 << hand.bit_length()) - 1  # the hand's bits (none: no hand axis)
     for count, hit, offers in steps:
-        fields = [(axis.place, (1 << max(1, axis.limit.bit_length())) - 1) for axis in hit]
+        fields = [(axis.place, (1 << axis.limit.bit_length()) - 1) for axis in hit]
         if hand is not None:
             fields[0] = (1, 0)
         along = sum(p * width for p, width in fields)
         key_changes = mover(hit, offers)
-        moves: dict[int, list[tuple[int, int, int]]] = {}  # per value on the class's axes: (cards, key change, ways)
+        moves: dict[int, list] = {}  # per value on the class's axes: (key change, ways); with a hand, (cards, ...)
         grown: dict[int, int] = {}
         get = grown.get
-        for key, weight in table.items():
-            taken = moves.get(key & along)
-            if taken is None:
-                found = key_changes([key // p & width for p, width in fields]).items()
-                taken = moves[key & along] = sorted((change & low, change, ways) for change, ways in found)
-            room = top - (key & low)
-            for cards, change, ways in taken:
-                if cards > room:  # moves come by cards to the hand: the rest take more
-                    break
-                grown[key + change] = get(key + change, 0) + weight * ways
+        if hand is None:
+            for key, weight in table.items():
+                taken = moves.get(key & along)
+                if taken is None:
+                    taken = moves[key & along] = list(key_changes([key // p & w for p, w in fields]).items())
+                for change, ways in taken:
+                    grown[key + change] = get(key + change, 0) + weight * ways
+        else:
+            for key, weight in table.items():
+                taken = moves.get(key & along)
+                if taken is None:
+                    found = key_changes([key // p & w for p, w in fields]).items()
+                    taken = moves[key & along] = sorted((change & low, change, ways) for change, ways in found)
+                room = hand - (key & low)
+                for cards, change, ways in taken:
+                    if cards > room:  # moves come by cards to the hand: the rest take more
+                        break
+                    grown[key + change] = get(key + change, 0) + weight * ways
         degree += min(count, most)
         if degree > 2 * most:
             grown, degree = {key: weight & keep for key, weight in grown.items()}, most
