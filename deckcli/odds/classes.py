@@ -64,6 +64,18 @@ class DeckClasses:
                         totals[i] += k
         return totals
 
+    @cached_property
+    def class_of(self) -> dict[int, int]:
+        """The class of each of the deck's cards, by the card's identity (the mapping the deck was split from)."""
+        return {id(card): i for i, c in enumerate(self.classes) for card, _ in c.cards}
+
+    def composition(self, hand: Iterable[Mapping[str, Any]]) -> list[int]:
+        """The class counts of a hand of the deck's own cards."""
+        counts = [0] * len(self.classes)
+        for card in hand:
+            counts[self.class_of[id(card)]] += 1
+        return counts
+
     def meets(self, class_counts: Iterable[int]) -> bool:
         """Whether a hand with these class counts meets every condition."""
         return all(c.holds(m) for c, m in zip(self.conditions, self.matched(class_counts)))

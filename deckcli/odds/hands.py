@@ -74,26 +74,16 @@ class DealtHand:
 
 
 class _Dealt:
-    """The deck a command deals from, split by the conditions' filters: each card's class and listing, found once
-    (a card of the deck, by identity)."""
+    """The deck a command deals from, split by the conditions' filters, and each card's listing, made once."""
 
     def __init__(self, cards: CardCounts, conditions: Sequence[Condition]):
         self.classes = split_classes(cards, conditions)
         self.asked = bool(conditions)
-        members = [(i, card) for i, cls in enumerate(self.classes.classes) for card, _ in cls.cards]
-        self.class_of = {id(card): i for i, card in members}
-        self.listed = {id(card): ListedCard.of(card) for _, card in members}
-
-    def counts(self, hand: Sequence[Card]) -> list[int]:
-        """The hand's class counts."""
-        counts = [0] * len(self.classes.classes)
-        for card in hand:
-            counts[self.class_of[id(card)]] += 1
-        return counts
+        self.listed = {id(card): ListedCard.of(card) for card, count in cards if count > 0}
 
     def meets(self, hand: Sequence[Card]) -> bool | None:
         """Whether the hand meets every condition (None: no condition asked)."""
-        return self.classes.meets(self.counts(hand)) if self.asked else None
+        return self.classes.meets(self.classes.composition(hand)) if self.asked else None
 
     def listing(self, hand: Sequence[Card]) -> list[ListedCard]:
         return [self.listed[id(card)] for card in hand]
@@ -174,11 +164,12 @@ def _partial(deck: _Dealt, policy, hand, rest) -> MulliganOutcome:
     if not deck.asked:
         note = Message("no conditions given (--want): every hand is kept")
         return MulliganOutcome("keep", note, final=deck.listing(hand))
-    keep = policy.keep(deck.counts(hand))
-    to_drop = [h - k for h, k in zip(deck.counts(hand), keep.kept)]
+    counts = deck.classes.composition(hand)
+    keep = policy.keep(counts)
+    to_drop = [h - k for h, k in zip(counts, keep.kept)]
     discarded_at = set()
     for position in range(len(hand) - 1, -1, -1):
-        cls = deck.class_of[id(hand[position])]
+        cls = deck.classes.class_of[id(hand[position])]
         if to_drop[cls]:
             to_drop[cls] -= 1
             discarded_at.add(position)

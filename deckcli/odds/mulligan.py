@@ -46,10 +46,10 @@ Distribution = dict[Composition, Fraction]
 def compositions(counts: Sequence[int], n: int) -> list[tuple[Composition, int]]:
     """Every class composition of an ``n``-card hand (:func:`~deckcli.odds.codes.composition_rows`, numpy) with
     how many hands have it (a product of binomials)."""
-    from deckcli.odds.codes import composition_rows
+    from deckcli.odds.codes import composition_rows, composition_ways
 
-    binomials = [[comb(c, k) for k in range(c + 1)] for c in counts]
-    return [(tuple(hand), prod(b[h] for b, h in zip(binomials, hand))) for hand in composition_rows(counts, n).tolist()]
+    rows = composition_rows(counts, n)
+    return [(tuple(hand), ways) for hand, ways in zip(rows.tolist(), composition_ways(counts, rows, object).tolist())]
 
 
 def p_with_mulligan(
