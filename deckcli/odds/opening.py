@@ -55,13 +55,10 @@ def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[Limi
     ``N+`` saturates at N: more matching cards change nothing. ``N-M`` drops a state whose count passes M at once:
     counts only grow, so no subset reaching it (with any cards added later) ever meets the condition again.
     """
-    axes = []
-    for c in conditions:
-        if c.high is not None and c.high < deck_size:
-            axes.append(Limit(c.high, saturates=False))
-        else:
-            axes.append(Limit(min(c.cap, deck_size), saturates=True))
-    return axes
+    return [
+        Limit(c.high, False) if c.high is not None and c.high < deck_size else Limit(min(c.cap, deck_size), True)
+        for c in conditions
+    ]
 
 
 def holding_lists(conditions: Sequence[Condition], axes: Sequence[Limit]) -> list[list[bool]]:
