@@ -34,22 +34,16 @@ class HandSampler:
     word; reports per-condition matched counts and class counts."""
 
     def __init__(self, classes: DeckClasses):
-        self.counts = np.asarray(classes.counts, dtype=np.int64)
-        self.size = int(self.counts.sum())
-        self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(self.counts), -1)
+        self.size = classes.size
+        self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(classes.classes), -1)
         self.words = max(1, -(-self.size // _MASK_BITS))
-        masks, start = [], 0
-        for c in classes.counts:
-            masks.append(((1 << c) - 1) << start)
-            start += c
+        starts = np.cumsum([0, *classes.counts]).tolist()
+        masks = [((1 << c) - 1) << start for c, start in zip(classes.counts, starts)]
         self.class_masks = [self._split(m) for m in masks]
-        self.condition_masks = []
-        for i in range(len(classes.conditions)):
-            bits = 0
-            for mask, signature in zip(masks, classes.signatures):
-                if signature[i]:
-                    bits |= mask
-            self.condition_masks.append(self._split(bits))
+        self.condition_masks = [  # the classes' runs are apart: their sum is their union
+            self._split(sum(m for m, signature in zip(masks, classes.signatures) if signature[i]))
+            for i in range(len(classes.conditions))
+        ]
 
     def _split(self, bits: int) -> list[np.uint64]:
         """A mask over the deck's card positions as its 64-bit words, lowest first."""
@@ -164,8 +158,7 @@ class CompositionSampler:
 
     def __init__(self, classes: DeckClasses, n: int, compositions: np.ndarray):
         self.n = n
-        self.counts = np.asarray(classes.counts, dtype=np.int64)
-        self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(self.counts), -1)
+        self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(classes.classes), -1)
         self.compositions = compositions
         ways = composition_ways(classes.counts, compositions, np.float64)
         self.keep, self.alias = _alias(ways / ways.sum())
