@@ -113,7 +113,9 @@ def _asked(classes: DeckClasses, n: int) -> DeckClasses:
 @dataclass(frozen=True)
 class Terms:
     """What every hand's count shares: the hand size, the classes' signatures (a 0/1 matrix), each condition's
-    holding values and cap, ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, the
+    holding values and cap, the whole deck's counts ``W`` by code with the codes held (:func:`whole_counts`) and the
+    code tables (a last class meeting no condition: the cards past the reaches, which add to the size only),
+    ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, the
     types the counts (exact for every partial sum) and the scores (exact) are held in, the cards left ``rest``, and
     for the tie-break: round 2's replacement ways ``[|K|, |a|, p]`` (:func:`round_two_spread`; made once, the same
     for every hand), and the type of the tie scores and of round 2's counts (float64 where every partial sum is
@@ -123,6 +125,9 @@ class Terms:
     signatures: np.ndarray
     holds: list[np.ndarray]
     caps: np.ndarray
+    whole: np.ndarray
+    codes: np.ndarray | None
+    tables: list[tuple[np.ndarray, np.ndarray]]
     ways: list[int]
     common: int
     kind: Any
@@ -151,11 +156,17 @@ class Terms:
         for kept, size, p in product(range(n + 1), range(n + 1), range(max(shares) + 1)):
             x, d = n - size, n - kept
             round_two[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in weights)
+        signatures = np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes))
+        caps = np.asarray([len(h) - 1 for h in holds], dtype=np.int64)
+        whole, codes = whole_counts(classes.counts, signatures, holds, caps, n, kind)
         return cls(
             n,
-            np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
+            signatures,
             holds,
-            np.asarray([len(h) - 1 for h in holds], dtype=np.int64),
+            caps,
+            whole,
+            codes,
+            code_tables(np.vstack([signatures, np.zeros_like(signatures[:1])]), caps, n),
             ways,
             common,
             kind,
@@ -173,7 +184,7 @@ def best_keeps(classes: DeckClasses, n: int) -> Policy:
     The overall chance: one exact sum over the hands."""
     terms = Terms.of(classes, n)
     hands = composition_rows(classes.counts, n)
-    kept, good, ways_of = whole_deck_keeps(hands, classes.counts, terms)
+    kept, good, ways_of = whole_deck_keeps(hands, terms)
     common = terms.common
     sums: Any = np.int64 if comb(classes.size, n) * common < 1 << 62 and terms.score is np.int64 else object
     hand_ways = composition_ways(classes.counts, hands, sums)
@@ -181,16 +192,13 @@ def best_keeps(classes: DeckClasses, n: int) -> Policy:
     return Policy(n, hands, kept, good, ways_of, Fraction(total, common * comb(classes.size, n)))
 
 
-def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def whole_deck_keeps(hands: np.ndarray, terms: Terms) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per hand (rows): its best part (see :func:`best_keeps`), its good and its ways.
 
     Hands holding the same counts, whatever their classes and in whatever order, are counted together (their held
     classes by falling count, :func:`_held`). Among them, hands whose classes' counts matter as far (a class's reach:
     the largest cap of the conditions it meets) share the multisets folded by what their codes tell apart."""
-    n, ways, score = terms.n, terms.ways, terms.score
-    whole, codes = whole_counts(counts, terms.signatures, terms.holds, terms.caps, n, terms.kind)
-    # and a last class meeting no condition: the cards past the reaches, which add to the size only
-    tables = code_tables(np.vstack([terms.signatures, np.zeros_like(terms.signatures[:1])]), terms.caps, n)
+    n, ways, score, tables = terms.n, terms.ways, terms.score, terms.tables
     reach = (terms.signatures * terms.caps).max(axis=1, initial=0)  # a class's count past this changes no code
     top, width = int(reach.max(initial=0)) + 1, hands.shape[1]  # the reaches' radix; the class past them
     classes_held, held, after = _held(hands, reach, n)
@@ -226,7 +234,8 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
             step = max(1, CELLS // len(profiles))
             for at in range(0, len(rows), step):  # the codes a few hands at a time: small arrays
                 found = set_codes(profiles, numbers[:, :, at : at + step], tables)
-                counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # sets x hands
+                codes = found if terms.codes is None else np.searchsorted(terms.codes, found)
+                counted = np.take(terms.whole, codes)  # sets x hands
                 good[:, start + at : min(end, start + at + step)] = folded @ counted
         best = _best_parts(good, weight, counts_held, parts, after[group, :r], terms)
         kept[group[:, None], classes_held[group, :r]] = parts[best]
