@@ -105,23 +105,19 @@ def split_classes(cards: CardCounts, conditions: Sequence[Condition]) -> DeckCla
             if comparisons is None:
                 signature.append(bool(flt.matches(card)))
                 continue
-            hit = True
+            hit: bool | None = True
             for field, matches, seen in comparisons:
                 actual = card.get(field)
                 kind = type(actual)
-                if kind is str:
-                    key = actual
-                elif kind in _PLAIN:
-                    key = (kind, actual)
-                else:
-                    key = None
-                found = seen.get(key) if key is not None else None
-                hit = bool(matches(card)) if found is None else found
-                if found is None and key is not None:
-                    seen[key] = hit
+                key = actual if kind is str else (kind, actual) if kind in _PLAIN else None  # None: never remembered
+                hit = seen.get(key)
+                if hit is None:
+                    hit = bool(matches(card))
+                    if key is not None:
+                        seen[key] = hit
                 if not hit:
                     break
-            signature.append(hit)
+            signature.append(bool(hit))
         groups.setdefault(tuple(signature), []).append((card, count))
     classes = tuple(
         CardClass(signature, sum(n for _, n in members), tuple(members)) for signature, members in groups.items()

@@ -164,17 +164,12 @@ def _partial(deck: _Dealt, policy, hand, rest) -> MulliganOutcome:
     if not deck.asked:
         note = Message("no conditions given (--want): every hand is kept")
         return MulliganOutcome("keep", note, final=deck.listing(hand))
-    counts = deck.classes.composition(hand)
-    keep = policy.keep(counts)
-    to_drop = [h - k for h, k in zip(counts, keep.kept)]
-    discarded_at = set()
-    for position in range(len(hand) - 1, -1, -1):
-        cls = deck.classes.class_of[id(hand[position])]
-        if to_drop[cls]:
-            to_drop[cls] -= 1
-            discarded_at.add(position)
-    kept = [card for i, card in enumerate(hand) if i not in discarded_at]
-    discarded = [card for i, card in enumerate(hand) if i in discarded_at]
+    keep = policy.keep(deck.classes.composition(hand))
+    left, kept, discarded = list(keep.kept), list[Card](), list[Card]()
+    for card in hand:  # the first cards of each class kept, the later ones discarded
+        c = deck.classes.class_of[id(card)]
+        (kept if left[c] else discarded).append(card)
+        left[c] = max(0, left[c] - 1)
     drawn = rest[: len(discarded)]
     p_success = float(keep.p_success)
     if not discarded:
