@@ -159,22 +159,8 @@ class Terms:
         signatures = np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes))
         caps = np.asarray([len(h) - 1 for h in holds], dtype=np.int64)
         whole, codes = whole_counts(classes.counts, signatures, holds, caps, n, kind)
-        return cls(
-            n,
-            signatures,
-            holds,
-            caps,
-            whole,
-            codes,
-            code_tables(np.vstack([signatures, np.zeros_like(signatures[:1])]), caps, n),
-            ways,
-            common,
-            kind,
-            score,
-            round_two,
-            tie,
-            spread,
-        )
+        tables = code_tables(np.vstack([signatures, np.zeros_like(signatures[:1])]), caps, n)
+        return cls(n, signatures, holds, caps, whole, codes, tables, ways, common, kind, score, round_two, tie, spread)
 
 
 def best_keeps(classes: DeckClasses, n: int) -> Policy:

@@ -55,26 +55,15 @@ class SimResult:
     successes_opening: int
     successes_with_mulligan: int
     histograms: list[list[int]] = field(default_factory=list)
+    #: Each estimate and its standard error, from its successes.
+    p_opening: float = field(init=False)
+    stderr_opening: float = field(init=False)
+    p_with_mulligan: float = field(init=False)
+    stderr_with_mulligan: float = field(init=False)
 
-    @property
-    def p_opening(self) -> float:
-        return self.successes_opening / self.trials if self.trials else 0.0
-
-    @property
-    def p_with_mulligan(self) -> float:
-        return self.successes_with_mulligan / self.trials if self.trials else 0.0
-
-    @staticmethod
-    def _stderr(p: float, trials: int) -> float:
-        return math.sqrt(p * (1 - p) / trials) if trials else 0.0
-
-    @property
-    def stderr_opening(self) -> float:
-        return self._stderr(self.p_opening, self.trials)
-
-    @property
-    def stderr_with_mulligan(self) -> float:
-        return self._stderr(self.p_with_mulligan, self.trials)
+    def __post_init__(self) -> None:
+        self.p_opening, self.stderr_opening = _estimate(self.successes_opening, self.trials)
+        self.p_with_mulligan, self.stderr_with_mulligan = _estimate(self.successes_with_mulligan, self.trials)
 
     def as_dict(self, exact: OddsResult | None = None) -> dict[str, Any]:
         """The ``--json`` object: trials, p_opening, p_with_mulligan, stderr_opening, stderr_with_mulligan, extras;
@@ -102,6 +91,12 @@ class SimResult:
                 notes=exact.notes,
             )
         return data
+
+
+def _estimate(successes: int, trials: int) -> tuple[float, float]:
+    """The share of trials that succeeded, and its standard error."""
+    p = successes / trials if trials else 0.0
+    return p, math.sqrt(p * (1 - p) / trials) if trials else 0.0
 
 
 def simulate(
