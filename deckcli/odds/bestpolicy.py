@@ -113,13 +113,11 @@ def _asked(classes: DeckClasses, n: int) -> DeckClasses:
 @dataclass(frozen=True)
 class Terms:
     """What every hand's count shares: the hand size, the classes' signatures (a 0/1 matrix), each condition's
-    holding values and cap, the whole deck's counts ``W`` by code with the codes held (:func:`whole_counts`) and the
-    code tables (a last class meeting no condition: the cards past the reaches, which add to the size only),
-    ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, the
-    types the counts (exact for every partial sum) and the scores (exact) are held in, the cards left ``rest``, and
-    for the tie-break: round 2's replacement ways ``[|K|, |a|, p]`` (:func:`round_two_spread`; made once, the same
-    for every hand), and the type of the tie scores and of round 2's counts (float64 where every partial sum is
-    exact as one: a BLAS product)."""
+    holding values and cap, the whole deck's ``W`` by code (:func:`whole_counts`) and the code tables (a last class
+    meeting no condition: the cards past the reaches), ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least
+    common multiple, the types of the counts (exact for every partial sum) and the scores, and for the tie-break:
+    round 2's replacement ways ``[|K|, |a|, p]`` (:func:`round_two_spread`), the type of the tie scores and of round
+    2's counts (float64 where every partial sum is exact as one: a BLAS product)."""
 
     n: int
     signatures: np.ndarray
@@ -231,9 +229,8 @@ def whole_deck_keeps(hands: np.ndarray, terms: Terms) -> tuple[np.ndarray, np.nd
 
 
 def _held(hands: np.ndarray, reach: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per hand, the classes it holds by falling count, then falling reach, then class order (one sort of unique
-    keys), their counts, and each one's weight in the hand's order of parts (``sum (h - k) * prod (h + 1)`` of the
-    later classes)."""
+    """Per hand, the classes it holds by falling count, then reach, then class order (one sort of unique keys), their
+    counts, and each one's weight in the hand's order of parts (``sum (h - k) * prod (h + 1)`` of later classes)."""
     most, width = int((hands > 0).sum(axis=1).max(initial=0)), hands.shape[1]
     top = int(reach.max(initial=0)) + 1
     ranked = np.sort(((n - hands) * top + top - 1 - reach) * width + np.arange(width), axis=1)[:, :most]

@@ -146,10 +146,7 @@ def whole_counts(
     meets = size == n
     for holding, values in zip(holds, digits):
         meets &= holding[values]
-    bumps = np.zeros((len(digits), len(every)))  # per condition, what one more matching card adds to a code
-    for a, (values, c, p) in enumerate(zip(digits, caps.tolist(), place.tolist())):
-        bumps[a] = np.where(values < c, p, 0)
-    steps = (signatures @ bumps).astype(np.intp) + (every + space)  # per class: a card more (exact floats)
+    steps = _one_more(every, signatures, caps, place, space)
     if codes is not None:  # where that code is held
         steps = np.searchsorted(codes, steps)
     steps[:, size == n] = len(every)  # past n cards: the zero at the end
@@ -169,12 +166,15 @@ def _reachable(signatures: np.ndarray, caps: np.ndarray, n: int, space: int, pla
     """The codes of every multiset of at most ``n`` cards over the classes, sorted: one card more at a time."""
     level, found = np.zeros(1, dtype=np.int64), [np.zeros(1, dtype=np.int64)]
     for _ in range(n):
-        digits = [(level // p) % (c + 1) for p, c in zip(place.tolist(), caps.tolist())]
-        bumps = [np.where(values < c, p, 0) for values, c, p in zip(digits, caps.tolist(), place.tolist())]
-        nexts = [
-            level + space + sum((b for b, hit in zip(bumps, signature) if hit), np.int64(0))
-            for signature in signatures.tolist()
-        ]
-        level = np.unique(np.concatenate(nexts))
+        level = np.unique(_one_more(level, signatures, caps, place, space))
         found.append(level)
     return np.concatenate(found)  # levels by size, the leading digit: sorted
+
+
+def _one_more(codes: np.ndarray, signatures: np.ndarray, caps: np.ndarray, place: np.ndarray, space: int) -> np.ndarray:
+    """Per class (rows), each code with one card of the class more: the size up one, and each condition the class
+    meets up one below its cap (a matrix product, exact as floats)."""
+    bumps = np.zeros((len(caps), len(codes)))  # per condition, what one more matching card adds to a code
+    for a, (c, p) in enumerate(zip(caps.tolist(), place.tolist())):
+        bumps[a] = np.where(codes // p % (c + 1) < c, p, 0)
+    return (signatures @ bumps).astype(np.int64) + (codes + space)

@@ -5,14 +5,11 @@ Given the kept hand's composition ``g``, the rest of the deck is a uniformly shu
 shuffle it), so everything later depends on the past only through ``g``. The partial redraw (sfb) keeps what
 its best policy keeps (:mod:`deckcli.odds.bestpolicy`).
 
-By turn and by round, with the game's mulligan: the player keeps the opening hand only when it meets the
-conditions (sfb: the best setup redraw), and the chance is that the cards seen by each turn meet them.
-
-Whole-hand redraw, cards seen adding up (boa, aqa on the draw): with A "the opening hand meets" and S_t "the
-cards seen by turn t meet", the figure is ``P(A and S_t) + (1 - P(A)) * P(S_t)`` (a redraw is a fresh shuffle).
-When every condition is ``N+``, A implies S_t and the first term is P(A); otherwise one joint count over (hand,
-later draws) gives it (:func:`kept_and_seen`). Partial redraw: the kept hand's law (above) plus the draws from the
-rest. A new hand each round: :func:`round_odds`.
+By turn, with the game's mulligan (the opening hand kept only when it meets the conditions) and a whole-hand
+redraw: with A "the opening hand meets" and S_t "the cards seen by turn t meet", the figure is
+``P(A and S_t) + (1 - P(A)) * P(S_t)`` (a redraw is a fresh shuffle); when every condition is ``N+``, A implies S_t,
+else one joint count gives the first term (:func:`kept_and_seen`). Partial redraw: the kept hand's law plus the
+draws from the rest. A new hand each round: :func:`round_odds`.
 """
 
 from __future__ import annotations
