@@ -81,6 +81,13 @@ class Policy:
     def keep(self, hand: Sequence[int]) -> Keep:
         return self.table[tuple(hand)]
 
+    def kept_rows(self, hands: np.ndarray) -> np.ndarray:
+        """The part kept of each hand (rows of class counts), found among the policy's hands by a key in which the
+        first class counts most (their order: :func:`~deckcli.odds.codes.composition_rows`)."""
+        sizes = self.hands.max(axis=0, initial=0) + 1
+        radix = np.cumprod(np.concatenate([sizes[1:], [1]])[::-1])[::-1]
+        return self.kept[np.searchsorted(self.hands @ radix, hands @ radix)]
+
 
 def best_policy(classes: DeckClasses, hand_size: int) -> Policy:
     """The exact best partial-redraw policy for every opening hand, and the probability it achieves (counted over

@@ -223,11 +223,8 @@ def parse_conditions(
 
 
 def _check_card_names(conditions: Iterable[Condition], find: Callable[[str], object]) -> None:
-    """Make sure every quoted card name is a real card of the deck's game.
-
-    ``find(name)`` raises (e.g. ``UnknownCard`` with suggestions) for a name the game does not
-    have; a real card that the deck merely lacks is fine.
-    """
+    """Make sure every quoted card name is a real card of the deck's game (``find(name)`` raises, e.g.
+    ``UnknownCard`` with suggestions, for one it lacks); a real card that the deck merely lacks is fine."""
     for condition in conditions:
         name = condition.filter.card_name
         if name is None:

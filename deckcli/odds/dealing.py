@@ -78,10 +78,7 @@ class HandSampler:
 
     def class_counts(self, hands: np.ndarray) -> np.ndarray:
         """Each dealt hand as class counts (trials x classes)."""
-        out = np.empty((len(hands), len(self.class_masks)), dtype=np.int64)
-        for i, mask in enumerate(self.class_masks):
-            out[:, i] = self._count(hands, mask)
-        return out
+        return np.column_stack([self._count(hands, mask) for mask in self.class_masks]).astype(np.int64)
 
 
 def sampler_for(classes: DeckClasses, n: int) -> HandSampler | CompositionSampler:

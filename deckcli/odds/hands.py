@@ -100,10 +100,8 @@ def sample_hands(
     policy: Policy | None = None,
     opponent_mulligan: bool = False,
 ) -> tuple[int, list[DealtHand]]:
-    """Deal ``count`` shuffled opening hands; returns the seed used (so a run can be repeated) and the hands.
-
-    ``opponent_mulligan``: the opponent took a mulligan, so each hand holds the format's extra cards (the last).
-    """
+    """Deal ``count`` shuffled opening hands: the seed used (so a run can be repeated) and the hands;
+    ``opponent_mulligan``: the opponent took a mulligan, so each hand holds the format's extra cards (the last)."""
     rules = draw_rules(opening, opponent_mulligan=opponent_mulligan)
     extra = rules.opponent_mulligan_cards if opponent_mulligan else 0
     if seed is None:

@@ -197,9 +197,8 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
 
 
 def _offers(count: int, seen: bool, n: int, most: int, slot: int) -> list[Offer]:
-    """A class's moves (their ways a polynomial in the later cards): ``a`` of its
-    ``count`` cards to the hand and ``b`` drawn later. When none of its axes counts seen cards, ``b`` changes no
-    state and the moves of one ``a`` are one."""
+    """A class's moves (their ways a polynomial in the later cards): ``a`` of its ``count`` cards to the hand and
+    ``b`` drawn later; when none of its axes counts seen cards, ``b`` changes no state: one move per ``a``."""
     offers = []
     for a in range(min(count, n) + 1):
         ways = comb(count, a)
@@ -215,16 +214,13 @@ def by_turn_with_mulligan(
     classes: DeckClasses,
     rules: OpeningRules,
     seen: Sequence[int],
-    p_opening: Fraction,
-    p_seen: dict[int, Fraction],
+    p_by: Mapping[int, Fraction],
     on_the_play: bool = True,
 ) -> list[Fraction]:
-    """For each turn (``seen[t]`` cards seen by then), the chance with the game's mulligan.
-
-    ``p_opening`` and ``p_seen`` (by cards seen) are the figures without the mulligan, already computed (for the cards
-    seen after a redraw to a smaller new hand too).
-    """
+    """For each turn (``seen[t]`` cards seen by then), the chance with the game's mulligan; ``p_by``: the chance
+    without it by cards seen, already computed (for the opening hand, and the cards seen after a redraw too)."""
     n = min(rules.hand_size, classes.size)
+    p_opening = p_by[n]
     if rules.new_hand_each_turn:
         if rules.mulligan != "partial-redraw" and not rules.redraws(on_the_play):
             return [p_opening] * len(seen)
@@ -234,13 +230,13 @@ def by_turn_with_mulligan(
         success = expected_success(classes, kept, [(n, m - n) for m in seen])
         return [success[(n, m - n)] for m in seen]
     if not rules.redraws(on_the_play):
-        return [p_seen[m] for m in seen]
+        return [p_by[m] for m in seen]
     if all(c.high is None for c in classes.conditions):
         both = {m - n: p_opening for m in seen}
     else:
         both = kept_and_seen(classes, n, sorted({m - n for m in seen}))
     redrawn = min(rules.new_hand_size, classes.size)  # a new hand, then the same draws
-    return [both[m - n] + (1 - p_opening) * p_seen[min(classes.size, redrawn + m - n)] for m in seen]
+    return [both[m - n] + (1 - p_opening) * p_by[min(classes.size, redrawn + m - n)] for m in seen]
 
 
 def round_odds(

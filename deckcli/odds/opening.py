@@ -164,8 +164,8 @@ def meeting_counts(
 
 
 def class_axes(moves: Sequence[bool], place, limits: Sequence[Limit], holds, done, seen_from: int = -1) -> list[Axis]:
-    """The axes a class moves (``moves[a]``) as :func:`mover` reads them: an axis retired with this class (in
-    ``done``) with the values that meet its condition; the axes from ``seen_from`` on count the cards seen."""
+    """The axes a class moves (``moves[a]``) as :func:`mover` reads them: one it retires (in ``done``) with the values
+    that meet its condition; the axes from ``seen_from`` on count the cards seen."""
     return [
         Axis(place[a], *limits[a], counts_seen=0 <= seen_from <= a, holding=holds[a] if a in done else None)
         for a, on in enumerate(moves)
@@ -174,8 +174,7 @@ def class_axes(moves: Sequence[bool], place, limits: Sequence[Limit], holds, don
 
 
 def key_places(limits: Sequence[int], low: int = 0) -> tuple[list[int], int]:
-    """Each axis's place value in a state's key (its own bits above ``low``, enough for ``0..limit``: a class's axes
-    are one mask), and the bits they take in all."""
+    """Each axis's place value in a state's key (its own bits above ``low``, for ``0..limit``), and the bits in all."""
     place, bits = [], low
     for limit in limits:
         place.append(1 << bits)
@@ -286,8 +285,6 @@ def mover(hit: Sequence[Axis], offers: Sequence[Offer]) -> Callable[[Sequence[in
 def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]:
     """For each hand size, the exact probability that a random hand of that size meets every condition."""
     sizes = [min(max(0, n), classes.size) for n in sizes]
-    if not sizes:
-        return {}
     wanted = sorted(set(sizes))
     (good,) = meeting_counts(classes.counts, classes.signatures, classes.conditions, wanted)
     return {n: Fraction(g, comb(classes.size, n)) for n, g in zip(wanted, good)}

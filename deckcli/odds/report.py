@@ -1,13 +1,11 @@
 """The exact reports: ``deckcli odds`` (the opening hand, the hand after the game's mulligan, and by turn) and
-``deckcli curve`` (a deck's distribution over card fields, with the opening-hand odds of each bucket).
-
-``odds`` puts together the subset counts of :mod:`deckcli.odds.opening` and the mulligans, by turn and by round,
-of :mod:`deckcli.odds.mulligan`.
+``deckcli curve`` (a deck's distribution over card fields, with the opening-hand odds of each bucket). ``odds``
+puts together the subset counts of :mod:`deckcli.odds.opening` and the mulligans of :mod:`deckcli.odds.mulligan`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -88,10 +86,8 @@ def odds(
     on_the_play: bool = True,
     opponent_mulligan: bool = False,
 ) -> OddsResult:
-    """Exact odds that the opening hand (and the cards seen by turns 1..``turns``) meet every condition.
-
-    ``opponent_mulligan``: the opponent took a mulligan, so the starting hand has the format's extra cards.
-    """
+    """Exact odds that the opening hand (and the cards seen by turns 1..``turns``) meet every condition;
+    ``opponent_mulligan``: the opponent took a mulligan, so the starting hand has the format's extra cards."""
     rules = draw_rules(opening, opponent_mulligan=opponent_mulligan)
     result = classes_odds(split_classes(cards, conditions), rules, turns, on_the_play)
     result.opponent_mulligan = opponent_mulligan
@@ -134,7 +130,7 @@ def classes_odds(classes: DeckClasses, rules: OpeningRules, turns: int = 0, on_t
         p_with_mulligan=p_with_mulligan(classes, rules, hand, on_the_play, p_open),
         by_turn=[(t, n, probabilities[n]) for t, n in zip(range(1, turns + 1), seen)],
         notes=notes,
-        mulligan_by_turn=lambda: by_turn_with_mulligan(classes, rules, seen, p_open, probabilities, on_the_play),
+        mulligan_by_turn=lambda: by_turn_with_mulligan(classes, rules, seen, probabilities, on_the_play),
         classes=classes,
     )
 
@@ -224,9 +220,8 @@ class Curves:
     tables: dict[str, list[Bucket]]
 
 
-def check_fields(fields: Sequence[str], known: Iterable[str]) -> None:
-    """Raise an InputError naming the first field no card schema has, with the closest known field."""
-    known = list(known)
+def check_fields(fields: Sequence[str], known: Mapping[str, Any]) -> None:
+    """Raise an InputError naming the first field no card schema has (not in ``known``), with the closest one."""
     for name in fields:
         if name not in known:
             hint = closest(name, {k: k for k in known}, 1)

@@ -33,10 +33,8 @@ def draw_from(rng: np.random.Generator, pools: np.ndarray, draws: np.ndarray) ->
     remaining = pools.sum(axis=1)
     left = draws.astype(np.int64)
     for i in range(pools.shape[1] - 1):
-        good = pools[:, i]
-        remaining = remaining - good
-        got = rng.hypergeometric(good, remaining, left)
-        out[:, i] = got
+        remaining = remaining - pools[:, i]
+        out[:, i] = got = rng.hypergeometric(pools[:, i], remaining, left)
         left = left - got
     out[:, -1] = left
     return out
@@ -109,10 +107,8 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     policy: Policy | None = None,
 ) -> SimResult:
-    """Deal ``trials`` opening hands (and mulligans) and count how often they meet every condition.
-
-    The same ``seed`` and ``trials`` give the same result; ``progress(n)`` is called after each chunk of ``n``.
-    """
+    """Deal ``trials`` opening hands (and mulligans) and count how often they meet every condition; the same
+    ``seed`` and ``trials`` give the same result. ``progress(n)`` is called after each chunk of ``n``."""
     rules = draw_rules(opening)
     classes = split_classes(cards, conditions)
     hand = min(rules.hand_size, classes.size)
@@ -161,20 +157,9 @@ def _deal_chunk(rng, classes, sampler, judge, hand, size, redraw: Policy | bool,
     return met, met + int(sampler.meeting(sampler.deal(rng, hand, len(failed)), judge).sum())
 
 
-def kept_counts(classes: DeckClasses, policy: Policy, hands: np.ndarray) -> np.ndarray:
-    """The policy's kept class counts for each hand row (looked up once per distinct hand)."""
-    if len(hands) == 0:
-        return hands.copy()
-    radix = np.cumprod([1, *[c + 1 for c in classes.counts[:-1]]]).astype(np.int64)
-    keys = hands @ radix
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    kept = np.array([policy.keep(tuple(int(v) for v in hands[i])).kept for i in first], dtype=np.int64)
-    return kept[inverse.reshape(-1)]
-
-
 def _partial_redraw(rng: np.random.Generator, classes: DeckClasses, policy: Policy, hands: np.ndarray) -> np.ndarray:
     """Apply the best discard policy to each hand (class counts) and draw replacements from the rest."""
-    kept = kept_counts(classes, policy, hands)
+    kept = policy.kept_rows(hands)
     discards = hands.sum(axis=1) - kept.sum(axis=1)
     rest = np.asarray(classes.counts, dtype=np.int64) - hands
     return kept + draw_from(rng, rest, discards)
