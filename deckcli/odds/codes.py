@@ -106,18 +106,6 @@ def composition_ways(counts, rows: np.ndarray, kind: Any) -> np.ndarray:
     return ways
 
 
-def multisets(slots: int, n: int) -> np.ndarray:
-    """Every multiset of at most ``n`` cards over ``slots`` classes, a row of counts each (the first slowest)."""
-    rows, left = np.zeros((1, 0), dtype=np.int64), np.array([n], dtype=np.int64)
-    for _ in range(slots):
-        options = left + 1
-        ends = np.cumsum(options)
-        taken = np.arange(int(ends[-1])) - np.repeat(ends - options, options)
-        rows = np.column_stack([np.repeat(rows, options, axis=0), taken])
-        left = np.repeat(left, options) - taken
-    return rows
-
-
 def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
     """``coef[E, K]``: the product over the held classes of ``(-1) ** j * C(h + j - 1, j)``, ``j = E - K`` (0 unless
     ``E >= K``), for the multisets ``sets`` (rows E) and every part ``K`` of a hand holding ``held`` (columns, in
