@@ -101,7 +101,7 @@ def odds(
     )
     print_notes(result.notes)
     if output == "json":
-        click.echo(dump_json(result.as_dict(with_turns=bool(turns))))
+        click.echo(dump_json(result.as_dict()))
         return
     _print_odds(deck, cards, conditions, result, on_the_play, opponent_mulligan)
     if turns:

@@ -193,10 +193,8 @@ def whole_deck_keeps(hands: np.ndarray, terms: Terms) -> tuple[np.ndarray, np.nd
     top, width = int(reach.max(initial=0)) + 1, hands.shape[1]  # the reaches' radix; the class past them
     classes_held, held, after = _held(hands, reach, n)
     most = held.shape[1]
-    # the multisets of at most n cards over ``most`` classes (those over fewer: the rows starting with zeros), as the
-    # n-card compositions with one more class for what they lack, its column then the cards past the reaches: none
-    widest = composition_rows([n] * (most + 1), n)
-    widest[:, most] = 0
+    widest = composition_rows([n] * (most + 1), n)  # the multisets of at most n cards, and a class for the rest,
+    widest[:, most] = 0  # its column then the cards past the reaches: none (multisets over fewer classes: zeros first)
     scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
     kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score), np.zeros(len(hands), dtype=score)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)

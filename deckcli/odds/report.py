@@ -51,7 +51,7 @@ class OddsResult:
         """Per turn of ``by_turn``, the chance with the game's mulligan (the opening hand kept only when it meets)."""
         return self.mulligan_by_turn() if self.mulligan_by_turn and self.by_turn else []
 
-    def as_dict(self, with_turns: bool | None = None) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """The ``--json`` object: hand_size, p_opening, p_with_mulligan, p_by_turn and p_by_turn_with_mulligan
         (with turns), extras."""
         data: dict[str, Any] = {
@@ -59,7 +59,7 @@ class OddsResult:
             "p_opening": float(self.p_opening),
             "p_with_mulligan": float(self.p_with_mulligan),
         }
-        if self.by_turn if with_turns is None else with_turns:
+        if self.by_turn:
             mulligan = self.by_turn_with_mulligan
             data["p_by_turn"] = [float(p) for _, _, p in self.by_turn]
             data["p_by_turn_with_mulligan"] = [float(p) for p in mulligan]
