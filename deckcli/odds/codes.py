@@ -121,11 +121,11 @@ def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
 def whole_counts(
     counts, signatures: np.ndarray, holds: list[np.ndarray], caps: np.ndarray, n: int, kind: Any
 ) -> tuple[np.ndarray, np.ndarray | None]:
-    """``W`` (the ``(n - |E|)``-subsets of the whole deck that meet with multiset ``E`` added) by code, then a zero (where one more card than ``n`` lands), and the codes it is counted for (None:
-    every code, ``W`` indexed by the code itself; else the sorted codes some multiset of at most ``n`` cards
-    reaches, when every code would be more than :data:`DENSE_CODES`). From "has ``n`` cards and meets", each
-    class's ``count`` cards are taken in backwards (``W(code) = sum_k C(count, k) * W(code + k cards of the
-    class)``), one gather per card, in the counts' type."""
+    """``W`` (the ``(n - |E|)``-subsets of the whole deck that meet with multiset ``E`` added) by code, then a zero
+    (where one more card than ``n`` lands), and the codes it is counted for (None: every code, ``W`` indexed by the
+    code itself; else the sorted codes some multiset of at most ``n`` cards reaches, when every code would be more
+    than :data:`DENSE_CODES`). From "has ``n`` cards and meets", each class's ``count`` cards are taken in backwards
+    (``W(code) = sum_k C(count, k) * W(code + k cards of the class)``), one gather per card, in the counts' type."""
     space = prod((caps + 1).tolist())
     place = (space // np.cumprod(caps + 1)).astype(np.int64)
     codes = None if (n + 1) * space <= DENSE_CODES else _reachable(signatures, caps, n, space, place)

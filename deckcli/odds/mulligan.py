@@ -26,6 +26,7 @@ from deckcli.odds.hypergeometric import overlap_by_round
 from deckcli.odds.opening import (
     Axis,
     Offer,
+    Step,
     class_axes,
     condition_axes,
     holding_lists,
@@ -166,8 +167,7 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     """
     n, size, most = hand_size, classes.size, max(extras, default=0)
     conditions = classes.conditions
-    # the N+ axes count the hand's cards, then the N-M axes the cards seen (an M of at least the most cards ever
-    # seen always holds): one axis each, made as :func:`~deckcli.odds.opening.condition_axes` makes a condition's
+    # the N+ axes, then the N-M ones (an M of at least the most cards ever seen always holds), as conditions' axes
     lows = [i for i, c in enumerate(conditions) if c.low > 0]
     highs = [i for i, c in enumerate(conditions) if c.high is not None and c.high < min(size, n + most)]
     watched = [replace(conditions[i], high=None) for i in lows] + [replace(conditions[i], low=0) for i in highs]
@@ -184,7 +184,7 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     hand_axis = Axis(1, n, saturates=False, counts_seen=False, holding=None)  # the hand's size: dropped past n
     offers_of: dict[tuple[int, bool], list[Offer]] = {}  # a class's offers, by its count and whether they count seen
 
-    def step(c: int, done: Sequence[int]) -> tuple[int, list[Axis], list[Offer]]:
+    def step(c: int, done: Sequence[int]) -> Step:
         hit = class_axes(axis_hits[c], place, limits, holds, done, seen_from=len(lows))
         shape = (classes.counts[c], any(axis.counts_seen for axis in hit))
         if shape not in offers_of:

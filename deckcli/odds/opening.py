@@ -21,8 +21,7 @@ from deckcli.odds.conditions import Condition
 
 
 class Limit(NamedTuple):
-    """How far a condition's axis counts: up to ``limit``; past it a count stays there if the axis ``saturates``,
-    else the state drops."""
+    """How far a condition's axis counts: up to ``limit``, past it staying there if it ``saturates``, else dropped."""
 
     limit: int
     saturates: bool
@@ -47,6 +46,10 @@ class Offer(NamedTuple):
     hand: int
     seen: int
     ways: int
+
+
+#: A class's step of :func:`sweep`: its count, the axes it moves (:func:`class_axes`) and its offers.
+Step = tuple[int, list[Axis], list[Offer]]
 
 
 def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[Limit]:
@@ -152,7 +155,7 @@ def meeting_counts(
             table[tag << bits | key] = 1
     offers_of: dict[int, list[Offer]] = {}  # a class's offers, by its count
 
-    def step(c: int, done: Sequence[int]) -> tuple[int, list[Axis], list[Offer]]:
+    def step(c: int, done: Sequence[int]) -> Step:
         count = counts[c]
         if count not in offers_of:
             offers_of[count] = [Offer(k, k, comb(count, k) << k * slot) for k in range(min(count, most) + 1)]
@@ -163,7 +166,14 @@ def meeting_counts(
     return [[table.get(tag << bits, 0) >> n * slot & digit for n in sizes] for tag in range(len(starts))]
 
 
-def class_axes(moves: Sequence[bool], place, limits: Sequence[Limit], holds, done, seen_from: int = -1) -> list[Axis]:
+def class_axes(
+    moves: Sequence[bool],
+    place: Sequence[int],
+    limits: Sequence[Limit],
+    holds: Sequence[Sequence[bool]],
+    done: Sequence[int],
+    seen_from: int = -1,
+) -> list[Axis]:
     """The axes a class moves (``moves[a]``) as :func:`mover` reads them: one it retires (in ``done``) with the values
     that meet its condition; the axes from ``seen_from`` on count the cards seen."""
     return [
@@ -183,16 +193,11 @@ def key_places(limits: Sequence[int], low: int = 0) -> tuple[list[int], int]:
 
 
 def sweep(
-    table: dict[int, int],
-    steps: Iterable[tuple[int, list[Axis], list[Offer]]],
-    most: int,
-    slot: int,
-    hand: int | None = None,
+    table: dict[int, int], steps: Iterable[Step], most: int, slot: int, hand: int | None = None
 ) -> dict[int, int]:
     """The counting pass of :func:`meeting_counts` and :func:`~deckcli.odds.mulligan.kept_and_seen`: add the classes
-    to the states ``table``, one ``(count, axes hit, offers)`` step each; every state moves by every offer
-    (:func:`mover`, once per value on the class's axes) and equal keys add up. Powers past ``most`` are dropped now
-    and then (shorter integers).
+    to the states ``table``, a :data:`Step` each; every state moves by every offer (:func:`mover`, once per value on
+    the class's axes) and equal keys add up. Powers past ``most`` are dropped now and then (shorter integers).
 
     ``hand``: the first axis of every step counts a hand of at most ``hand`` cards in the key's lowest bits; it is
     read as 0 (a move says what it adds) and a state takes the moves that fit, fewest cards first."""
@@ -284,8 +289,7 @@ def mover(hit: Sequence[Axis], offers: Sequence[Offer]) -> Callable[[Sequence[in
 
 def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]:
     """For each hand size, the exact probability that a random hand of that size meets every condition."""
-    sizes = [min(max(0, n), classes.size) for n in sizes]
-    wanted = sorted(set(sizes))
+    wanted = sorted({min(max(0, n), classes.size) for n in sizes})
     (good,) = meeting_counts(classes.counts, classes.signatures, classes.conditions, wanted)
     return {n: Fraction(g, comb(classes.size, n)) for n, g in zip(wanted, good)}
 

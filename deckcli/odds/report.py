@@ -189,8 +189,7 @@ def _too_few(condition: Condition, matching: int, hand_size: int) -> Message:
 
 @dataclass(frozen=True)
 class Bucket:
-    """One row of a distribution: a bucket, its cards and their share of the deck, and the chance of at least one in
-    the opening hand."""
+    """One row of a distribution: a bucket, its cards, their share of the deck, the chance of 1+ in the opening hand."""
 
     bucket: Any
     count: int
