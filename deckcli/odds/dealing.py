@@ -179,21 +179,19 @@ class CompositionSampler:
     def meeting(self, hands: np.ndarray, judge) -> np.ndarray:
         """Whether each dealt hand meets every condition (``judge`` asked once per composition)."""
         if self._meets is None or self._meets[0] is not judge:
-            self._meets = (judge, judge.meets([self.table[:, i] for i in range(self.table.shape[1])], len(self.table)))
+            self._meets = (judge, judge.meets(list(self.table.T), len(self.table)))
         return self._meets[1][hands]
 
     def histograms(self, hands: np.ndarray, n: int) -> list[np.ndarray]:
         """Per condition, how many dealt hands hold each matched count ``0..n``."""
         dealt = np.bincount(hands, minlength=len(self.table))
         return [
-            np.bincount(self.table[:, i], weights=dealt, minlength=n + 1)[: n + 1].astype(np.int64)
-            for i in range(self.table.shape[1])
+            np.bincount(column, weights=dealt, minlength=n + 1)[: n + 1].astype(np.int64) for column in self.table.T
         ]
 
     def matched(self, hands: np.ndarray) -> list[np.ndarray]:
         """Per condition, how many matching cards each dealt hand holds."""
-        found = self.table[hands]
-        return [found[:, i] for i in range(found.shape[1])]
+        return list(self.table[hands].T)
 
     def class_counts(self, hands: np.ndarray) -> np.ndarray:
         """Each dealt hand as class counts (trials x classes)."""
