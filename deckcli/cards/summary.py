@@ -22,11 +22,15 @@ def summary_parts(card: Mapping[str, Any], skip: Iterable[str] = (), shown: bool
     """The summary as short texts (``cost 2``, ``Fire``, ``ATK 3``), leaving out the fields in ``skip``; ``shown``:
     the labels and the values the data translates in the user's language (what a listing prints; data written out
     keeps them English)."""
-    game = card.get("game")
+    return value_parts(card.get("game"), summary_values(card), skip, shown)
+
+
+def value_parts(game: Any, values: Mapping[str, Any], skip: Iterable[str] = (), shown: bool = False) -> list[str]:
+    """:func:`summary_parts` of a card of ``game`` whose summary values (:func:`summary_values`) are ``values``."""
     known = registry.game(game) if registry.is_game(game) else None
     left_out = set(skip)
     parts = []
-    for key, value in summary_values(card).items():
+    for key, value in values.items():
         if key in left_out:
             continue
         if shown and known is not None:  # a value the data translates (sfb's red), in the user's language
@@ -73,3 +77,39 @@ def search_row(card: Mapping[str, Any]) -> SearchRow:
         card.get("cost"),
         " · ".join(summary_parts(card, skip=("cost",))),
     )
+
+
+@dataclass(frozen=True)
+class ListedCard:
+    """A card as a hand listing shows it (``hand``, ``build``'s sample hand): its name and printing, its kind and
+    game, and its summary values (:func:`summary_values`); ``as_dict()`` is its ``--json`` object."""
+
+    name: str | None
+    set: str | None
+    number: str | None
+    kind: Any
+    game: str | None
+    values: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, card: Mapping[str, Any]) -> ListedCard:
+        """The listing of ``card`` (its fields, with ``game``)."""
+        return cls(
+            card.get("name"),
+            card.get("set"),
+            card.get("number"),
+            card.get("kind"),
+            card.get("game"),
+            summary_values(card),
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"name", "set", "number", "kind" (when it has one), then its summary values}``."""
+        data = {"name": self.name, "set": self.set, "number": self.number}
+        if self.kind:
+            data["kind"] = self.kind
+        return {**data, **self.values}
+
+    def parts(self, shown: bool = False) -> list[str]:
+        """Its summary as short texts (:func:`summary_parts`)."""
+        return value_parts(self.game, self.values, shown=shown)

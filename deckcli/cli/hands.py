@@ -22,7 +22,9 @@ from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
 
 if TYPE_CHECKING:
+    from deckcli.cards.summary import ListedCard
     from deckcli.games.registry import Game
+    from deckcli.odds.report import Bucket
 
 
 @click.command(short_help="Deal sample opening hands from DECK, with the mulligan.")
@@ -138,17 +140,16 @@ def _mulligan_lines(outcome, kind: str) -> list[str]:
     return lines
 
 
-def _card_lines(cards, indent: str) -> list[str]:
-    from deckcli.cards.summary import summary_parts
+def _card_lines(cards: list[ListedCard], indent: str) -> list[str]:
     from deckcli.games import registry
 
     lines = []
     for card in cards:
-        kind = str(card.get("kind") or "")
-        if kind and registry.is_game(card.get("game")):
-            kind = translated(registry.game(card["game"]).kind_name(kind))
-        details = [kind, *summary_parts(card, shown=True)]
-        lines.append(f"{indent}{card.get('name')}  ({' · '.join(d for d in details if d)})")
+        kind = str(card.kind or "")
+        if kind and registry.is_game(card.game):
+            kind = translated(registry.game(card.game).kind_name(kind))
+        details = [kind, *card.parts(shown=True)]
+        lines.append(f"{indent}{card.name}  ({' · '.join(d for d in details if d)})")
     return lines
 
 
@@ -189,12 +190,12 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
                 "format": deck.format.name,
                 "deck_size": size,
                 "hand_size": hand_size,
-                "distributions": [{"by": f, "rows": rows} for f, rows in tables.items()],
+                "distributions": [{"by": f, "rows": [r.as_dict() for r in rows]} for f, rows in tables.items()],
             },
         )
         return
     if output == "csv":
-        rows = [{"by": f, **row} for f, table in tables.items() for row in table]
+        rows = [{"by": f, **row.as_dict()} for f, table in tables.items() for row in table]
         emit(rows, output, ["by", "bucket", "count", "percent", "p_opening"])
         return
     from deckcli.games import registry
@@ -206,18 +207,18 @@ def curve(app: AppContext, source: DeckSource, fields, output) -> None:
         _print_curve(game, field_name, table)
 
 
-def _print_curve(game: Game, field_name: str, table: list[dict[str, Any]]) -> None:
+def _print_curve(game: Game, field_name: str, table: list[Bucket]) -> None:
     """One distribution of ``curve`` as a table with bars, its buckets and field named as the game's data names them."""
     from deckcli.cli.bars import bar
 
-    largest = max((r["count"] for r in table), default=0)
+    largest = max((r.count for r in table), default=0)
     rows = [
         {
-            "bucket": _bucket_shown(game, field_name, r["bucket"]),
-            "count": r["count"],
-            "percent": f"{r['percent']:.1f}%",
-            "p_opening": f"{100 * r['p_opening']:.1f}%",
-            "bar": bar(r["count"], largest),
+            "bucket": _bucket_shown(game, field_name, r.bucket),
+            "count": r.count,
+            "percent": f"{r.percent:.1f}%",
+            "p_opening": f"{100 * r.p_opening:.1f}%",
+            "bar": bar(r.count, largest),
         }
         for r in table
     ]

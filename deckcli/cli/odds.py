@@ -101,7 +101,7 @@ def odds(
     )
     print_notes(result.notes)
     if output == "json":
-        click.echo(dump_json(result.as_dict(with_turns=bool(turns))))
+        click.echo(dump_json(result.as_dict()))
         return
     _print_odds(deck, cards, conditions, result, on_the_play, opponent_mulligan)
     if turns:
@@ -243,11 +243,7 @@ def simulate(app: AppContext, source: DeckSource, wants, trials, seed, on_the_pl
     print_notes(exact.notes)
     result = _deal(run, cards, conditions, deck.format.opening, trials, seed, on_the_play)
     if output == "json":
-        data = result.as_dict()
-        data["exact_opening"] = float(exact.p_opening)
-        data["exact_with_mulligan"] = float(exact.p_with_mulligan)
-        data["notes"] = exact.notes
-        click.echo(dump_json(data))
+        click.echo(dump_json(result.as_dict(exact)))
         return
     _print_simulation(deck, cards, conditions, exact, result, on_the_play)
 

@@ -40,7 +40,6 @@ from deckcli.odds.codes import (
     composition_rows,
     composition_ways,
     fold_sets,
-    multisets,
     set_codes,
     whole_counts,
 )
@@ -81,6 +80,13 @@ class Policy:
     def keep(self, hand: Sequence[int]) -> Keep:
         return self.table[tuple(hand)]
 
+    def kept_rows(self, hands: np.ndarray) -> np.ndarray:
+        """The part kept of each hand (rows of class counts), found among the policy's hands by a key in which the
+        first class counts most (their order: :func:`~deckcli.odds.codes.composition_rows`)."""
+        sizes = self.hands.max(axis=0, initial=0) + 1
+        radix = np.cumprod(np.concatenate([sizes[1:], [1]])[::-1])[::-1]
+        return self.kept[np.searchsorted(self.hands @ radix, hands @ radix)]
+
 
 def best_policy(classes: DeckClasses, hand_size: int) -> Policy:
     """The exact best partial-redraw policy for every opening hand, and the probability it achieves (counted over
@@ -113,16 +119,19 @@ def _asked(classes: DeckClasses, n: int) -> DeckClasses:
 @dataclass(frozen=True)
 class Terms:
     """What every hand's count shares: the hand size, the classes' signatures (a 0/1 matrix), each condition's
-    holding values and cap, ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least common multiple, the
-    types the counts (exact for every partial sum) and the scores (exact) are held in, the cards left ``rest``, and
-    for the tie-break: round 2's replacement ways ``[|K|, |a|, p]`` (:func:`round_two_spread`; made once, the same
-    for every hand), and the type of the tie scores and of round 2's counts (float64 where every partial sum is
-    exact as one: a BLAS product)."""
+    holding values and cap, the whole deck's ``W`` by code (:func:`whole_counts`) and the code tables (a last class
+    meeting no condition: the cards past the reaches), ``ways[d]`` (``C(rest, d)``, 0 past the rest) and their least
+    common multiple, the types of the counts (exact for every partial sum) and the scores, and for the tie-break:
+    round 2's replacement ways ``[|K|, |a|, p]`` (:func:`round_two_spread`), the type of the tie scores and of round
+    2's counts (float64 where every partial sum is exact as one: a BLAS product)."""
 
     n: int
     signatures: np.ndarray
     holds: list[np.ndarray]
     caps: np.ndarray
+    whole: np.ndarray
+    codes: np.ndarray | None
+    tables: list[tuple[np.ndarray, np.ndarray]]
     ways: list[int]
     common: int
     kind: Any
@@ -151,19 +160,11 @@ class Terms:
         for kept, size, p in product(range(n + 1), range(n + 1), range(max(shares) + 1)):
             x, d = n - size, n - kept
             round_two[kept, size, p] = sum(w * _choose(x, j - p) * _choose(rest - x, d - j + p) for j, w in weights)
-        return cls(
-            n,
-            np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes)),
-            holds,
-            np.asarray([len(h) - 1 for h in holds], dtype=np.int64),
-            ways,
-            common,
-            kind,
-            score,
-            round_two,
-            tie,
-            spread,
-        )
+        signatures = np.asarray(classes.signatures, dtype=np.int64).reshape(len(classes.classes), len(axes))
+        caps = np.asarray([len(h) - 1 for h in holds], dtype=np.int64)
+        whole, codes = whole_counts(classes.counts, signatures, holds, caps, n, kind)
+        tables = code_tables(np.vstack([signatures, np.zeros_like(signatures[:1])]), caps, n)
+        return cls(n, signatures, holds, caps, whole, codes, tables, ways, common, kind, score, round_two, tie, spread)
 
 
 def best_keeps(classes: DeckClasses, n: int) -> Policy:
@@ -173,7 +174,7 @@ def best_keeps(classes: DeckClasses, n: int) -> Policy:
     The overall chance: one exact sum over the hands."""
     terms = Terms.of(classes, n)
     hands = composition_rows(classes.counts, n)
-    kept, good, ways_of = whole_deck_keeps(hands, classes.counts, terms)
+    kept, good, ways_of = whole_deck_keeps(hands, terms)
     common = terms.common
     sums: Any = np.int64 if comb(classes.size, n) * common < 1 << 62 and terms.score is np.int64 else object
     hand_ways = composition_ways(classes.counts, hands, sums)
@@ -181,29 +182,19 @@ def best_keeps(classes: DeckClasses, n: int) -> Policy:
     return Policy(n, hands, kept, good, ways_of, Fraction(total, common * comb(classes.size, n)))
 
 
-def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def whole_deck_keeps(hands: np.ndarray, terms: Terms) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per hand (rows): its best part (see :func:`best_keeps`), its good and its ways.
 
-    Hands holding the same counts, whatever their classes and in whatever order, are counted together: their
-    held classes listed by falling count, each hand's order of parts kept as a last digit of the scores. Among
-    them, hands whose classes' counts matter as far (a class's reach: the largest cap of the conditions it meets)
-    share the multisets folded by what their codes tell apart (:func:`~deckcli.odds.codes.fold_sets`)."""
-    n, ways, score = terms.n, terms.ways, terms.score
-    whole, codes = whole_counts(counts, terms.signatures, terms.holds, terms.caps, n, terms.kind)
-    # and a last class meeting no condition: the cards past the reaches, which add to the size only
-    tables = code_tables(np.vstack([terms.signatures, np.zeros_like(terms.signatures[:1])]), terms.caps, n)
-    most = int((hands > 0).sum(axis=1).max(initial=0))
-    width = hands.shape[1]  # falling counts, then falling reach, then class order: one sort of unique keys
+    Hands holding the same counts, whatever their classes and in whatever order, are counted together (their held
+    classes by falling count, :func:`_held`). Among them, hands whose classes' counts matter as far (a class's reach:
+    the largest cap of the conditions it meets) share the multisets folded by what their codes tell apart."""
+    n, ways, score, tables = terms.n, terms.ways, terms.score, terms.tables
     reach = (terms.signatures * terms.caps).max(axis=1, initial=0)  # a class's count past this changes no code
-    top = int(reach.max(initial=0)) + 1
-    ranked = np.sort(((n - hands) * top + top - 1 - reach) * width + np.arange(width), axis=1)[:, :most]
-    classes_held, held = ranked % width, n - ranked // (width * top)
-    after = np.ones(hands.shape[::-1])  # a part's place in its hand's order: sum (h - k) * prod (h + 1) of later
-    for i in range(width - 2, -1, -1):  # classes, column by column (a cumulative product along rows is slow)
-        after[i] = after[i + 1] * (hands[:, i + 1] + 1)
-    after = np.take_along_axis(after.T, classes_held, axis=1)
-    widest = multisets(most, n)  # those over fewer classes: the rows starting with zeros
-    widest = np.column_stack([widest, np.zeros(len(widest), dtype=np.int64)])  # the cards past the reaches: none
+    top, width = int(reach.max(initial=0)) + 1, hands.shape[1]  # the reaches' radix; the class past them
+    classes_held, held, after = _held(hands, reach, n)
+    most = held.shape[1]
+    widest = composition_rows([n] * (most + 1), n)  # the multisets of at most n cards, and a class for the rest,
+    widest[:, most] = 0  # its column then the cards past the reaches: none (multisets over fewer classes: zeros first)
     scale = np.asarray([terms.common // w if w else 0 for w in ways], dtype=score)
     kept, good_of, ways_of = np.zeros_like(hands), np.zeros(len(hands), dtype=score), np.zeros(len(hands), dtype=score)
     shape_of = held @ (n + 1) ** np.arange(most, dtype=np.int64)
@@ -214,9 +205,7 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
         sets = widest[(widest[:, : most - r] == 0).all(axis=1), most - r :]
         parts = np.indices((counts_held + 1).tolist()).reshape(r, -1).T if r else np.zeros((1, 0), dtype=np.int64)
         coef = coefficients(counts_held, sets, n)
-        discards = n - parts.sum(axis=1)
-        weight = scale[discards][:, None]  # the chance over ``common`` (0: more discards than the rest holds)
-        removed = (counts_held - parts).astype(np.float64)
+        weight = scale[n - parts.sum(axis=1)][:, None]  # the chance over ``common`` (0: more discards than the rest)
         folds = len(group) * len(sets) > 8 * CELLS  # folding pays over many blocks, not over a few hands
         ends = np.zeros(0, dtype=np.int64)
         if folds:  # hands whose held classes reach as far, together
@@ -235,23 +224,46 @@ def whole_deck_keeps(hands: np.ndarray, counts, terms: Terms) -> tuple[np.ndarra
             step = max(1, CELLS // len(profiles))
             for at in range(0, len(rows), step):  # the codes a few hands at a time: small arrays
                 found = set_codes(profiles, numbers[:, :, at : at + step], tables)
-                counted = np.take(whole, found if codes is None else np.searchsorted(codes, found))  # sets x hands
+                codes = found if terms.codes is None else np.searchsorted(terms.codes, found)
+                counted = np.take(terms.whole, codes)  # sets x hands
                 good[:, start + at : min(end, start + at + step)] = folded @ counted
-        chance = good * weight
-        chance[weight[:, 0] == 0] = -1  # a part discarding more than the rest holds is never chosen
-        best = chance.argmax(axis=0)
-        tied = chance == chance[best, np.arange(len(group))]
-        several = np.flatnonzero(np.count_nonzero(tied, axis=0) > 1)
-        if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
-            spread = round_two_spread(counts_held, parts, terms)
-            tie = (spread @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
-            order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[group[several], :r].T
-            ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
-            best[several] = ranked.argmax(axis=0)
+        best = _best_parts(good, weight, counts_held, parts, after[group, :r], terms)
         kept[group[:, None], classes_held[group, :r]] = parts[best]
         good_of[group] = good[best, np.arange(len(group))]
-        ways_of[group] = np.asarray(ways, dtype=score)[discards[best]]
+        ways_of[group] = np.asarray(ways, dtype=score)[n - parts[best].sum(axis=1)]
     return kept, good_of, ways_of
+
+
+def _held(hands: np.ndarray, reach: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per hand, the classes it holds by falling count, then reach, then class order (one sort of unique keys), their
+    counts, and each one's weight in the hand's order of parts (``sum (h - k) * prod (h + 1)`` of later classes)."""
+    most, width = int((hands > 0).sum(axis=1).max(initial=0)), hands.shape[1]
+    top = int(reach.max(initial=0)) + 1
+    ranked = np.sort(((n - hands) * top + top - 1 - reach) * width + np.arange(width), axis=1)[:, :most]
+    classes_held, held = ranked % width, n - ranked // (width * top)
+    after = np.ones(hands.shape[::-1])
+    for i in range(width - 2, -1, -1):  # column by column (a cumulative product along rows is slow)
+        after[i] = after[i + 1] * (hands[:, i + 1] + 1)
+    return classes_held, held, np.take_along_axis(after.T, classes_held, axis=1)
+
+
+def _best_parts(good, weight, held: np.ndarray, parts: np.ndarray, after: np.ndarray, terms: Terms) -> np.ndarray:
+    """Per hand of a group (columns of ``good``, the parts' counts), the best part's row (see :func:`best_keeps`);
+    ``after``: the hands' held classes' weights in their order of parts (:func:`_held`)."""
+    n, discards = terms.n, terms.n - parts.sum(axis=1)
+    chance = good * weight
+    chance[weight[:, 0] == 0] = -1  # a part discarding more than the rest holds is never chosen
+    best = chance.argmax(axis=0)
+    tied = chance == chance[best, np.arange(good.shape[1])]
+    several = np.flatnonzero(np.count_nonzero(tied, axis=0) > 1)
+    if len(several):  # the tie-break: round 2's chance, then cards kept, then the hand's order of parts
+        spread = round_two_spread(held, parts, terms)
+        tie = (spread @ good[:, several].astype(terms.spread)).astype(terms.tie) * weight.astype(terms.tie)
+        removed = (held - parts).astype(np.float64)
+        order = (n - discards)[:, None] * len(parts) + len(parts) - 1 - removed @ after[several].T
+        ranked = np.where(tied[:, several], tie * ((n + 1) * len(parts)) + order.astype(np.int64), -1)
+        best[several] = ranked.argmax(axis=0)
+    return best
 
 
 def round_two_spread(held: np.ndarray, parts: np.ndarray, terms: Terms) -> np.ndarray:

@@ -64,6 +64,18 @@ class DeckClasses:
                         totals[i] += k
         return totals
 
+    @cached_property
+    def class_of(self) -> dict[int, int]:
+        """The class of each of the deck's cards, by the card's identity (the mapping the deck was split from)."""
+        return {id(card): i for i, c in enumerate(self.classes) for card, _ in c.cards}
+
+    def composition(self, hand: Iterable[Mapping[str, Any]]) -> list[int]:
+        """The class counts of a hand of the deck's own cards."""
+        counts = [0] * len(self.classes)
+        for card in hand:
+            counts[self.class_of[id(card)]] += 1
+        return counts
+
     def meets(self, class_counts: Iterable[int]) -> bool:
         """Whether a hand with these class counts meets every condition."""
         return all(c.holds(m) for c, m in zip(self.conditions, self.matched(class_counts)))
@@ -93,23 +105,19 @@ def split_classes(cards: CardCounts, conditions: Sequence[Condition]) -> DeckCla
             if comparisons is None:
                 signature.append(bool(flt.matches(card)))
                 continue
-            hit = True
+            hit: bool | None = True
             for field, matches, seen in comparisons:
                 actual = card.get(field)
                 kind = type(actual)
-                if kind is str:
-                    key = actual
-                elif kind in _PLAIN:
-                    key = (kind, actual)
-                else:
-                    key = None
-                found = seen.get(key) if key is not None else None
-                hit = bool(matches(card)) if found is None else found
-                if found is None and key is not None:
-                    seen[key] = hit
+                key = actual if kind is str else (kind, actual) if kind in _PLAIN else None  # None: never remembered
+                hit = seen.get(key)
+                if hit is None:
+                    hit = bool(matches(card))
+                    if key is not None:
+                        seen[key] = hit
                 if not hit:
                     break
-            signature.append(hit)
+            signature.append(bool(hit))
         groups.setdefault(tuple(signature), []).append((card, count))
     classes = tuple(
         CardClass(signature, sum(n for _, n in members), tuple(members)) for signature, members in groups.items()

@@ -106,18 +106,6 @@ def composition_ways(counts, rows: np.ndarray, kind: Any) -> np.ndarray:
     return ways
 
 
-def multisets(slots: int, n: int) -> np.ndarray:
-    """Every multiset of at most ``n`` cards over ``slots`` classes, a row of counts each (the first slowest)."""
-    rows, left = np.zeros((1, 0), dtype=np.int64), np.array([n], dtype=np.int64)
-    for _ in range(slots):
-        options = left + 1
-        ends = np.cumsum(options)
-        taken = np.arange(int(ends[-1])) - np.repeat(ends - options, options)
-        rows = np.column_stack([np.repeat(rows, options, axis=0), taken])
-        left = np.repeat(left, options) - taken
-    return rows
-
-
 def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
     """``coef[E, K]``: the product over the held classes of ``(-1) ** j * C(h + j - 1, j)``, ``j = E - K`` (0 unless
     ``E >= K``), for the multisets ``sets`` (rows E) and every part ``K`` of a hand holding ``held`` (columns, in
@@ -133,11 +121,11 @@ def coefficients(held: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
 def whole_counts(
     counts, signatures: np.ndarray, holds: list[np.ndarray], caps: np.ndarray, n: int, kind: Any
 ) -> tuple[np.ndarray, np.ndarray | None]:
-    """``W`` (the ``(n - |E|)``-subsets of the whole deck that meet with multiset ``E`` added) by code, then a zero (where one more card than ``n`` lands), and the codes it is counted for (None:
-    every code, ``W`` indexed by the code itself; else the sorted codes some multiset of at most ``n`` cards
-    reaches, when every code would be more than :data:`DENSE_CODES`). From "has ``n`` cards and meets", each
-    class's ``count`` cards are taken in backwards (``W(code) = sum_k C(count, k) * W(code + k cards of the
-    class)``), one gather per card, in the counts' type."""
+    """``W`` (the ``(n - |E|)``-subsets of the whole deck that meet with multiset ``E`` added) by code, then a zero
+    (where one more card than ``n`` lands), and the codes it is counted for (None: every code, ``W`` indexed by the
+    code itself; else the sorted codes some multiset of at most ``n`` cards reaches, when every code would be more
+    than :data:`DENSE_CODES`). From "has ``n`` cards and meets", each class's ``count`` cards are taken in backwards
+    (``W(code) = sum_k C(count, k) * W(code + k cards of the class)``), one gather per card, in the counts' type."""
     space = prod((caps + 1).tolist())
     place = (space // np.cumprod(caps + 1)).astype(np.int64)
     codes = None if (n + 1) * space <= DENSE_CODES else _reachable(signatures, caps, n, space, place)
@@ -146,10 +134,7 @@ def whole_counts(
     meets = size == n
     for holding, values in zip(holds, digits):
         meets &= holding[values]
-    bumps = np.zeros((len(digits), len(every)))  # per condition, what one more matching card adds to a code
-    for a, (values, c, p) in enumerate(zip(digits, caps.tolist(), place.tolist())):
-        bumps[a] = np.where(values < c, p, 0)
-    steps = (signatures @ bumps).astype(np.intp) + (every + space)  # per class: a card more (exact floats)
+    steps = _one_more(every, signatures, caps, place, space)
     if codes is not None:  # where that code is held
         steps = np.searchsorted(codes, steps)
     steps[:, size == n] = len(every)  # past n cards: the zero at the end
@@ -169,12 +154,15 @@ def _reachable(signatures: np.ndarray, caps: np.ndarray, n: int, space: int, pla
     """The codes of every multiset of at most ``n`` cards over the classes, sorted: one card more at a time."""
     level, found = np.zeros(1, dtype=np.int64), [np.zeros(1, dtype=np.int64)]
     for _ in range(n):
-        digits = [(level // p) % (c + 1) for p, c in zip(place.tolist(), caps.tolist())]
-        bumps = [np.where(values < c, p, 0) for values, c, p in zip(digits, caps.tolist(), place.tolist())]
-        nexts = [
-            level + space + sum((b for b, hit in zip(bumps, signature) if hit), np.int64(0))
-            for signature in signatures.tolist()
-        ]
-        level = np.unique(np.concatenate(nexts))
+        level = np.unique(_one_more(level, signatures, caps, place, space))
         found.append(level)
     return np.concatenate(found)  # levels by size, the leading digit: sorted
+
+
+def _one_more(codes: np.ndarray, signatures: np.ndarray, caps: np.ndarray, place: np.ndarray, space: int) -> np.ndarray:
+    """Per class (rows), each code with one card of the class more: the size up one, and each condition the class
+    meets up one below its cap (a matrix product, exact as floats)."""
+    bumps = np.zeros((len(caps), len(codes)))  # per condition, what one more matching card adds to a code
+    for a, (c, p) in enumerate(zip(caps.tolist(), place.tolist())):
+        bumps[a] = np.where(codes // p % (c + 1) < c, p, 0)
+    return (signatures @ bumps).astype(np.int64) + (codes + space)

@@ -139,29 +139,7 @@ def parse_condition(
         raise InputError(Message(text, forms=Message(COUNT_FORMS)))
     lead = _LEADING.match(text)
     assert lead is not None
-    token = lead.group(1)
-    start = lead.start(1)
-    glued = _GLUED_COUNT.match(token)
-    if glued and parse_count(token) is None:
-        count = glued.group(1)
-        rest = text.strip()[len(count) :]
-        space = N_("put a space between the count {count!r} and the filter, e.g. '{count} {rest}'")
-        typed = Message(space, count=count, rest=rest)  # type: ignore[arg-type]  # the count as typed ("2+"), no plural
-        raise _bad(text, typed, start + len(count), 1)
-    if any(ch in _OPERATOR_CHARS for ch in token) or token[:1] in "\"'":
-        missing = N_("missing count before the filter: COUNT is {forms}, e.g. '1+ {text}'")
-        raise _bad(text, Message(missing, forms=Message(COUNT_FORMS), text=text.strip()), start, 1, MissingCount)
-    bounds = parse_count(token)
-    if bounds is None and not any(c.isdigit() or c in "+-" for c in token):  # a name with no count (``Fireball``)
-        missing = N_("missing count before the card name: COUNT is {forms}, e.g. --want '1+ \"{name}\"'")
-        raise _bad(text, Message(missing, forms=Message(COUNT_FORMS), name=text.strip()), start, 1, MissingCount)
-    if bounds is None:
-        malformed = Message("malformed count {token!r}: expected {forms}", token=token, forms=Message(COUNT_FORMS))
-        raise _bad(text, malformed, start, len(token))
-    low, high = bounds
-    if high is not None and high < low:
-        empty = Message("empty range {token!r}: the first number must not be above the second", token=token)
-        raise _bad(text, empty, start, len(token))
+    low, high = _bounds(text, lead.group(1), lead.start(1))
     filter_text = text[lead.end() :]
     if not filter_text.strip():
         raise _bad(
@@ -185,6 +163,33 @@ def parse_condition(
             raise _bad(text, both, offset + where, length) from None
         flt = Filter(card_name=name, text=name)
     return Condition(low, high, flt, text.strip())
+
+
+def _bounds(text: str, token: str, start: int) -> tuple[int, int | None]:
+    """``(low, high)`` of the condition ``text``'s leading ``token`` (at ``start``), or the error saying what is
+    wrong with it: a count glued to the filter, missing, malformed, or an empty range."""
+    glued = _GLUED_COUNT.match(token)
+    if glued and parse_count(token) is None:
+        count = glued.group(1)
+        rest = text.strip()[len(count) :]
+        space = N_("put a space between the count {count!r} and the filter, e.g. '{count} {rest}'")
+        typed = Message(space, count=count, rest=rest)  # type: ignore[arg-type]  # the count as typed ("2+"), no plural
+        raise _bad(text, typed, start + len(count), 1)
+    if any(ch in _OPERATOR_CHARS for ch in token) or token[:1] in "\"'":
+        missing = N_("missing count before the filter: COUNT is {forms}, e.g. '1+ {text}'")
+        raise _bad(text, Message(missing, forms=Message(COUNT_FORMS), text=text.strip()), start, 1, MissingCount)
+    bounds = parse_count(token)
+    if bounds is None and not any(c.isdigit() or c in "+-" for c in token):  # a name with no count (``Fireball``)
+        missing = N_("missing count before the card name: COUNT is {forms}, e.g. --want '1+ \"{name}\"'")
+        raise _bad(text, Message(missing, forms=Message(COUNT_FORMS), name=text.strip()), start, 1, MissingCount)
+    if bounds is None:
+        malformed = Message("malformed count {token!r}: expected {forms}", token=token, forms=Message(COUNT_FORMS))
+        raise _bad(text, malformed, start, len(token))
+    low, high = bounds
+    if high is not None and high < low:
+        empty = Message("empty range {token!r}: the first number must not be above the second", token=token)
+        raise _bad(text, empty, start, len(token))
+    return low, high
 
 
 def _failing_part(filter_text: str, fields: Mapping[str, str] | None) -> tuple[int, int]:
@@ -218,11 +223,8 @@ def parse_conditions(
 
 
 def _check_card_names(conditions: Iterable[Condition], find: Callable[[str], object]) -> None:
-    """Make sure every quoted card name is a real card of the deck's game.
-
-    ``find(name)`` raises (e.g. ``UnknownCard`` with suggestions) for a name the game does not
-    have; a real card that the deck merely lacks is fine.
-    """
+    """Make sure every quoted card name is a real card of the deck's game (``find(name)`` raises, e.g.
+    ``UnknownCard`` with suggestions, for one it lacks); a real card that the deck merely lacks is fine."""
     for condition in conditions:
         name = condition.filter.card_name
         if name is None:

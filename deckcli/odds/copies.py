@@ -73,18 +73,17 @@ def _signature(
     members = [c for c, n in cards if n > 0 and varied.matches(c)] or ([card] if card is not None else [])
     if not members:
         raise InputError(Message("no card of the deck matches {filter}: name a card to vary instead", filter=varied))
-    seen: dict[tuple[bool, ...], Mapping[str, Any]] = {}
-    for member in members:
-        seen.setdefault(tuple(bool(c.filter.matches(member)) for c in conditions), member)
-    if len(seen) > 1:
-        (one, a), (other, b) = list(seen.items())[:2]
-        differ = next(c.text for c, x, y in zip(conditions, one, other) if x != y)
+    alike = split_classes([(member, 1) for member in members], conditions).classes
+    if len(alike) > 1:
+        one, other = alike[:2]
+        differ = next(c.text for c, x, y in zip(conditions, one.signature, other.signature) if x != y)
         text = N_(
             "the cards matching {filter} differ for '{condition}' ({one!r} and {other!r}): "
             "vary one card by name, or a narrower filter"
         )
-        raise InputError(Message(text, filter=varied, condition=differ, one=a.get("name"), other=b.get("name")))
-    return next(iter(seen))
+        a, b = one.cards[0][0].get("name"), other.cards[0][0].get("name")
+        raise InputError(Message(text, filter=varied, condition=differ, one=a, other=b))
+    return alike[0].signature
 
 
 def _with_count(classes: DeckClasses, signature: tuple[bool, ...], in_deck: int, copies: int) -> DeckClasses:

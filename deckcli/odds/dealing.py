@@ -34,22 +34,16 @@ class HandSampler:
     word; reports per-condition matched counts and class counts."""
 
     def __init__(self, classes: DeckClasses):
-        self.counts = np.asarray(classes.counts, dtype=np.int64)
-        self.size = int(self.counts.sum())
-        self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(self.counts), -1)
+        self.size = classes.size
+        self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(classes.classes), -1)
         self.words = max(1, -(-self.size // _MASK_BITS))
-        masks, start = [], 0
-        for c in classes.counts:
-            masks.append(((1 << c) - 1) << start)
-            start += c
+        starts = np.cumsum([0, *classes.counts]).tolist()
+        masks = [((1 << c) - 1) << start for c, start in zip(classes.counts, starts)]
         self.class_masks = [self._split(m) for m in masks]
-        self.condition_masks = []
-        for i in range(len(classes.conditions)):
-            bits = 0
-            for mask, signature in zip(masks, classes.signatures):
-                if signature[i]:
-                    bits |= mask
-            self.condition_masks.append(self._split(bits))
+        self.condition_masks = [  # the classes' runs are apart: their sum is their union
+            self._split(sum(m for m, signature in zip(masks, classes.signatures) if signature[i]))
+            for i in range(len(classes.conditions))
+        ]
 
     def _split(self, bits: int) -> list[np.uint64]:
         """A mask over the deck's card positions as its 64-bit words, lowest first."""
@@ -84,10 +78,7 @@ class HandSampler:
 
     def class_counts(self, hands: np.ndarray) -> np.ndarray:
         """Each dealt hand as class counts (trials x classes)."""
-        out = np.empty((len(hands), len(self.class_masks)), dtype=np.int64)
-        for i, mask in enumerate(self.class_masks):
-            out[:, i] = self._count(hands, mask)
-        return out
+        return np.column_stack([self._count(hands, mask) for mask in self.class_masks]).astype(np.int64)
 
 
 def sampler_for(classes: DeckClasses, n: int) -> HandSampler | CompositionSampler:
@@ -164,8 +155,7 @@ class CompositionSampler:
 
     def __init__(self, classes: DeckClasses, n: int, compositions: np.ndarray):
         self.n = n
-        self.counts = np.asarray(classes.counts, dtype=np.int64)
-        self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(self.counts), -1)
+        self.signatures = np.array(classes.signatures, dtype=np.int64).reshape(len(classes.classes), -1)
         self.compositions = compositions
         ways = composition_ways(classes.counts, compositions, np.float64)
         self.keep, self.alias = _alias(ways / ways.sum())
@@ -189,21 +179,19 @@ class CompositionSampler:
     def meeting(self, hands: np.ndarray, judge) -> np.ndarray:
         """Whether each dealt hand meets every condition (``judge`` asked once per composition)."""
         if self._meets is None or self._meets[0] is not judge:
-            self._meets = (judge, judge.meets([self.table[:, i] for i in range(self.table.shape[1])], len(self.table)))
+            self._meets = (judge, judge.meets(list(self.table.T), len(self.table)))
         return self._meets[1][hands]
 
     def histograms(self, hands: np.ndarray, n: int) -> list[np.ndarray]:
         """Per condition, how many dealt hands hold each matched count ``0..n``."""
         dealt = np.bincount(hands, minlength=len(self.table))
         return [
-            np.bincount(self.table[:, i], weights=dealt, minlength=n + 1)[: n + 1].astype(np.int64)
-            for i in range(self.table.shape[1])
+            np.bincount(column, weights=dealt, minlength=n + 1)[: n + 1].astype(np.int64) for column in self.table.T
         ]
 
     def matched(self, hands: np.ndarray) -> list[np.ndarray]:
         """Per condition, how many matching cards each dealt hand holds."""
-        found = self.table[hands]
-        return [found[:, i] for i in range(found.shape[1])]
+        return list(self.table[hands].T)
 
     def class_counts(self, hands: np.ndarray) -> np.ndarray:
         """Each dealt hand as class counts (trials x classes)."""

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from deckcli.cards.summary import summary_values
+from deckcli.cards.summary import ListedCard
 from deckcli.i18n import N_, Message
 from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import CardCounts, split_classes
@@ -22,33 +22,24 @@ Card = Mapping[str, Any]
 KEEP_IT = N_("the hand meets the conditions: keep it")
 
 
-def card_summary(card: Card) -> dict[str, Any]:
-    """The fields a hand listing shows: name, set and number, and the kind/cost-like fields the card has."""
-    data = {"name": card.get("name"), "set": card.get("set"), "number": card.get("number")}
-    if card.get("kind"):
-        data["kind"] = card["kind"]
-    data.update(summary_values(card))
-    return data
-
-
 @dataclass
 class MulliganOutcome:
     """What the mulligan did: ``action`` is keep, redraw, partial, or none (not allowed / no mulligan)."""
 
     action: str
     note: str = ""  # a Message: English in --json, translated where hand prints it
-    discarded: list[Card] = field(default_factory=list)
-    drawn: list[Card] = field(default_factory=list)
-    final: list[Card] = field(default_factory=list)
+    discarded: list[ListedCard] = field(default_factory=list)
+    drawn: list[ListedCard] = field(default_factory=list)
+    final: list[ListedCard] = field(default_factory=list)
     meets: bool | None = None
     p_success: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action, "note": self.note}
         if self.action == "partial":
-            data["discarded"] = [card_summary(c) for c in self.discarded]
-            data["drawn"] = [card_summary(c) for c in self.drawn]
-        data["final"] = [card_summary(c) for c in self.final]
+            data["discarded"] = [c.as_dict() for c in self.discarded]
+            data["drawn"] = [c.as_dict() for c in self.drawn]
+        data["final"] = [c.as_dict() for c in self.final]
         if self.meets is not None:
             data["meets"] = self.meets
         if self.p_success is not None:
@@ -61,20 +52,20 @@ class DealtHand:
     """One sample opening hand, whether it meets the conditions, and the mulligan's outcome."""
 
     number: int
-    cards: list[Card]
+    cards: list[ListedCard]
     meets: bool | None = None
     mulligan: MulliganOutcome | None = None
     #: How many of the last ``cards`` are the extra cards for the opponent's mulligan.
     extra: int = 0
 
     @property
-    def extra_cards(self) -> list[Card]:
+    def extra_cards(self) -> list[ListedCard]:
         return self.cards[len(self.cards) - self.extra :] if self.extra else []
 
     def as_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"number": self.number, "cards": [card_summary(c) for c in self.cards]}
+        data: dict[str, Any] = {"number": self.number, "cards": [c.as_dict() for c in self.cards]}
         if self.extra:
-            data["extra"] = [card_summary(c) for c in self.extra_cards]
+            data["extra"] = [c.as_dict() for c in self.extra_cards]
         if self.meets is not None:
             data["meets"] = self.meets
         if self.mulligan is not None:
@@ -82,8 +73,20 @@ class DealtHand:
         return data
 
 
-def _meets(conditions: Sequence[Condition], hand: Sequence[Card]) -> bool:
-    return all(c.holds(sum(1 for card in hand if c.filter.matches(card))) for c in conditions)
+class _Dealt:
+    """The deck a command deals from, split by the conditions' filters, and each card's listing, made once."""
+
+    def __init__(self, cards: CardCounts, conditions: Sequence[Condition]):
+        self.classes = split_classes(cards, conditions)
+        self.asked = bool(conditions)
+        self.listed = {id(card): ListedCard.of(card) for card, count in cards if count > 0}
+
+    def meets(self, hand: Sequence[Card]) -> bool | None:
+        """Whether the hand meets every condition (None: no condition asked)."""
+        return self.classes.meets(self.classes.composition(hand)) if self.asked else None
+
+    def listing(self, hand: Sequence[Card]) -> list[ListedCard]:
+        return [self.listed[id(card)] for card in hand]
 
 
 def sample_hands(
@@ -97,10 +100,8 @@ def sample_hands(
     policy: Policy | None = None,
     opponent_mulligan: bool = False,
 ) -> tuple[int, list[DealtHand]]:
-    """Deal ``count`` shuffled opening hands; returns the seed used (so a run can be repeated) and the hands.
-
-    ``opponent_mulligan``: the opponent took a mulligan, so each hand holds the format's extra cards (the last).
-    """
+    """Deal ``count`` shuffled opening hands: the seed used (so a run can be repeated) and the hands;
+    ``opponent_mulligan``: the opponent took a mulligan, so each hand holds the format's extra cards (the last)."""
     rules = draw_rules(opening, opponent_mulligan=opponent_mulligan)
     extra = rules.opponent_mulligan_cards if opponent_mulligan else 0
     if seed is None:
@@ -110,77 +111,68 @@ def sample_hands(
     redraw_rng = random.Random(f"mulligan:{seed}")
     deck = [card for card, n in cards for _ in range(max(0, n))]
     size = min(rules.hand_size, len(deck))
-    classes = split_classes(cards, conditions)
+    dealt_from = _Dealt(cards, conditions)
     if mulligan and rules.mulligan == "partial-redraw" and policy is None:
         from deckcli.odds.bestpolicy import best_policy
 
-        policy = best_policy(classes, size)
+        policy = best_policy(dealt_from.classes, size)
     hands = []
     for number in range(1, count + 1):
         order = deck[:]
         rng.shuffle(order)
         hand = order[:size]
-        dealt = DealtHand(number, hand, _meets(conditions, hand) if conditions else None, extra=min(extra, size))
+        dealt = DealtHand(number, dealt_from.listing(hand), dealt_from.meets(hand), extra=min(extra, size))
         if mulligan:
-            dealt.mulligan = _mulligan(rules, conditions, classes, policy, order, size, on_the_play, redraw_rng)
+            dealt.mulligan = _mulligan(rules, dealt_from, policy, order, size, on_the_play, redraw_rng)
         hands.append(dealt)
     return seed, hands
 
 
-def _mulligan(rules, conditions, classes, policy, order, size, on_the_play, rng) -> MulliganOutcome:
+def _mulligan(rules, deck: _Dealt, policy, order, size, on_the_play, rng) -> MulliganOutcome:
     hand, rest = order[:size], order[size:]
     if rules.mulligan == "none":
-        return MulliganOutcome("none", Message("this format has no mulligan"), final=hand)
+        return MulliganOutcome("none", Message("this format has no mulligan"), final=deck.listing(hand))
     if rules.mulligan == "partial-redraw":
-        return _partial(conditions, classes, policy, hand, rest)
+        return _partial(deck, policy, hand, rest)
     if not rules.redraws(on_the_play):
-        return MulliganOutcome("none", Message("only the player going second may redraw (try --draw)"), final=hand)
-    if conditions and _meets(conditions, hand):
-        return MulliganOutcome("keep", Message(KEEP_IT), final=hand, meets=True)
+        note = Message("only the player going second may redraw (try --draw)")
+        return MulliganOutcome("none", note, final=deck.listing(hand))
+    if deck.meets(hand):
+        return MulliganOutcome("keep", Message(KEEP_IT), final=deck.listing(hand), meets=True)
     again = order[:]
     rng.shuffle(again)
     new = again[: min(rules.new_hand_size, len(again))]
     if len(new) != size:  # the extra cards went back with the hand
         note = (
             Message("the hand misses the conditions: shuffle it back and draw a new hand of {size}", size=len(new))
-            if conditions
+            if deck.asked
             else Message("shuffle the hand back and draw a new hand of {size}", size=len(new))
         )
     else:
         note = (
             Message("the hand misses the conditions: shuffle it back and draw a new hand")
-            if conditions
+            if deck.asked
             else Message("shuffle the hand back and draw a new hand")
         )
-    return MulliganOutcome("redraw", note, final=new, meets=_meets(conditions, new) if conditions else None)
+    return MulliganOutcome("redraw", note, final=deck.listing(new), meets=deck.meets(new))
 
 
-def _partial(conditions, classes, policy, hand, rest) -> MulliganOutcome:
+def _partial(deck: _Dealt, policy, hand, rest) -> MulliganOutcome:
     """Discard what the best policy discards (later cards of a class first) and draw replacements from the rest."""
-    if not conditions:
-        return MulliganOutcome("keep", Message("no conditions given (--want): every hand is kept"), final=hand)
-    index = {c.signature: i for i, c in enumerate(classes.classes)}
-    of_card = [index[tuple(bool(c.filter.matches(card)) for c in conditions)] for card in hand]
-    counts = [0] * len(classes.classes)
-    for i in of_card:
-        counts[i] += 1
-    keep = policy.keep(counts)
-    to_drop = [h - k for h, k in zip(counts, keep.kept)]
-    discarded_at = set()
-    for position in range(len(hand) - 1, -1, -1):
-        cls = of_card[position]
-        if to_drop[cls]:
-            to_drop[cls] -= 1
-            discarded_at.add(position)
-    kept = [card for i, card in enumerate(hand) if i not in discarded_at]
-    discarded = [card for i, card in enumerate(hand) if i in discarded_at]
+    if not deck.asked:
+        note = Message("no conditions given (--want): every hand is kept")
+        return MulliganOutcome("keep", note, final=deck.listing(hand))
+    keep = policy.keep(deck.classes.composition(hand))
+    left, kept, discarded = list(keep.kept), list[Card](), list[Card]()
+    for card in hand:  # the first cards of each class kept, the later ones discarded
+        c = deck.classes.class_of[id(card)]
+        (kept if left[c] else discarded).append(card)
+        left[c] = max(0, left[c] - 1)
     drawn = rest[: len(discarded)]
-    final = kept + drawn
+    p_success = float(keep.p_success)
     if not discarded:
         note = Message(KEEP_IT) if keep.p_success == 1 else Message("keeping every card is best")
-        return MulliganOutcome(
-            "keep", note, final=hand, meets=_meets(conditions, hand), p_success=float(keep.p_success)
-        )
+        return MulliganOutcome("keep", note, final=deck.listing(hand), meets=deck.meets(hand), p_success=p_success)
     note = (
         Message(
             "discard {discarded} and draw {drawn}: the hand meets the conditions either way, and the spare cards "
@@ -188,7 +180,7 @@ def _partial(conditions, classes, policy, hand, rest) -> MulliganOutcome:
             discarded=len(discarded),
             drawn=len(drawn),
         )
-        if keep.p_success == 1 and _meets(conditions, hand)
+        if keep.p_success == 1 and deck.meets(hand)
         else Message(
             "discard {discarded} and draw {drawn}: the best chance, {chance}, of meeting the conditions",
             discarded=len(discarded),
@@ -196,12 +188,7 @@ def _partial(conditions, classes, policy, hand, rest) -> MulliganOutcome:
             chance=f"{float(keep.p_success):.1%}",
         )
     )
+    final, listed = kept + drawn, deck.listing
     return MulliganOutcome(
-        "partial",
-        note,
-        discarded=discarded,
-        drawn=drawn,
-        final=final,
-        meets=_meets(conditions, final),
-        p_success=float(keep.p_success),
+        "partial", note, listed(discarded), listed(drawn), listed(final), deck.meets(final), p_success
     )

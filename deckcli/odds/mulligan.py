@@ -5,28 +5,37 @@ Given the kept hand's composition ``g``, the rest of the deck is a uniformly shu
 shuffle it), so everything later depends on the past only through ``g``. The partial redraw (sfb) keeps what
 its best policy keeps (:mod:`deckcli.odds.bestpolicy`).
 
-By turn and by round, with the game's mulligan: the player keeps the opening hand only when it meets the
-conditions (sfb: the best setup redraw), and the chance is that the cards seen by each turn meet them.
-
-Whole-hand redraw, cards seen adding up (boa, aqa on the draw): with A "the opening hand meets" and S_t "the
-cards seen by turn t meet", the figure is ``P(A and S_t) + (1 - P(A)) * P(S_t)`` (a redraw is a fresh shuffle).
-When every condition is ``N+``, A implies S_t and the first term is P(A); otherwise one joint count over (hand,
-later draws) gives it (:func:`kept_and_seen`). Partial redraw: the kept hand's law (above) plus the draws from the
-rest. A new hand each round: :func:`round_odds`.
+By turn, with the game's mulligan (the opening hand kept only when it meets the conditions) and a whole-hand
+redraw: with A "the opening hand meets" and S_t "the cards seen by turn t meet", the figure is
+``P(A and S_t) + (1 - P(A)) * P(S_t)`` (a redraw is a fresh shuffle); when every condition is ``N+``, A implies S_t,
+else one joint count gives the first term (:func:`kept_and_seen`). Partial redraw: the kept hand's law plus the
+draws from the rest. A new hand each round: :func:`round_odds`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from math import comb, prod
-from typing import NamedTuple
 
 from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.hypergeometric import overlap_by_round
-from deckcli.odds.opening import Axis, Offer, meeting_counts, mover, p_hand, retiring_order
+from deckcli.odds.opening import (
+    Axis,
+    Offer,
+    Step,
+    class_axes,
+    condition_axes,
+    holding_lists,
+    key_places,
+    meeting_counts,
+    p_hand,
+    retiring_order,
+    sweep,
+)
 
 Composition = tuple[int, ...]
 Distribution = dict[Composition, Fraction]
@@ -35,10 +44,10 @@ Distribution = dict[Composition, Fraction]
 def compositions(counts: Sequence[int], n: int) -> list[tuple[Composition, int]]:
     """Every class composition of an ``n``-card hand (:func:`~deckcli.odds.codes.composition_rows`, numpy) with
     how many hands have it (a product of binomials)."""
-    from deckcli.odds.codes import composition_rows
+    from deckcli.odds.codes import composition_rows, composition_ways
 
-    binomials = [[comb(c, k) for k in range(c + 1)] for c in counts]
-    return [(tuple(hand), prod(b[h] for b, h in zip(binomials, hand))) for hand in composition_rows(counts, n).tolist()]
+    rows = composition_rows(counts, n)
+    return [(tuple(hand), ways) for hand, ways in zip(rows.tolist(), composition_ways(counts, rows, object).tolist())]
 
 
 def p_with_mulligan(
@@ -156,73 +165,40 @@ def kept_and_seen(classes: DeckClasses, hand_size: int, extras: Sequence[int]) -
     :mod:`deckcli.odds.opening`; its weight is a polynomial in the number of later cards. Of a class's cards,
     ``a`` go to the hand and ``b`` are drawn later (the others stay in the deck).
     """
-    n, size = hand_size, classes.size
+    n, size, most = hand_size, classes.size, max(extras, default=0)
     conditions = classes.conditions
-    most = max(extras, default=0)
-    watched = [Watched(i, c.low, seen=False) for i, c in enumerate(conditions) if c.low > 0]
-    reach = min(size, n + most)  # the most cards ever seen: a larger high always holds
-    watched += [
-        Watched(i, c.high, seen=True) for i, c in enumerate(conditions) if c.high is not None and c.high < reach
-    ]
-    axis_hits = [[signature[w.condition] for w in watched] for signature in classes.signatures]
-    order, finished = retiring_order(axis_hits, [w.limit + 1 for w in watched])
-    if any(not watched[a].seen for a in finished[0]):
+    # the N+ axes, then the N-M ones (an M of at least the most cards ever seen always holds), as conditions' axes
+    lows = [i for i, c in enumerate(conditions) if c.low > 0]
+    highs = [i for i, c in enumerate(conditions) if c.high is not None and c.high < min(size, n + most)]
+    watched = [replace(conditions[i], high=None) for i in lows] + [replace(conditions[i], low=0) for i in highs]
+    limits = condition_axes(watched, size)
+    holds = holding_lists(watched, limits)
+    axis_hits = [[signature[i] for i in lows + highs] for signature in classes.signatures]
+    order, finished = retiring_order(axis_hits, [limit + 1 for limit, _ in limits])
+    if not all(holds[a][0] for a in finished[0]):
         return {e: Fraction(0) for e in extras}  # an N+ that no card of the deck matches
-    hand_bits = n.bit_length()
-    hand_mask = (1 << hand_bits) - 1
-    fields, bits = [], hand_bits  # per axis: its place, the mask of its bits (the hand's size takes the lowest)
-    for w in watched:
-        fields.append((1 << bits, (1 << max(1, w.limit.bit_length())) - 1))
-        bits += max(1, w.limit.bit_length())
+    place, _ = key_places([limit for limit, _ in limits], low=n.bit_length())  # the hand's size: lowest bits
     # every coefficient, kept or past the later cards wanted, counts pairs of the cards added so far (at most this)
     bound = max(comb(size, a) * comb(size - a, (size - a) // 2) for a in range(n + 1))
     slot = bound.bit_length()
-    keep = (1 << slot * (most + 1)) - 1
     hand_axis = Axis(1, n, saturates=False, counts_seen=False, holding=None)  # the hand's size: dropped past n
-    table, degree, offers_of = {0: 1}, 0, {}  # a class's offers, by its count and whether they count seen cards
-    for c, done in zip(order, finished[1:]):
-        axes = [a for a, on in enumerate(axis_hits[c]) if on]
-        hit = [hand_axis, *(_axis(fields[a][0], watched[a], a in done) for a in axes)]
-        along = sum(fields[a][0] * fields[a][1] for a in axes)
-        shape = (classes.counts[c], any(watched[a].seen for a in axes))
+    offers_of: dict[tuple[int, bool], list[Offer]] = {}  # a class's offers, by its count and whether they count seen
+
+    def step(c: int, done: Sequence[int]) -> Step:
+        hit = class_axes(axis_hits[c], place, limits, holds, done, seen_from=len(lows))
+        shape = (classes.counts[c], any(axis.counts_seen for axis in hit))
         if shape not in offers_of:
             offers_of[shape] = _offers(*shape, n, most, slot)
-        offers = offers_of[shape]
-        key_changes = mover(hit, offers)
-        moves = {}
-        for projected in {key & along for key in table}:
-            values = [0, *(projected // fields[a][0] & fields[a][1] for a in axes)]
-            moves[projected] = sorted((c & hand_mask, c, w) for c, w in key_changes(values).items())
-        grown: dict[int, int] = {}
-        get = grown.get
-        for key, weight in table.items():
-            room = n - (key & hand_mask)
-            for taken, change, ways in moves[key & along]:
-                if taken > room:  # moves come by hand cards taken: the rest take more
-                    break
-                moved = key + change
-                grown[moved] = get(moved, 0) + weight * ways
-        degree += min(classes.counts[c], most)
-        if degree > 2 * most:  # later cards past the most wanted, dropped now and then: shorter integers
-            grown, degree = {key: weight & keep for key, weight in grown.items()}, most
-        table = grown
+        return shape[0], [hand_axis, *hit], offers_of[shape]
+
+    table = sweep({0: 1}, (step(c, done) for c, done in zip(order, finished[1:])), most, slot, hand=n)
     total, digit = table.get(n, 0), (1 << slot) - 1
     return {e: Fraction(total >> e * slot & digit, comb(size, n) * comb(size - n, e)) for e in extras}
 
 
-class Watched(NamedTuple):
-    """An axis of the joint count: an ``N+`` condition's ``low`` on the hand's cards, or an ``N-M``'s ``high`` on
-    the cards ``seen``."""
-
-    condition: int
-    limit: int
-    seen: bool
-
-
 def _offers(count: int, seen: bool, n: int, most: int, slot: int) -> list[Offer]:
-    """A class's moves (their ways a polynomial in the later cards): ``a`` of its
-    ``count`` cards to the hand and ``b`` drawn later. When none of its axes counts seen cards, ``b`` changes no
-    state and the moves of one ``a`` are one."""
+    """A class's moves (their ways a polynomial in the later cards): ``a`` of its ``count`` cards to the hand and
+    ``b`` drawn later; when none of its axes counts seen cards, ``b`` changes no state: one move per ``a``."""
     offers = []
     for a in range(min(count, n) + 1):
         ways = comb(count, a)
@@ -234,29 +210,17 @@ def _offers(count: int, seen: bool, n: int, most: int, slot: int) -> list[Offer]
     return offers
 
 
-def _axis(place: int, watched: Watched, retired: bool) -> Axis:
-    """An axis as :func:`~deckcli.odds.opening.mover` takes it: an N+ counts the hand's cards and saturates at
-    ``low`` (retired: met only there); an N-M counts the seen cards and drops a state past ``M`` (retired: every
-    value left is met)."""
-    limit, seen = watched.limit, watched.seen
-    holding = None if not retired else [True] * (limit + 1) if seen else [False] * limit + [True]
-    return Axis(place, limit, saturates=not seen, counts_seen=seen, holding=holding)
-
-
 def by_turn_with_mulligan(
     classes: DeckClasses,
     rules: OpeningRules,
     seen: Sequence[int],
-    p_opening: Fraction,
-    p_seen: dict[int, Fraction],
+    p_by: Mapping[int, Fraction],
     on_the_play: bool = True,
 ) -> list[Fraction]:
-    """For each turn (``seen[t]`` cards seen by then), the chance with the game's mulligan.
-
-    ``p_opening`` and ``p_seen`` (by cards seen) are the figures without the mulligan, already computed (for the cards
-    seen after a redraw to a smaller new hand too).
-    """
+    """For each turn (``seen[t]`` cards seen by then), the chance with the game's mulligan; ``p_by``: the chance
+    without it by cards seen, already computed (for the opening hand, and the cards seen after a redraw too)."""
     n = min(rules.hand_size, classes.size)
+    p_opening = p_by[n]
     if rules.new_hand_each_turn:
         if rules.mulligan != "partial-redraw" and not rules.redraws(on_the_play):
             return [p_opening] * len(seen)
@@ -266,13 +230,13 @@ def by_turn_with_mulligan(
         success = expected_success(classes, kept, [(n, m - n) for m in seen])
         return [success[(n, m - n)] for m in seen]
     if not rules.redraws(on_the_play):
-        return [p_seen[m] for m in seen]
+        return [p_by[m] for m in seen]
     if all(c.high is None for c in classes.conditions):
         both = {m - n: p_opening for m in seen}
     else:
         both = kept_and_seen(classes, n, sorted({m - n for m in seen}))
     redrawn = min(rules.new_hand_size, classes.size)  # a new hand, then the same draws
-    return [both[m - n] + (1 - p_opening) * p_seen[min(classes.size, redrawn + m - n)] for m in seen]
+    return [both[m - n] + (1 - p_opening) * p_by[min(classes.size, redrawn + m - n)] for m in seen]
 
 
 def round_odds(

@@ -11,7 +11,7 @@ states stay few, and at the end only the size is left. One pass gives every hand
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from math import comb, log
 from typing import NamedTuple
@@ -21,8 +21,7 @@ from deckcli.odds.conditions import Condition
 
 
 class Limit(NamedTuple):
-    """How far a condition's axis counts: up to ``limit``; past it a count stays there if the axis ``saturates``,
-    else the state drops."""
+    """How far a condition's axis counts: up to ``limit``, past it staying there if it ``saturates``, else dropped."""
 
     limit: int
     saturates: bool
@@ -49,19 +48,20 @@ class Offer(NamedTuple):
     ways: int
 
 
+#: A class's step of :func:`sweep`: its count, the axes it moves (:func:`class_axes`) and its offers.
+Step = tuple[int, list[Axis], list[Offer]]
+
+
 def condition_axes(conditions: Sequence[Condition], deck_size: int) -> list[Limit]:
     """Per condition, its axis's :class:`Limit`; ``deck_size``: the most matching cards a subset counted can hold.
 
     ``N+`` saturates at N: more matching cards change nothing. ``N-M`` drops a state whose count passes M at once:
     counts only grow, so no subset reaching it (with any cards added later) ever meets the condition again.
     """
-    axes = []
-    for c in conditions:
-        if c.high is not None and c.high < deck_size:
-            axes.append(Limit(c.high, saturates=False))
-        else:
-            axes.append(Limit(min(c.cap, deck_size), saturates=True))
-    return axes
+    return [
+        Limit(c.high, False) if c.high is not None and c.high < deck_size else Limit(min(c.cap, deck_size), True)
+        for c in conditions
+    ]
 
 
 def holding_lists(conditions: Sequence[Condition], axes: Sequence[Limit]) -> list[list[bool]]:
@@ -145,48 +145,96 @@ def meeting_counts(
         signatures = [[signature[a] for a in asked] for signature in signatures]
         starts = [[start[a] for a in asked] if start else () for start in starts]
     order, finished = retiring_order(signatures, [axis.limit + 1 for axis in axes])
-    max_n = max(sizes)
+    most = max(sizes)
     slot = comb(size, size // 2).bit_length()
-    mask = (1 << slot * (max_n + 1)) - 1
-    place, bits = [], 0  # each axis's place value: its own bits of the key, so a class's axes are one mask
-    for axis in axes:
-        place.append(1 << bits)
-        bits += axis.limit.bit_length()
+    place, bits = key_places([axis.limit for axis in axes])
     table: dict[int, int] = {}
     for tag, start in enumerate(starts):
         key = _start_key(start, axes, holds, place, finished[0])
         if key is not None:
             table[tag << bits | key] = 1
-    degree, offers_of = 0, {}  # a class's offers, by its count
-    for c, done in zip(order, finished[1:]):
+    offers_of: dict[int, list[Offer]] = {}  # a class's offers, by its count
+
+    def step(c: int, done: Sequence[int]) -> Step:
         count = counts[c]
         if count not in offers_of:
-            offers_of[count] = [Offer(k, k, comb(count, k) << k * slot) for k in range(min(count, max_n) + 1)]
-        offers = offers_of[count]
-        hit = [
-            Axis(place[a], *axes[a], counts_seen=False, holding=holds[a] if a in done else None)
-            for a, on in enumerate(signatures[c])
-            if on
-        ]
-        fields = [(axis.place, (1 << axis.limit.bit_length()) - 1) for axis in hit]
-        key_changes = mover(hit, offers)
-        along = sum(p * width for p, width in fields)
-        moves: dict[int, list[tuple[int, int]]] = {}  # per value on the class's axes: (key change, ways)
-        grown: dict[int, int] = {}
-        get = grown.get
-        for key, weight in table.items():
-            taken = moves.get(key & along)
-            if taken is None:
-                values = [key // p & width for p, width in fields]
-                taken = moves[key & along] = list(key_changes(values).items())
-            for change, ways in taken:
-                grown[key + change] = get(key + change, 0) + weight * ways
-        degree += len(offers) - 1
-        if degree > 2 * max_n:  # sizes past the largest wanted, dropped now and then: shorter integers
-            grown, degree = {key: weight & mask for key, weight in grown.items()}, max_n
-        table = grown
+            offers_of[count] = [Offer(k, k, comb(count, k) << k * slot) for k in range(min(count, most) + 1)]
+        return count, class_axes(signatures[c], place, axes, holds, done), offers_of[count]
+
+    table = sweep(table, (step(c, done) for c, done in zip(order, finished[1:])), most, slot)
     digit = (1 << slot) - 1
     return [[table.get(tag << bits, 0) >> n * slot & digit for n in sizes] for tag in range(len(starts))]
+
+
+def class_axes(
+    moves: Sequence[bool],
+    place: Sequence[int],
+    limits: Sequence[Limit],
+    holds: Sequence[Sequence[bool]],
+    done: Sequence[int],
+    seen_from: int = -1,
+) -> list[Axis]:
+    """The axes a class moves (``moves[a]``) as :func:`mover` reads them: one it retires (in ``done``) with the values
+    that meet its condition; the axes from ``seen_from`` on count the cards seen."""
+    return [
+        Axis(place[a], *limits[a], counts_seen=0 <= seen_from <= a, holding=holds[a] if a in done else None)
+        for a, on in enumerate(moves)
+        if on
+    ]
+
+
+def key_places(limits: Sequence[int], low: int = 0) -> tuple[list[int], int]:
+    """Each axis's place value in a state's key (its own bits above ``low``, for ``0..limit``), and the bits in all."""
+    place, bits = [], low
+    for limit in limits:
+        place.append(1 << bits)
+        bits += limit.bit_length()
+    return place, bits
+
+
+def sweep(
+    table: dict[int, int], steps: Iterable[Step], most: int, slot: int, hand: int | None = None
+) -> dict[int, int]:
+    """The counting pass of :func:`meeting_counts` and :func:`~deckcli.odds.mulligan.kept_and_seen`: add the classes
+    to the states ``table``, a :data:`Step` each; every state moves by every offer (:func:`mover`, once per value on
+    the class's axes) and equal keys add up. Powers past ``most`` are dropped now and then (shorter integers).
+
+    ``hand``: the first axis of every step counts a hand of at most ``hand`` cards in the key's lowest bits; it is
+    read as 0 (a move says what it adds) and a state takes the moves that fit, fewest cards first."""
+    degree, keep = 0, (1 << slot * (most + 1)) - 1
+    low = 0 if hand is None else (1 << hand.bit_length()) - 1  # the hand's bits (none: no hand axis)
+    for count, hit, offers in steps:
+        fields = [(axis.place, (1 << axis.limit.bit_length()) - 1) for axis in hit]
+        if hand is not None:
+            fields[0] = (1, 0)
+        along = sum(p * width for p, width in fields)
+        key_changes = mover(hit, offers)
+        moves: dict[int, list] = {}  # per value on the class's axes: (key change, ways); with a hand, (cards, ...)
+        grown: dict[int, int] = {}
+        get = grown.get
+        if hand is None:
+            for key, weight in table.items():
+                taken = moves.get(key & along)
+                if taken is None:
+                    taken = moves[key & along] = list(key_changes([key // p & w for p, w in fields]).items())
+                for change, ways in taken:
+                    grown[key + change] = get(key + change, 0) + weight * ways
+        else:
+            for key, weight in table.items():
+                taken = moves.get(key & along)
+                if taken is None:
+                    found = key_changes([key // p & w for p, w in fields]).items()
+                    taken = moves[key & along] = sorted((change & low, change, ways) for change, ways in found)
+                room = hand - (key & low)
+                for cards, change, ways in taken:
+                    if cards > room:  # moves come by cards to the hand: the rest take more
+                        break
+                    grown[key + change] = get(key + change, 0) + weight * ways
+        degree += min(count, most)
+        if degree > 2 * most:
+            grown, degree = {key: weight & keep for key, weight in grown.items()}, most
+        table = grown
+    return table
 
 
 def _start_key(
@@ -241,10 +289,7 @@ def mover(hit: Sequence[Axis], offers: Sequence[Offer]) -> Callable[[Sequence[in
 
 def p_by_size(classes: DeckClasses, sizes: Sequence[int]) -> dict[int, Fraction]:
     """For each hand size, the exact probability that a random hand of that size meets every condition."""
-    sizes = [min(max(0, n), classes.size) for n in sizes]
-    if not sizes:
-        return {}
-    wanted = sorted(set(sizes))
+    wanted = sorted({min(max(0, n), classes.size) for n in sizes})
     (good,) = meeting_counts(classes.counts, classes.signatures, classes.conditions, wanted)
     return {n: Fraction(g, comb(classes.size, n)) for n, g in zip(wanted, good)}
 

@@ -1,13 +1,11 @@
 """The exact reports: ``deckcli odds`` (the opening hand, the hand after the game's mulligan, and by turn) and
-``deckcli curve`` (a deck's distribution over card fields, with the opening-hand odds of each bucket).
-
-``odds`` puts together the subset counts of :mod:`deckcli.odds.opening` and the mulligans, by turn and by round,
-of :mod:`deckcli.odds.mulligan`.
+``deckcli curve`` (a deck's distribution over card fields, with the opening-hand odds of each bucket). ``odds``
+puts together the subset counts of :mod:`deckcli.odds.opening` and the mulligans of :mod:`deckcli.odds.mulligan`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -53,7 +51,7 @@ class OddsResult:
         """Per turn of ``by_turn``, the chance with the game's mulligan (the opening hand kept only when it meets)."""
         return self.mulligan_by_turn() if self.mulligan_by_turn and self.by_turn else []
 
-    def as_dict(self, with_turns: bool | None = None) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """The ``--json`` object: hand_size, p_opening, p_with_mulligan, p_by_turn and p_by_turn_with_mulligan
         (with turns), extras."""
         data: dict[str, Any] = {
@@ -61,7 +59,7 @@ class OddsResult:
             "p_opening": float(self.p_opening),
             "p_with_mulligan": float(self.p_with_mulligan),
         }
-        if self.by_turn if with_turns is None else with_turns:
+        if self.by_turn:
             mulligan = self.by_turn_with_mulligan
             data["p_by_turn"] = [float(p) for _, _, p in self.by_turn]
             data["p_by_turn_with_mulligan"] = [float(p) for p in mulligan]
@@ -88,10 +86,8 @@ def odds(
     on_the_play: bool = True,
     opponent_mulligan: bool = False,
 ) -> OddsResult:
-    """Exact odds that the opening hand (and the cards seen by turns 1..``turns``) meet every condition.
-
-    ``opponent_mulligan``: the opponent took a mulligan, so the starting hand has the format's extra cards.
-    """
+    """Exact odds that the opening hand (and the cards seen by turns 1..``turns``) meet every condition;
+    ``opponent_mulligan``: the opponent took a mulligan, so the starting hand has the format's extra cards."""
     rules = draw_rules(opening, opponent_mulligan=opponent_mulligan)
     result = classes_odds(split_classes(cards, conditions), rules, turns, on_the_play)
     result.opponent_mulligan = opponent_mulligan
@@ -134,7 +130,7 @@ def classes_odds(classes: DeckClasses, rules: OpeningRules, turns: int = 0, on_t
         p_with_mulligan=p_with_mulligan(classes, rules, hand, on_the_play, p_open),
         by_turn=[(t, n, probabilities[n]) for t, n in zip(range(1, turns + 1), seen)],
         notes=notes,
-        mulligan_by_turn=lambda: by_turn_with_mulligan(classes, rules, seen, p_open, probabilities, on_the_play),
+        mulligan_by_turn=lambda: by_turn_with_mulligan(classes, rules, seen, probabilities, on_the_play),
         classes=classes,
     )
 
@@ -191,17 +187,25 @@ def _too_few(condition: Condition, matching: int, hand_size: int) -> Message:
     )
 
 
-def distribution(cards: CardCounts, by: str, hand_size: int, game: Game) -> list[dict[str, Any]]:
-    """Rows of ``bucket, count, percent, p_opening`` (at least one in the opening hand), in the buckets of
-    :func:`deckcli.cards.buckets.field_buckets` (the ones ``deck show`` draws)."""
+@dataclass(frozen=True)
+class Bucket:
+    """One row of a distribution: a bucket, its cards, their share of the deck, the chance of 1+ in the opening hand."""
+
+    bucket: Any
+    count: int
+    percent: float
+    p_opening: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"bucket": self.bucket, "count": self.count, "percent": self.percent, "p_opening": self.p_opening}
+
+
+def distribution(cards: CardCounts, by: str, hand_size: int, game: Game) -> list[Bucket]:
+    """A deck's :class:`Bucket` rows in the buckets of :func:`deckcli.cards.buckets.field_buckets` (the ones
+    ``deck show`` draws)."""
     deck_size = sum(count for _, count in cards if count > 0)
     return [
-        {
-            "bucket": bucket,
-            "count": n,
-            "percent": 100.0 * n / deck_size if deck_size else 0.0,
-            "p_opening": float(p_at_least_one(deck_size, n, hand_size)),
-        }
+        Bucket(bucket, n, 100.0 * n / deck_size if deck_size else 0.0, float(p_at_least_one(deck_size, n, hand_size)))
         for bucket, n in field_buckets(cards, by, game)
     ]
 
@@ -212,12 +216,11 @@ class Curves:
 
     deck_size: int
     hand_size: int
-    tables: dict[str, list[dict[str, Any]]]
+    tables: dict[str, list[Bucket]]
 
 
-def check_fields(fields: Sequence[str], known: Iterable[str]) -> None:
-    """Raise an InputError naming the first field no card schema has, with the closest known field."""
-    known = list(known)
+def check_fields(fields: Sequence[str], known: Mapping[str, Any]) -> None:
+    """Raise an InputError naming the first field no card schema has (not in ``known``), with the closest one."""
     for name in fields:
         if name not in known:
             hint = closest(name, {k: k for k in known}, 1)

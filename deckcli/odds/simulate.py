@@ -9,7 +9,7 @@ import math
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -19,6 +19,9 @@ from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
 from deckcli.odds.conditions import Condition
 from deckcli.odds.dealing import Judge, sampler_for
 from deckcli.odds.rules import draw_rules
+
+if TYPE_CHECKING:
+    from deckcli.odds.report import OddsResult
 
 #: Trials per chunk: bounds memory and paces the progress callback; results depend only on seed and trials.
 CHUNK = 1 << 19
@@ -30,10 +33,8 @@ def draw_from(rng: np.random.Generator, pools: np.ndarray, draws: np.ndarray) ->
     remaining = pools.sum(axis=1)
     left = draws.astype(np.int64)
     for i in range(pools.shape[1] - 1):
-        good = pools[:, i]
-        remaining = remaining - good
-        got = rng.hypergeometric(good, remaining, left)
-        out[:, i] = got
+        remaining = remaining - pools[:, i]
+        out[:, i] = got = rng.hypergeometric(pools[:, i], remaining, left)
         left = left - got
     out[:, -1] = left
     return out
@@ -52,30 +53,20 @@ class SimResult:
     successes_opening: int
     successes_with_mulligan: int
     histograms: list[list[int]] = field(default_factory=list)
+    #: Each estimate and its standard error, from its successes.
+    p_opening: float = field(init=False)
+    stderr_opening: float = field(init=False)
+    p_with_mulligan: float = field(init=False)
+    stderr_with_mulligan: float = field(init=False)
 
-    @property
-    def p_opening(self) -> float:
-        return self.successes_opening / self.trials if self.trials else 0.0
+    def __post_init__(self) -> None:
+        self.p_opening, self.stderr_opening = _estimate(self.successes_opening, self.trials)
+        self.p_with_mulligan, self.stderr_with_mulligan = _estimate(self.successes_with_mulligan, self.trials)
 
-    @property
-    def p_with_mulligan(self) -> float:
-        return self.successes_with_mulligan / self.trials if self.trials else 0.0
-
-    @staticmethod
-    def _stderr(p: float, trials: int) -> float:
-        return math.sqrt(p * (1 - p) / trials) if trials else 0.0
-
-    @property
-    def stderr_opening(self) -> float:
-        return self._stderr(self.p_opening, self.trials)
-
-    @property
-    def stderr_with_mulligan(self) -> float:
-        return self._stderr(self.p_with_mulligan, self.trials)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The ``--json`` object: trials, p_opening, p_with_mulligan, stderr_opening, stderr_with_mulligan, extras."""
-        return {
+    def as_dict(self, exact: OddsResult | None = None) -> dict[str, Any]:
+        """The ``--json`` object: trials, p_opening, p_with_mulligan, stderr_opening, stderr_with_mulligan, extras;
+        with the ``exact`` odds of the same deck, their two figures and notes after them."""
+        data = {
             "trials": self.trials,
             "p_opening": self.p_opening,
             "p_with_mulligan": self.p_with_mulligan,
@@ -91,6 +82,19 @@ class SimResult:
                 for c, counts in zip(self.conditions, self.histograms)
             ],
         }
+        if exact is not None:
+            data.update(
+                exact_opening=float(exact.p_opening),
+                exact_with_mulligan=float(exact.p_with_mulligan),
+                notes=exact.notes,
+            )
+        return data
+
+
+def _estimate(successes: int, trials: int) -> tuple[float, float]:
+    """The share of trials that succeeded, and its standard error."""
+    p = successes / trials if trials else 0.0
+    return p, math.sqrt(p * (1 - p) / trials) if trials else 0.0
 
 
 def simulate(
@@ -103,42 +107,25 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     policy: Policy | None = None,
 ) -> SimResult:
-    """Deal ``trials`` opening hands (and mulligans) and count how often they meet every condition.
-
-    The same ``seed`` and ``trials`` give the same result; ``progress(n)`` is called after each chunk of ``n``.
-    """
+    """Deal ``trials`` opening hands (and mulligans) and count how often they meet every condition; the same
+    ``seed`` and ``trials`` give the same result. ``progress(n)`` is called after each chunk of ``n``."""
     rules = draw_rules(opening)
     classes = split_classes(cards, conditions)
     hand = min(rules.hand_size, classes.size)
     if seed is None:
         seed = secrets.randbits(32)
     rng = np.random.default_rng(seed)
-    sampler = sampler_for(classes, hand)
-    judge = Judge(conditions)
-    partial = rules.mulligan == "partial-redraw"
-    if partial and policy is None:
-        policy = best_policy(classes, hand)
-    redraw = rules.redraws(on_the_play)
+    if rules.mulligan == "partial-redraw":
+        redraw: Policy | bool = policy or best_policy(classes, hand)
+    else:
+        redraw = rules.redraws(on_the_play)
+    sampler, judge = sampler_for(classes, hand), Judge(conditions)
     histograms = np.zeros((len(conditions), hand + 1), dtype=np.int64)
-    ok_open = ok_mull = 0
-    done = 0
+    ok_open = ok_mull = done = 0
     while done < trials:
         size = min(CHUNK, trials - done)
-        hands = sampler.deal(rng, hand, size)
-        ok = sampler.meeting(hands, judge)
-        for i, counts in enumerate(sampler.histograms(hands, hand)):
-            histograms[i] += counts
-        kept = int(ok.sum())
-        ok_open += kept
-        ok_mull += kept
-        failed = np.flatnonzero(~ok)
-        if len(failed) and partial:
-            assert policy is not None
-            final = _partial_redraw(rng, classes, policy, sampler.class_counts(hands[failed]))
-            ok_mull += int(judge.meets(list((final @ sampler.signatures).T), len(failed)).sum())
-        elif len(failed) and redraw:
-            ok_mull += int(sampler.meeting(sampler.deal(rng, hand, len(failed)), judge).sum())
-        done += size
+        opened, kept = _deal_chunk(rng, classes, sampler, judge, hand, size, redraw, histograms)
+        ok_open, ok_mull, done = ok_open + opened, ok_mull + kept, done + size
         if progress is not None:
             progress(size)
     return SimResult(
@@ -154,20 +141,25 @@ def simulate(
     )
 
 
-def kept_counts(classes: DeckClasses, policy: Policy, hands: np.ndarray) -> np.ndarray:
-    """The policy's kept class counts for each hand row (looked up once per distinct hand)."""
-    if len(hands) == 0:
-        return hands.copy()
-    radix = np.cumprod([1, *[c + 1 for c in classes.counts[:-1]]]).astype(np.int64)
-    keys = hands @ radix
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    kept = np.array([policy.keep(tuple(int(v) for v in hands[i])).kept for i in first], dtype=np.int64)
-    return kept[inverse.reshape(-1)]
+def _deal_chunk(rng, classes, sampler, judge, hand, size, redraw: Policy | bool, histograms) -> tuple[int, int]:
+    """Deal ``size`` hands (their matched counts added to ``histograms``): how many meet the conditions, and how many
+    after the mulligan (``redraw``: the best partial redraw's policy, else whether a missing hand is redrawn)."""
+    hands = sampler.deal(rng, hand, size)
+    ok = sampler.meeting(hands, judge)
+    for i, counts in enumerate(sampler.histograms(hands, hand)):
+        histograms[i] += counts
+    met, failed = int(ok.sum()), np.flatnonzero(~ok)
+    if not len(failed) or redraw is False:
+        return met, met
+    if isinstance(redraw, Policy):
+        final = _partial_redraw(rng, classes, redraw, sampler.class_counts(hands[failed]))
+        return met, met + int(judge.meets(list((final @ sampler.signatures).T), len(failed)).sum())
+    return met, met + int(sampler.meeting(sampler.deal(rng, hand, len(failed)), judge).sum())
 
 
 def _partial_redraw(rng: np.random.Generator, classes: DeckClasses, policy: Policy, hands: np.ndarray) -> np.ndarray:
     """Apply the best discard policy to each hand (class counts) and draw replacements from the rest."""
-    kept = kept_counts(classes, policy, hands)
+    kept = policy.kept_rows(hands)
     discards = hands.sum(axis=1) - kept.sum(axis=1)
     rest = np.asarray(classes.counts, dtype=np.int64) - hands
     return kept + draw_from(rng, rest, discards)

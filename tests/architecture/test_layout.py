@@ -28,8 +28,9 @@ def test_click_is_imported_only_by_the_cli():
 MODULE_LINES = 600
 #: No function longer than this; a longer one is cut into named steps.
 FUNCTION_LINES = 80
-#: A ratchet on functions over 50 lines: today's count, lowered as they are shortened, never raised. The goal is 10.
-LONG_FUNCTION_LINES, LONG_FUNCTIONS = 50, 6
+#: A ratchet on functions over 50 lines: today's count, lowered as they are shortened, never raised. The goal is 10
+#: (met; 1 once odds/'s engines were cut into named steps, the counting pass shared: decklists/lines.py:read_lines).
+LONG_FUNCTION_LINES, LONG_FUNCTIONS = 50, 1
 #: Functions over FUNCTION_LINES in modules being rewritten elsewhere when the limit came in (issue 34 item 7); each
 #: entry goes when its function is cut, and an entry no longer needed fails the test.
 OVER_80_FOR_NOW: set[str] = set()
@@ -101,9 +102,9 @@ def test_no_import_cycles_not_even_through_local_imports():
 
 
 #: deckcli/odds/'s size (issue 34): one module per question, none long. The goal is 2,000 lines in all; the limit
-#: here is where the work left it (2,474 once the opening rules moved to legality/opening.py), lowered as the engines
-#: are shortened.
-ODDS_FILES, ODDS_LARGEST, ODDS_LINES = 14, 300, 2474
+#: here is where the work left it (2,474 once the opening rules moved to legality/opening.py; 2,462 with one counting
+#: pass for both subset counts and the long engines cut into named steps), lowered as the engines are shortened.
+ODDS_FILES, ODDS_LARGEST, ODDS_LINES = 14, 300, 2462
 
 
 def test_odds_stays_within_its_size_goal():

@@ -118,11 +118,11 @@ def test_curve_buckets_lists_and_missing_values():
         ({"name": "C", "kind": "x"}, 2),
     ]
     by_cost = distribution(cards, "cost", 3, registry.game("boa"))
-    assert [(r["bucket"], r["count"]) for r in by_cost] == [(0, 2), (1, 0), (2, 4), ("(none)", 2)]
-    assert abs(sum(r["percent"] for r in by_cost) - 100) < 1e-9
-    assert by_cost[2]["p_opening"] == float(p_at_least_one(8, 4, 3))
+    assert [(r.bucket, r.count) for r in by_cost] == [(0, 2), (1, 0), (2, 4), ("(none)", 2)]
+    assert abs(sum(r.percent for r in by_cost) - 100) < 1e-9
+    assert by_cost[2].p_opening == float(p_at_least_one(8, 4, 3))
     by_icon = distribution(cards, "icons", 3, registry.game("boa"))
-    assert {r["bucket"]: r["count"] for r in by_icon} == {"sword": 4, "♂": 4, "(none)": 4}
+    assert {r.bucket: r.count for r in by_icon} == {"sword": 4, "♂": 4, "(none)": 4}
 
 
 def test_sample_hands_without_conditions_keep_under_partial_redraw():
@@ -131,4 +131,4 @@ def test_sample_hands_without_conditions_keep_under_partial_redraw():
     assert seed == 9 and len(hands) == 2
     assert all(h.mulligan.action == "keep" and len(h.cards) == 5 for h in hands)
     again = sample_hands(cards, {"hand_size": 5, "mulligan": "partial-redraw"}, count=2, seed=9)[1]
-    assert [[c["name"] for c in h.cards] for h in again] == [[c["name"] for c in h.cards] for h in hands]
+    assert [[c.name for c in h.cards] for h in again] == [[c.name for c in h.cards] for h in hands]
