@@ -24,13 +24,6 @@ ALLOWED = {
     ("deckcli/cli/main.py", "os.environ.get('DECKCLI_DEBUG')"): "the process environment",
 }
 
-#: FOR NOW: modules whose library results are being typed on another branch: every read by key in them is let through
-#: until then; the lead removes these entries when the branches merge. (``cli/odds.py``, owned there too, needs no
-#: entry: it reads nothing by key; its ``data["exact_opening"] = ...`` writes a JSON document.)
-FOR_NOW = {
-    "deckcli/cli/hands.py": "(issue 34 item 2: being typed on another branch)",
-}
-
 
 def reads_by_key(source: str) -> list[tuple[int, str]]:
     """``(line, read)`` for each read by a string key in ``source``: ``x["key"]`` read (not assigned or deleted)
@@ -68,7 +61,6 @@ def test_no_cli_module_reads_a_library_result_by_key():
     unexplained = [
         f"{module}:{line}: {read}"
         for module, found in reads.items()
-        if module not in FOR_NOW
         for line, read in found
         if (module, read) not in ALLOWED
     ]
@@ -78,7 +70,6 @@ def test_no_cli_module_reads_a_library_result_by_key():
 def test_every_allowed_read_is_still_there():
     reads = _cli_reads()
     stale = [entry for entry in ALLOWED if entry[1] not in {read for _, read in reads.get(entry[0], [])}]
-    stale += [module for module in FOR_NOW if not reads.get(module)]
     assert stale == [], "no longer needed: remove it from the allow-list"
 
 
