@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # the policy's module loads numpy: only a partial redraw need
 
 Card = Mapping[str, Any]
 KEEP_IT = N_("the hand meets the conditions: keep it")
+#: Without a condition (--want) no hand calls for a mulligan (issue 32): said once, up front, by ``hand``.
+NOTHING_ASKED = N_("no conditions given (--want): every hand is kept")
 
 
 @dataclass
@@ -137,31 +139,25 @@ def _mulligan(rules, deck: _Dealt, policy, order, size, on_the_play, rng) -> Mul
     if not rules.redraws(on_the_play):
         note = Message("only the player going second may redraw (try --draw)")
         return MulliganOutcome("none", note, final=deck.listing(hand))
+    if not deck.asked:
+        return MulliganOutcome("keep", Message(NOTHING_ASKED), final=deck.listing(hand))
     if deck.meets(hand):
         return MulliganOutcome("keep", Message(KEEP_IT), final=deck.listing(hand), meets=True)
     again = order[:]
     rng.shuffle(again)
     new = again[: min(rules.new_hand_size, len(again))]
-    if len(new) != size:  # the extra cards went back with the hand
-        note = (
-            Message("the hand misses the conditions: shuffle it back and draw a new hand of {size}", size=len(new))
-            if deck.asked
-            else Message("shuffle the hand back and draw a new hand of {size}", size=len(new))
-        )
-    else:
-        note = (
-            Message("the hand misses the conditions: shuffle it back and draw a new hand")
-            if deck.asked
-            else Message("shuffle the hand back and draw a new hand")
-        )
+    note = (
+        Message("the hand misses the conditions: shuffle it back and draw a new hand of {size}", size=len(new))
+        if len(new) != size  # the extra cards went back with the hand
+        else Message("the hand misses the conditions: shuffle it back and draw a new hand")
+    )
     return MulliganOutcome("redraw", note, final=deck.listing(new), meets=deck.meets(new))
 
 
 def _partial(deck: _Dealt, policy, hand, rest) -> MulliganOutcome:
     """Discard what the best policy discards (later cards of a class first) and draw replacements from the rest."""
     if not deck.asked:
-        note = Message("no conditions given (--want): every hand is kept")
-        return MulliganOutcome("keep", note, final=deck.listing(hand))
+        return MulliganOutcome("keep", Message(NOTHING_ASKED), final=deck.listing(hand))
     keep = policy.keep(deck.classes.composition(hand))
     left, kept, discarded = list(keep.kept), list[Card](), list[Card]()
     for card in hand:  # the first cards of each class kept, the later ones discarded

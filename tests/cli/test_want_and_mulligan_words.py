@@ -28,3 +28,11 @@ def test_hand_mulligan_without_want_says_once_that_every_hand_is_kept(run):
     lines = result.stdout.splitlines()
     assert lines[1] == note and result.stdout.count("every hand is kept") == 1
     assert lines.index("Hand 1") > 1
+
+
+def test_a_full_redraw_without_want_keeps_every_hand_too(run):
+    result = run("hand", EMBER, "--mulligan", "--count", "3", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1] == "Mulligan (full-redraw): no conditions given (--want), so every hand is kept."
+    assert "New hand" not in result.stdout and "shuffle" not in result.stdout

@@ -316,10 +316,10 @@ def test_hand_seed_deals_the_same_hands_with_or_without_mulligan(run, boa):
     assert names("--mulligan", "--want", "2+ kind=spell") == plain
 
 
-def test_hand_boa_mulligan_without_conditions_shows_the_redraw(run, boa):
-    result = run("hand", boa, "--seed", "2", "--mulligan")
+def test_hand_boa_mulligan_redraws_a_hand_that_misses_the_wants(run, boa):
+    result = run("hand", boa, "--seed", "2", "--mulligan", "--want", "0 kind=monster")
     assert result.exit_code == 0
-    assert "Mulligan (full-redraw)" in result.stdout and "New hand" in result.stdout
+    assert "Mulligan (full-redraw): the hand misses the conditions" in result.stdout and "New hand" in result.stdout
 
 
 def test_hand_aqa_mulligan_only_going_second(run, aqa):
@@ -327,7 +327,7 @@ def test_hand_aqa_mulligan_only_going_second(run, aqa):
     assert play["hand_size"] == 7
     assert play["hands"][0]["mulligan"]["action"] == "none"
     assert "second" in play["hands"][0]["mulligan"]["note"]
-    draw = as_json(run("hand", aqa, "--seed", "1", "--mulligan", "--draw", "--json"))
+    draw = as_json(run("hand", aqa, "--seed", "1", "--mulligan", "--draw", "--want", "0 kind=character", "--json"))
     assert draw["hands"][0]["mulligan"]["action"] == "redraw"
 
 
