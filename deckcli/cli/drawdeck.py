@@ -82,6 +82,7 @@ def card_finder(app: AppContext, deck) -> Callable[[str], CardRef]:
 def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
     """Parse the ``--want`` conditions; a card name (quoted, or bare: ``1+ Fireball``) must be a card of the deck's
     game."""
+    from deckcli.games import registry
     from deckcli.odds import parse_conditions
     from deckcli.validation.jsonschemas import card_fields
 
@@ -95,7 +96,7 @@ def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
     from deckcli.odds.conditions import MissingCount
 
     try:
-        return parse_conditions(wants, card_fields(), find)
+        return parse_conditions(wants, card_fields(registry.game(deck.game).card_schema), find)
     except MissingCount as exc:  # the option used the wrong way: a usage error (exit 2) showing the shape
         raise click.BadParameter(exc.translated(), param_hint="--want") from None
 

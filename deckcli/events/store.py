@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
@@ -154,7 +155,7 @@ def create_event(
     return replace(info, id=once_more(lambda: _insert_event(db, row)))
 
 
-def _insert_event(db: Writable, row: dict[str, object]) -> int:
+def _insert_event(db: Writable, row: Mapping[str, object]) -> int:
     """The new event's row, refused naming the event already stored under its name key (its own spelling: a second
     ``OPEN`` is refused as ``'Open'``); run again by ``once_more`` when another client stored one at the same time."""
     with db.write() as tx:

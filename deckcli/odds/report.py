@@ -238,7 +238,7 @@ def deck_curves(
 
     known = registry.game(game)
     chosen = [f.lower() for f in by] or [known.curve_field, "kind"]
-    check_fields(chosen, card_fields())
+    check_fields(chosen, card_fields(known.card_schema))
     rules = OpeningRules.of(opening)
     size = sum(n for _, n in cards)
     hand_size = min(rules.hand_size, size)

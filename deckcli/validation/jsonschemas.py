@@ -184,14 +184,16 @@ def _leaf(error):
 
 
 @cache
-def card_fields() -> dict[str, str]:
-    """Every card field any card schema defines, mapped to its JSON type (``integer``, ``string``, ...).
+def card_fields(card_schema: str | None = None) -> dict[str, str]:
+    """The card fields a card schema defines (``card_schema``, a game's ``card_schema`` file name; None: every
+    game's), mapped to their JSON type (``integer``, ``string``, ...): a filter on a game's deck is checked against,
+    and suggests from, that game's fields alone.
 
     Also ``set``, ``number`` and ``game``, which every card has through its set.
     """
     fields: dict[str, str] = {"set": "string", "game": "string"}
     for name, doc in _documents().items():
-        if name.startswith("card-") or name == "common.schema.json":
+        if name == card_schema or (card_schema is None and name.startswith("card-")) or name == "common.schema.json":
             _collect_properties(doc, fields)
     for skip in ("names", "aliases", "cards"):
         fields.pop(skip, None)

@@ -36,3 +36,12 @@ def test_a_full_redraw_without_want_keeps_every_hand_too(run):
     lines = result.stdout.splitlines()
     assert lines[1] == "Mulligan (full-redraw): no conditions given (--want), so every hand is kept."
     assert "New hand" not in result.stdout and "shuffle" not in result.stdout
+
+
+def test_a_want_on_a_field_of_another_game_is_refused_naming_the_deck_s_game_fields(run):
+    result = run("odds", EMBER, "--want", "1+ colour=red")
+    assert result.exit_code == 1
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("Error: bad condition '1+ colour=red': unknown field 'colour' in 'colour=red'")
+    listed = first.split("(fields: ")[1].rstrip(")").split(", ")
+    assert "cost" in listed and "element" in listed and not {"colour", "hp", "armour", "faction"} & set(listed)

@@ -182,7 +182,7 @@ def test_unknown_card_in_the_deck_is_an_error(run, tmp_path):
     "want,message",
     [
         ("1+ cst<=2", "unknown field 'cst'"),
-        ("1+ kind=monster,colr=red", "did you mean 'colour'"),
+        ("1+ kind=monster,elemnt=fire", "did you mean 'element'"),
         ("1+ cost=>2", "bad operator"),
         ("1+ cost~2", "bad operator"),
         ("x+ kind=spell", "malformed count 'x+'"),
