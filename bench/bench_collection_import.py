@@ -69,8 +69,8 @@ def main() -> None:
 
     pg = server_url(sys.argv)
     rows = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    from deckcli.cards.index import CardIndex
     from deckcli.cards.importer import open_database
+    from deckcli.cards.index import CardIndex
 
     with tempfile.TemporaryDirectory() as tmp:
         for layout in ("deckcli", "moxfield"):

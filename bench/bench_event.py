@@ -23,7 +23,7 @@ from _setup import ROOT, best_of, cli_process, data_folder, interleaved_processe
 
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-from event_decks import BOA_LAYOUTS, boa_deck, write_deck  # noqa: E402  (the decklists of the event tests)
+from event_decks import BOA_LAYOUTS, boa_deck, write_deck  # the decklists of the event tests
 
 REPEAT = 3
 
@@ -60,7 +60,8 @@ def _imports(n: int) -> None:
         for i in range(REPEAT + 1):  # a fresh event for each import, made outside the timing
             cli_process(["event", "new", f"Bench Open {i}", "--game", "boa"])()
         events = iter(range(REPEAT))
-        imported = best_of(lambda: cli_process(["event", "import", f"Bench Open {next(events)}", str(decks)])(), REPEAT)
+        # the lambda is needed: each call imports into the next event (inlined, all would go to the first)
+        imported = best_of(lambda: cli_process(["event", "import", f"Bench Open {next(events)}", str(decks)])(), REPEAT)  # noqa: PLW0108
         validated = best_of(cli_process(["validate", *files]), REPEAT)
         registering, validating = _in_process(decks, files, f"Bench Open {REPEAT}")
     print(f"{n} decklists ({len(BOA_LAYOUTS)} layouts); fresh processes: median of {REPEAT}")
@@ -71,11 +72,10 @@ def _imports(n: int) -> None:
 def _results(tables: int) -> None:
     """``event result --from`` of every table of round 1 of a 2 x ``tables`` player event, against ``event status
     --json`` of the event."""
-    from swiss_support import register_players
-
     from deckcli.cards.importer import open_database
     from deckcli.events.rounds import pair_next_round
     from deckcli.events.store import create_event
+    from swiss_support import register_players
 
     with data_folder() as folder:
         db = open_database(folder / "bench.db")

@@ -55,8 +55,7 @@ def generate(n: int, seed: int = 1) -> dict:
 
 def _timed(target, path: Path) -> tuple[float, float]:
     """Seconds of the first import of the set and of its re-import (bundled sets load before, outside the timing)."""
-    from deckcli.cards.importer import import_cardsets
-    from deckcli.cards.importer import open_database
+    from deckcli.cards.importer import import_cardsets, open_database
 
     db = open_database(target)
     start = time.perf_counter()

@@ -175,7 +175,7 @@ def main() -> None:
     command_rows(args.repeat, [n for n in counts if n in (1, 8, 12)])
 
     def computed(n: int) -> None:  # what the command computes: both by-turn columns
-        odds(cards, parse_conditions(FILTERS[:n], FIELDS), opening, turns=20).by_turn_with_mulligan
+        _ = odds(cards, parse_conditions(FILTERS[:n], FIELDS), opening, turns=20).by_turn_with_mulligan
 
     times = _least({n: (lambda n=n: computed(n)) for n in counts}, args.repeat)
     print(f"the computation alone, 60 cards, --turn 20, 1 filter: {times[1] * 1000:.2f} ms "

@@ -28,10 +28,9 @@ SCORES = [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 1)]
 
 def register(path, players: int, decks) -> None:
     """A new database at ``path`` with the event and ``players`` registered (one legal deck each)."""
-    from swiss_support import register_players
-
     from deckcli.cards.importer import open_database
     from deckcli.events.store import create_event
+    from swiss_support import register_players
 
     db = open_database(path)
     create_event(db, EVENT, "boa")
@@ -56,13 +55,13 @@ def play(path, rounds: int, odd_winners: bool | None = None) -> None:
             tables = [(pairing_id,) for pairing_id, opponent in paired if opponent is not None]
             scores = [rng.choice(SCORES) for _ in tables]
             if odd_winners is not None:  # the bye's player (an odd count) is a winner too
-                winners = sum(1 for w, l, _ in scores if w != l) + len(paired) - len(tables)
+                winners = sum(1 for wins, losses, _ in scores if wins != losses) + len(paired) - len(tables)
                 if (winners % 2 == 1) != odd_winners:
                     scores[0] = (1, 1, 1) if scores[0][0] != scores[0][1] else (2, 0, 0)
             tx.many("INSERT INTO result_entry (pairing_id, wins, losses, draws, entered_at)"
                     " VALUES (:pairing, :wins, :losses, :draws, :at)",
-                    [{"pairing": pairing_id, "wins": w, "losses": l, "draws": d, "at": now()}
-                     for (pairing_id,), (w, l, d) in zip(tables, scores)])
+                    [{"pairing": pairing_id, "wins": wins, "losses": losses, "draws": draws, "at": now()}
+                     for (pairing_id,), (wins, losses, draws) in zip(tables, scores)])
     db.close()
 
 
@@ -103,7 +102,7 @@ def main() -> None:
             registered = folder / f"registered{players}.db"
             register(registered, players, folder / "decks")
             events = {f"round 2, {shape} winners": folder / f"r2{shape}{players}.db" for shape in ("odd", "even")}
-            for (label, path), odd in zip(events.items(), (True, False)):
+            for path, odd in zip(events.values(), (True, False)):
                 shutil.copy(registered, path)
                 play(path, 1, odd)
             if players == args.players:

@@ -117,9 +117,9 @@ def collection_export(folder: Path, rows: int) -> None:
 
 def extra_cards(folder: Path, extra: int) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
-    from bench_import import generate
-
     import json
+
+    from bench_import import generate
 
     deck = ROOT / "examples" / "ember-rush.txt"
     plain = folder / "plain.db"

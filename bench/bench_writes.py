@@ -142,7 +142,7 @@ def pairing_imports_networkx() -> bool:
     import subprocess
 
     probe = [sys.executable, "-X", "importtime", "-m", "deckcli", "event", "pair", "Pair probe"]
-    return "networkx" in subprocess.run(probe, capture_output=True, text=True).stderr
+    return "networkx" in subprocess.run(probe, capture_output=True, text=True, check=False).stderr
 
 
 def report_sqlite(best: dict[str, tuple[float, float]], uses_networkx: bool) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 
 import pytest
-from backends import NO_SERVER
 from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
+
+from backends import NO_SERVER
 
 # No per-example deadline (a busy CI machine is slow, not wrong); on CI the examples are derandomised so a
 # run is repeatable, while local runs keep exploring new examples.

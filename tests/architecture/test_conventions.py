@@ -79,7 +79,7 @@ assert sorted(reads) == sorted(set(reads)) == sorted(registry.codes()), reads
 
 def test_each_game_file_is_read_once_per_process():
     """The game list for help, the titles and the games themselves share one read of each ``game.json``."""
-    done = subprocess.run([sys.executable, "-c", _COUNT_GAME_FILE_READS], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", _COUNT_GAME_FILE_READS], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
 
 

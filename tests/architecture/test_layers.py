@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+
 import paths  # tests/support/paths.py
 
 PACKAGE = paths.REPO / "deckcli"

@@ -8,8 +8,9 @@ import os
 import subprocess
 import sys
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 
 SCRIPT = """
 import asyncio, sys
@@ -67,6 +68,7 @@ def _screen(deck: str, language: str) -> str:
         text=True,
         env=env,
         timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout

@@ -9,11 +9,11 @@ import asyncio
 import difflib
 import os
 
-import paths  # tests/support/paths.py
 import pytest
-from screens import screen_lines
 
+import paths  # tests/support/paths.py
 from deckcli.cli.context import AppContext
+from screens import screen_lines
 
 SNAPSHOTS = paths.REPO / "tests" / "data" / "builder"
 DECKS = {"boa": "examples/ember-rush.txt", "aqa": "examples/wizdom-standard.txt", "sfb": "examples/team-shadows.txt"}

@@ -7,18 +7,17 @@ from __future__ import annotations
 import json
 import sys
 
-import paths  # tests/support/paths.py
 import pytest
 
 import orm_reference
-
-from deckcli.cards.index import CardIndex, list_sets, search_cards
-from deckcli.cards.importer import import_cardsets
-from deckcli.storage.reads import open_ready
+import paths  # tests/support/paths.py
 from backends import fast_reader, orm_session
+from deckcli.cards.importer import import_cardsets
+from deckcli.cards.index import CardIndex, list_sets, search_cards
+from deckcli.storage.reads import open_ready
 
 sys.path.insert(0, str(paths.REPO / "bench"))
-from bench_import import generate  # noqa: E402
+from bench_import import generate
 
 
 def _spell(number, name, **extra):

@@ -6,8 +6,6 @@ Sample sheets are files under tests/data/cardsheets/ with the cards they must re
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import csv
 import io
 import json
@@ -16,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import paths  # tests/support/paths.py
 from deckcli.textrules import BIDI_CONTROLS
 
 SHEETS = paths.DATA / "cardsheets"

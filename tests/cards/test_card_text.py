@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import paths  # tests/support/paths.py
-
 from deckcli.cards.index import CardRef
 from deckcli.cli.cards import card_text
 

@@ -5,14 +5,14 @@ the `.cod` decks deckcli writes finding every card name in it, as Cockatrice loo
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 import re
 from functools import cache
 
 import pytest
 from lxml import etree
+
+import paths  # tests/support/paths.py
 
 XSD = paths.DATA / "cockatrice" / "cards.xsd"
 #: The example decks, by the game their Game: line names.

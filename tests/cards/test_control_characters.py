@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 
 import paths  # tests/support/paths.py
 from dbdump import table_snapshot
-
-from deckcli.validation import jsonschemas
 from deckcli.textrules import BIDI_CONTROLS, unclean_char
+from deckcli.validation import jsonschemas
 
 LINE = ("is not allowed: a tab, line break or other control character (U+0000-U+001F, U+007F-U+009F, U+2028, U+2029)"
         " or a bidirectional control (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069): this is one line of"

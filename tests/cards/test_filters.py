@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckcli.errors import InputError
 from deckcli.cards.filters import parse_filter, split_top_level
+from deckcli.errors import InputError
 
 FIELDS = {"kind": "string", "cost": "integer", "name": "string", "icons": "array", "aggressive": "boolean"}
 CARD = {"name": "Ember Whelp", "kind": "monster", "cost": 1, "icons": ["♀", "天使"], "aggressive": True}

@@ -9,7 +9,6 @@ import pytest
 
 import paths
 from dbdump import table_snapshot
-
 from deckcli.names import name_key
 
 MESSAGE = ("is not allowed: a tab, line break or other control character (U+0000-U+001F, U+007F-U+009F, U+2028,"

@@ -4,11 +4,10 @@ one (Deryn 0→2; Lil'Y, King Alistair, Sir Tentaclot 0→1), built from the cha
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import importlib.util
 import json
 
+import paths  # tests/support/paths.py
 from deckcli.games import registry
 
 CHARACTER = {"number": "T-1", "name": "テストの騎士", "kind": "character", "faction": "極星帝国", "cost": 2,

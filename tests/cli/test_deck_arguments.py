@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from paths import EXAMPLES
 
 EMBER = EXAMPLES / "ember-rush.txt"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
+
+import paths  # tests/support/paths.py
 
 EXAMPLES = sorted(paths.EXAMPLES.glob("*.txt"))
 

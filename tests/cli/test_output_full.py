@@ -21,6 +21,6 @@ def test_a_full_standard_output_is_named(tmp_path, args):
     env.pop("DECKCLI_DEBUG", None)
     with open("/dev/full", "wb") as full:
         done = subprocess.run([sys.executable, "-m", "deckcli", *args], stdout=full, stderr=subprocess.PIPE,
-                              text=True, env=env, cwd=tmp_path, timeout=120)
+                              text=True, env=env, cwd=tmp_path, timeout=120, check=False)
     assert done.returncode == 1
     assert done.stderr.strip() == "Error: <stdout>: cannot write it: No space left on device"

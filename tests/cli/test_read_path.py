@@ -3,8 +3,9 @@ and give the same output as through the Database when the file first needs work 
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 from child_imports import ORM, invoke_counting
 
 pytestmark = pytest.mark.sqlite_only  # the sqlite3 fast path of a ready file

@@ -12,6 +12,7 @@ import sys
 import time
 
 import pytest
+
 from paths import EXAMPLES
 
 pytestmark = pytest.mark.sqlite_only  # completion reads the SQLite file (a server gives no names)

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import paths  # tests/support/paths.py
-
 from deckcli.cli.tables import display_width, table, wrap
 
 EXAMPLE = paths.REPO / "examples" / "ember-rush.txt"

@@ -10,7 +10,6 @@ import json
 import pytest
 
 import paths  # tests/support/paths.py
-
 from deckcli.cli.output import ShownText, data_stdout, shown_streams
 from deckcli.textrules import shown
 

@@ -9,7 +9,6 @@ import json
 import re
 
 import paths  # tests/support/paths.py
-
 from deckcli.words import plural
 
 EMBER = paths.EXAMPLES / "ember-rush.txt"

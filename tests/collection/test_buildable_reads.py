@@ -6,13 +6,11 @@ from __future__ import annotations
 import json
 
 import paths  # tests/support/paths.py
-
+from backends import fast_reader, orm_session
 from deckcli.collection.needs import DeckStatus, buildable_decks, deck_needs, fill_owned
 from deckcli.decks.listing import list_stored_decks
 from deckcli.errors import DeckcliError
 from deckcli.legality.resolve import Resolver
-from deckcli.storage.reads import open_ready
-from backends import fast_reader, orm_session
 from orm_reference import stored_decks
 
 

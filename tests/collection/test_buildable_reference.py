@@ -9,9 +9,9 @@ import io
 import json
 import random
 
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 from deckcli.names import name_key
 
 #: A second set reprinting some bundled cards (two printings of Ember Whelp; one Fireball printed "FIREBALL": the

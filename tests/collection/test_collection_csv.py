@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import csv
 import io
 import json
@@ -14,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import paths  # tests/support/paths.py
 from deckcli.files.csvwriting import escape_cell, unescape_cell
 
 DATA = paths.DATA / "layouts"

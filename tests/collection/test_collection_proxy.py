@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import gzip
 import json
 import sqlite3
+
+import paths  # tests/support/paths.py
 
 #: A database written by deckcli before proxies existed (schema 1): 3 Ember Whelp foil NM ja "binder",
 #: 2 Kilgore, 1 Fireball (boa), and a stored deck "Old Deck" with 4 Ember Whelp.

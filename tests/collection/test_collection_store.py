@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 import subprocess
 import sys
 
 import pytest
-from race import race  # tests/support/race.py
 
+import paths  # tests/support/paths.py
 from deckcli.collection.variants import Variant, condition_of, finish_of, language_of
 from deckcli.errors import InputError
+from race import race  # tests/support/race.py
 
 REPO = paths.REPO
 

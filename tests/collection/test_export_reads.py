@@ -9,13 +9,11 @@ from contextlib import contextmanager
 import pytest
 
 import orm_reference
-from test_collection_export import COLLECTION
-
+from backends import fast_reader, orm_session
 from deckcli.collection.exporting import export_entries, needs_rarity, write_csv
 from deckcli.collection.layouts import writable
 from deckcli.errors import InputError
-from deckcli.storage.reads import open_ready
-from backends import fast_reader, orm_session
+from test_collection_export import COLLECTION
 
 
 def _dicts(entries) -> list[dict]:
@@ -82,5 +80,5 @@ def test_an_export_reads_again_when_the_collection_changed_between_its_two_reads
     assert _dicts(entries) == [{"count": 2, "name": "Ember Whelp", "game": "boa", "set": "S01", "number": "001",
                                    "finish": "normal", "condition": "NM", "language": "en", "tag": "", "proxy": False,
                                    "tradelist": 1, "purchase_price": "0.25", "set_name": "Sample set", "rarity": ""}]
-    with pytest.raises(InputError, match="^the collection kept changing while it was read for the export: run the"):
+    with pytest.raises(InputError, match=r"^the collection kept changing while it was read for the export: run the"):
         export_entries(_Changing(settles=False), rarity=False)

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcli.files.csvwriting import escape_cell, unescape_cell
 from deckcli.decklists.csvfmt import format_csv, parse_csv
 from deckcli.decklists.model import DeckEntry, Decklist
+from deckcli.files.csvwriting import escape_cell, unescape_cell
 
 #: Cells a spreadsheet runs (or may run) as formulas that today's escape let through.
 RUNNABLE = [" =1+1", "  +1", "\u00a0-3", "\u3000@SUM(A1)", " @SUM(A1)", "\t =cmd", "\ufeff=1", "\u200b=1+1",

@@ -9,8 +9,6 @@ finish, condition, language, tag, proxy, count] followed, where the entry has an
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import csv
 import io
 import json
@@ -20,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import paths  # tests/support/paths.py
 from deckcli.files import csvreading
 
 LAYOUTS = paths.DATA / "layouts"

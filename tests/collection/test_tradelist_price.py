@@ -5,13 +5,13 @@ and came back as 0 and empty, without a word, and Moxfield exports said ``NM``.)
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import csv
 import io
 import json
 
 import pytest
+
+import paths  # tests/support/paths.py
 from old_revisions import upgraded_database  # tests/support/old_revisions.py
 
 MOXFIELD = """"Count","Tradelist Count","Name","Edition","Condition","Language","Foil","Tags","Last Modified",\

@@ -10,9 +10,8 @@ import zlib
 import pytest
 
 from dbdump import table_snapshot
-
 from deckcli.decklists import code as codes
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.errors import InputError
 from deckcli.games import registry
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deckcli.decklists.csvfmt import format_csv, parse_csv
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.errors import InputError
 
 
@@ -64,7 +64,7 @@ def test_bad_rows_are_problems_with_line_numbers():
 
 
 def test_missing_header_is_an_input_error():
-    with pytest.raises(InputError, match="^x.csv: line 1: expected the header section,count,name,set,number"):
+    with pytest.raises(InputError, match=r"^x\.csv: line 1: expected the header section,count,name,set,number"):
         parse_csv("main,4,Ember Whelp\n", "x.csv")
     with pytest.raises(InputError, match="empty CSV"):
         parse_csv("\n\n", "x.csv")

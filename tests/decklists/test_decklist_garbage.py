@@ -19,7 +19,7 @@ from deckcli.decklists.io import (
     read_decklist,
     write_decklist,
 )
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.errors import InputError
 
 DECK = "Name: Ember Rush\nGame: boa\nMain Deck\n4 Ember Whelp\n2 Fireball\n"

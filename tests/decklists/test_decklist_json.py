@@ -7,7 +7,7 @@ import json
 import pytest
 
 from deckcli.decklists.jsonfmt import format_json, parse_json
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.errors import InputError
 from deckcli.validation.jsonschemas import validator
 
@@ -107,7 +107,7 @@ def test_syntax_errors_give_line_and_column():
 
 @pytest.mark.parametrize("text", ["[]", '"deck"', "null", "4", '{"zones": []}', '{"zones": {"main": {}}}'])
 def test_wrong_shapes_are_input_errors(text):
-    with pytest.raises(InputError, match="^s: "):
+    with pytest.raises(InputError, match=r"^s: "):
         parse_json(text, "s")
 
 

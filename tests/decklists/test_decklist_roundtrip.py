@@ -11,7 +11,7 @@ from deckcli.decklists.code import decode_code, encode_code
 from deckcli.decklists.csvfmt import format_csv, parse_csv
 from deckcli.decklists.io import format_deck, parse_decklist
 from deckcli.decklists.jsonfmt import format_json, parse_json
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.decklists.text import format_text, parse_text
 
 ROUNDS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,14 +8,13 @@ refuse, the exit status and the error. A new case needs no Python.
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 from pathlib import Path
 
 import pytest
-from deck_support import stored, table_snapshot
 
+import paths  # tests/support/paths.py
+from deck_support import stored, table_snapshot
 from deckcli.decklists import layouts
 from deckcli.decklists.io import read_decklist
 from deckcli.legality.resolve import Resolver

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcli.decklists.model import Decklist, DeckEntry, ParseProblem
+from deckcli.decklists.model import DeckEntry, Decklist, ParseProblem
 from deckcli.decklists.text import format_text, parse_text
 from deckcli.errors import InputError
 

@@ -4,10 +4,9 @@ knew the zone, and is never a layout's name."""
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import pytest
 
+import paths  # tests/support/paths.py
 from deckcli.decklists import layouts
 from deckcli.decklists.io import read_decklist
 from deckcli.decklists.model import DEFAULT, GIVEN, GUESSED

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from deckcli.decklists import layouts
 from deckcli.decklists.io import read_decklist
 from deckcli.decklists.layouts import cockatrice
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.errors import InputError
 from deckcli.textrules import BIDI_CONTROLS
 

@@ -4,13 +4,12 @@ blank-line side deck are told as notes, never problems."""
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 
 import pytest
-from deck_support import stored
 
+import paths  # tests/support/paths.py
+from deck_support import stored
 from deckcli.decklists.model import DEFAULT, GIVEN, GUESSED
 from deckcli.decklists.text import parse_text
 
@@ -145,4 +144,4 @@ def test_champion_bullets_alone_tell_the_game(run, tmp_path):
     path = tmp_path / "team.txt"
     path.write_text("Champions:\n- Kilgor\n- Al'kemi\n- Deryn\n", encoding="utf-8")  # a typo still reads as sfb
     report = json.loads(run("validate", path, "--json").stdout)[0]
-    assert report["game"] == "sfb" and [p["rule"] for p in report["problems"]][0] == "unknown-card"
+    assert report["game"] == "sfb" and report["problems"][0]["rule"] == "unknown-card"

@@ -3,10 +3,9 @@ count after the name) is read when that name is a card and the whole line is not
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 
+import paths  # tests/support/paths.py
 from deck_support import stored
 
 TITLE = "Tide Control by Jo — for Saturday!!"

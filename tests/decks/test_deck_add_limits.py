@@ -3,6 +3,7 @@ illegal deck is stored, as an illegal import is) and a warning on stderr names t
 
 from __future__ import annotations
 
+
 def test_adding_past_the_copy_limit_warns_with_the_rule_and_the_limit(run, db):
     assert run("deck", "new", "Burn", "--game", "boa").exit_code == 0
     result = run("deck", "add", "Burn", "Fireball", "9")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from backends import orm_session
 from deck_support import SFB_TEXT
-
 from deckcli.cards.index import CardIndex
 from deckcli.cards.resolver import CardResolver
 from deckcli.decklists.io import parse_decklist

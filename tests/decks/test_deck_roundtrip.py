@@ -11,10 +11,10 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from deck_support import SFB_TEXT, legal_aqa_text, legal_boa_text, stored, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from deck_support import SFB_TEXT, legal_aqa_text, legal_boa_text, stored, write
 from deckcli.cards.index import CardIndex
 from deckcli.decks.store import delete_deck, save_deck
 from deckcli.legality.formats import default_format, list_formats

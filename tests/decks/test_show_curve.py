@@ -43,7 +43,6 @@ def test_a_colour_curve_follows_the_games_colour_order_in_both(run):
 
 def test_an_event_deck_page_shows_the_same_buckets(run, db, tmp_path):
     import pages_support as ps
-
     from deckcli.events.site import publish
 
     ev = ps.event("boa")

@@ -10,9 +10,9 @@ import subprocess
 import sys
 
 import click
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 from deckcli.cli.main import cli
 
 
@@ -128,7 +128,7 @@ def test_the_man_page_is_built_by_its_documented_command_and_man_reads_it(tmp_pa
     assert page.stdout.startswith(".TH DECKCLI 1 ")
     (tmp_path / "deckcli.1").write_text(page.stdout, encoding="utf-8")
     shown = subprocess.run(
-        ["man", "-l", str(tmp_path / "deckcli.1")], capture_output=True, text=True, env={"MANWIDTH": "100", "PATH": "/usr/bin:/bin"}
+        ["man", "-l", str(tmp_path / "deckcli.1")], capture_output=True, text=True, env={"MANWIDTH": "100", "PATH": "/usr/bin:/bin"}, check=False
     )
     assert shown.returncode == 0, shown.stderr
     assert "deckcli event result" in shown.stdout and "EXIT STATUS" in shown.stdout and "DECKCLI_DATA_DIR" in shown.stdout

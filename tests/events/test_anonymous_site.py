@@ -8,8 +8,9 @@ from __future__ import annotations
 import csv
 import json
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 
 EMBER = paths.EXAMPLES / "ember-rush.txt"
 UNNAMED = "".join(line for line in EMBER.read_text(encoding="utf-8").splitlines(True) if not line.startswith("Name:"))

@@ -12,9 +12,19 @@ from collections import Counter
 
 from backends import sql_rows
 from deckcli.files.jsontext import json_value
-
-from event_world import (BOA_EVENT, BOA_ILLEGAL, BOA_PLAYERS, FAILED_CHECK, PASSED_CHECK, REREGISTERED, SFB_EVENT,
-                         SFB_ILLEGAL, SFB_PLAYERS, SIDE_PLAYERS, json_of)
+from event_world import (
+    BOA_EVENT,
+    BOA_ILLEGAL,
+    BOA_PLAYERS,
+    FAILED_CHECK,
+    PASSED_CHECK,
+    REREGISTERED,
+    SFB_EVENT,
+    SFB_ILLEGAL,
+    SFB_PLAYERS,
+    SIDE_PLAYERS,
+    json_of,
+)
 
 
 def _by_player(rows):
@@ -100,8 +110,8 @@ def test_one_side_exchange_per_round(tournament, db):
 
 def test_status_of_both_events(tournament):
     t = tournament
-    for event, players, illegal, result in ((BOA_EVENT, BOA_PLAYERS, BOA_ILLEGAL, t.results["status boa"]),
-                                            (SFB_EVENT, SFB_PLAYERS, SFB_ILLEGAL, t.results["status sfb"])):
+    for players, illegal, result in ((BOA_PLAYERS, BOA_ILLEGAL, t.results["status boa"]),
+                                     (SFB_PLAYERS, SFB_ILLEGAL, t.results["status sfb"])):
         assert result.exit_code == 1  # a registered deck is illegal
         rows = json_of(result)
         assert len(rows) == len(players) and sorted(r["player"] for r in rows) == sorted(players)

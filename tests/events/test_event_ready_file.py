@@ -4,8 +4,9 @@ and writes alike go through sqlite3 (issue 36). Each command runs in a fresh pro
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 from child_imports import ORM, invoke_counting
 
 pytestmark = pytest.mark.sqlite_only  # the sqlite3 path of a ready file

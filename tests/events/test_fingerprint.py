@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import base64
+import hashlib
 import re
 
 from deckcli.decklists.io import parse_decklist
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.events.fingerprint import fingerprint
 
 

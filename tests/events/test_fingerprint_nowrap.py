@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import re
 
-import browser  # tests/support/browser.py
-import paths  # tests/support/paths.py
-import pages_support as ps
 import pytest
 
-from deckcli.rendering.browser import run_chromium
+import browser  # tests/support/browser.py
+import pages_support as ps
+import paths  # tests/support/paths.py
 from deckcli.events.sheets import write_sheets
 from deckcli.events.site import publish
+from deckcli.rendering.browser import run_chromium
 
 #: Appended to a copy of a page: writes into the DOM, for each fingerprint element, how many lines its text takes
 #: and whether it may wrap at all (its computed white-space: a sheet's column is wide enough today, but a longer

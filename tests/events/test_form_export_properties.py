@@ -13,11 +13,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dbdump import table_snapshot
-from event_decks import boa_deck, deck_text
-
 from deckcli.errors import DeckcliError
-from deckcli.words import plural
 from deckcli.events.sources import import_sources
+from deckcli.words import plural
+from event_decks import boa_deck, deck_text
 
 PROPERTY = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 HUGE = "# " + "x" * (2 * 1024 * 1024 + 10)  # one cell over a decklist's limit
@@ -91,7 +90,7 @@ def test_random_rows_register_or_are_refused_cleanly(run, db, cup, tmp_path, row
     assert result.exit_code in (0, 1), result.output
     assert "internal error" not in result.output and "Traceback" not in result.output
     assert "field larger than field limit" not in result.output  # a big cell is named with its row and player
-    if result.exit_code == 0 or skip_bad and result.stdout.strip():
+    if result.exit_code == 0 or (skip_bad and result.stdout.strip()):
         registered = json.loads(result.stdout)
         assert all(r["player"] and r["fingerprint"] for r in registered)
         assert f"Registered {plural(len(registered), 'decklist')} for 'Cup'" in result.stderr

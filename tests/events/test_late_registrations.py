@@ -8,9 +8,9 @@ import csv
 import io
 import json
 
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 from event_decks import boa_deck, write_deck
 from event_world import event_rows
 from old_revisions import upgraded_database  # tests/support/old_revisions.py

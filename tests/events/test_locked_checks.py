@@ -67,7 +67,6 @@ def test_a_printing_numbered_with_a_trailing_space_is_checked(run, registered, d
     from sqlmodel import select
 
     from backends import orm_session
-
     from deckcli.storage.tables import Card, RegistrationRow
 
     # as an older deckcli stored a set whose schema let "001 " through, and locked it

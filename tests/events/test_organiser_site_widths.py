@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import browser  # tests/support/browser.py
 import pages_support as ps
 import paths  # tests/support/paths.py
 import phone_widths  # tests/support/phone_widths.py
-import pytest
 import rounds_support as rs
-
-from deckcli.rendering import browser as chromium_runs
 from deckcli.events.site import publish
+from deckcli.rendering import browser as chromium_runs
 
 pytestmark = pytest.mark.sqlite_only  # (pages, not storage: one backend is enough)
 

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-
 DECK = Path(__file__).parents[1] / "data" / "decks" / "boa-standard" / "legal" / "aeon-sphinx-in-side.txt"
 
 

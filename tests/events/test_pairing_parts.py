@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_pairing_rule import history, matchings
 
 from deckcli.events import pairing
 from deckcli.events.pairbound import _Bound, check
 from deckcli.events.paircost import Field
 from deckcli.events.pairing import Entrant, swiss_round
+from test_pairing_rule import history, matchings
 
 
 def _bound(field: Field, regions: list[tuple[int, int]]) -> int:

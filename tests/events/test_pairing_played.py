@@ -15,9 +15,9 @@ import random
 import pytest
 from networkx import Graph
 from networkx.algorithms.matching import max_weight_matching
-from test_pairing_rule import badness
 
 from deckcli.events.pairing import Entrant, first_round, swiss_round
+from test_pairing_rule import badness
 
 
 def complete_best(ranked: list[Entrant]) -> tuple[int, ...]:

@@ -10,8 +10,9 @@ import stat
 import threading
 from pathlib import Path
 
-import browser  # tests/support/browser.py
 import pytest
+
+import browser  # tests/support/browser.py
 
 pytestmark = pytest.mark.sqlite_only  # nothing here is about the backend
 

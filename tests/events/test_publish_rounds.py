@@ -11,7 +11,6 @@ import re
 import browser  # tests/support/browser.py
 import pages_support as ps
 import rounds_support as rs
-
 from deckcli.events.site import publish
 from deckcli.events.tournament import Pairing, Round, Tournament
 

@@ -10,7 +10,6 @@ from dataclasses import replace
 
 import pages_support as ps
 import rounds_support as rs
-
 from deckcli.events.site import publish
 from deckcli.events.tournament import Tournament
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from backends import sql_rows
 from dbdump import dump_tables
 from swiss_support import new_event
@@ -34,7 +35,7 @@ def _refused(run, db, *args, code: int = 1, input: str | None = None) -> str:
 
 def _scores(db) -> dict[int, tuple]:
     return dict(
-        ((t, (w, l, d)) for t, w, l, d in sql_rows(
+        ((t, (wins, losses, draws)) for t, wins, losses, draws in sql_rows(
             db, "SELECT p.table_no, e.wins, e.losses, e.draws FROM result_entry e JOIN pairing p ON p.id = e.pairing_id"
                 " ORDER BY e.id"))
     )

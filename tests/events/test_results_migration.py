@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from old_revisions import upgraded_database  # tests/support/old_revisions.py
 
 _ROWS_0005 = [

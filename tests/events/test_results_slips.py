@@ -10,9 +10,8 @@ import re
 
 import pages_support as ps
 import rounds_support as rs
-from swiss_support import new_event
-
 from deckcli.events.slips import slips_html
+from swiss_support import new_event
 
 _LINE = re.compile(r'<div class="slip" id="slip-(\d+)">.*?<span class="csv">(.*?)</span> <span class="hint">(.*?)</span>',
                    re.S)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 
-import paths  # tests/support/paths.py
 import pages_support as ps
-
+import paths  # tests/support/paths.py
 from deckcli.events.sheets import sheets_html
 
 

@@ -4,12 +4,11 @@ format, fingerprint and signature lines on each player's page; markup in a name 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import paths  # tests/support/paths.py
-import pages_support as ps
 import pytest
 
+import pages_support as ps
+import paths  # tests/support/paths.py
 from deckcli.errors import BrowserMissing, InputError
 from deckcli.events.sheets import sheets_html, write_sheets
 
@@ -90,7 +89,7 @@ def test_html_file_and_standard_output(db, tmp_path):
     assert written.path.read_text(encoding="utf-8") == written.html and "Action Deck (18)" in written.html
     assert "Champions Gwaien / Kilgore / Lil&#39;Y" in _text(written.html)
     assert write_sheets(db, ev, regs, "-").path is None
-    with pytest.raises(InputError, match="a PDF is written to a file: give -o FILE.pdf"):
+    with pytest.raises(InputError, match=r"a PDF is written to a file: give -o FILE\.pdf"):
         write_sheets(db, ev, regs, "-", to="pdf")
     with pytest.raises(InputError, match="unknown sheet target 'png'; choose one of html, pdf"):
         write_sheets(db, ev, regs, tmp_path / "s.png", to="png")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-import browser  # tests/support/browser.py
-import paths  # tests/support/paths.py
-import pages_support as ps
 import pytest
 
+import browser  # tests/support/browser.py
+import pages_support as ps
+import paths  # tests/support/paths.py
 from deckcli.events.sheets import write_sheets
 
 

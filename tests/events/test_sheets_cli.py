@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 
 EVENT = "Open <b>"
 

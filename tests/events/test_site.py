@@ -12,9 +12,8 @@ from fractions import Fraction
 from math import comb
 
 import browser  # tests/support/browser.py
-import paths  # tests/support/paths.py
 import pages_support as ps
-
+import paths  # tests/support/paths.py
 from deckcli.events.site import publish
 from deckcli.events.slugs import slug, unique_slugs
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import html
 import re
 
-import pages_support as ps
 import pytest
-import rounds_support as rs
 
+import pages_support as ps
+import rounds_support as rs
 from deckcli.errors import InputError, NoRoundPaired, UnknownRound
-from deckcli.rendering.printing import print_pages
 from deckcli.events.slips import slips_html, wall_lines
+from deckcli.rendering.printing import print_pages
 
 _LINE = re.compile(r'<li><span class="name">(.*?)</span><span class="table">(.*?)</span>'
                    r'<span class="opponent">(.*?)</span></li>')
@@ -85,7 +85,7 @@ def test_the_printing_path_refuses_what_it_cannot_write(tmp_path):
     build = lambda: slips_html(ps.event("boa"), rs.whole(), None)  # noqa: E731
     assert print_pages(build, tmp_path / "r.html", "html", "slip")[0].read_text(encoding="utf-8") == build()
     assert print_pages(build, "-", "html", "slip")[0] is None
-    with pytest.raises(InputError, match="a PDF is written to a file: give -o FILE.pdf"):
+    with pytest.raises(InputError, match=r"a PDF is written to a file: give -o FILE\.pdf"):
         print_pages(build, "-", "pdf", "slip")
     with pytest.raises(InputError, match="unknown slip target 'png'; choose one of html, pdf"):
         print_pages(build, tmp_path / "r.png", "png", "slip")

@@ -6,13 +6,13 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 import browser  # tests/support/browser.py
 import pages_support as ps
-import pytest
 import rounds_support as rs
-
-from deckcli.rendering.printing import print_pages
 from deckcli.events.slips import slips_html
+from deckcli.rendering.printing import print_pages
 
 
 @pytest.fixture

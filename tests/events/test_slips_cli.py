@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import sqlite3
 
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 
 EVENT = "Spring Open"
 PLAYERS = ("Dandelion Vex", "<b>x</b>", "annabel", "Bodhi")

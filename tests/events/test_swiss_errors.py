@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from dbdump import dump_tables
 from swiss_support import new_event
 

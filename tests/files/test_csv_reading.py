@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 from dbdump import table_snapshot
 
 EXAMPLE = paths.REPO / "tests" / "data" / "decks" / "boa-standard" / "legal" / "example-deck.txt"

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from deckcli.decklists.io import read_decklist, write_decklist
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.errors import InputError
 from deckcli.files.oserrors import file_error
-from deckcli.files.writing import write_whole
 from deckcli.files.reading import read_document
+from deckcli.files.writing import write_whole
 
 DECK = Decklist(entries=[DeckEntry("main", 4, "Ember Whelp")], game="boa")
 

@@ -12,11 +12,10 @@ import sys
 import pytest
 
 from dbdump import table_snapshot
-from reader_commands import assert_refused, read_command
-
 from deckcli.errors import InputError
 from deckcli.files.jsontext import MAX_DEPTH, parse_json
 from deckcli.files.reading import LIMITS, STDIN_LABEL, read_document
+from reader_commands import assert_refused, read_command
 
 LATIN1 = "count,name\n1,Bête Noire\n".encode("latin-1")  # byte 15 (1-based), line 2, is not UTF-8
 
@@ -117,7 +116,7 @@ def test_collection_import_from_stdin_with_non_utf8_bytes_under_a_strict_locale(
     env = {**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PYTHONUTF8": "0", "DECKCLI_DB": str(db.target)}
     env.pop("PYTHONIOENCODING", None)
     result = subprocess.run([sys.executable, "-m", "deckcli", "collection", "import", "-"], input=LATIN1,
-                            capture_output=True, env=env)
+                            capture_output=True, env=env, check=False)
     assert result.returncode == 1
     assert result.stderr.decode() == "Error: <stdin>: not UTF-8 text (byte 15, line 2); save it as UTF-8\n"
     assert table_snapshot(db) == before

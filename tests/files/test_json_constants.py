@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from reader_commands import assert_refused
-
 from deckcli.files.jsontext import JsonSyntaxError, parse_json
+from reader_commands import assert_refused
 
 
 @pytest.mark.parametrize("text, where, reason", [

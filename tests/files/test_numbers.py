@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 import paths
 from dbdump import table_snapshot
-
 from deckcli.files.numbers import MAX_DIGITS, LongNumber, shown_digits, whole_number
 
 HUGE = "9" * 5000

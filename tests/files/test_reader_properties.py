@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 import paths
 from dbdump import table_snapshot
-
 from deckcli.cards.setfiles import load_cardsets
 from deckcli.decklists.io import read_decklist
 from deckcli.errors import DeckcliError
@@ -82,7 +81,7 @@ def test_random_bytes_in_every_reader(tmp_path, data):
     for name in ("d.txt", "d.json", "d.csv", "d.code"):
         path = tmp_path / name
         path.write_bytes(data)
-        _survives(lambda: read_decklist(str(path)))
+        _survives(lambda path=path: read_decklist(str(path)))  # bound: each file read in its own turn
     (tmp_path / "set.json").write_bytes(data)
     _survives(lambda: load_cardsets([str(tmp_path / "set.json")]))
     (tmp_path / "format.json").write_bytes(data)
@@ -123,11 +122,10 @@ def test_mutated_or_random_site_manifests(tmp_path, seed, doc):
 @given(doc=JSON)
 def test_random_json_in_every_json_reader(tmp_path, doc):
     text = json.dumps(doc)
-    for name, read in (("d.json", lambda p: read_decklist(p)), ("s.json", lambda p: load_cardsets([p])),
-                       ("f.json", lambda p: load_format(p))):
+    for name, read in (("d.json", read_decklist), ("s.json", lambda p: load_cardsets([p])), ("f.json", load_format)):
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
-        _survives(lambda: read(str(path)))
+        _survives(lambda read=read, path=path: read(str(path)))  # bound: each reader on its own file
 
 
 # -- through the command line, against a database that must not change -----------------------------------

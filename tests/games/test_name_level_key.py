@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 import os
 import shutil
@@ -12,6 +10,8 @@ import subprocess
 import sys
 
 import pytest
+
+import paths  # tests/support/paths.py
 
 DECK = (paths.DATA / "decks" / "aqa-yome" / "legal" / "declared-nemu-12.txt").read_text(encoding="utf-8")
 
@@ -31,7 +31,7 @@ def oshi(tmp_path_factory):
 
     def run(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "deckcli", *args], capture_output=True, text=True, env=env,
-                              cwd=root)
+                              cwd=root, check=False)
 
     return run, root
 

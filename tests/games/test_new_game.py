@@ -3,8 +3,6 @@ works after a real, non-editable install, with no Python changed."""
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 import os
 import re
@@ -14,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+import paths  # tests/support/paths.py
 
 ROOT = paths.REPO
 CODE = "xyz"
@@ -41,7 +41,7 @@ def installed(tmp_path_factory) -> dict[str, str]:
     _copy_project(project)
     done = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), str(project)],
-        capture_output=True, text=True,
+        capture_output=True, text=True, check=False,
     )
     assert done.returncode == 0, done.stderr
     return {**os.environ, "PYTHONPATH": str(site), "DECKCLI_DB": str(work / "data" / "new.db"),
@@ -49,14 +49,14 @@ def installed(tmp_path_factory) -> dict[str, str]:
 
 
 def _run(env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcli", *args], capture_output=True, text=True, env=env, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "deckcli", *args], capture_output=True, text=True, env=env, cwd=cwd, check=False)
 
 
 def test_a_copied_game_works_after_install(installed, tmp_path):
     out = _run(installed, "--version", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     where = subprocess.run([sys.executable, "-c", "import deckcli; print(deckcli.__file__)"],
-                           capture_output=True, text=True, env=installed, cwd=tmp_path).stdout
+                           capture_output=True, text=True, env=installed, cwd=tmp_path, check=True).stdout
     assert "site" in where and str(ROOT) not in where  # the installed copy runs, not this checkout
 
     games = _run(installed, "games", "--json", cwd=tmp_path)

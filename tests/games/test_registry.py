@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import shutil
 
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 from deckcli.errors import GameDataError, NotFoundError
 from deckcli.files.jsonfiles import bundled_json
 from deckcli.games import registry

@@ -3,9 +3,8 @@ else the game's title for the zone, else ``<zone> zone`` for a zone the game doe
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
 import pages_support as ps
-
+import paths  # tests/support/paths.py
 from deckcli.events.sheets import sheets_html
 
 AQA_WITH_SIDE = "Name: W\nGame: aqa\n4 Honoo no Majutsushi\nSide\n1 Koori no Majo\n"

@@ -11,12 +11,13 @@ import sys
 from pathlib import Path
 
 import click
-import paths  # tests/support/paths.py
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+import paths  # tests/support/paths.py
 
 LOCALE = paths.REPO / "deckcli" / "locale"
 LANGUAGES = sorted(p.name for p in LOCALE.iterdir() if p.is_dir())

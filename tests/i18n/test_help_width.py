@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import pairwise
 
 import pytest
 
@@ -26,7 +27,7 @@ def test_japanese_help_fits_80_columns_and_keeps_the_line_break_rules(deckcli, c
     wrapped = [line for line in lines if not line.startswith("    deckcli ")]  # example commands are kept whole (\b)
     too_wide = [line for line in wrapped if columns(line) > 80]
     assert not too_wide, too_wide
-    for before, after in zip(lines, lines[1:]):
+    for before, after in pairwise(lines):
         if before.strip() and after.strip() and not after.strip().startswith("-"):
             assert after.strip()[0] not in NOT_FIRST, (before, after)
             assert before.rstrip()[-1] not in NOT_LAST, (before, after)

@@ -11,9 +11,9 @@ import json
 import shutil
 import zlib
 
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 from deckcli import i18n
 from deckcli.cards.setfiles import check_cardset
 from deckcli.decklists import layouts

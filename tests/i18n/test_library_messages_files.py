@@ -29,7 +29,7 @@ class _Marking(gettext.NullTranslations):
 
 @pytest.fixture
 def marking(monkeypatch):
-    monkeypatch.setattr(i18n, "translation", lambda: _Marking())
+    monkeypatch.setattr(i18n, "translation", _Marking)
 
 
 def test_a_json_syntax_reason_is_its_own_entry_inside_the_located_message(marking):

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 from localized import assert_no_english
 
 JA, RU, EN = "ja_JP.UTF-8", "ru_RU.UTF-8", "C"

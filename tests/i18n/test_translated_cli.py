@@ -4,8 +4,9 @@ rule ids and the exit status are those of the English run."""
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 
 ILLEGAL_AQA = paths.DATA / "decks" / "aqa-standard" / "illegal" / "copy-limit-across-spellings.txt"
 ILLEGAL_SFB = paths.DATA / "decks" / "sfb-standard" / "illegal" / "two-champions.txt"

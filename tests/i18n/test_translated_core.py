@@ -4,8 +4,9 @@ database commands and faults, the formats listing, table headers and yes/no, and
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 from localized import assert_no_english
 
 ILLEGAL = paths.DATA / "decks"

@@ -5,8 +5,9 @@ bytes of the English run."""
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 
 SFB_TEAM = paths.DATA / "decks" / "sfb-standard" / "legal" / "team-of-three.txt"
 ILLEGAL_AQA = paths.DATA / "decks" / "aqa-standard" / "illegal" / "copy-limit-across-spellings.txt"

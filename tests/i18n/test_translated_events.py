@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 import re
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 from localized import assert_no_english
 
 LEGAL_AQA = paths.DATA / "decks" / "aqa-standard" / "legal" / "deck-40.txt"

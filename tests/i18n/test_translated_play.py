@@ -4,8 +4,9 @@ table headers in that language, while --json is byte for byte the English run's.
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 from localized import assert_no_english
 
 AQA = paths.DATA / "decks" / "aqa-standard" / "legal" / "deck-40.txt"

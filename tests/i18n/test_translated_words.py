@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 from localized import assert_no_english
 
 YOME = paths.DATA / "decks" / "aqa-yome" / "legal" / "declared-as-a-full-name.txt"

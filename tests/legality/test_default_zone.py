@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import paths  # tests/support/paths.py
-
 from deckcli.games import registry
 from deckcli.legality.formats import load_format
 

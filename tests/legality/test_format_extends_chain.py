@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 
 import pytest
 
+import paths  # tests/support/paths.py
 from deckcli.errors import InputError
 from deckcli.legality.formats import MAX_EXTENDS, load_format
 

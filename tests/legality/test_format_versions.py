@@ -3,16 +3,15 @@ and ``validate --date`` (default today) naming the version in its report."""
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 from datetime import date, timedelta
 
 import pytest
-from rules_support import write_format
 
+import paths  # tests/support/paths.py
 from deckcli.errors import InputError
 from deckcli.legality.formats import load_format
+from rules_support import write_format
 
 DECKS = paths.DATA / "decks"
 ROUND1 = DECKS / "boa-standard" / "legal" / "match-round1.txt"  # 2 Maelstrom Hydra, 3 Frost Ward, 52 main

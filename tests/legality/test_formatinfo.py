@@ -7,7 +7,6 @@ import json
 from datetime import date
 
 import paths  # tests/support/paths.py
-
 from deckcli.legality.format import Champions, CopyLimit
 from deckcli.legality.formatinfo import (
     CardLimits,
@@ -45,7 +44,7 @@ def test_a_formats_details_are_typed_and_its_dict_is_the_json_it_printed():
     assert (details.version, details.limits.banned) == ("2026-06-01", ("Aeon Sphinx", "Infernal Dragon Lord"))
     assert details.versions[0].in_force and isinstance(details.versions[0], CardLimitVersion)
     assert RestrictedCard("Worldbreaker", 1) in details.limits.restricted
-    assert [(z.zone, z.label, z.size) for z in details.zones][0] == ("main", "Main Deck", "50-60")
+    assert (details.zones[0].zone, details.zones[0].label, details.zones[0].size) == ("main", "Main Deck", "50-60")
     assert details.as_dict() == _golden_json("boa-advanced-after-json")
 
 

@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 
-
 import pytest
+
+import paths  # tests/support/paths.py
+from deckcli.cards.index import CardIndex
+from deckcli.errors import DeckcliError, InputError
+from deckcli.legality.checks import CHECKS
+from deckcli.legality.format import Champions, CopyLimit, FormatZone, NameLimit
+from deckcli.legality.formats import default_format, list_formats, load_format
+from deckcli.legality.opening import OpeningRules
+from deckcli.legality.rules import card_limit_keys
+from deckcli.storage.location import bundled_format_files, schemas_dir
+from deckcli.validation.jsonschemas import schema_errors
 from rules_support import write_format
 
 ROOT_FORMATS = paths.REPO / "carddb" / "boa" / "formats"
-
-from deckcli.cards.index import CardIndex
-from deckcli.errors import DeckcliError, InputError
-from deckcli.legality.format import Champions, CopyLimit, FormatZone, NameLimit
-from deckcli.legality.opening import OpeningRules
-from deckcli.legality.formats import default_format, list_formats, load_format
-from deckcli.validation.jsonschemas import schema_errors
-from deckcli.storage.location import bundled_format_files, schemas_dir
-from deckcli.legality.checks import CHECKS
-from deckcli.legality.rules import card_limit_keys
 
 SCHEMA = "format.schema.json"
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from paths import EXAMPLES
 
 from deckcli.cli.main import cli
+from paths import EXAMPLES
 
 
 @pytest.fixture

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 from localized import localized_runner
 
 GOLDEN = paths.DATA / "formats" / "golden"

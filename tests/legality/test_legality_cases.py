@@ -6,12 +6,12 @@ test's own database."""
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 from pathlib import Path
 
 import pytest
+
+import paths  # tests/support/paths.py
 
 ROOT = paths.REPO
 DECKS = ROOT / "tests" / "data" / "decks"

@@ -4,9 +4,9 @@ is folded into it, and the format's size, kind and champion rules, which would o
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
+
+import paths  # tests/support/paths.py
 
 EXAMPLE = paths.REPO / "examples" / "ember-rush.txt"
 ONE = "21 lines (61 cards) name Battle of Aeons (boa) cards, not Super Fantasy Brawl (sfb) ones: this looks like a boa deck"

@@ -4,9 +4,8 @@ tests/data/decks/boa-*/, checked by tests/test_legality_cases.py."""
 
 from __future__ import annotations
 
-from rules_support import card_names, fill, resolve
-
 from deckcli.legality.exchange import check_side_exchange
+from rules_support import card_names, fill, resolve
 
 RESTRICTED = ("Aeon Sphinx", "Infernal Dragon Lord", "Worldbreaker", "Counterspell", "Arcane Insight", "Raise the Fallen")
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from rules_support import card_names, decklist, fill, problems, rules
 
 from deckcli.decklists.model import ParseProblem
 from deckcli.legality.resolve import Resolver
 from deckcli.legality.rules import check_deck
+from rules_support import card_names, decklist, fill, problems, rules
 
 
 @pytest.fixture

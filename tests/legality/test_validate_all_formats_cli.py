@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 
+import paths  # tests/support/paths.py
 from rules_support import write_format
 
 DECKS = paths.DATA / "decks"
@@ -56,7 +55,7 @@ def test_the_table_is_a_deck_by_format_matrix(run, tmp_path):
     deck = restricted(tmp_path)
     result = run("validate", deck, TEAM, "--all-formats", "--date", "2026-07-01")
     assert result.exit_code == 0, result.output
-    header, rule, first, second, version = result.stdout.splitlines()
+    header, _rule, first, second, version = result.stdout.splitlines()
     assert header.split() == ["deck", *BOA_FORMATS, *SFB_FORMATS]
     assert first.split() == [str(deck), "legal", "restricted"]
     assert second.split() == [str(TEAM), "legal", "deck-size,", "champion-count", "deck-size,", "champion-count"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from rules_support import card_names, champion_cards, fill, resolve, write_format
 
 from deckcli.decklists.io import write_decklist
+from rules_support import card_names, champion_cards, fill, resolve, write_format
 
 
 @pytest.fixture

@@ -4,11 +4,11 @@ status of bad input, warnings, the table, usage errors."""
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
 
 import pytest
+
+import paths  # tests/support/paths.py
 
 SFB = paths.DATA / "decks" / "sfb-standard"
 POOL = SFB / "support" / "pool-of-five.txt"  # Kilgore, Al'kemi, Deryn, Sir Tentaclot, Jacques le Beau

@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 import shutil
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 
 GOLDEN = paths.REPO / "tests" / "legality" / "golden"
 EXAMPLES = paths.REPO / "examples"

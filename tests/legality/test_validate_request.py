@@ -7,9 +7,9 @@ from __future__ import annotations
 import ast
 from functools import partial
 
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 from deckcli.collection.owned import not_owned_problems
 from deckcli.legality.reports import DeckReport, DeckReporter, FormatOptionError, ValidateRequest, validate
 from deckcli.legality.resolved import Unreadable

@@ -3,9 +3,9 @@ in ``--json``), not one near-identical row per line; a stray card of another gam
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import json
+
+import paths  # tests/support/paths.py
 
 #: The card lines of the boa example, without its metadata or sections: 21 boa cards, and Fireball, which aqa has too.
 LINES = [

@@ -10,12 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import hypergeom
 
-from odds_support import card, small_deck
-
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.bestpolicy import best_policy
-from deckcli.odds.mulligan import kept_and_seen
-from deckcli.odds.mulligan import expected_success, redrawn_hands, uniform_hands
+from deckcli.odds.mulligan import expected_success, kept_and_seen, redrawn_hands, uniform_hands
+from odds_support import card, small_deck
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}
 BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}

@@ -10,9 +10,9 @@ from deckcli.carderrors import UnknownCard
 from deckcli.errors import InputError
 from deckcli.games import registry
 from deckcli.odds import parse_condition, parse_conditions, split_classes
-from deckcli.odds.report import distribution
 from deckcli.odds.hands import sample_hands
 from deckcli.odds.hypergeometric import p_at_least_one
+from deckcli.odds.report import distribution
 from deckcli.validation.jsonschemas import card_fields
 
 

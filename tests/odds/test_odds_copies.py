@@ -8,11 +8,10 @@ from itertools import combinations
 import pytest
 from scipy.stats import hypergeom
 
-from odds_support import card
-
 from deckcli.errors import InputError
 from deckcli.odds import parse_conditions
 from deckcli.odds.copies import copies_needed, parse_vary
+from odds_support import card
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}
 BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}

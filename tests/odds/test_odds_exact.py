@@ -11,12 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import hypergeom
 
-from odds_support import card, small_deck
-
-from deckcli.odds import odds, parse_conditions, split_classes
-from deckcli.odds.opening import p_by_size, p_hand
 from deckcli.errors import InputError
 from deckcli.legality.opening import OpeningRules
+from deckcli.odds import odds, parse_conditions, split_classes
+from deckcli.odds.opening import p_by_size, p_hand
+from odds_support import card, small_deck
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string", "element": "string"}
 BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}

@@ -7,11 +7,10 @@ from itertools import combinations
 
 import pytest
 
-from odds_support import brute_partial, card, expand, hits_of, meets, small_deck
-
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.bestpolicy import best_policy
 from deckcli.odds.mulligan import compositions
+from odds_support import brute_partial, card, expand, hits_of, meets, small_deck
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}
 

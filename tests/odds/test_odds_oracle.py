@@ -9,15 +9,14 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-import dense_reference as dense
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import dense_reference as dense
 from deckcli.odds import parse_conditions, split_classes
 from deckcli.odds.bestpolicy import best_policy
-from deckcli.odds.mulligan import kept_and_seen
-from deckcli.odds.mulligan import compositions, mixed_success
+from deckcli.odds.mulligan import compositions, kept_and_seen, mixed_success
 from deckcli.odds.opening import p_by_size, retiring_order
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string", "champion": "string"}

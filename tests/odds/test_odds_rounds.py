@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, permutations
 from math import comb
 
@@ -18,9 +18,8 @@ import pytest
 
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.bestpolicy import best_policy
-from deckcli.odds.mulligan import round_odds
 from deckcli.odds.hypergeometric import overlap_by_round
-from deckcli.odds.mulligan import compositions, partial_hands, uniform_hands
+from deckcli.odds.mulligan import compositions, partial_hands, round_odds, uniform_hands
 
 FIELDS = {"name": "string", "colour": "string"}
 COLOURS = ["1+ colour=red", "1+ colour=yellow", "1+ colour=blue"]
@@ -109,7 +108,7 @@ def by_labelled_cards(game: Game, rounds: int) -> list[Fraction]:
     """Exact walk over which labelled cards are in the deck: each draw is every subset, equally likely."""
     everything = frozenset(range(game.size))
 
-    @lru_cache(maxsize=None)
+    @cache
     def later(deck: frozenset, r: int) -> tuple[Fraction, ...]:
         """Chances for rounds r..rounds, the deck holding ``deck`` (the rest in the discard pile) at r's draw."""
         if r > rounds:

@@ -9,12 +9,11 @@ from math import comb
 import numpy as np
 import pytest
 
-from test_odds_simulate import BOA, FIELDS, SFB, deck, sfb_deck, within
-
 from deckcli.odds import dealing, odds, parse_conditions, split_classes
 from deckcli.odds.dealing import CompositionSampler, HandSampler, composition_count, sampler_for
 from deckcli.odds.mulligan import compositions
 from deckcli.odds.simulate import simulate
+from test_odds_simulate import BOA, FIELDS, SFB, deck, sfb_deck, within
 
 
 def test_the_alias_table_draws_each_composition_with_its_probability():

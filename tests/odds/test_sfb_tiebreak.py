@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from math import comb, lcm
 
 import pytest
-from odds_support import expand, hits_of
 
 from deckcli.odds import odds, parse_conditions, split_classes
 from deckcli.odds.bestpolicy import best_policy
+from odds_support import expand, hits_of
 
 FIELDS = {"name": "string", "colour": "string", "kind": "string"}
 NAMES = {"r": "red", "y": "yellow", "b": "blue"}
@@ -47,7 +47,7 @@ def brute_rounds(cards, wants, n, rounds):
     def meets(hand) -> bool:
         return all(c.holds(sum(hits[i][k] for i in hand)) for k, c in enumerate(conditions))
 
-    @lru_cache(maxsize=None)
+    @cache
     def later(deck: frozenset, r: int) -> tuple[Fraction, ...]:
         """Chances for rounds r..rounds, the deck holding ``deck`` (the rest in the discard pile) at r's draw."""
         if r > rounds:

@@ -8,7 +8,6 @@ import html
 import json
 
 import paths  # tests/support/paths.py
-
 from deckcli.cards.index import CardRef
 from deckcli.play.faces import Back, card_face, game_back
 from deckcli.play.tts import sheet_page

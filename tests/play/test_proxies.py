@@ -9,7 +9,6 @@ import math
 
 import browser  # tests/support/browser.py
 import play_support as ps
-import pytest
 
 #: Paper sizes in PDF points (Chromium writes A4 as 594.96 x 841.92).
 A4, LETTER = (595.0, 841.9), (612.0, 792.0)

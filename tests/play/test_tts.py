@@ -9,10 +9,10 @@ import re
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
-import browser  # tests/support/browser.py
-import play_support as ps
 import pytest
 
+import browser  # tests/support/browser.py
+import play_support as ps
 from deckcli.play.tts import FACE_HEIGHT, FACE_WIDTH
 
 

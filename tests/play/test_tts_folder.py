@@ -9,11 +9,11 @@ import json
 import os
 from urllib.parse import unquote
 
+import pytest
+
 import browser  # tests/support/browser.py
 import paths  # tests/support/paths.py
 import play_support as ps
-import pytest
-
 from deckcli.play.filenames import MAX_BYTES, file_stem, unique_stem
 
 

@@ -16,9 +16,10 @@ import sys
 from pathlib import Path
 from urllib.parse import unquote
 
+import pytest
+
 import browser  # tests/support/browser.py
 import play_support as ps
-import pytest
 
 #: The child: ``deckcli ARGS...`` waiting at the point argv[1] names: ``temp`` (an image's temporary file made,
 #: the browser about to draw into it), ``drawn`` (the first image drawn and in its place) or ``saved`` (the saved

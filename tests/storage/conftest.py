@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+
 from backends import NO_SERVER
 
 PG_URL = os.environ.get("DECKCLI_TEST_PG_URL")

@@ -7,9 +7,9 @@ import sqlite3
 import pytest
 
 from deckcli.cards.importer import open_database
+from deckcli.errors import DeckcliError
 from deckcli.storage.location import default_db_path
 from deckcli.storage.revisions import SCHEMA_VERSION
-from deckcli.errors import DeckcliError
 
 
 def test_default_path_follows_environment(monkeypatch, tmp_path):
@@ -115,9 +115,9 @@ def test_opening_the_file_again_in_one_process_keeps_the_first_connection_s_lock
     import subprocess
     import sys
 
-    from paths import EXAMPLES, REPO
     from deckcli.cli.main import cli
     from deckcli.events.store import event_registrations
+    from paths import EXAMPLES, REPO
 
     path = tmp_path / "shared.db"
     first = open_database(path)

@@ -11,7 +11,6 @@ import time
 import pytest
 
 from dbdump import file_bytes, table_snapshot
-
 from deckcli.dbfiles import APPLICATION_ID
 from deckcli.storage.revisions import HEAD_REVISION, SCHEMA_VERSION
 

@@ -14,7 +14,6 @@ import pytest
 
 import paths
 from dbdump import file_bytes, table_snapshot, unprivileged
-
 from deckcli.cards.importer import open_database
 from deckcli.dbfiles import APPLICATION_ID
 from deckcli.storage.fileinfo import read_only_uri

@@ -8,9 +8,9 @@ import gzip
 import json
 import shutil
 
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 from deckcli.storage.revisions import HEAD_REVISION, SCHEMA_VERSION
 
 SCHEMA_2 = paths.DATA / "storage" / "schema-v2.db.gz"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import gzip
 import json
 import sqlite3
+
+import paths  # tests/support/paths.py
 
 #: A database written by deckcli at schema 2 (before the deck name key): decks 'Ember Rush', 'Ember Rush Ⅱ'
 #: (a copy), 'Shadows and Steel' (sfb) and the empty aqa deck 'Ｗｉｄｅ Ｄｅｃｋ' (full-width), 2 Ember Whelp owned.

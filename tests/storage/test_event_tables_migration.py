@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import paths  # tests/support/paths.py
-
 import gzip
 import json
 import sqlite3
 
 import pytest
+
+import paths  # tests/support/paths.py
 from dbdump import kept
 
 #: A database written by deckcli at schema 3 (before events): decks 'Ember Rush' (boa), 'Shadows and Steel' (sfb)

@@ -15,7 +15,6 @@ from deckcli.cli.main import cli
 from deckcli.storage.location import is_url, label_of, mask_url, target_of
 
 
-
 def _invoke(*args, env=None):
     return CliRunner().invoke(cli, [str(a) for a in args], env=env)
 
@@ -56,7 +55,7 @@ def test_without_psycopg_the_message_names_the_extra():
               "from deckcli.cli.main import cli\n"
               "cli.main(['--db', 'postgresql://ann:pw@127.0.0.1:1/league', 'cards', 'search', 'x'], prog_name='deckcli')")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=paths.REPO,
-                          env={**os.environ, "PYTHONPATH": str(paths.REPO)})
+                          env={**os.environ, "PYTHONPATH": str(paths.REPO)}, check=False)
     assert done.returncode == 1
     assert "connecting to PostgreSQL needs the psycopg driver, which is not installed" in done.stderr
     assert "pip install 'deckcli[postgresql]'" in done.stderr and ":pw@" not in done.stderr

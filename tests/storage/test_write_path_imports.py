@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import os
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 from child_imports import ORM, invoke_counting
 
 pytestmark = pytest.mark.sqlite_only  # the sqlite3 write path of a ready file

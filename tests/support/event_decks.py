@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import paths  # tests/support/paths.py
@@ -23,7 +23,7 @@ SUFFIX = {"text": ".txt", "json": ".json", "csv": ".csv", "code": ".code", "cod"
           "mtgo": ".txt", "mws": ".mwDeck", "forum": ".txt"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cards(path: str) -> tuple[str, tuple[dict, ...]]:
     doc = json.loads((paths.REPO / path).read_text(encoding="utf-8"))
     return doc["set"]["code"], tuple(doc["cards"])
@@ -69,7 +69,7 @@ def counts_by_name(deck: list[Card]) -> Counter:
 
 
 def _decklist(deck: list[Card], name: str, game: str):
-    from deckcli.decklists.model import Decklist, DeckEntry
+    from deckcli.decklists.model import DeckEntry, Decklist
 
     return Decklist([DeckEntry(z, n, card, s, num) for z, n, card, s, num in deck], name=name, game=game)
 

@@ -8,8 +8,9 @@ import struct
 import unicodedata
 from pathlib import Path
 
-import paths  # tests/support/paths.py
 from click.testing import CliRunner
+
+import paths  # tests/support/paths.py
 
 #: Each game's example deck: its file, its stored name and its cards per zone (the game's zone titles).
 DECKS = {

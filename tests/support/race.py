@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import paths  # tests/support/paths.py
 import pytest
+
+import paths  # tests/support/paths.py
 
 #: What a racing process runs first: ``sys.argv[1]`` is its ready file, ``sys.argv[2]`` the go file; the arguments
 #: it was given follow, as ``ARGS``. (Polling the go file, not timing anything.)

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 from deckcli.cards.index import CardIndex
-from deckcli.decklists.model import Decklist, DeckEntry
+from deckcli.decklists.model import DeckEntry, Decklist
 from deckcli.games.hooks.name_level import nemu
-from deckcli.legality.resolved import ResolvedDeck
 from deckcli.legality.resolve import Resolver
+from deckcli.legality.resolved import ResolvedDeck
 from deckcli.legality.rules import check_deck
 
 #: zone -> lines, each (count, name) or (count, name, set code, number)

@@ -9,9 +9,9 @@ import os
 import shutil
 from pathlib import Path
 
-import paths  # tests/support/paths.py
 import pytest
 
+import paths  # tests/support/paths.py
 from deckcli.errors import GameDataError, InputError
 from deckcli.files.jsonfiles import bundled_json
 from deckcli.games import registry
@@ -130,7 +130,7 @@ def test_a_broken_bundled_format_is_checked_again(carddb):
     doc["opening"]["mulligan"] = "paris"
     path.write_text(json.dumps(doc), encoding="utf-8")
     _forget_all()
-    with pytest.raises(InputError, match='invalid format file:\nboa-standard: .*"paris" is not one of:'):
+    with pytest.raises(InputError, match=r'invalid format file:\nboa-standard: .*"paris" is not one of:'):
         formats.load_format("boa-standard")
 
 
