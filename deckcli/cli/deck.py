@@ -11,8 +11,8 @@ from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.decksaid import said_changes, said_import, warn
 from deckcli.cli.options import (
-    CARDS_AND_COUNTS,
     ZONE_CHOICE,
+    CardsAndCounts,
     NameOrFile,
     cards_wanted,
     game_option,
@@ -101,9 +101,7 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
     click.echo(_("Created deck {deck!r} ({game}, {format}).").format(deck=created.name, game=fmt.game, format=fmt.name))
 
 
-@deck.command(
-    short_help="Add COUNT copies of each CARD (or stdin's lines) to deck NAME.", context_settings=CARDS_AND_COUNTS
-)
+@deck.command(cls=CardsAndCounts, short_help="Add COUNT copies of each CARD (or stdin's lines) to deck NAME.")
 @click.argument("name", shell_complete=complete_deck)
 @click.argument("cards", nargs=-1, required=True, metavar="CARD [COUNT]... | -", shell_complete=complete_card)
 @click.option(

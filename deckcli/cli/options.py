@@ -234,22 +234,33 @@ class DatabaseParam(click.ParamType):
         return target_of(value)
 
 
-#: The command settings of a command taking ``CARD [COUNT]...``: a negative COUNT (``-3``) reaches
-#: :func:`cards_wanted` as an argument, refused there as a count out of range, not as an unknown option ``-3``.
-CARDS_AND_COUNTS = {"ignore_unknown_options": True}
+class CardsAndCounts(click.Command):
+    """A command taking ``CARD [COUNT]...``: a negative COUNT (``-3``) reaches :func:`cards_wanted` as an argument,
+    refused there as a count out of range, not as an unknown option ``-3``; any other unknown option before ``--``
+    is still refused as Click refuses it (with its suggestion), and after ``--`` every word is a card."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["context_settings"] = {**(kwargs.get("context_settings") or {}), "ignore_unknown_options": True}
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        params = self.get_params(ctx)
+        options = {opt: p for p in params if isinstance(p, click.Option) for opt in (*p.opts, *p.secondary_opts)}
+        value_next = False
+        for arg in args:
+            if arg == "--":
+                break
+            name = arg.split("=", 1)[0] if arg.startswith("--") else arg[:2]
+            if not value_next and arg.startswith("-") and arg != "-" and not _is_count(arg) and name not in options:
+                raise click.NoSuchOption(arg, possibilities=list(options), ctx=ctx)
+            option = options.get(arg) if not value_next else None
+            value_next = option is not None and not option.is_flag and not option.count
+        return super().parse_args(ctx, args)
 
 
 def _is_count(item: str) -> bool:
     """A whole number, negative ones too (refused by the count's range, which names it)."""
     return item.strip().removeprefix("-").isdigit()
-
-
-def _no_such_option(item: str) -> click.NoSuchOption:
-    """Click's refusal of an unknown option, with its suggestions: the command lets a negative COUNT through as an
-    argument (:data:`CARDS_AND_COUNTS`), never another word starting with a dash."""
-    ctx = click.get_current_context(silent=True)
-    known = [opt for param in ctx.command.params for opt in param.opts if opt.startswith("-")] if ctx else []
-    return click.NoSuchOption(item, possibilities=known, ctx=ctx)
 
 
 def cards_wanted(items: tuple[str, ...], zone: str | None, set_code: str | None, number: str | None) -> CardsWanted:
@@ -258,8 +269,6 @@ def cards_wanted(items: tuple[str, ...], zone: str | None, set_code: str | None,
 
     pairs: list[list] = []
     for item in items:
-        if item.startswith("-") and item != "-" and not item[1:].isdigit():
-            raise _no_such_option(item)
         if _is_count(item) and pairs and pairs[-1][1] is None:
             try:
                 pairs[-1][1] = whole(1)(item)  # the range every count has, and its message

@@ -24,3 +24,10 @@ def test_an_unknown_option_is_still_one_with_its_suggestion(run, db):
     assert result.exit_code == 2
     assert "Error: No such option '--zoen'. Did you mean '--zone'?" in result.stderr
     assert run("deck", "show", "R", "--json").output.count("Fireball") == 0
+
+
+def test_after_a_double_dash_a_word_with_a_dash_is_a_card(run, db):
+    assert run("deck", "new", "R", "--game", "boa").exit_code == 0
+    result = run("deck", "add", "R", "--", "-Drain", "2")
+    assert result.exit_code == 1 and "unknown card '-Drain' in boa" in result.stderr
+    assert "No such option" not in result.stderr
