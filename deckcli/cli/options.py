@@ -240,8 +240,8 @@ class CardsAndCounts(click.Command):
     is still refused as Click refuses it (with its suggestion), and after ``--`` every word is a card."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs["context_settings"] = {**(kwargs.get("context_settings") or {}), "ignore_unknown_options": True}
         super().__init__(*args, **kwargs)
+        self.context_settings = {**self.context_settings, "ignore_unknown_options": True}
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         params = self.get_params(ctx)
