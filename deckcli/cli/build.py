@@ -9,12 +9,12 @@ import click
 
 from deckcli.cli.completion import complete_deck_or_file, complete_format
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import game_option
+from deckcli.cli.options import NameOrFile, game_option
 from deckcli.i18n import gettext as _
 
 
 @click.command(short_help="Build a deck on one screen: verdict, curve and odds live.")
-@click.argument("deck", required=False, metavar="[DECK]", shell_complete=complete_deck_or_file)
+@click.argument("deck", required=False, metavar="[DECK]", type=NameOrFile(), shell_complete=complete_deck_or_file)
 @game_option(help="The game of a new deck.")
 @click.option(
     "--format",

@@ -8,7 +8,7 @@ import click
 
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import game_option, json_option, output_option, whole
+from deckcli.cli.options import InputFile, game_option, json_option, output_option, whole
 from deckcli.cli.output import dump_json, emit, output_options, shown_value
 from deckcli.games.labels import DataLabel
 from deckcli.i18n import N_, translated
@@ -61,7 +61,7 @@ def cards() -> None:
 
 
 @cards.command("import", short_help="Import card sets: JSON files or card lists from a spreadsheet.")
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=InputFile())
 @game_option(help="The game of a spreadsheet card list's cards.")
 @click.option("--set", "-s", "set_code", metavar="CODE", help="The set code of a spreadsheet card list (e.g. S02).")
 @click.option("--set-name", metavar="NAME", help="The set's full name (with --set; a stored set keeps its own).")

@@ -18,7 +18,16 @@ from deckcli.cli.collection_options import (
 )
 from deckcli.cli.completion import complete_card
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import DataChoice, deck_source, game_option, json_option, output_option, whole
+from deckcli.cli.options import (
+    DataChoice,
+    InputFile,
+    NameOrFile,
+    deck_source,
+    game_option,
+    json_option,
+    output_option,
+    whole,
+)
 from deckcli.cli.output import dump_json, dump_json_of, emit, output_options
 from deckcli.collection.layouts import DECKCLI_COLUMNS
 from deckcli.i18n import gettext as _
@@ -172,7 +181,7 @@ def stats(app: AppContext, game, output) -> None:
 
 
 @collection.command("import", short_help="Import a collection CSV or deckcli JSON (- reads stdin).")
-@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("file", type=InputFile())
 @click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
 @click.option("--skip-bad", is_flag=True, help="Import the good rows even when some cannot be matched.")
 @click.option(
@@ -315,7 +324,7 @@ def missing(app: AppContext, source, output) -> None:
 
 
 @collection.command(short_help="The decks the collection can build, and what the others lack.")
-@click.argument("decks", nargs=-1, metavar="[DECK]...")
+@click.argument("decks", nargs=-1, metavar="[DECK]...", type=NameOrFile())
 @game_option(help="Only stored decks of this game.")
 @click.option(
     "--together",

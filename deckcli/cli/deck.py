@@ -10,7 +10,16 @@ from deckcli.cli.completion import complete_card, complete_deck, complete_deck_o
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.decksaid import said_changes, said_import, warn
-from deckcli.cli.options import ZONE_CHOICE, cards_wanted, game_option, json_option, output_option, whole
+from deckcli.cli.options import (
+    ZONE_CHOICE,
+    CardsAndCounts,
+    NameOrFile,
+    cards_wanted,
+    game_option,
+    json_option,
+    output_option,
+    whole,
+)
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -92,7 +101,7 @@ def new(app: AppContext, name: str, game: str | None, format_name: str | None, m
     click.echo(_("Created deck {deck!r} ({game}, {format}).").format(deck=created.name, game=fmt.game, format=fmt.name))
 
 
-@deck.command(short_help="Add COUNT copies of each CARD (or stdin's lines) to deck NAME.")
+@deck.command(cls=CardsAndCounts, short_help="Add COUNT copies of each CARD (or stdin's lines) to deck NAME.")
 @click.argument("name", shell_complete=complete_deck)
 @click.argument("cards", nargs=-1, required=True, metavar="CARD [COUNT]... | -", shell_complete=complete_card)
 @click.option(
@@ -245,8 +254,8 @@ def delete(app: AppContext, name: str, yes: bool) -> None:
 
 
 @deck.command(short_help="Compare decks A and B per zone and card.")
-@click.argument("a", shell_complete=complete_deck_or_file)
-@click.argument("b", shell_complete=complete_deck_or_file)
+@click.argument("a", type=NameOrFile(), shell_complete=complete_deck_or_file)
+@click.argument("b", type=NameOrFile(), shell_complete=complete_deck_or_file)
 @click.option("--all", "include_same", is_flag=True, help="List unchanged cards too.")
 @json_option(help="Print JSON.")
 @pass_app
@@ -288,7 +297,7 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 
 
 @deck.command("import", short_help="Import decklist files or deck codes as stored decks.")
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=NameOrFile())
 @click.option("--name", "-n", help="The deck's name, for one FILE (default: the decklist's Name:, else the file name).")
 @click.option(
     "--format",

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from deckcli.cli.completion import complete_format
-from deckcli.cli.options import date_option, game_option
+from deckcli.cli.options import NameOrFile, date_option, game_option
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
 
 if TYPE_CHECKING:
+    from deckcli.legality.format import NameLimit
     from deckcli.legality.formatinfo import FormatDetails, RestrictedCard
 
 LIST_COLUMNS = ["name", "game", "title", "zones", "copy_limit", "default"]
@@ -59,7 +60,7 @@ def formats(ctx: click.Context, game: str | None, output: str) -> None:
 
 
 @formats.command(short_help="Every rule of a format, with its lists in force on --date.")
-@click.argument("ref", metavar="NAME|PATH", shell_complete=complete_format)
+@click.argument("ref", metavar="NAME|PATH", type=NameOrFile(), shell_complete=complete_format)
 @date_option(
     help="The banned and restricted lists in force on this day (default: today).",
 )
@@ -94,9 +95,19 @@ def _restricted(entries: Iterable[RestrictedCard]) -> str:
     return _listed([f"{e.card} ({e.max})" for e in entries])
 
 
-def _settings(*settings: tuple[str, object]) -> str:
-    """A rule's settings as the format file names them (``count 3, cards_each 6``); one set to None left out."""
-    return ", ".join(f"{key} {value}" for key, value in settings if value is not None)
+#: The checks a format may name, as a player reads them; the check's id (the rule id ``validate`` reports) stays beside.
+CHECK_NAMES = {
+    "champion-set": N_("each champion's complete card set"),
+    "name-limit": N_("cards of the declared name and of other names"),
+    "name-required": N_("at least one card of the declared name"),
+}
+
+
+def _checks_shown(checks: Iterable[str]) -> str:
+    """A format's checks in the user's language, each with its rule id; one the catalog does not know as its id."""
+    return _listed(
+        [_("{check} ({id})").format(check=_(CHECK_NAMES[c]), id=c) if c in CHECK_NAMES else c for c in checks]
+    )
 
 
 def _print_details(d: FormatDetails) -> None:
@@ -144,19 +155,29 @@ def _print_other_rules(d: FormatDetails) -> None:
     if d.legal_sets is not None:
         click.echo(_("legal sets: {values}").format(values=_listed(d.legal_sets)))
     if d.checks:
-        click.echo(_("checks: {values}").format(values=_listed(d.checks)))
+        click.echo(_("checks: {values}").format(values=_checks_shown(d.checks)))
     if d.champions:
-        values = _settings(("count", d.champions.count), ("cards_each", d.champions.cards_each))
-        click.echo(_("champions: {values}").format(values=values))
+        text = _("champions: {count} different champions, each with their whole set of {cards} cards")
+        click.echo(text.format(count=d.champions.count, cards=d.champions.cards_each))
     if d.draft_pool_format:
-        click.echo(_("draft: {values}").format(values=_settings(("pool_format", d.draft_pool_format))))
+        click.echo(_("draft: the pool follows the format {format}").format(format=d.draft_pool_format))
     if d.name_limit:
-        limit = d.name_limit
-        values = _settings(("max", limit.max), ("declared_max", limit.declared_max), ("meta_key", limit.meta_key))
-        click.echo(_("name limit: {values}").format(values=values))
+        _print_name_limit(d.name_limit)
     if d.opening:
         rules = ", ".join(_opening_rule(rule.key, rule.value) for rule in d.opening)
         click.echo(_("opening: {values}").format(values=rules))
+
+
+def _print_name_limit(limit: NameLimit) -> None:
+    """The ネーム limit as a sentence: the declared name's cards, any other name's, and the metadata key if given."""
+    if limit.meta_key:
+        text = _(
+            "name limit: up to {declared} cards of the name declared by the metadata key {key}, "
+            "up to {other} of any other name"
+        )
+    else:
+        text = _("name limit: up to {declared} cards of the declared name, up to {other} of any other name")
+    click.echo(text.format(declared=limit.declared_max, other=limit.max, key=limit.meta_key))
 
 
 def _print_card_limits(d: FormatDetails) -> None:

@@ -78,6 +78,7 @@ class DeckcliGroup(click.Group):
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context):
+        from deckcli.cli.options import USAGE_CONTEXT
         from deckcli.cli.output import shown_streams
         from deckcli.dberrors import BadDatabaseURL
         from deckcli.errors import DeckcliError, NoSuchDecklist
@@ -86,8 +87,10 @@ class DeckcliGroup(click.Group):
         try:
             with shown_streams():  # what the command prints: control characters escaped
                 return super().invoke(ctx)
-        except (BadDatabaseURL, NoSuchDecklist) as exc:  # a URL libpq would misread; a deck argument naming nothing
+        except BadDatabaseURL as exc:  # a URL libpq would misread
             raise click.UsageError(shown(exc.translated())) from None
+        except NoSuchDecklist as exc:  # a deck argument naming nothing: with its command's usage line
+            raise click.UsageError(shown(exc.translated()), ctx=ctx.meta.get(USAGE_CONTEXT)) from None
         except DeckcliError as exc:
             raise click.ClickException(shown(exc.translated())) from None
         except click.ClickException as exc:  # printed after the command, outside shown_streams: escaped here

@@ -4,6 +4,7 @@ written as HTML or PDF, and which database (a file or a server URL)."""
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -54,6 +55,39 @@ def whole(least: int = 0, most: int = LARGEST_WHOLE) -> click.IntRange:
     """The type of every integer option and argument: whole numbers from ``least`` to ``most`` (at most
     :data:`LARGEST_WHOLE`); another is refused as a usage error naming the range, which the help shows."""
     return click.IntRange(min=least, max=min(most, LARGEST_WHOLE))
+
+
+class InputFile(click.Path):
+    """A file a command reads (``-``: stdin). One that does not exist, or a folder, is a usage error (exit 2, with
+    the usage line), Click's convention for a path; what is inside the file is the command's business (exit 1)."""
+
+    def __init__(self) -> None:
+        super().__init__(exists=True, dir_okay=False, allow_dash=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if value == "":  # (not Click's "File '' does not exist.")
+            self.fail(_("an empty file name: name the file to read"), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+#: Where :class:`NameOrFile` leaves the command's context, so that a reference naming nothing, found only when the
+#: command runs (deckcli.errors.NoSuchDecklist), is refused with that command's usage line (deckcli.cli.main).
+USAGE_CONTEXT = "deckcli.usage_context"
+
+
+class NameOrFile(click.ParamType):
+    """A name or a file a command reads: a decklist file, ``-``, a deck code or a stored deck (or a bundled format's
+    name or a format file). A folder is a usage error as :class:`InputFile` says it (a file is wanted); a file that
+    does not exist may still be a name, which the command looks up (one naming nothing: a usage error too)."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if ctx is not None:
+            ctx.meta[USAGE_CONTEXT] = ctx
+        if isinstance(value, str) and value != "-" and os.path.isdir(value):
+            return click.Path(dir_okay=False).convert(value, param, ctx)  # (Click's own "is a directory" refusal)
+        return value
 
 
 GAME_CHOICE = DataChoice(registry.codes)
@@ -137,7 +171,9 @@ def deck_source(f: Callable) -> Callable:
         shell_complete=complete_deck,
         help="A stored deck (DECK may name one too, when no file is called so).",
     )(wrapper)
-    return click.argument("deck_file", metavar="[DECK]", required=False, shell_complete=complete_deck_or_file)(wrapper)
+    return click.argument(
+        "deck_file", metavar="[DECK]", type=NameOrFile(), required=False, shell_complete=complete_deck_or_file
+    )(wrapper)
 
 
 def page_output(f: Callable) -> Callable:
@@ -198,19 +234,48 @@ class DatabaseParam(click.ParamType):
         return target_of(value)
 
 
+class CardsAndCounts(click.Command):
+    """A command taking ``CARD [COUNT]...``: a negative COUNT (``-3``) reaches :func:`cards_wanted` as an argument,
+    refused there as a count out of range, not as an unknown option ``-3``; any other unknown option before ``--``
+    is still refused as Click refuses it (with its suggestion), and after ``--`` every word is a card."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.context_settings = {**self.context_settings, "ignore_unknown_options": True}
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        params = self.get_params(ctx)
+        options = {opt: p for p in params if isinstance(p, click.Option) for opt in (*p.opts, *p.secondary_opts)}
+        value_next = False
+        for arg in args:
+            if arg == "--":
+                break
+            name = arg.split("=", 1)[0] if arg.startswith("--") else arg[:2]
+            if not value_next and arg.startswith("-") and arg != "-" and not _is_count(arg) and name not in options:
+                raise click.NoSuchOption(arg, possibilities=list(options), ctx=ctx)
+            option = options.get(arg) if not value_next else None
+            value_next = option is not None and not option.is_flag and not option.count
+        return super().parse_args(ctx, args)
+
+
+def _is_count(item: str) -> bool:
+    """A whole number, negative ones too (refused by the count's range, which names it)."""
+    return item.strip().removeprefix("-").isdigit()
+
+
 def cards_wanted(items: tuple[str, ...], zone: str | None, set_code: str | None, number: str | None) -> CardsWanted:
     """``CARD [COUNT] [CARD [COUNT]]...`` as the cards wanted: a whole number after a card is its count (default 1)."""
     from deckcli.decks.edit import CardsWanted, CardWanted
 
     pairs: list[list] = []
     for item in items:
-        if item.strip().isdigit() and pairs and pairs[-1][1] is None:
+        if _is_count(item) and pairs and pairs[-1][1] is None:
             try:
                 pairs[-1][1] = whole(1)(item)  # the range every count has, and its message
             except click.BadParameter as exc:  # named, as Click names an option: which card's count it is
                 exc.param_hint = _("COUNT of {card!r}").format(card=pairs[-1][0])
                 raise
-        elif item.strip().isdigit() and not pairs:
+        elif _is_count(item) and not pairs:
             raise click.UsageError(_("give a CARD before its COUNT ({count})").format(count=item))
         else:
             pairs.append([item, None])

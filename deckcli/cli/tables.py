@@ -96,18 +96,38 @@ def columns() -> int:
 
 
 def _fit(texts: list[list[str]], widths: list[int], right: list[bool], names: list[str] | None) -> None:
-    """Narrow the widest columns of text (cells with spaces) until the table fits :func:`columns`."""
+    """Narrow the widest columns of text (cells with spaces) until the table fits :func:`columns`: first no column
+    below its longest word (so words wrap whole at spaces); then, only where that is not narrow enough and cutting
+    words down to :data:`MIN_WRAPPED` makes the table fit, a word wider than its column is cut. (A table too wide
+    even so keeps its words whole: cutting them would not make it fit.)"""
+    floor = [max(MIN_WRAPPED, display_width(names[c]) + 2 if names else 0) for c in range(len(widths))]
+    words = [max(floor[c], max((_longest_word(t) for t in texts[c]), default=0)) for c in range(len(widths))]
+    _narrow(texts, widths, right, [min(w, width) for w, width in zip(words, widths)])
+    narrowest = [min(w, f) if _wrappable(texts[c], right[c]) else w for c, (w, f) in enumerate(zip(widths, floor))]
+    if sum(narrowest) + len(_GAP) * (len(widths) - 1) <= columns():
+        _narrow(texts, widths, right, floor)
+
+
+def _wrappable(cells: list[str], right: bool) -> bool:
+    """Whether a column may be wrapped: text (left-aligned) with a space in some cell."""
+    return not right and any(" " in t for t in cells)
+
+
+def _narrow(texts: list[list[str]], widths: list[int], right: list[bool], floor: list[int]) -> None:
+    """Narrow the widest wrappable column, as often as it takes, until the table fits or none is above ``floor``."""
     limit = columns()
     while sum(widths) + len(_GAP) * (len(widths) - 1) > limit:
-        floor = [max(MIN_WRAPPED, display_width(names[c]) + 2 if names else 0) for c in range(len(widths))]
-        wrappable = [
-            c for c in range(len(widths)) if not right[c] and widths[c] > floor[c] and any(" " in t for t in texts[c])
-        ]
+        wrappable = [c for c in range(len(widths)) if widths[c] > floor[c] and _wrappable(texts[c], right[c])]
         if not wrappable:
             return
         widest = max(wrappable, key=lambda c: widths[c])
         rest = sum(widths) - widths[widest] + len(_GAP) * (len(widths) - 1)
         widths[widest] = max(floor[widest], limit - rest)
+
+
+def _longest_word(text: str) -> int:
+    """The display width of the widest word of ``text`` (what a column must hold for no word to be cut)."""
+    return max((display_width(word) for word in text.replace("\n", " ").split(" ")), default=0)
 
 
 def wrap(text: str, width: int) -> list[str]:

@@ -8,7 +8,7 @@ import click
 
 from deckcli.cli.completion import complete_deck, complete_deck_or_file, complete_format
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import date_option, game_option, json_option
+from deckcli.cli.options import NameOrFile, date_option, game_option, json_option
 from deckcli.cli.output import dump_json, emit
 from deckcli.i18n import N_, ngettext, translated
 from deckcli.i18n import gettext as _
@@ -28,7 +28,7 @@ TABLE_PROBLEMS = 20
 
 
 @click.command(short_help="Check decks against their format's rules.")
-@click.argument("files", nargs=-1, metavar="[DECK]...", shell_complete=complete_deck_or_file)
+@click.argument("files", nargs=-1, metavar="[DECK]...", type=NameOrFile(), shell_complete=complete_deck_or_file)
 @click.option(
     "--format",
     "-f",
@@ -52,6 +52,7 @@ TABLE_PROBLEMS = 20
     "--side-from",
     "side_from",
     metavar="ORIGINAL",
+    type=NameOrFile(),
     shell_complete=complete_deck_or_file,
     help="Check DECK as a between-rounds side-deck exchange of ORIGINAL (a decklist file, deck code or stored deck).",
 )
@@ -66,6 +67,7 @@ TABLE_PROBLEMS = 20
 @click.option(
     "--pool",
     metavar="POOL",
+    type=NameOrFile(),
     shell_complete=complete_deck_or_file,
     help="Competitive draft: each champion of the team must be in POOL (a decklist file, deck code or stored deck).",
 )
@@ -74,6 +76,7 @@ TABLE_PROBLEMS = 20
     "--match",
     nargs=2,
     metavar="TEAM_A TEAM_B",
+    type=NameOrFile(),
     default=None,
     help="Casual draft: check two teams (files, deck codes or stored decks) and the champions they share.",
 )

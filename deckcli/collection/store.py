@@ -234,10 +234,9 @@ def _not_held(tx: Transaction, card: CardRef, variant: Variant) -> NotFoundError
     """The error for removing a printing and variant the collection does not hold, naming the copies of any printing
     of the card it does hold (the one picked by name alone may not be the one held)."""
     ids = [p.id for p in CardIndex(tx, card.game).printings_of(card)]
-    others = [
-        f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]" for h in holdings(tx, card_ids=ids)
-    ]
-    printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe()}]"
+    held = holdings(tx, card_ids=ids)
+    others = [f"{h.count} ({h.card.set_code}) {h.card.number} [{h.variant.describe()}]" for h in held]
+    printing = f"{card.name} ({card.set_code}) {card.number} [{variant.describe_apart([h.variant for h in held])}]"
     elsewhere = N_(
         "the collection has no {printing}; it has {others} "
         "(choose with --set/--number/--foil/--condition/--language/--tag)"

@@ -272,3 +272,20 @@ class Variant:
         if self.proxy:
             parts.append(_("proxy"))
         return _(", ").join(parts)
+
+    def describe_apart(self, held: list[Variant]) -> str:
+        """:meth:`describe`, also naming what this variant leaves unset where a ``held`` one sets it (``normal, no
+        condition`` beside a held ``normal, M``), so a variant asked for never reads as one of those held."""
+        parts = [self.describe()]
+        unset = [
+            (not self.condition and any(v.condition for v in held), NO_CONDITION),
+            (not self.language and any(v.language for v in held), NO_LANGUAGE),
+            (not self.tag and any(v.tag for v in held), NO_TAG),
+            (not self.proxy and any(v.proxy for v in held), NOT_A_PROXY),
+        ]
+        parts += [_(text) for missing, text in unset if missing]
+        return _(", ").join(parts)
+
+
+#: What a variant leaves unset, said beside one that sets it (:meth:`Variant.describe_apart`).
+NO_CONDITION, NO_LANGUAGE, NO_TAG, NOT_A_PROXY = N_("no condition"), N_("no language"), N_("no tag"), N_("not a proxy")

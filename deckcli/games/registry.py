@@ -100,9 +100,11 @@ class Game:
         return DataLabel(str(spec.get("title") or kind.capitalize() + "s"), spec.get("labels"))
 
     def kind_name(self, kind: str) -> str:
-        """A kind as a message names it (``champion``): its id in English, its heading's translation (``labels``)
-        where it is shown, a category's name in Japanese and Russian alike."""
-        return DataLabel(kind, self.kinds.get(kind, {}).get("labels"))
+        """A kind as a message or one card names it (``champion``): its id in English, where it is shown the data's
+        name of one card of the kind (``singular``: Russian ``Чемпион``), else its heading's translation
+        (``labels``: a category's name, Japanese having no plural)."""
+        spec = self.kinds.get(kind, {})
+        return DataLabel(kind, {**spec.get("labels", {}), **spec.get("singular", {})})
 
     def kind_count(self, kind: str, count: int) -> str:
         """``count`` cards of ``kind`` ("3 champions"): :func:`deckcli.words.plural` of the kind, shown in the data's

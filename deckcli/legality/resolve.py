@@ -7,6 +7,7 @@ other rule problems rather than stopping at the first one.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -126,6 +127,7 @@ class Resolver:
         index = self.index(game)
         resolved = ResolvedDeck(deck.name, game, fmt, deck, problems=problems, index=index)
         entries, unread = self._card_lines(deck, game)
+        entries = _names_only(deck, entries, game)
         resolved.problems += [Problem("parse", p.message, line=p.line) for p in unread]
         legal_sets = frozenset(s.casefold() for s in fmt.legal_sets or ())
         router, aside = ZoneRouter(registry.game(game), fmt.zones, deck), registry.aside_zones()
@@ -260,6 +262,15 @@ def open_deck(
 ) -> ResolvedDeck:
     """Read and resolve one deck (a deck argument, or a stored deck by name); ``day`` picks dated format versions."""
     return Resolver(db, day).open(source, deck_name, format_name, game)
+
+
+def _names_only(deck: Decklist, entries: list[DeckEntry], game: str) -> list[DeckEntry]:
+    """A stored deck read as a deck of another game (``--game``): the printings deckcli stored are of the deck's own
+    game, so only its names mean anything there, as they do when the decklist file it was imported from is read so
+    (a boa ``Fireball (S01)`` is sfb's Fireball, not an unknown set 'S01' of sfb)."""
+    if deck.layout is not None or not deck.game or deck.game == game:
+        return entries
+    return [replace(e, set_code=None, number=None) if e.name else e for e in entries]
 
 
 def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, Miss]], lines: int) -> None:

@@ -52,3 +52,31 @@ def test_wide_characters_are_measured_by_the_columns_they_take(monkeypatch):
     text = table([["x", "ファイアーボール の テキスト は とても 長い です"]], ["a", "message"])
     assert all(display_width(line) <= 30 for line in text.splitlines())
     assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]  # a word wider than the column is cut
+
+
+
+def test_a_word_is_not_cut_where_cutting_would_not_make_the_table_fit(run, monkeypatch):
+    """("Counterspe/ll" in ``collection import --dry-run`` at 80 columns: the name column was narrowed to 10, though
+    the other columns alone were wider than the terminal.)"""
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = run("collection", "import", paths.REPO / "examples" / "moxfield-collection.csv", "--dry-run").stdout
+    names = [line.split("  ")[0] for line in lines.splitlines()[2:]]
+    assert names == ["Ember Whelp", "Ember Whelp", "Fireball", "Frost Ward", "Kilgore", "堕天使“天羽つかさ”",
+                     "Counterspell", "Kilgore"]
+
+
+def test_words_wrap_whole_at_spaces_where_each_fits_its_column(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "30")
+    rows = [["Counterspell of the Ancients", "a long text that wraps over several lines of the table"]]
+    lines = table(rows, ["name", "text"]).splitlines()
+    assert max(display_width(line) for line in lines) <= 30
+    width = len(lines[1].split("  ")[0])
+    assert [line[:width].strip() for line in lines[2:] if line[:width].strip()] == ["Counterspell of", "the Ancients"]
+    assert " ".join(line[width + 2:].strip() for line in lines[2:]) == rows[0][1]
+
+
+def test_a_word_wider_than_the_column_can_be_is_still_cut_where_that_makes_the_table_fit(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "30")
+    lines = table([["Supercalifragilisticexpialidocious word", "x y"]], ["name", "text"]).splitlines()
+    assert max(display_width(line) for line in lines) <= 30
+    assert lines[2].startswith("Supercalifragilisticex  x y") and lines[3].startswith("pialidocious word")

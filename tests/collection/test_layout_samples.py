@@ -117,8 +117,8 @@ def test_unreadable_files_are_clear_errors(run, tmp_path, data, message):
 
 def test_a_missing_file_names_it(run, tmp_path):
     result = run("collection", "import", tmp_path / "nope.csv")
-    assert result.exit_code == 1
-    assert f"{tmp_path / 'nope.csv'}: no such file" in result.stderr
+    assert result.exit_code == 2  # (a usage error, as for every command reading a file: tests/cli/test_file_arguments.py)
+    assert f"Invalid value for 'FILE': File '{tmp_path / 'nope.csv'}' does not exist." in result.stderr
 
 
 _CELL = st.text(st.characters(blacklist_categories=("Cs",)), max_size=8)

@@ -186,8 +186,9 @@ def test_an_export_to_a_name_too_long_is_an_error_not_an_internal_error(run, tmp
 
 @pytest.mark.parametrize("command", [["collection", "import"], ["cards", "import"]])
 def test_an_empty_file_name_to_read_is_named(run, command):
-    """(It said ": is a folder, not a collection file": the empty name was read as the working folder.)"""
+    """(It said ": is a folder, not a collection file": the empty name was read as the working folder.) A usage
+    error, as every missing file a command reads is (tests/cli/test_file_arguments.py)."""
     result = run(*command, "")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "an empty file name: name the file to read" in result.output + result.stderr
     assert ": is a folder" not in result.output + result.stderr

@@ -38,7 +38,7 @@ def test_cards_show_names_fields_kinds_and_values_in_japanese_and_russian(deckcl
     assert_no_english(japanese, ["element", "attack", "health", "ability", "rarity", "timing", "active"])
     russian = deckcli(RU, "cards", "show", "Fireball", "--game", "sfb").stdout
     assert "чемпион" in russian and "цвет      красный" in russian and "действие  атака" in russian
-    assert "Действия" in russian  # its kind
+    assert "тип       Действие" in russian  # its kind, one card: the singular
     assert_no_english(russian, ["champion", "colour", "action", "red", "attack"])
     champion = deckcli(RU, "cards", "show", "Kilgore").stdout
     assert "ОЗ после повышения уровня" in champion and "броня" in champion
@@ -86,7 +86,7 @@ def test_a_champion_drafts_problems_name_their_zone_in_the_players_language(deck
 def test_curve_names_its_field_and_buckets_in_the_players_language(deckcli):
     russian = deckcli(RU, "curve", TEAM, "--by", "colour", "--by", "action", "--by", "kind").stdout
     assert "цвет " in russian and "красный" in russian and "действие " in russian and "атака" in russian
-    assert "Действия" in russian and "тип " in russian
+    assert "Действие" in russian and "тип " in russian
     assert_no_english(russian, ["colour", "red", "yellow", "blue", "attack", "skill", "action"])
     japanese = deckcli(JA, "curve", paths.REPO / "examples" / "ember-rush.txt", "--by", "spell_type").stdout
     assert "スペルタイプ" in japanese and "ベーシック" in japanese and "（なし）" in japanese
@@ -106,7 +106,7 @@ def test_collection_list_shows_the_finish_in_the_players_language(deckcli):
 
 def test_hand_shows_an_sfb_cards_colour_and_action_in_the_players_language(deckcli):
     russian = deckcli(RU, "hand", TEAM, "--seed", "2").stdout
-    assert "(Действия · Gwaien · жёлтый · атака)" in russian
+    assert "(Действие · Gwaien · жёлтый · атака)" in russian
     assert_no_english(russian, ["yellow", "blue", "red", "attack", "reaction", "skill"])
     japanese = deckcli(JA, "hand", TEAM, "--seed", "2").stdout
     assert "黄 · 攻撃" in japanese

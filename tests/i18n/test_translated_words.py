@@ -52,7 +52,7 @@ def test_a_kind_and_the_zone_of_a_zone_kind_problem_in_russian(deckcli, tmp_path
     team.write_text(SFB_WRONG_KIND, encoding="utf-8")
     shown = deckcli(RU, "validate", team).stdout
     assert (
-        "'Kilgore' — карта вида «Чемпионы»; в зоне «Колода действий» могут быть только карты вида «Действия»" in shown
+        "'Kilgore' — карта вида «Чемпион»; в зоне «Колода действий» могут быть только карты вида «Действие»" in shown
     )
     english = deckcli("C", "validate", team).stdout
     assert "'Kilgore' is a champion card; the Action Deck holds only action cards" in english
@@ -76,7 +76,7 @@ def test_the_mulligan_kind_and_the_draw_zone_in_odds_and_hand(deckcli):
     hand = deckcli(
         RU, "hand", paths.REPO / "examples" / "team-shadows.txt", "--seed", "2", "--mulligan", "--want", "1+ colour=red"
     ).stdout
-    assert "Муллиган (частичная пересдача)" in hand and "(Действия · " in hand
+    assert "Муллиган (частичная пересдача)" in hand and "(Действие · " in hand
     assert_no_english(hand, ["partial-redraw", "(action ·"])
 
 

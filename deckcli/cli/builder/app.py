@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 #: The smallest terminal the screen is drawn in; a smaller one is told so instead.
 MIN_SIZE = (80, 24)
 
+#: The keys dialog's width (Dialog's CSS); its text is filled to it less the border, padding and scroll bar.
+KEYS_WIDTH = 76
+
 #: The most matches the pool lists (a search narrows them).
 POOL_ROWS = 500
 
@@ -80,6 +83,7 @@ class BuildApp(App[None]):
         self.zone = draft.format.draw_zone
         self.matches: list[CardRef] = []
         self._held_shown: dict[int, str] = {}  # the pool's ``deck`` cells as drawn, by card id
+        self.name_width = 0  # the most cells of the pool's names (panels.name_width), set once the screen is sized
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status", markup=False)
@@ -121,6 +125,7 @@ class BuildApp(App[None]):
         deck = self.query_one("#deck", DataTable)
         deck.add_column("#", key="count")
         deck.add_column(_("deck"), key="text")
+        self.name_width = panels.name_width(self.size.width)
         self._fill_pool("", rows=self.size.height)
         self.query_one("#status", Static).update(panels.status_text(self.draft, self.zone))
         self._fit(self.size.width, self.size.height)
@@ -137,6 +142,9 @@ class BuildApp(App[None]):
     # -- drawing ----------------------------------------------------------------------------------
     def on_resize(self, event) -> None:
         self._fit(event.size.width, event.size.height)
+        if self.name_width and panels.name_width(event.size.width) != self.name_width:  # (0: not mounted yet)
+            self.name_width = panels.name_width(event.size.width)
+            self._fill_pool(self.query_one("#search", Input).value)  # (the names cut to the new width)
 
     def _fit(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
@@ -178,9 +186,9 @@ class BuildApp(App[None]):
         """The pool's rows of the matches after those it shows, up to ``rows``."""
         table = self.query_one("#pool", DataTable)
         for card in self.matches[table.row_count : rows]:
-            cells = panels.pool_cells(card, self.pool.owned_of(card), self.draft.count(card))
+            cells = panels.pool_cells(card, self.pool.owned_of(card), self.draft.count(card), self.name_width)
             table.add_row(*cells, key=str(card.id))
-            self._held_shown[card.id] = cells[1]
+            self._held_shown[card.id] = str(cells[1])
 
     def _held_counts(self) -> None:
         """The pool's ``deck`` column after a change: only the cells whose count changed."""
@@ -332,7 +340,7 @@ class BuildApp(App[None]):
     def action_keys(self) -> None:
         from deckcli.cli.builder.dialogs import Reading
 
-        self.push_screen(Reading(_("Keys"), panels.keys_text()))
+        self.push_screen(Reading(_("Keys"), panels.keys_text(min(KEYS_WIDTH, self.size.width) - 6)))
 
     def action_save(self, then_quit: bool = False) -> None:
         from deckcli.cli.builder.dialogs import AskText

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from rich.text import Text
+
 from deckcli.cards.shownname import shown_name
 from deckcli.cards.summary import summary_parts
+from deckcli.cli.tables import display_width
 from deckcli.games import registry
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -36,9 +39,14 @@ KEYS = [
 ]
 
 
-def keys_text() -> str:
-    """What ``?`` shows: every key and what it does, one a line."""
-    return "\n".join(f"{key:<10} {_(what)}" for key, what in KEYS)
+def keys_text(columns: int | None = None) -> str:
+    """What ``?`` shows: every key and what it does, one a line; with ``columns``, each filled to that width by what
+    the terminal shows (a Japanese character takes two), its further lines indented under the first's text."""
+    if columns is None:
+        return "\n".join(f"{key:<10} {_(what)}" for key, what in KEYS)
+    from deckcli.cli.widehelp import fill
+
+    return "\n".join(fill(_(what), columns, f"{key:<10} ", " " * 11) for key, what in KEYS)
 
 
 class DeckRow(NamedTuple):
@@ -137,9 +145,25 @@ def status_text(draft: DeckDraft, zone: str) -> str:
     )
 
 
-def pool_cells(card: CardRef, owned: int | None, held: int) -> tuple[str, ...]:
-    """A pool row: the card's name as the user reads it, copies in the deck, copies owned (only with a collection:
-    ``owned`` None leaves the column out) and its summary."""
+def pool_cells(card: CardRef, owned: int | None, held: int, name_width: int | None = None) -> tuple[str | Text, ...]:
+    """A pool row: the card's name as the user reads it (cut with … past ``name_width`` cells, a wide character
+    counting two), copies in the deck, copies owned (only with a collection: ``owned`` None leaves the column out)
+    and its summary."""
     summary = " · ".join(summary_parts(card.as_dict(), shown=True))
     counts = (str(held) if held else "",) if owned is None else (str(held) if held else "", str(owned))
-    return (shown_name(card), *counts, summary)
+    return (_cut_name(shown_name(card), name_width), *counts, summary)
+
+
+def _cut_name(name: str, most: int | None) -> str | Text:
+    """``name`` as it is, or cut with … to ``most`` cells (a wide character counting two)."""
+    if most is None or display_width(name) <= most:
+        return name
+    cut = Text(name, no_wrap=True)
+    cut.truncate(most, overflow="ellipsis")
+    return cut
+
+
+def name_width(screen_width: int) -> int:
+    """How wide the pool's name column is at most: 45% of the pool's pane (itself half the screen), so that a long
+    name (Japanese, two cells a character) leaves the card's details room beside it."""
+    return max(12, screen_width // 2 * 9 // 20)
