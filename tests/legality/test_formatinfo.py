@@ -18,12 +18,16 @@ from deckcli.legality.formatinfo import (
     format_details,
     format_rows,
 )
+from deckcli.storage.location import carddb_dir
 
 GOLDEN = paths.DATA / "formats" / "golden"
 
 
 def _golden_json(case: str) -> object:
+    """The golden ``--json`` with its bundled files where this deckcli has them (the repository's ``carddb/`` in a
+    checkout, the package's own in a non-editable install) and the test data in the repository."""
     text = (GOLDEN / f"{case}.en.txt").read_text(encoding="utf-8")
+    text = text.replace("<repo>/carddb", carddb_dir().as_posix())
     return json.loads(text.replace("<repo>", str(paths.REPO)))
 
 
