@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -121,11 +121,9 @@ def simulate(
         redraw = rules.redraws(on_the_play)
     sampler, judge = sampler_for(classes, hand), Judge(conditions)
     histograms = np.zeros((len(conditions), hand + 1), dtype=np.int64)
-    ok_open = ok_mull = done = 0
-    while done < trials:
-        size = min(CHUNK, trials - done)
-        opened, kept = _deal_chunk(rng, classes, sampler, judge, hand, size, redraw, histograms)
-        ok_open, ok_mull, done = ok_open + opened, ok_mull + kept, done + size
+    ok_open = ok_mull = 0
+    for size, opened, kept in _dealt_chunks(rng, classes, sampler, judge, (hand, trials), redraw, histograms):
+        ok_open, ok_mull = ok_open + opened, ok_mull + kept
         if progress is not None:
             progress(size)
     return SimResult(
@@ -141,20 +139,28 @@ def simulate(
     )
 
 
-def _deal_chunk(rng, classes, sampler, judge, hand, size, redraw: Policy | bool, histograms) -> tuple[int, int]:
-    """Deal ``size`` hands (their matched counts added to ``histograms``): how many meet the conditions, and how many
-    after the mulligan (``redraw``: the best partial redraw's policy, else whether a missing hand is redrawn)."""
-    hands = sampler.deal(rng, hand, size)
-    ok = sampler.meeting(hands, judge)
-    for i, counts in enumerate(sampler.histograms(hands, hand)):
-        histograms[i] += counts
-    met, failed = int(ok.sum()), np.flatnonzero(~ok)
-    if not len(failed) or redraw is False:
-        return met, met
-    if isinstance(redraw, Policy):
-        final = _partial_redraw(rng, classes, redraw, sampler.class_counts(hands[failed]))
-        return met, met + int(judge.meets(list((final @ sampler.signatures).T), len(failed)).sum())
-    return met, met + int(sampler.meeting(sampler.deal(rng, hand, len(failed)), judge).sum())
+def _dealt_chunks(
+    rng, classes, sampler, judge, hand_and_trials: tuple[int, int], redraw: Policy | bool, histograms
+) -> Iterator[tuple[int, int, int]]:
+    """Deal the hands a chunk at a time (their matched counts added to ``histograms``): per chunk its size, how many
+    meet the conditions, and how many after the mulligan (``redraw``: the best partial redraw's policy, else whether a
+    missing hand is redrawn). A generator, so a chunk's arrays live until the next chunk's replace them: a function
+    per chunk freed them at its end and the next chunk's came back slower, 23 M hands/s against 31 M (bench_simulate)."""
+    hand, trials = hand_and_trials
+    for done in range(0, trials, CHUNK):
+        size = min(CHUNK, trials - done)
+        hands = sampler.deal(rng, hand, size)
+        ok = sampler.meeting(hands, judge)
+        for i, counts in enumerate(sampler.histograms(hands, hand)):
+            histograms[i] += counts
+        met, failed = int(ok.sum()), np.flatnonzero(~ok)
+        if not len(failed) or redraw is False:
+            yield size, met, met
+        elif isinstance(redraw, Policy):
+            final = _partial_redraw(rng, classes, redraw, sampler.class_counts(hands[failed]))
+            yield size, met, met + int(judge.meets(list((final @ sampler.signatures).T), len(failed)).sum())
+        else:
+            yield size, met, met + int(sampler.meeting(sampler.deal(rng, hand, len(failed)), judge).sum())
 
 
 def _partial_redraw(rng: np.random.Generator, classes: DeckClasses, policy: Policy, hands: np.ndarray) -> np.ndarray:
