@@ -140,7 +140,7 @@ def add(
     said_changes(edit, added=True)
 
 
-@deck.command(short_help="Remove COUNT (default 1) copies of CARD from the deck NAME.")
+@deck.command(cls=CardsAndCounts, short_help="Remove COUNT (default 1) copies of CARD from the deck NAME.")
 @click.argument("name", shell_complete=complete_deck)
 @click.argument("card", shell_complete=complete_card)
 @click.argument("count", type=whole(1), required=False)

@@ -235,9 +235,10 @@ class DatabaseParam(click.ParamType):
 
 
 class CardsAndCounts(click.Command):
-    """A command taking ``CARD [COUNT]...``: a negative COUNT (``-3``) reaches :func:`cards_wanted` as an argument,
-    refused there as a count out of range, not as an unknown option ``-3``; any other unknown option before ``--``
-    is still refused as Click refuses it (with its suggestion), and after ``--`` every word is a card."""
+    """A command taking ``CARD [COUNT]...`` (``deck add``, ``deck remove``): a negative COUNT (``-3``) reaches its
+    argument (:func:`cards_wanted`, or a ranged COUNT), refused there as a count out of range, not as an unknown option
+    ``-3``; any other unknown option before ``--`` is still refused as Click refuses it (with its suggestion), and after
+    ``--`` every word is a card."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

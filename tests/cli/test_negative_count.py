@@ -31,3 +31,15 @@ def test_after_a_double_dash_a_word_with_a_dash_is_a_card(run, db):
     result = run("deck", "add", "R", "--", "-Drain", "2")
     assert result.exit_code == 1 and "unknown card '-Drain' in boa" in result.stderr
     assert "No such option" not in result.stderr
+
+
+def test_deck_remove_says_a_negative_count_is_out_of_range(run, db):
+    assert run("deck", "new", "R", "--game", "boa").exit_code == 0
+    assert run("deck", "add", "R", "Fireball", "2").exit_code == 0
+    result = run("deck", "remove", "R", "Fireball", "-3")
+    assert result.exit_code == 2
+    assert "Error: Invalid value for '[COUNT]': -3 is not in the range 1<=x<=2147483647." in result.stderr
+    assert "No such option" not in result.stderr
+    refused = run("deck", "remove", "R", "Fireball", "--zoen", "main")
+    assert refused.exit_code == 2 and "Error: No such option '--zoen'. Did you mean '--zone'?" in refused.stderr
+    assert '"count": 2' in run("deck", "show", "R", "--json").stdout
