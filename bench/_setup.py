@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import subprocess
@@ -14,6 +15,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+
+def size_argument(doc: str, default: int, unit: str, argv: Sequence[str] | None = None) -> int:
+    """The one optional size a bench takes (``python bench/X.py [N]``), with ``--help`` printing the script's
+    docstring; a size that is no whole number is a usage error, not a traceback."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("size", nargs="?", type=int, default=default, metavar=unit.upper(), help=f"default {default:,}")
+    return parser.parse_args(argv).size
 
 
 @contextmanager

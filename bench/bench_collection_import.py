@@ -66,9 +66,10 @@ def _timed(target, csv_path: Path) -> tuple[float, str]:
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from _pg import ratio_line, scratch_database, server_url
+    from _setup import size_argument
 
     pg = server_url(sys.argv)
-    rows = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    rows = size_argument(__doc__, 100_000, "rows", sys.argv[1:])
     from deckcli.cards.importer import open_database
     from deckcli.cards.index import CardIndex
 

@@ -71,9 +71,10 @@ def _timed(target, path: Path) -> tuple[float, float]:
 def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from _pg import ratio_line, scratch_database, server_url
+    from _setup import size_argument
 
     pg = server_url(sys.argv)
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    n = size_argument(__doc__, 20_000, "cards", sys.argv[1:])
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.json"
         path.write_text(json.dumps(generate(n)), encoding="utf-8")

@@ -17,7 +17,7 @@ import json
 import subprocess
 import sys
 
-from _setup import ROOT, data_folder, interleaved_processes, ratio_line
+from _setup import ROOT, data_folder, interleaved_processes, ratio_line, size_argument
 
 GOAL = 3
 EVENT, PLAYER, DECK = "Bench Open", "Sam Example", "Bench Sixty"
@@ -40,7 +40,7 @@ def deckcli(*args: str) -> list[str]:
 
 
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    rounds = size_argument(__doc__, 5, "rounds")
     with data_folder() as folder:
         deck = folder / "sixty.txt"
         deck.write_text(sixty_card_deck(), encoding="utf-8")

@@ -19,11 +19,10 @@ from __future__ import annotations
 import io
 import random
 import statistics
-import sys
 import time
 from contextlib import redirect_stderr, redirect_stdout
 
-from _setup import ROOT, data_folder, ratio_line
+from _setup import ROOT, data_folder, ratio_line, size_argument
 
 GOAL = 20
 REPEAT = 3
@@ -77,7 +76,7 @@ def random_deck(rng: random.Random, cards: list[dict]) -> str:
 def main() -> None:
     import json
 
-    players = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    players = size_argument(__doc__, 500, "players")
     cards = json.loads((ROOT / "carddb" / "boa" / "sample.json").read_text(encoding="utf-8"))["cards"]
     rng = random.Random(13)
     with data_folder() as folder:

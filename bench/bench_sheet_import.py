@@ -10,11 +10,11 @@ than twice the JSON import.
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from _setup import size_argument
 from bench_import import generate  # bench/bench_import.py, beside this file
 
 
@@ -30,7 +30,7 @@ def _time(db_path: Path, source: Path, sheet) -> float:
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    n = size_argument(__doc__, 20_000, "cards")
     from deckcli.cards.sheets import SheetSet, write_sheet
 
     doc = generate(n)

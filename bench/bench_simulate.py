@@ -12,10 +12,10 @@ distribution of class compositions, and bit masks (Floyd's sampling).
 from __future__ import annotations
 
 import random
-import sys
 import time
 
 from _odds_deck import FIELDS, OPENING, WANTS, deck
+from _setup import size_argument
 
 
 def plain_loop(cards, conditions, trials: int, seed: int = 1) -> tuple[float, float]:
@@ -46,7 +46,7 @@ def main() -> None:
     from deckcli.odds import odds, parse_conditions
     from deckcli.odds.simulate import simulate
 
-    trials = int(sys.argv[1]) if len(sys.argv) > 1 else 2_000_000
+    trials = size_argument(__doc__, 2_000_000, "trials")
     plain_trials = max(20_000, trials // 20)
     cards = deck()
     conditions = parse_conditions(WANTS, FIELDS)
