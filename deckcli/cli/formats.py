@@ -121,24 +121,24 @@ def _print_details(d: FormatDetails) -> None:
 
 def _print_heading(d: FormatDetails) -> None:
     """The format's name, title, game, what it extends, its description and its file."""
-    made = d.game
-    if d.extends:
-        made = _("{game}, extends {format}").format(game=made, format=d.extends)
-    if d.default:
+    made = d.format.game
+    if d.format.extends:
+        made = _("{game}, extends {format}").format(game=made, format=d.format.extends)
+    if d.format.is_default:
         made = _("{game}, default").format(game=made)
-    click.echo(f"{d.name}: {d.title} ({made})")
-    if d.description:
-        click.echo(d.description)
-    click.echo(_("file: {file}").format(file=d.file))
+    click.echo(f"{d.format.name}: {d.format.title} ({made})")
+    if d.format.description:
+        click.echo(d.format.description)
+    click.echo(_("file: {file}").format(file=d.format.path))
 
 
 def _print_deck_rules(d: FormatDetails) -> None:
     """The format's zones, draw deck and copy limit, then the other rules it sets and its opening."""
     zones = [{**z.as_dict(), "kinds": _kinds_shown(d, z.kinds) if z.kinds else _("any")} for z in d.zones]
     emit(zones, "table", ["zone", "label", "size", "kinds", "rule"], headers=HEADERS)
-    click.echo(_("draw deck: {zone}").format(zone=_zones_shown(d, [d.draw_zone])))
-    if d.copy_limit:
-        limit = d.copy_limit
+    click.echo(_("draw deck: {zone}").format(zone=_zones_shown(d, [d.format.draw_zone])))
+    if d.format.copy_limit:
+        limit = d.format.copy_limit
         if limit.zones:
             text = _("copy limit: {max} of a name across {zones}")
         else:
@@ -150,19 +150,19 @@ def _print_deck_rules(d: FormatDetails) -> None:
 def _print_other_rules(d: FormatDetails) -> None:
     """The rules a format may add (side exchange, legal sets, checks, champions, draft, ネーム limit) and its opening,
     each with its settings as the format file names them."""
-    if d.side_exchange is not None:
-        click.echo(_("side exchange: {values}").format(values=_zones_shown(d, d.side_exchange)))
-    if d.legal_sets is not None:
-        click.echo(_("legal sets: {values}").format(values=_listed(d.legal_sets)))
-    if d.checks:
-        click.echo(_("checks: {values}").format(values=_checks_shown(d.checks)))
-    if d.champions:
+    if d.format.side_exchange is not None:
+        click.echo(_("side exchange: {values}").format(values=_zones_shown(d, d.format.side_exchange)))
+    if d.format.legal_sets is not None:
+        click.echo(_("legal sets: {values}").format(values=_listed(d.format.legal_sets)))
+    if d.format.checks:
+        click.echo(_("checks: {values}").format(values=_checks_shown(d.format.checks)))
+    if d.format.champions:
         text = _("champions: {count} different champions, each with their whole set of {cards} cards")
-        click.echo(text.format(count=d.champions.count, cards=d.champions.cards_each))
-    if d.draft_pool_format:
-        click.echo(_("draft: the pool follows the format {format}").format(format=d.draft_pool_format))
-    if d.name_limit:
-        _print_name_limit(d.name_limit)
+        click.echo(text.format(count=d.format.champions.count, cards=d.format.champions.cards_each))
+    if d.format.draft_pool_format:
+        click.echo(_("draft: the pool follows the format {format}").format(format=d.format.draft_pool_format))
+    if d.format.name_limit:
+        _print_name_limit(d.format.name_limit)
     if d.opening:
         rules = ", ".join(_opening_rule(rule.key, rule.value) for rule in d.opening)
         click.echo(_("opening: {values}").format(values=rules))

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from deckcli.games import registry
 from deckcli.games.labels import DataLabel
-from deckcli.legality.format import Champions, CopyLimit, Format, NameLimit
+from deckcli.legality.format import Format
 from deckcli.legality.formats import list_formats, load_format
 
 
@@ -102,30 +102,11 @@ class OpeningSetting(NamedTuple):
 
 @dataclass(frozen=True)
 class FormatDetails:
-    """Every rule of one format and its card limits on a day: what ``formats show`` prints."""
+    """Every rule of one format and its card limits on a day: what ``formats show`` prints. The rules are the parsed
+    :attr:`format`'s own fields; what is added here is how ``formats show`` lists them and the day's card limits."""
 
-    name: str
-    game: str
-    title: str
-    description: str | None
-    #: The format's file.
-    file: str
-    extends: str | None
-    default: bool
+    format: Format
     zones: tuple[ZoneDetails, ...]
-    #: The zone a hand is drawn from.
-    draw_zone: str
-    copy_limit: CopyLimit | None
-    #: The zones cards move between in a match (None: no side exchange).
-    side_exchange: tuple[str, ...] | None
-    #: The sets a card must be printed in (None: every set).
-    legal_sets: tuple[str, ...] | None
-    #: The named checks only code can do.
-    checks: tuple[str, ...]
-    champions: Champions | None
-    #: The format a draft pool is checked under (None: no competitive draft).
-    draft_pool_format: str | None
-    name_limit: NameLimit | None
     #: The opening rules the file states, in its order (the others take their defaults).
     opening: tuple[OpeningSetting, ...]
     #: The day asked.
@@ -135,34 +116,33 @@ class FormatDetails:
     #: The card limits in force on :attr:`day`.
     limits: CardLimits
     versions: tuple[CardLimitVersion, ...]
-    #: ``copy_limit`` and the other rules as the file writes them, for :meth:`as_dict`.
-    written: Mapping[str, Any]
 
     def zone_name(self, zone: str) -> str:
         """A zone as a line names it: its id in English, the format's label for it (a pool) in the user's language
         where the format translates it, else the game's title for the zone (:meth:`registry.Game.zone_name`)."""
         labels = next((z.labels for z in self.zones if z.zone == zone), None)
-        return DataLabel(zone, labels) if labels else registry.game(self.game).zone_name(zone, {})
+        return DataLabel(zone, labels) if labels else registry.game(self.format.game).zone_name(zone, {})
 
     def kind_name(self, kind: str) -> str:
         """A card kind as a line names it: its id in English, its heading in the user's language."""
-        return registry.game(self.game).kind_name(kind)
+        return registry.game(self.format.game).kind_name(kind)
 
     def as_dict(self) -> dict[str, Any]:
         """What ``formats show --json`` prints."""
+        fmt = self.format
         return (
             {
-                "name": self.name,
-                "game": self.game,
-                "title": self.title,
-                "description": self.description,
-                "file": self.file,
-                "extends": self.extends,
-                "default": self.default,
+                "name": fmt.name,
+                "game": fmt.game,
+                "title": fmt.title,
+                "description": fmt.description,
+                "file": fmt.path,
+                "extends": fmt.extends,
+                "default": fmt.is_default,
                 "zones": [z.as_dict() for z in self.zones],
-                "draw_zone": self.draw_zone,
+                "draw_zone": fmt.draw_zone,
             }
-            | dict(self.written)
+            | fmt.rules_as_written()
             | {"date": self.day.isoformat(), "version": self.version}
             | self.limits.as_dict()
             | {"versions": [v.as_dict() for v in self.versions]}
@@ -192,22 +172,8 @@ def format_details(ref: str, day: date | None = None) -> FormatDetails:
     day = day or date.today()
     current = fmt.on(day)
     return FormatDetails(
-        name=fmt.name,
-        game=fmt.game,
-        title=fmt.title,
-        description=fmt.description,
-        file=fmt.path,
-        extends=fmt.extends,
-        default=fmt.is_default,
+        format=fmt,
         zones=_zones(fmt),
-        draw_zone=fmt.draw_zone,
-        copy_limit=fmt.copy_limit,
-        side_exchange=fmt.side_exchange,
-        legal_sets=fmt.legal_sets,
-        checks=fmt.checks,
-        champions=fmt.champions,
-        draft_pool_format=fmt.draft_pool_format,
-        name_limit=fmt.name_limit,
         opening=tuple(OpeningSetting(key, value) for key, value in fmt.opening_as_written()),
         day=day,
         version=current.version,
@@ -216,7 +182,6 @@ def format_details(ref: str, day: date | None = None) -> FormatDetails:
             CardLimitVersion(v.starts, v.starts == current.version, v.description, CardLimits.of(v.card_limits))
             for v in fmt.versions
         ),
-        written=fmt.rules_as_written(),
     )
 
 

@@ -273,20 +273,20 @@ def formats() -> str:
     out: list[str] = []
     for row in format_rows():
         details = format_details(row.name, date(1, 1, 1))  # its own list, before any dated version
-        default = " (the game's default)" if details.default else ""
-        out += [f"## {details.name}", "", f"**{_text(details.title or details.name)}**, game `{details.game}`{default}."]
-        if details.extends:
-            out[-1] += f" Extends `{details.extends}`."
-        out += ["", _text(details.description or ""), "", "| Zone | Cards | Kinds | Size rule |", "|---|---|---|---|"]
+        default = " (the game's default)" if details.format.is_default else ""
+        out += [f"## {details.format.name}", "", f"**{_text(details.format.title or details.format.name)}**, game `{details.format.game}`{default}."]
+        if details.format.extends:
+            out[-1] += f" Extends `{details.format.extends}`."
+        out += ["", _text(details.format.description or ""), "", "| Zone | Cards | Kinds | Size rule |", "|---|---|---|---|"]
         for zone in details.zones:
             kinds = ", ".join(zone.kinds) or "any"
             out.append(f"| {_text(zone.label)} (`{zone.zone}`) | {zone.size} | {kinds} | `{zone.rule or zone.zone + '-size'}` |")
-        limit = details.copy_limit
+        limit = details.format.copy_limit
         if limit:
             out += ["", f"At most {limit.max} copies of a name across {', '.join(limit.zones or ['the deck'])}."]
-        out += _name_limit(details.name_limit, details.checks)
-        if details.checks:
-            out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details.checks) + " ([rule ids](rules.md))."]
+        out += _name_limit(details.format.name_limit, details.format.checks)
+        if details.format.checks:
+            out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details.format.checks) + " ([rule ids](rules.md))."]
         opening = dict(details.opening)
         if opening.get("draw") is False:
             out += ["", "A pool: never shuffled or drawn from."]

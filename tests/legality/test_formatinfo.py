@@ -42,8 +42,8 @@ def test_the_listing_is_rows_of_fields():
 def test_a_formats_details_are_typed_and_its_dict_is_the_json_it_printed():
     details = format_details("boa-advanced", date(2026, 7, 1))
     assert isinstance(details, FormatDetails)
-    assert details.copy_limit == CopyLimit(4, ("main", "limitbreak", "side"))
-    assert details.side_exchange == ("main", "limitbreak", "side")
+    assert details.format.copy_limit == CopyLimit(4, ("main", "limitbreak", "side"))
+    assert details.format.side_exchange == ("main", "limitbreak", "side")
     assert details.opening[:2] == (OpeningSetting("hand_size", 6), OpeningSetting("mulligan", "full-redraw"))
     assert (details.version, details.limits.banned) == ("2026-06-01", ("Aeon Sphinx", "Infernal Dragon Lord"))
     assert details.versions[0].in_force and isinstance(details.versions[0], CardLimitVersion)
@@ -54,11 +54,11 @@ def test_a_formats_details_are_typed_and_its_dict_is_the_json_it_printed():
 
 def test_sfb_and_a_user_formats_rules_in_their_fields():
     sfb = format_details("sfb-standard", date(2026, 5, 1))
-    assert (sfb.champions, sfb.draft_pool_format, sfb.checks) == (Champions(3, 6), "sfb-pool", ("champion-set",))
+    assert (sfb.format.champions, sfb.format.draft_pool_format, sfb.format.checks) == (Champions(3, 6), "sfb-pool", ("champion-set",))
     assert sfb.as_dict() == _golden_json("sfb-standard-json")
     league = format_details(str(paths.DATA / "formats" / "golden-league.json"), date(2026, 5, 1))
     assert league.opening == (OpeningSetting("mulligan", "none"), OpeningSetting("hand_size", 5))  # as written
-    assert league.legal_sets == ("S01", "S02") and league.copy_limit == CopyLimit(3, None)
+    assert league.format.legal_sets == ("S01", "S02") and league.format.copy_limit == CopyLimit(3, None)
     assert league.limits == CardLimits((), (RestrictedCard("Fireball", 1),))
     assert league.zones[1].labels == {"ja": "リザーブ", "ru": "Резерв"} and league.zones[0].labels is None
     assert league.as_dict() == _golden_json("league-json")
