@@ -7,23 +7,16 @@ import sys
 
 import click
 
-from deckcli.cli.completion import complete_deck_or_file, complete_format
+from deckcli.cli.completion import complete_deck_or_file
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import NameOrFile, game_option
+from deckcli.cli.options import NameOrFile, format_option, game_option
 from deckcli.i18n import gettext as _
 
 
 @click.command(short_help="Build a deck on one screen: verdict, curve and odds live.")
 @click.argument("deck", required=False, metavar="[DECK]", type=NameOrFile(), shell_complete=complete_deck_or_file)
 @game_option(help="The game of a new deck.")
-@click.option(
-    "--format",
-    "-f",
-    "format_name",
-    metavar="NAME|PATH",
-    shell_complete=complete_format,
-    help="Build under this format.",
-)
+@format_option(help="Build under this format.")
 @pass_app
 def build(app: AppContext, deck: str | None, game: str | None, format_name: str | None) -> None:
     """Build a deck on one screen: the card pool, the deck, its verdict, curve and odds, live.

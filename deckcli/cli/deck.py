@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from deckcli.cli.completion import complete_card, complete_deck, complete_deck_or_file, complete_format
+from deckcli.cli.completion import complete_card, complete_deck, complete_deck_or_file
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.decksaid import said_changes, said_import, warn
@@ -15,6 +15,7 @@ from deckcli.cli.options import (
     CardsAndCounts,
     NameOrFile,
     cards_wanted,
+    format_option,
     game_option,
     json_option,
     output_option,
@@ -71,14 +72,7 @@ def deck() -> None:
 @deck.command()
 @click.argument("name")
 @game_option(help="The game (see deckcli games); may be left out when --format says it.")
-@click.option(
-    "--format",
-    "-f",
-    "format_name",
-    metavar="NAME|PATH",
-    shell_complete=complete_format,
-    help="The format (default: the game's default format).",
-)
+@format_option(help="The format (default: the game's default format).")
 @click.option(
     "--meta",
     "meta",
@@ -175,14 +169,7 @@ def remove(
 
 @deck.command(short_help="Show the deck NAME: cards by zone, curve and legality.")
 @click.argument("name", shell_complete=complete_deck)
-@click.option(
-    "--format",
-    "-f",
-    "format_name",
-    metavar="NAME|PATH",
-    shell_complete=complete_format,
-    help="Check under this format instead of the deck's own.",
-)
+@format_option(help="Check under this format instead of the deck's own.")
 @json_option(help="Print JSON.")
 @pass_app
 def show(app: AppContext, name: str, format_name: str | None, as_json: bool) -> None:
@@ -299,14 +286,7 @@ def diff(app: AppContext, a: str, b: str, include_same: bool, as_json: bool) -> 
 @deck.command("import", short_help="Import decklist files or deck codes as stored decks.")
 @click.argument("files", nargs=-1, required=True, type=NameOrFile())
 @click.option("--name", "-n", help="The deck's name, for one FILE (default: the decklist's Name:, else the file name).")
-@click.option(
-    "--format",
-    "-f",
-    "format_name",
-    metavar="NAME|PATH",
-    shell_complete=complete_format,
-    help="The format (default: the decklist's Format:, else the game's default).",
-)
+@format_option(help="The format (default: the decklist's Format:, else the game's default).")
 @game_option(help="The game, when the decklist does not say.")
 @click.option("--replace", is_flag=True, help="Overwrite a stored deck of the same name.")
 @pass_app

@@ -117,6 +117,12 @@ def output_option(dest: str, **attrs: Any) -> Callable[[F], F]:
     return click.option("--output", "-o", dest, **attrs)
 
 
+def format_option(dest: str = "format_name", **attrs: Any) -> Callable[[F], F]:
+    """``--format/-f NAME|PATH`` as ``dest``: a bundled format's name or a format file, completed from the formats;
+    ``help`` says what it chooses in this command."""
+    return click.option("--format", "-f", dest, metavar="NAME|PATH", shell_complete=complete_format, **attrs)
+
+
 @dataclass(frozen=True)
 class DeckSource:
     """A deck named on the command line: DECK (a decklist file or ``-``, a deck code or a stored deck) or ``--deck
@@ -154,14 +160,7 @@ def deck_source(f: Callable) -> Callable:
         source = DeckSource(deck_file, deck_name, game.lower() if game else None, format_name)
         return f(*args, source=source, **kwargs)
 
-    wrapper = click.option(
-        "--format",
-        "-f",
-        "format_name",
-        metavar="NAME|PATH",
-        shell_complete=complete_format,
-        help="Read the deck under this format (default: its own).",
-    )(wrapper)
+    wrapper = format_option(help="Read the deck under this format (default: its own).")(wrapper)
     wrapper = game_option(help="The deck's game, if the decklist does not say.")(wrapper)
     wrapper = click.option(
         "--deck",

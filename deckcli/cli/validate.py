@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from deckcli.cli.completion import complete_deck, complete_deck_or_file, complete_format
+from deckcli.cli.completion import complete_deck, complete_deck_or_file
 from deckcli.cli.context import AppContext, pass_app
-from deckcli.cli.options import NameOrFile, date_option, game_option, json_option
+from deckcli.cli.options import NameOrFile, date_option, format_option, game_option, json_option
 from deckcli.cli.output import dump_json, emit
 from deckcli.i18n import N_, ngettext, translated
 from deckcli.i18n import gettext as _
@@ -29,13 +29,9 @@ TABLE_PROBLEMS = 20
 
 @click.command(short_help="Check decks against their format's rules.")
 @click.argument("files", nargs=-1, metavar="[DECK]...", type=NameOrFile(), shell_complete=complete_deck_or_file)
-@click.option(
-    "--format",
-    "-f",
+@format_option(
     "formats",
     multiple=True,
-    metavar="NAME|PATH",
-    shell_complete=complete_format,
     help="Check every deck under this format (a bundled name or a format file); with --all-formats, "
     "add it to the formats checked (repeatable then).",
 )

@@ -188,6 +188,7 @@ def test_every_race_in_the_tests_starts_through_the_ready_file_handshake():
 # -- the options many commands share: one declaration each -------------------------------------------------------
 #: An option name -> the factory of deckcli/cli/options.py that declares it.
 SHARED_OPTIONS = {"--game": "game_option", "-g": "game_option", "--json": "json_option", "--date": "date_option",
+                  "--format": "format_option", "-f": "format_option",
                   "--output": "output_option", "-o": "output_option"}
 
 

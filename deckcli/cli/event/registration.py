@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckcli.cli.completion import complete_event, complete_format, complete_player
+from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event.words import headers, problem_row, verdict
-from deckcli.cli.options import date_option, game_option, json_option, output_option, whole
+from deckcli.cli.options import date_option, format_option, game_option, json_option, output_option, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -37,14 +37,7 @@ def _problems(problems: Sequence[Problem]) -> None:
 @click.command("new")
 @click.argument("name")
 @game_option(required=True, help="The event's game.")
-@click.option(
-    "--format",
-    "-f",
-    "format_ref",
-    metavar="NAME|PATH",
-    shell_complete=complete_format,
-    help="A bundled format or a format file (default: the game's default format).",
-)
+@format_option("format_ref", help="A bundled format or a format file (default: the game's default format).")
 @date_option(
     help="The event's day: decks are checked under the format's version in force then.",
 )

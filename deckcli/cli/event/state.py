@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from deckcli.cli.completion import complete_event, complete_format
+from deckcli.cli.completion import complete_event
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event.words import header, headers, problem_row
-from deckcli.cli.options import date_option, json_option, whole
+from deckcli.cli.options import date_option, format_option, json_option, whole
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import translated
@@ -118,9 +118,7 @@ def _status_row(row: StatusRow, messages: bool, output: str) -> dict[str, Any]:
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.option("--rounds", type=whole(1), help="How many Swiss rounds (until the last one is paired).")
 @date_option(help="The event's day.")
-@click.option(
-    "--format", "-f", "format_ref", metavar="NAME|PATH", shell_complete=complete_format, help="A format or its file."
-)
+@format_option("format_ref", help="A format or its file.")
 @pass_app
 def set_(app: AppContext, event_name: str, rounds: int | None, day, format_ref: str | None) -> None:
     """Change what EVENT's organiser set while it may still change: the rounds until the last round is paired, the
