@@ -118,9 +118,10 @@ class DeckcliGroup(click.Group):
         fault = db.fault(exc) if db is not None else None
         if fault is not None:
             return click.ClickException(shown(fault.translated()))
-        refused = _refused_write(exc)
-        if refused is not None:
-            return click.ClickException(shown(refused))
+        from deckcli.storage.writes import ConstraintViolation
+
+        if isinstance(exc, ConstraintViolation):  # a refusal no command worded itself
+            return click.ClickException(shown(str(translated(exc.message))))
         if isinstance(exc, OSError) and _output_failed(exc):
             from deckcli.files.oserrors import file_error
 
@@ -138,21 +139,6 @@ class DeckcliGroup(click.Group):
                 )
             )
         )
-
-
-def _refused_write(exc: Exception) -> str | None:
-    """What a row the database refused means when no command turned it into its own message (a write racing another
-    client's, say a card removed by a ``cards import`` while a ``deck add`` names it): the write was rolled back
-    whole, so running the command again answers from what the other client wrote."""
-    from deckcli.storage.writes import ConstraintViolation
-
-    if not isinstance(exc, ConstraintViolation):
-        return None
-    reason = str(exc.cause).splitlines()[0] if str(exc.cause) else type(exc.cause).__name__
-    return _(
-        "the database refused the change ({reason}): another client may have written the same rows at the same "
-        "moment. Nothing was written; run the command again."
-    ).format(reason=reason)
 
 
 #: What a full disk or a failing device says when the command's output (a file or device standing for stdout) is

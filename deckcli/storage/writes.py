@@ -70,6 +70,18 @@ class ConstraintViolation(Exception):
         super().__init__(str(cause))
         self.cause = cause
 
+    @property
+    def message(self) -> Message:
+        """What the user is told when no command turned the refusal into its own message (a write racing another
+        client's, say a card removed by a ``cards import`` while a ``deck add`` names it): the write was rolled back
+        whole, so running the command again answers from what the other client wrote."""
+        reason = str(self.cause).splitlines()[0] if str(self.cause) else type(self.cause).__name__
+        return Message(
+            "the database refused the change ({reason}): another client may have written the same rows at the same "
+            "moment. Nothing was written; run the command again.",
+            reason=reason,
+        )
+
 
 def once_more(write: Callable[[], T]) -> T:
     """``write()``, run a second time when the database refused a row another client wrote at the same moment (a
