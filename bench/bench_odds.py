@@ -13,7 +13,8 @@ from _odds_deck import FIELDS, OPENING, WANTS, deck
 
 
 def main() -> None:
-    from deckcli.odds import odds, parse_conditions, split_classes
+    from deckcli.cards.conditions import parse_conditions
+    from deckcli.odds import odds, split_classes
 
     cards = deck()
     runs, mulligan_runs = [], []

@@ -167,7 +167,8 @@ def main() -> None:
     if args.profile:
         profile_rows(args.repeat)
         return
-    from deckcli.odds import bestpolicy, odds, parse_conditions
+    from deckcli.cards.conditions import parse_conditions
+    from deckcli.odds import bestpolicy, odds
 
     opening = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player"}
     cards = boa_deck()

@@ -43,7 +43,8 @@ def plain_loop(cards, conditions, trials: int, seed: int = 1) -> tuple[float, fl
 
 
 def main() -> None:
-    from deckcli.odds import odds, parse_conditions
+    from deckcli.cards.conditions import parse_conditions
+    from deckcli.odds import odds
     from deckcli.odds.simulate import simulate
 
     trials = size_argument(__doc__, 2_000_000, "trials")
@@ -74,7 +75,7 @@ def main() -> None:
 
 
 def _rate(cards, wants, trials: int) -> float:
-    from deckcli.odds import parse_conditions
+    from deckcli.cards.conditions import parse_conditions
     from deckcli.odds.simulate import simulate
 
     conditions = parse_conditions(wants, FIELDS)
@@ -94,7 +95,8 @@ def deck_sizes(trials: int) -> None:
 
 def samplers(trials: int) -> None:
     """One condition on the 60-card deck: composition table against bit masks, each forced."""
-    from deckcli.odds import dealing, parse_conditions, split_classes
+    from deckcli.cards.conditions import parse_conditions
+    from deckcli.odds import dealing, split_classes
     from deckcli.odds.simulate import simulate
 
     wants = WANTS[:1]

@@ -19,10 +19,10 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
     from deckcli.building.draft import DeckDraft
+    from deckcli.cards.conditions import Condition
     from deckcli.cards.index import CardRef
     from deckcli.decks.view import DeckView
-    from deckcli.odds.conditions import Condition
-    from deckcli.odds.hands import DealtHand
+    from deckcli.play.hands import DealtHand
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class Analyst:
 
     def _conditions(self, texts: tuple[str, ...]) -> list[Condition]:
         if texts not in self._parsed:
-            from deckcli.odds import parse_conditions
+            from deckcli.cards.conditions import parse_conditions
             from deckcli.validation.jsonschemas import card_fields
 
             self._parsed[texts] = parse_conditions(texts, card_fields(), self.find)
@@ -108,7 +108,7 @@ class Analyst:
         """A sample opening hand with the game's mulligan, as ``hand --mulligan`` deals it, against the player's
         conditions (else the key condition); None when the deck has no opening hand."""
         from deckcli.legality.opening import OpeningRules
-        from deckcli.odds.hands import sample_hands
+        from deckcli.play.hands import sample_hands
 
         deck = draft.resolved()
         cards = [(ref.as_dict(), n) for ref, n in deck.zone_cards(deck.format.draw_zone)]

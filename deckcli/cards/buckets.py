@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from deckcli.i18n import N_
+from deckcli.errors import InputError
+from deckcli.i18n import N_, Message
 
 if TYPE_CHECKING:
     from deckcli.games.registry import Game
@@ -16,6 +17,19 @@ NONE_BUCKET = N_("(none)")
 #: A field of whole numbers gets a bucket for every value from its lowest to its highest, empty ones too, but at
 #: most this many: the values from the last one up share it (``19+``), so a field like a year stays a short table.
 MAX_SPAN = 20
+
+
+def check_bucket_fields(fields: Iterable[str], known: Mapping[str, Any]) -> None:
+    """Refuse the first field to bucket by (``--by``) that no card schema has (not in ``known``), naming the closest."""
+    from deckcli.cards.filters import closest_field
+
+    for name in fields:
+        if name not in known:
+            hint = closest_field(name, known)
+            if hint:
+                text = N_("unknown card field {name!r} for --by; did you mean {hint!r}?")
+                raise InputError(Message(text, name=name, hint=hint))
+            raise InputError(Message("unknown card field {name!r} for --by", name=name))
 
 
 def field_buckets(cards: Iterable[tuple[Mapping[str, Any], int]], field_name: str, game: Game) -> list[tuple[Any, int]]:

@@ -213,7 +213,7 @@ def parse_comparison(text: str, fields: Mapping[str, str] | None = None) -> Comp
     field, op, raw = match.groups()
     field = field.lower()
     if fields is not None and field not in fields:
-        suggestion = _closest_field(field, fields)
+        suggestion = closest_field(field, fields)
         where: dict[str, Any] = {"field": field, "filter": text.strip(), "fields": ", ".join(sorted(fields))}
         raise InputError(
             Message(
@@ -244,7 +244,8 @@ def parse_filter(text: str, fields: Mapping[str, str] | None = None) -> Filter:
     return Filter(comparisons=comparisons, text=stripped)
 
 
-def _closest_field(field: str, fields: Mapping[str, str]) -> str | None:
+def closest_field(field: str, fields: Mapping[str, Any]) -> str | None:
+    """The known field name closest to ``field`` (a typo's fix), if one is close enough."""
     import difflib
 
     found = difflib.get_close_matches(field, list(fields), n=1, cutoff=0.6)

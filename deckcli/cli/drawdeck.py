@@ -82,8 +82,8 @@ def card_finder(app: AppContext, deck) -> Callable[[str], CardRef]:
 def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
     """Parse the ``--want`` conditions; a card name (quoted, or bare: ``1+ Fireball``) must be a card of the deck's
     game."""
+    from deckcli.cards.conditions import parse_conditions
     from deckcli.games import registry
-    from deckcli.odds import parse_conditions
     from deckcli.validation.jsonschemas import card_fields
 
     found: list[Callable[[str], CardRef]] = []  # the card lookup, made on the first name only
@@ -93,7 +93,7 @@ def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
             found.append(card_finder(app, deck))
         return found[0](name)
 
-    from deckcli.odds.conditions import MissingCount
+    from deckcli.cards.conditions import MissingCount
 
     try:
         return parse_conditions(wants, card_fields(registry.game(deck.game).card_schema), find)

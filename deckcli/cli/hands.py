@@ -50,7 +50,7 @@ def hand(
       deckcli hand brawlers.txt --mulligan -w '1+ colour=red' -w '1+ colour=blue'
     """
     from deckcli.legality.opening import OpeningRules
-    from deckcli.odds.hands import sample_hands
+    from deckcli.play.hands import sample_hands
 
     deck, cards = open_draw_deck(app, source)
     conditions = parse_wants(app, deck, wants)

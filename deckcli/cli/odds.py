@@ -165,9 +165,10 @@ def _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, ou
     """``odds --target P --vary CARD|FILTER``: the table of counts tried and the fewest that reaches P."""
     from fractions import Fraction
 
+    from deckcli.cards.conditions import parse_vary
     from deckcli.games import registry
     from deckcli.legality.opening import OpeningRules
-    from deckcli.odds.copies import copies_needed, parse_vary
+    from deckcli.odds.copies import copies_needed
     from deckcli.validation.jsonschemas import card_fields
 
     varied = parse_vary(vary, card_fields(registry.game(deck.game).card_schema))

@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from deckcli.cards.conditions import Condition
     from deckcli.games.registry import Game
     from deckcli.legality.resolved import ResolvedDeck
-    from deckcli.odds.conditions import Condition
 
 #: A value is part of a deck's group when it holds at least this share of the cards having the field.
 DEFAULT_MIN_SHARE = 0.25
@@ -84,7 +84,7 @@ class KeyFigures:
     def conditions(self):
         """The key condition parsed once (as ``--want`` is: the fields of every card schema)."""
         if self._conditions is None:
-            from deckcli.odds import parse_conditions
+            from deckcli.cards.conditions import parse_conditions
             from deckcli.validation.jsonschemas import card_fields
 
             self._conditions = parse_conditions(self.spec["conditions"], card_fields())

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from deckcli.odds.conditions import Condition
+from deckcli.cards.conditions import Condition
 
 CardCounts = Sequence[tuple[Mapping[str, Any], int]]
 

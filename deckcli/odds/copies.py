@@ -14,29 +14,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from deckcli.cards.filters import Filter, parse_filter
+from deckcli.cards.conditions import Condition
+from deckcli.cards.filters import Filter
 from deckcli.errors import InputError
 from deckcli.i18n import N_, Message
 from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import CardClass, CardCounts, DeckClasses, split_classes
-from deckcli.odds.conditions import Condition
 from deckcli.odds.report import classes_odds
 from deckcli.odds.rules import draw_rules
-
-_OPERATORS = set("=<>!")
-
-
-def parse_vary(text: str, fields: Mapping[str, str] | None = None) -> Filter:
-    """``--vary``: a card name (quoted or not), or a filter when it holds a comparison operator."""
-    stripped = text.strip()
-    if not stripped:
-        raise InputError(Message("--vary needs a card name or a filter"))
-    if stripped[0] in "\"'" or not (_OPERATORS & set(stripped)):
-        name = (
-            stripped[1:-1] if len(stripped) > 1 and stripped[0] == stripped[-1] and stripped[0] in "\"'" else stripped
-        )
-        return Filter(card_name=name, text=name)
-    return parse_filter(stripped, fields)
 
 
 @dataclass

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from deckcli.cards.conditions import Condition
 from deckcli.odds.classes import DeckClasses
 from deckcli.odds.codes import composition_rows, composition_ways
-from deckcli.odds.conditions import Condition
 
 _MASK_BITS = 64
 

@@ -16,8 +16,8 @@ from fractions import Fraction
 from math import comb, log
 from typing import NamedTuple
 
+from deckcli.cards.conditions import Condition
 from deckcli.odds.classes import DeckClasses
-from deckcli.odds.conditions import Condition
 
 
 class Limit(NamedTuple):

@@ -11,15 +11,13 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from deckcli.cards.buckets import field_buckets
-from deckcli.errors import InputError
+from deckcli.cards.buckets import check_bucket_fields, field_buckets
+from deckcli.cards.conditions import Condition
 from deckcli.games import registry
 from deckcli.games.registry import Game
-from deckcli.i18n import N_, Message
+from deckcli.i18n import Message
 from deckcli.legality.opening import OpeningRules
-from deckcli.names import closest
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
-from deckcli.odds.conditions import Condition
 from deckcli.odds.hypergeometric import p_at_least_one
 from deckcli.odds.mulligan import by_turn_with_mulligan, p_with_mulligan
 from deckcli.odds.opening import p_by_size
@@ -219,17 +217,6 @@ class Curves:
     tables: dict[str, list[Bucket]]
 
 
-def check_fields(fields: Sequence[str], known: Mapping[str, Any]) -> None:
-    """Raise an InputError naming the first field no card schema has (not in ``known``), with the closest one."""
-    for name in fields:
-        if name not in known:
-            hint = closest(name, {k: k for k in known}, 1)
-            if hint:
-                text = N_("unknown card field {name!r} for --by; did you mean {hint!r}?")
-                raise InputError(Message(text, name=name, hint=hint[0]))
-            raise InputError(Message("unknown card field {name!r} for --by", name=name))
-
-
 def deck_curves(
     cards: CardCounts, by: Sequence[str], game: str, opening: Mapping[str, Any] | OpeningRules | None
 ) -> Curves:
@@ -238,7 +225,7 @@ def deck_curves(
 
     known = registry.game(game)
     chosen = [f.lower() for f in by] or [known.curve_field, "kind"]
-    check_fields(chosen, card_fields(known.card_schema))
+    check_bucket_fields(chosen, card_fields(known.card_schema))
     rules = OpeningRules.of(opening)
     size = sum(n for _, n in cards)
     hand_size = min(rules.hand_size, size)

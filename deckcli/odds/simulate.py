@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from deckcli.cards.conditions import Condition
 from deckcli.legality.opening import OpeningRules
 from deckcli.odds.bestpolicy import Policy, best_policy
 from deckcli.odds.classes import CardCounts, DeckClasses, split_classes
-from deckcli.odds.conditions import Condition
 from deckcli.odds.dealing import Judge, sampler_for
 from deckcli.odds.rules import draw_rules
 

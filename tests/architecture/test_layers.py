@@ -158,7 +158,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("deckcli/legality/checks.py", "champions"): "the format's `champions` field (format.schema.json), not sfb's zone",
     ("deckcli/legality/format.py", "champions"): "the format's `champions` field the loader parses, not sfb's zone",
     ("deckcli/cli/formats.py", "champions"): "the format's `champions` field that `formats show` prints",
-    ("deckcli/odds/hands.py", "action"): "the key of a mulligan decision in hand --json, not sfb's card kind",
+    ("deckcli/play/hands.py", "action"): "the key of a mulligan decision in hand --json, not sfb's card kind",
 }
 
 

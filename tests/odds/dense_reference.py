@@ -12,9 +12,9 @@ from math import comb, prod
 
 import numpy as np
 
+from deckcli.cards.conditions import Condition
 from deckcli.odds.bestpolicy import Keep
 from deckcli.odds.classes import DeckClasses
-from deckcli.odds.conditions import Condition
 from deckcli.odds.mulligan import compositions
 
 State = tuple[int, ...]

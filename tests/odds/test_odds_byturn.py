@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import hypergeom
 
-from deckcli.odds import odds, parse_conditions, split_classes
+from deckcli.cards.conditions import parse_conditions
+from deckcli.odds import odds, split_classes
 from deckcli.odds.bestpolicy import best_policy
 from deckcli.odds.mulligan import expected_success, kept_and_seen, redrawn_hands, uniform_hands
 from odds_support import card, small_deck

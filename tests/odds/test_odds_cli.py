@@ -126,7 +126,8 @@ def test_odds_sfb_team_partial_redraw(run, sfb):
     assert data["mulligan"] == "partial-redraw"
     assert data["p_opening"] < data["p_with_mulligan"] < 1
     # the same deck built by hand: 6 cards of each colour, the library's exact best policy
-    from deckcli.odds import odds, parse_conditions
+    from deckcli.cards.conditions import parse_conditions
+    from deckcli.odds import odds
 
     cards = [({"name": f"{c}{i}", "colour": c}, 1) for c in ("red", "yellow", "blue") for i in range(6)]
     wants = parse_conditions(["1+ colour=red", "1+ colour=yellow", "1+ colour=blue"], {"colour": "string"})

@@ -7,12 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deckcli.carderrors import UnknownCard
+from deckcli.cards.conditions import parse_condition, parse_conditions
 from deckcli.errors import InputError
 from deckcli.games import registry
-from deckcli.odds import parse_condition, parse_conditions, split_classes
-from deckcli.odds.hands import sample_hands
+from deckcli.odds import split_classes
 from deckcli.odds.hypergeometric import p_at_least_one
 from deckcli.odds.report import distribution
+from deckcli.play.hands import sample_hands
 from deckcli.validation.jsonschemas import card_fields
 
 

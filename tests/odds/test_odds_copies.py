@@ -8,9 +8,9 @@ from itertools import combinations
 import pytest
 from scipy.stats import hypergeom
 
+from deckcli.cards.conditions import parse_conditions, parse_vary
 from deckcli.errors import InputError
-from deckcli.odds import parse_conditions
-from deckcli.odds.copies import copies_needed, parse_vary
+from deckcli.odds.copies import copies_needed
 from odds_support import card
 
 FIELDS = {"name": "string", "kind": "string", "cost": "integer", "colour": "string"}

@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import hypergeom
 
+from deckcli.cards.conditions import parse_conditions
 from deckcli.errors import InputError
 from deckcli.legality.opening import OpeningRules
-from deckcli.odds import odds, parse_conditions, split_classes
+from deckcli.odds import odds, split_classes
 from deckcli.odds.opening import p_by_size, p_hand
 from odds_support import card, small_deck
 

@@ -7,7 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from deckcli.odds import odds, parse_conditions, split_classes
+from deckcli.cards.conditions import parse_conditions
+from deckcli.odds import odds, split_classes
 from deckcli.odds.bestpolicy import best_policy
 from deckcli.odds.mulligan import compositions
 from odds_support import brute_partial, card, expand, hits_of, meets, small_deck

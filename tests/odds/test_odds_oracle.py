@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dense_reference as dense
-from deckcli.odds import parse_conditions, split_classes
+from deckcli.cards.conditions import parse_conditions
+from deckcli.odds import split_classes
 from deckcli.odds.bestpolicy import best_policy
 from deckcli.odds.mulligan import compositions, kept_and_seen, mixed_success
 from deckcli.odds.opening import p_by_size, retiring_order

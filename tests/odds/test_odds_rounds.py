@@ -16,7 +16,8 @@ from math import comb
 
 import pytest
 
-from deckcli.odds import odds, parse_conditions, split_classes
+from deckcli.cards.conditions import parse_conditions
+from deckcli.odds import odds, split_classes
 from deckcli.odds.bestpolicy import best_policy
 from deckcli.odds.hypergeometric import overlap_by_round
 from deckcli.odds.mulligan import compositions, partial_hands, round_odds, uniform_hands

@@ -9,7 +9,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from deckcli.odds import dealing, odds, parse_conditions, split_classes
+from deckcli.cards.conditions import parse_conditions
+from deckcli.odds import dealing, odds, split_classes
 from deckcli.odds.dealing import CompositionSampler, HandSampler, composition_count, sampler_for
 from deckcli.odds.mulligan import compositions
 from deckcli.odds.simulate import simulate

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from deckcli.odds import odds, parse_conditions, split_classes
+from deckcli.cards.conditions import parse_conditions
+from deckcli.odds import odds, split_classes
 from deckcli.odds.dealing import HandSampler
 from deckcli.odds.simulate import CHUNK, draw_from, simulate
 

@@ -3,12 +3,13 @@ and their ``as_dict()`` is the ``--json`` object as it was when the CLI built it
 
 from __future__ import annotations
 
+from deckcli.cards.conditions import parse_conditions
 from deckcli.cards.summary import ListedCard
 from deckcli.games import registry
-from deckcli.odds import odds, parse_conditions
-from deckcli.odds.hands import sample_hands
+from deckcli.odds import odds
 from deckcli.odds.report import Bucket, distribution
 from deckcli.odds.simulate import simulate
+from deckcli.play.hands import sample_hands
 
 WHELP = {"name": "Ember Whelp", "set": "S01", "number": "001", "game": "boa", "kind": "monster", "cost": 1,
          "element": "Fire", "attack": 2, "health": 1, "text": "not in a listing"}

@@ -8,7 +8,8 @@ from math import comb
 
 import pytest
 
-from deckcli.odds import odds, parse_conditions
+from deckcli.cards.conditions import parse_conditions
+from deckcli.odds import odds
 
 BOA = {"hand_size": 6, "mulligan": "full-redraw", "draws_per_turn": 1, "first_turn_draw": "second-player",
        "opponent_mulligan_cards": 1}

@@ -13,7 +13,8 @@ from math import comb, lcm
 
 import pytest
 
-from deckcli.odds import odds, parse_conditions, split_classes
+from deckcli.cards.conditions import parse_conditions
+from deckcli.odds import odds, split_classes
 from deckcli.odds.bestpolicy import best_policy
 from odds_support import expand, hits_of
 

@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from deckcli.cards.conditions import Condition
 from deckcli.cards.summary import ListedCard
 from deckcli.i18n import N_, Message
 from deckcli.legality.opening import OpeningRules
 from deckcli.odds.classes import CardCounts, split_classes
-from deckcli.odds.conditions import Condition
 from deckcli.odds.rules import draw_rules
 
 if TYPE_CHECKING:  # the policy's module loads numpy: only a partial redraw needs it

@@ -1,4 +1,5 @@
-"""``COUNT FILTER`` conditions on a hand: ``N+``, ``N``, ``N-M`` or ``0`` cards matching a card filter.
+"""What is asked of a hand: ``COUNT FILTER`` conditions (``--want``: ``N+``, ``N``, ``N-M`` or ``0`` cards matching a
+card filter) and the cards ``--vary`` varies (a name or a filter); the filter language itself is :mod:`.filters`.
 
 Errors name the condition and underline the part that is wrong, so a typo in a long ``--want`` is easy to find.
 """
@@ -235,3 +236,16 @@ def _check_card_names(conditions: Iterable[Condition], find: Callable[[str], obj
             start = condition.text.find(name)
             bad = Message(BAD_CONDITION, text=condition.text, message=exc.text)
             raise InputError(Lines([bad, *_pointer(condition.text, max(start, 0), len(name))])) from None
+
+
+def parse_vary(text: str, fields: Mapping[str, str] | None = None) -> Filter:
+    """``--vary``: a card name (quoted or not), or a filter when it holds a comparison operator."""
+    stripped = text.strip()
+    if not stripped:
+        raise InputError(Message("--vary needs a card name or a filter"))
+    if stripped[0] in "\"'" or not (_OPERATOR_CHARS & set(stripped)):
+        name = (
+            stripped[1:-1] if len(stripped) > 1 and stripped[0] == stripped[-1] and stripped[0] in "\"'" else stripped
+        )
+        return Filter(card_name=name, text=name)
+    return parse_filter(stripped, fields)
