@@ -245,8 +245,9 @@ def parse_filter(text: str, fields: Mapping[str, str] | None = None) -> Filter:
 
 
 def closest_field(field: str, fields: Mapping[str, Any]) -> str | None:
-    """The known field name closest to ``field`` (a typo's fix), if one is close enough."""
-    import difflib
+    """The known field name closest to ``field`` (a typo's fix, or the field a prefix starts), if one is close enough:
+    :func:`deckcli.names.closest`, as for every other name a user mistypes."""
+    from deckcli.names import closest
 
-    found = difflib.get_close_matches(field, list(fields), n=1, cutoff=0.6)
+    found = closest(field, {name: name for name in fields}, 1)
     return found[0] if found else None

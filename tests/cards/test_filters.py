@@ -75,3 +75,16 @@ def test_apostrophes_inside_names_are_not_quotes():
 def test_unclosed_quote_at_a_value_start_is_an_error():
     with pytest.raises(InputError, match="unclosed quote"):
         parse_filter("name='Lil", FIELDS)
+
+
+@pytest.mark.parametrize("typed, meant", [("cst", "cost"), ("kindd", "kind"), ("aggr", "aggressive")])
+def test_a_mistyped_field_gets_the_same_suggestion_in_a_filter_and_in_curve_by(typed, meant):
+    """One closest-field for --where/--want and curve --by (deckcli.names.closest): a typo or a field's first letters."""
+    from deckcli.cards.buckets import check_bucket_fields
+
+    with pytest.raises(InputError) as in_filter:
+        parse_filter(f"{typed}=1", FIELDS)
+    assert f"unknown field '{typed}' in '{typed}=1'; did you mean '{meant}'?" in in_filter.value.text
+    with pytest.raises(InputError) as in_curve:
+        check_bucket_fields([typed], FIELDS)
+    assert in_curve.value.text == f"unknown card field '{typed}' for --by; did you mean '{meant}'?"
