@@ -43,13 +43,7 @@ class Bracket:
 
 def decided(pairing: Pairing) -> dict[str, Any]:
     """A played table of the cut as the bracket gives it: the table, its players, its result and who won."""
-    return {**pairing.as_dict(), "result": str(pairing.score) if pairing.score else None, "winner": winner(pairing)}
-
-
-def winner(pairing: Pairing) -> str:
-    """The player who won the table (a cut table always has one)."""
-    assert pairing.score is not None and pairing.opponent is not None
-    return pairing.player if pairing.score.wins > pairing.score.losses else pairing.opponent
+    return {**pairing.as_dict(), "result": str(pairing.score) if pairing.score else None, "winner": pairing.winner}
 
 
 def pair_cut(db: Writable, event_name: str, size: int | None) -> PairedRound | Bracket:
@@ -92,7 +86,7 @@ def pair_cut(db: Writable, event_name: str, size: int | None) -> PairedRound | B
                             tables=listing(missing_results(last)),
                         )
                     )
-                winners = [winner(p) for _, p in last.tables]
+                winners = [p.winner for _, p in last.tables if p.winner is not None]  # every table won: no bye, no draw
                 if len(winners) == 1:
                     return Bracket(name, tuple(r.record for r in state.cut), winners[0])
                 pairs = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]

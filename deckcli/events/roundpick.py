@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from deckcli.errors import NoRoundPaired, UnknownRound
-from deckcli.events.tournament import Pairing, Round, Tournament
+from deckcli.events.tournament import Round, Tournament
 from deckcli.i18n import gettext as _
 
 _CUT = re.compile(r"top(\d+)")
@@ -37,12 +37,3 @@ def pick_round(tournament: Tournament, label: str | None) -> Round:
         if found.label.casefold() == wanted:
             return found
     raise UnknownRound(tournament.event, label, [r.label for r in rounds])
-
-
-def winner(pairing: Pairing) -> str | None:
-    """Who won the table: the player with more games won (a bye's player), None for a draw or no result yet."""
-    if pairing.opponent is None:
-        return pairing.player
-    if pairing.score is None or pairing.score.wins == pairing.score.losses:
-        return None
-    return pairing.player if pairing.score.wins > pairing.score.losses else pairing.opponent

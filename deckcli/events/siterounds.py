@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from deckcli.events.records import EventInfo
-from deckcli.events.roundpick import round_title, winner
+from deckcli.events.roundpick import round_title
 from deckcli.events.slugs import slug
 from deckcli.events.tournament import Pairing, Round, Standing, Tournament
 from deckcli.i18n import Message
@@ -136,7 +136,7 @@ def _round(paired: Round, seat: Callable[[str], Seat]) -> RoundView:
 
 
 def _match(pairing: Pairing, seat: Callable[[str], Seat]) -> MatchView:
-    won = winner(pairing)
+    won = pairing.winner
     result = _("bye") if pairing.opponent is None else str(pairing.score) if pairing.score else ""
     return MatchView(
         table=pairing.table,

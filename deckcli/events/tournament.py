@@ -39,6 +39,15 @@ class Pairing:
         """The table as a paired round's ``--json`` gives it (its result aside)."""
         return {"table": self.table, "player": self.player, "opponent": self.opponent}
 
+    @property
+    def winner(self) -> str | None:
+        """Who won the table: the player with more games won (a bye's player), None for a draw or no result yet."""
+        if self.opponent is None:
+            return self.player
+        if self.score is None or self.score.wins == self.score.losses:
+            return None
+        return self.player if self.score.wins > self.score.losses else self.opponent
+
 
 @dataclass(frozen=True)
 class Round:
