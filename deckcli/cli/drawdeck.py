@@ -84,7 +84,6 @@ def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
     game."""
     from deckcli.cards.conditions import parse_conditions
     from deckcli.games import registry
-    from deckcli.validation.jsonschemas import card_fields
 
     found: list[Callable[[str], CardRef]] = []  # the card lookup, made on the first name only
 
@@ -96,7 +95,7 @@ def parse_wants(app: AppContext, deck, wants: tuple[str, ...]):
     from deckcli.cards.conditions import MissingCount
 
     try:
-        return parse_conditions(wants, card_fields(registry.game(deck.game).card_schema), find)
+        return parse_conditions(wants, registry.game(deck.game).card_fields, find)
     except MissingCount as exc:  # the option used the wrong way: a usage error (exit 2) showing the shape
         raise click.BadParameter(exc.translated(), param_hint="--want") from None
 

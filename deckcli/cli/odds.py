@@ -169,9 +169,8 @@ def _copies(app, deck, cards, conditions, target, vary, by_turn, on_the_play, ou
     from deckcli.games import registry
     from deckcli.legality.opening import OpeningRules
     from deckcli.odds.copies import copies_needed
-    from deckcli.validation.jsonschemas import card_fields
 
-    varied = parse_vary(vary, card_fields(registry.game(deck.game).card_schema))
+    varied = parse_vary(vary, registry.game(deck.game).card_fields)
     card, most = None, None
     if varied.card_name is not None:
         ref = card_finder(app, deck)(varied.card_name)

@@ -19,6 +19,7 @@ from deckcli.games.hooks import stands_for
 from deckcli.i18n import Message
 from deckcli.legality.format import Format
 from deckcli.legality.formats import load_format
+from deckcli.storage.writes import once_more
 
 if TYPE_CHECKING:
     from deckcli.decklists.stored import StoredDeck
@@ -159,9 +160,15 @@ def add_cards(db: Writable, deck_name: str, wanted: CardsWanted) -> Edit:
 
     Every card is found before anything changes: one that is wrong (unknown, of another game, no zone for it)
     raises its error when it is the only card, else a DeckReadError listing every problem, lines that could not
-    be read included, by line; the transaction then stores nothing."""
-    with db.write() as tx:
-        return _add(tx, deck_name, wanted)
+    be read included, by line; the transaction then stores nothing. A card another client removed between the read
+    and the write (a ``cards import``) is refused by the database; the add runs once more (:func:`once_more`) and
+    says what it says when it comes second: no such card."""
+
+    def write() -> Edit:
+        with db.write() as tx:
+            return _add(tx, deck_name, wanted)
+
+    return once_more(write)
 
 
 def _add(tx: Transaction, deck_name: str, wanted: CardsWanted) -> Edit:

@@ -169,6 +169,15 @@ class Game:
                 return name
         return None
 
+    @property
+    def card_fields(self) -> dict[str, str]:
+        """The fields a card of this game has, by JSON type (``cost``: ``integer``), read from its card schema once per
+        process: what a ``--want``, ``--vary`` or ``curve --by`` of one of its decks is checked against and suggested
+        from. Callers must not change the mapping (it is shared)."""
+        from deckcli.validation.jsonschemas import card_fields  # the schemas are read when asked, not on --help
+
+        return card_fields(self.card_schema)
+
     def hook_settings(self, name: str) -> dict[str, Any] | None:
         """The settings of the named hook in this game's file, or None when the game does not use it."""
         return self.hooks.get(name)

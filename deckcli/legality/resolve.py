@@ -275,7 +275,7 @@ def _names_only(deck: Decklist, entries: list[DeckEntry], game: str) -> list[Dec
 
 def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, Miss]], lines: int) -> None:
     """One ``wrong-game`` problem instead of one per line when most of the deck's ``lines`` name cards of one other
-    game: which game, how many cards, and their names (``this looks like a boa deck``). The deck's ``Game:`` or
+    game: which game, how many cards, and their names (``this looks like a deck for boa``). The deck's ``Game:`` or
     ``Format:`` line naming that game says the same thing and is folded into it; ``other_game`` is set, so the
     format's rules, which only repeat it, are not checked."""
     ranked = Counter(g for _, _, miss in wrong for g in miss.near).most_common(1)
@@ -286,13 +286,7 @@ def _one_other_game(resolved: ResolvedDeck, wrong: list[tuple[int, DeckEntry, Mi
     zones = {entry.zone for _, entry in ours}
     count = sum(entry.count for _, entry in ours)
     message = Message(
-        N_(
-            "{lines} ({cards}) name {title} ({code}) cards, not {deck_title} ({deck_game}) ones: this looks like an {code} deck"
-        )
-        if code[0] in "aeiou"
-        else N_(
-            "{lines} ({cards}) name {title} ({code}) cards, not {deck_title} ({deck_game}) ones: this looks like a {code} deck"
-        ),
+        "{lines} ({cards}) name {title} ({code}) cards, not {deck_title} ({deck_game}) ones: this looks like a deck for {code}",
         lines=plural(len(ours), "line"),
         cards=plural(count, "card"),
         title=registry.title(code),

@@ -221,11 +221,9 @@ def deck_curves(
     cards: CardCounts, by: Sequence[str], game: str, opening: Mapping[str, Any] | OpeningRules | None
 ) -> Curves:
     """The distributions over the fields ``by`` (default: the game's curve field and kind) of a draw deck."""
-    from deckcli.validation.jsonschemas import card_fields
-
     known = registry.game(game)
     chosen = [f.lower() for f in by] or [known.curve_field, "kind"]
-    check_bucket_fields(chosen, card_fields(known.card_schema))
+    check_bucket_fields(chosen, known.card_fields)
     rules = OpeningRules.of(opening)
     size = sum(n for _, n in cards)
     hand_size = min(rules.hand_size, size)

@@ -73,8 +73,8 @@ class ConstraintViolation(Exception):
     @property
     def message(self) -> Message:
         """What the user is told when no command turned the refusal into its own message (a write racing another
-        client's, say a card removed by a ``cards import`` while a ``deck add`` names it): the write was rolled back
-        whole, so running the command again answers from what the other client wrote."""
+        client's, say a card removed by a ``cards import`` while a ``collection add`` names it): the write was rolled
+        back whole, so running the command again answers from what the other client wrote."""
         reason = str(self.cause).splitlines()[0] if str(self.cause) else type(self.cause).__name__
         return Message(
             "the database refused the change ({reason}): another client may have written the same rows at the same "

@@ -287,11 +287,11 @@ def formats() -> str:
         out += _name_limit(details.format.name_limit, details.format.checks)
         if details.format.checks:
             out += ["", "Checks: " + ", ".join(f"`{c}`" for c in details.format.checks) + " ([rule ids](rules.md))."]
-        opening = dict(details.opening)
-        if opening.get("draw") is False:
+        opening = details.format.opening  # the typed rules, their defaults the loader's (None: no hand size)
+        if opening is not None and not opening.draw:
             out += ["", "A pool: never shuffled or drawn from."]
-        elif opening.get("hand_size"):
-            out += ["", f"Opening hand: {opening['hand_size']} cards; mulligan: {opening.get('mulligan', 'none')}."]
+        elif opening is not None and opening.hand_size:
+            out += ["", f"Opening hand: {opening.hand_size} cards; mulligan: {opening.mulligan}."]
         out += _card_limits(details)
         out.append("")
     return "\n".join(out)

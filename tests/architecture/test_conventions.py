@@ -173,6 +173,28 @@ def test_collection_entries_have_one_query_builder():
     ]
 
 
+# -- a game's card fields: one property -------------------------------------------------------------------------
+def game_fields_by_hand(trees: list[tuple[str, ast.AST]]) -> list[str]:
+    """Where a module asks for one game's card fields by passing a card schema to ``card_fields`` itself rather than
+    reading :attr:`deckcli.games.registry.Game.card_fields` (``card_fields()`` with no argument, every game's, is
+    another question)."""
+    return [
+        f"{where}:{call.lineno}: one game's card fields are registry.game(code).card_fields"
+        for where, tree in trees
+        if where != "deckcli/games/registry.py"
+        for call in _calls(tree, "card_fields")
+        if call.args or call.keywords
+    ]
+
+
+def test_a_games_card_fields_are_read_through_the_registry():
+    assert game_fields_by_hand(_trees()) == []
+    source = "fields = card_fields(registry.game(deck.game).card_schema)\n"
+    assert game_fields_by_hand([("deckcli/cli/x.py", ast.parse(source))]) == [
+        "deckcli/cli/x.py:1: one game's card fields are registry.game(code).card_fields"
+    ]
+
+
 # -- tests: a race is started by a handshake ---------------------------------------------------------------------
 def test_every_race_in_the_tests_starts_through_the_ready_file_handshake():
     """A process race is released by tests/support/race.py once each process is ready, never after a sleep."""

@@ -1,10 +1,10 @@
 """A format is read once: the loader (``deckcli/legality/format.py`` parses, ``deckcli/legality/formats.py`` reads and
 checks the files) turns a format file into typed fields, and no other module reads a format's JSON by key with a
-default of its own.
+default of its own; nor does the documentation's reference hook (``docs/hooks/``), which shows the bundled formats.
 
 An AST scan (not a text search, so comments, strings and formatting do not matter) of every module outside the loader
 for the shapes a read by key takes: ``x.data[...]`` and ``x.data.get(...)`` (the merged document ``Format.data`` was),
-``x.opening[...]`` and ``x.opening.get(...)`` (the ``opening`` object), a zone's spec read by key
+``x.opening[...]`` and ``x.opening.get(...)`` (the ``opening`` object, also held in a name ``opening``), a zone's spec read by key
 (``x.zones[z]["min"]``, ``x.zones[z].get("kinds")``, ``x.zones.get(z, {}).get("label")``) and ``x.rules_written`` (the rules
 as the file writes them, kept for ``formats show`` only)."""
 
@@ -15,6 +15,8 @@ import ast
 import paths  # tests/support/paths.py
 
 PACKAGE = paths.REPO / "deckcli"
+#: The documentation's hooks, which read the bundled formats as the package does.
+HOOKS = paths.REPO / "docs" / "hooks"
 #: The loader: the only modules that read a format document by key.
 LOADER = {"deckcli/legality/format.py", "deckcli/legality/formats.py"}
 #: Reads of ``.data`` that are not a format's, with the reason.
@@ -25,6 +27,11 @@ NOT_A_FORMAT = {
 
 def _is_attr(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == name
+
+
+def _is_named(node: ast.AST, name: str) -> bool:
+    """``x.name`` or a plain ``name``: an attribute or a variable holding the thing called ``name``."""
+    return _is_attr(node, name) or (isinstance(node, ast.Name) and node.id == name)
 
 
 def _keyed(node: ast.AST) -> ast.AST | None:
@@ -48,13 +55,14 @@ def format_reads(source: str, exempt: frozenset[str] = frozenset()) -> list[str]
         owner = _keyed(node)
         line = getattr(node, "lineno", 0)
         for name in ("data", "opening"):
-            if name not in exempt and owner is not None and _is_attr(owner, name):
+            is_it = _is_named if name == "opening" else _is_attr
+            if name not in exempt and owner is not None and is_it(owner, name):
                 found.append(f"{line}: .{name} read by key")
         if owner is not None and _zone_spec(owner) and isinstance(_key(node), ast.Constant):
             found.append(f"{line}: a zone's spec read by key")
         if _is_attr(node, "rules_written"):
             found.append(f"{line}: .rules_written (formats show's own)")
-    return found
+    return sorted(found, key=lambda read: int(read.split(":")[0]))  # in the file's order, not the walk's
 
 
 def _key(node: ast.AST) -> ast.AST | None:
@@ -68,7 +76,7 @@ def _key(node: ast.AST) -> ast.AST | None:
 
 def test_no_module_outside_the_loader_reads_a_format_by_key():
     reads = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted([*PACKAGE.rglob("*.py"), *HOOKS.glob("*.py")]):
         rel = path.relative_to(paths.REPO).as_posix()
         if rel in LOADER:
             continue
@@ -88,6 +96,7 @@ def test_the_scan_finds_each_shape_of_a_read_by_key():
             'fmt.zones.get(zone, {}).get("kinds")',
             'fmt.rules_written["opening"]',
             "fmt.zones[zone].min + len(fmt.zones) + fmt.opening.hand_size",  # typed: not a read by key
+            "opening = dict(details.opening); opening.get('mulligan', 'none')",
         ]
     )
     assert format_reads(source) == [
@@ -98,4 +107,5 @@ def test_the_scan_finds_each_shape_of_a_read_by_key():
         "5: a zone's spec read by key",
         "6: a zone's spec read by key",
         "7: .rules_written (formats show's own)",
+        "9: .opening read by key",
     ]

@@ -10,7 +10,7 @@ import paths  # tests/support/paths.py
 from deckcli.cli.tables import display_width, table, wrap
 
 EXAMPLE = paths.REPO / "examples" / "ember-rush.txt"
-ONE = "21 lines (61 cards) name Battle of Aeons (boa) cards, not Super Fantasy Brawl (sfb) ones: this looks like a boa deck"
+ONE = "21 lines (61 cards) name Battle of Aeons (boa) cards, not Super Fantasy Brawl (sfb) ones: this looks like a deck for boa"
 
 
 def test_a_long_problem_wraps_within_the_columns(run, monkeypatch):

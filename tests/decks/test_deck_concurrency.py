@@ -10,11 +10,12 @@ serialises writers (BEGIN IMMEDIATE): there the second always reads the first on
 
 from __future__ import annotations
 
+import json
 import subprocess
 
 import paths  # tests/support/paths.py
 from backends import sql_rows
-from race import commands_at_once, race  # tests/support/race.py
+from race import COMMAND, commands_at_once, held, race  # tests/support/race.py
 
 EMBER = paths.EXAMPLES / "ember-rush.txt"
 EXISTS = "Error: a deck called 'Ember' already exists (choose another name, or delete it first)\n"
@@ -77,3 +78,36 @@ def test_two_clients_adding_one_card_to_one_deck_at_once_both_count(run, db, tmp
         assert proc.returncode == 0 and "Error" not in err, err  # (warnings: past the copy limit, stored all the same)
     held = sql_rows(db, "SELECT c.name, d.count FROM deck_card d JOIN card c ON c.id = d.card_id")
     assert held == [("Ember Whelp", 40)]  # 20 from each: none lost, no second row, on either backend
+
+
+def _set_without(run, tmp_path, name: str):
+    """boa's S01 written to a file without the card ``name`` (its only printing): importing it removes the card."""
+    exported = tmp_path / "s01.json"
+    assert run("cards", "export", "--game", "boa", "--set", "S01", "-o", exported).exit_code == 0
+    doc = json.loads(exported.read_text(encoding="utf-8"))
+    doc["cards"] = [card for card in doc["cards"] if card["name"] != name]
+    target = tmp_path / "s01-without.json"
+    target.write_text(json.dumps(doc), encoding="utf-8")
+    return target
+
+
+def test_a_deck_add_racing_an_import_that_removes_its_card_says_the_card_is_unknown(run, db, tmp_path):
+    """On PostgreSQL ``deck add`` reads the card, then waits to write ``deck_card`` (held) while ``cards import``
+    removes the card and commits: the database refuses the deck's row, and the add runs once more (``once_more``) and
+    finds no such card, as when it came second. On SQLite the two are serialised (BEGIN IMMEDIATE): whichever comes
+    first, the other's outcome is the ordinary one too."""
+    assert run("deck", "new", "Mine", "--game", "boa").exit_code == 0
+    smaller = _set_without(run, tmp_path, "Worldbreaker")
+    with held(db, "deck_card") as waiting:
+        (adder,) = race(tmp_path, COMMAND, [["deck", "add", "Mine", "Worldbreaker"]], cwd=tmp_path)
+        waiting(1)  # (PostgreSQL: the add has read the card and waits to write the deck's row)
+        imported = run("cards", "import", smaller)
+    _, err = adder.communicate(timeout=300)
+    held_cards = sql_rows(db, "SELECT c.name FROM deck_card d JOIN card c ON c.id = d.card_id")
+    if db.backend == "sqlite" and adder.returncode == 0:  # the add came first: the import is refused, as ever
+        assert imported.exit_code == 1 and "no longer has 1 card still used by deck 'Mine'" in imported.stderr
+        assert held_cards == [("Worldbreaker",)]
+        return
+    assert imported.exit_code == 0, imported.output
+    assert (adder.returncode, err) == (1, "Error: unknown card 'Worldbreaker' in boa\n")
+    assert held_cards == [] and sql_rows(db, "SELECT name FROM card WHERE name = 'Worldbreaker'") == []

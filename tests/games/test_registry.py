@@ -70,3 +70,12 @@ def test_one_zone_name_keeps_one_deck_code_id_across_games(carddb):
     with pytest.raises(GameDataError) as info:
         registry.games()
     assert info.value.problems == [f"{carddb / 'boa' / 'game.json'}: $.zones.side.id: 3, but aqa gives it 7"]
+
+
+def test_a_game_names_its_own_card_fields():
+    """``Game.card_fields``: the one way to ask which fields a game's cards have (its card schema's and every card's
+    ``set``, ``number`` and ``game``), not another game's."""
+    boa, sfb = registry.game("boa").card_fields, registry.game("sfb").card_fields
+    assert boa["cost"] == "integer" and {"set", "number", "game", "kind"} <= set(boa)
+    assert "colour" not in boa and sfb["colour"] == "string"
+    assert registry.game("boa").card_fields is boa  # read once per process

@@ -9,7 +9,7 @@ import json
 import paths  # tests/support/paths.py
 
 EXAMPLE = paths.REPO / "examples" / "ember-rush.txt"
-ONE = "21 lines (61 cards) name Battle of Aeons (boa) cards, not Super Fantasy Brawl (sfb) ones: this looks like a boa deck"
+ONE = "21 lines (61 cards) name Battle of Aeons (boa) cards, not Super Fantasy Brawl (sfb) ones: this looks like a deck for boa"
 
 
 def test_a_boa_deck_checked_as_sfb_is_one_problem(run):

@@ -14,7 +14,7 @@ LINES = [
     if line[:1].isdigit()
 ]
 ONE = (
-    "21 lines (61 cards) name Battle of Aeons (boa) cards, not Aquarian Age (aqa) ones: this looks like a boa deck"
+    "21 lines (61 cards) name Battle of Aeons (boa) cards, not Aquarian Age (aqa) ones: this looks like a deck for boa"
 )
 
 
