@@ -84,9 +84,8 @@ class Analyst:
     def _conditions(self, texts: tuple[str, ...]) -> list[Condition]:
         if texts not in self._parsed:
             from deckcli.cards.conditions import parse_conditions
-            from deckcli.validation.jsonschemas import card_fields
 
-            self._parsed[texts] = parse_conditions(texts, card_fields(), self.find)
+            self._parsed[texts] = parse_conditions(texts, self.game.card_fields, self.find)
         return self._parsed[texts]
 
     def _line(self, label: str, texts: tuple[str, ...], cards, opening) -> OddsLine:

@@ -30,6 +30,7 @@ class CardPool:
             owned = owned_by_key(rows, index.game or "")
         self.owned: dict[str, int] | None = owned or None
         self._last: tuple[str, list[CardRef]] = ("", self.cards)
+        self.game = index.game
 
     def search(self, query: str) -> list[CardRef]:
         """The cards ``query`` matches, best first (names starting with it, then the rest); raises a ``DeckcliError``
@@ -40,9 +41,7 @@ class CardPool:
         if not query:
             found = self.cards
         elif _OPERATOR.search(query):
-            from deckcli.validation.jsonschemas import card_fields
-
-            found = filter_refs(self.cards, where=[parse_filter(query, card_fields())])
+            found = filter_refs(self.cards, where=[parse_filter(query, _fields(self.game))])
         else:
             found = _names_first(filter_refs(self.cards, query), query)
         self._last = (query, found)
@@ -64,3 +63,11 @@ def _names_first(found: list[CardRef], query: str) -> list[CardRef]:
 def _number_key(number: str) -> tuple[int, str]:
     digits = "".join(ch for ch in number if ch.isdigit())
     return (int(digits) if digits else 0, number)
+
+
+def _fields(game: str | None) -> dict[str, str]:
+    """The card fields a ``--where`` filter of the pool is checked against: its game's own (every game's without one)."""
+    from deckcli.games import registry
+    from deckcli.validation.jsonschemas import card_fields
+
+    return registry.game(game).card_fields if game else card_fields()

@@ -52,6 +52,7 @@ class KeyFigures:
     def __init__(self, game: Game):
         self.spec: dict[str, Any] = game.event.get("key_condition") or {}
         self.label = game.event_label("key_condition", "label")
+        self.game = game
         self._conditions: list[Condition] | None = None
         self._done: dict[tuple, tuple[int, int, Fraction, Fraction, str]] = {}
 
@@ -82,12 +83,11 @@ class KeyFigures:
         return KeyFigure(self.label, tuple(self.spec["conditions"]), hand, size, plain, mulligan, kind)
 
     def conditions(self):
-        """The key condition parsed once (as ``--want`` is: the fields of every card schema)."""
+        """The key condition parsed once (as ``--want`` is: against the game's own card fields)."""
         if self._conditions is None:
             from deckcli.cards.conditions import parse_conditions
-            from deckcli.validation.jsonschemas import card_fields
 
-            self._conditions = parse_conditions(self.spec["conditions"], card_fields())
+            self._conditions = parse_conditions(self.spec["conditions"], self.game.card_fields)
         return self._conditions
 
 
