@@ -112,6 +112,20 @@ class NoSuchDecklist(NotFoundError):
         super().__init__(did_you_mean(message, suggestions))
 
 
+class NoSuchFormat(NotFoundError):
+    """A format reference that names no bundled format and no file: ``ref`` as given; ``hint`` (a name, not a path)
+    the closest bundled names, else all of them. Typed on the command line (``--format``, ``formats show``) it is a
+    usage error (exit 2); met in a format's ``extends`` or a stored deck's or event's format, the command's (exit 1)."""
+
+    def __init__(self, ref: str, hint: str | None = None):
+        self.ref, self.hint = ref, hint
+        if hint is None:
+            super().__init__(Message("{file}: format file not found", file=ref))
+        else:
+            text = N_("unknown format {name!r}; {hint} (or give a path to a format file)")
+            super().__init__(Message(text, name=ref, hint=hint))
+
+
 class AmbiguousDecklist(InputError):
     """A deck argument that two sources answer to (``kinds``: "decklist file", "deck code", "stored deck")."""
 

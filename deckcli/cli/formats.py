@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from deckcli.cli.completion import complete_format
-from deckcli.cli.options import NameOrFile, date_option, game_option
+from deckcli.cli.options import FormatRef, date_option, game_option
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -60,7 +60,7 @@ def formats(ctx: click.Context, game: str | None, output: str) -> None:
 
 
 @formats.command(short_help="Every rule of a format, with its lists in force on --date.")
-@click.argument("ref", metavar="NAME|PATH", type=NameOrFile(), shell_complete=complete_format)
+@click.argument("ref", metavar="NAME|PATH", type=FormatRef(), shell_complete=complete_format)
 @date_option(
     help="The banned and restricted lists in force on this day (default: today).",
 )

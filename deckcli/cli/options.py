@@ -58,11 +58,12 @@ def whole(least: int = 0, most: int = LARGEST_WHOLE) -> click.IntRange:
 
 
 class InputFile(click.Path):
-    """A file a command reads (``-``: stdin). One that does not exist, or a folder, is a usage error (exit 2, with
-    the usage line), Click's convention for a path; what is inside the file is the command's business (exit 1)."""
+    """A file a command reads (``-``: stdin; with ``dir_okay``, a folder too, whose files it reads). One that does not
+    exist, or a folder where only a file will do, is a usage error (exit 2, with the usage line), Click's convention
+    for a path; what is inside the file is the command's business (exit 1)."""
 
-    def __init__(self) -> None:
-        super().__init__(exists=True, dir_okay=False, allow_dash=True)
+    def __init__(self, dir_okay: bool = False) -> None:
+        super().__init__(exists=True, dir_okay=dir_okay, allow_dash=True)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if value == "":  # (not Click's "File '' does not exist.")
@@ -77,16 +78,37 @@ USAGE_CONTEXT = "deckcli.usage_context"
 
 class NameOrFile(click.ParamType):
     """A name or a file a command reads: a decklist file, ``-``, a deck code or a stored deck (or a bundled format's
-    name or a format file). A folder is a usage error as :class:`InputFile` says it (a file is wanted); a file that
-    does not exist may still be a name, which the command looks up (one naming nothing: a usage error too)."""
+    name or a format file). A folder or an empty name is a usage error as :class:`InputFile` says it (a file is
+    wanted); a file that does not exist may still be a name, which the command looks up (one naming nothing: a usage
+    error too)."""
 
     name = "text"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if ctx is not None:
             ctx.meta[USAGE_CONTEXT] = ctx
+        if value == "":  # (not a stored deck called '', nor stdin)
+            self.fail(_("an empty name: give a file or a name"), param, ctx)
         if isinstance(value, str) and value != "-" and os.path.isdir(value):
             return click.Path(dir_okay=False).convert(value, param, ctx)  # (Click's own "is a directory" refusal)
+        return value
+
+
+class FormatRef(NameOrFile):
+    """A format the user names: a bundled format's name or a format file. Besides :class:`NameOrFile`'s refusals, one
+    naming neither (deckcli.errors.NoSuchFormat: "unknown format", "format file not found") is a usage error here,
+    before the command runs; a format file's contents, and a format a stored deck or event or an ``extends`` names,
+    are the command's business (exit 1). Nothing is read: a format is looked up without the database."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        value = super().convert(value, param, ctx)
+        from deckcli.errors import NoSuchFormat
+        from deckcli.legality.formats import format_file
+
+        try:
+            format_file(value)
+        except NoSuchFormat as exc:
+            self.fail(exc.translated(), param, ctx)
         return value
 
 
@@ -118,9 +140,11 @@ def output_option(dest: str, **attrs: Any) -> Callable[[F], F]:
 
 
 def format_option(dest: str = "format_name", **attrs: Any) -> Callable[[F], F]:
-    """``--format/-f NAME|PATH`` as ``dest``: a bundled format's name or a format file, completed from the formats;
-    ``help`` says what it chooses in this command."""
-    return click.option("--format", "-f", dest, metavar="NAME|PATH", shell_complete=complete_format, **attrs)
+    """``--format/-f NAME|PATH`` as ``dest``: a bundled format's name or a format file (:class:`FormatRef`: one naming
+    neither is a usage error), completed from the formats; ``help`` says what it chooses in this command."""
+    return click.option(
+        "--format", "-f", dest, type=FormatRef(), metavar="NAME|PATH", shell_complete=complete_format, **attrs
+    )
 
 
 @dataclass(frozen=True)

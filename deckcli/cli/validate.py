@@ -120,11 +120,16 @@ def validate(
     )
     try:
         result = check(app.reads, request)
-    except FormatOptionError as exc:
-        raise click.BadParameter(exc.translated(), param_hint="--format") from None
+    except FormatOptionError as exc:  # named as Click names the option (as for a --format naming nothing)
+        raise click.BadParameter(exc.translated(), param=_option(click.get_current_context(), "formats")) from None
     _print(result, as_json)
     if not result.passed:
         raise click.exceptions.Exit(1)
+
+
+def _option(ctx: click.Context, name: str) -> click.Parameter:
+    """The command's parameter ``name`` (whose names a usage error about its value shows)."""
+    return next(p for p in ctx.command.params if p.name == name)
 
 
 def _request(

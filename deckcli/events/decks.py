@@ -69,7 +69,7 @@ class EventDecks:
         """The decklist of a deck argument or a form cell, not yet resolved, and the name a file gives it;
         InputError when nothing in it can be read."""
         if source.text is None:
-            ref = self.resolver.locator.locate(source.path or "-")
+            ref = self.resolver.locator.locate("-" if source.path is None else source.path)  # ("": no stdin)
             return self.resolver.locator.read(ref), ref.stem
         return decklist_of_text(source.text, source.label), None
 

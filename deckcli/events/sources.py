@@ -25,11 +25,12 @@ COLUMNS = {
 
 
 def import_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str]]]:
-    """The decklist sources of a folder or a form export, and (label, problem) for each row that is not one."""
+    """The decklist sources of a folder or a form export (``-``: one read from stdin), and (label, problem) for each
+    row that is not one."""
     target = Path(path).expanduser()
     if target.is_dir():
         return folder_sources(target), []
-    if target.is_file():
+    if path == "-" or target.is_file():
         return form_sources(path)
     raise InputError(Message("{path}: no such folder or file", path=path))
 

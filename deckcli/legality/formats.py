@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from deckcli.errors import DeckcliError, InputError, NotFoundError
+from deckcli.errors import DeckcliError, InputError, NoSuchFormat, NotFoundError
 from deckcli.files import jsontext
 from deckcli.files.jsonfiles import bundled_json
 from deckcli.files.reading import read_document
@@ -28,8 +28,6 @@ FORMAT_SCHEMA = "format.schema.json"
 def _read(path: Path, label: str, bundled: bool) -> dict[str, Any]:
     """The format file, checked against the schema: a file given by path every time, a bundled one once per
     content (:mod:`deckcli.validation.verdicts`)."""
-    if not _exists(path):
-        raise NotFoundError(Message("{file}: format file not found", file=label))
     text = read_document(path, "format", label=label).text  # the reading front door
     doc = jsontext.parse_json(text, label)
     if bundled:
@@ -99,14 +97,20 @@ MAX_EXTENDS = 32
 
 
 def _locate(ref: str) -> tuple[Path, str, bool]:
-    """The file a format reference names, its label and whether it is bundled; NotFoundError for an unknown name."""
+    """The file a format reference names, its label and whether it is bundled; NoSuchFormat for one naming neither
+    a bundled format nor a file (a reference written as a path: its file not found; a name: the closest names)."""
     path = Path(ref)
     if ref in _bundled() and not (path.suffix == ".json" and _exists(path)):
         return _bundled()[ref], ref, True
-    if path.suffix == ".json" or _exists(path) or "/" in ref or "\\" in ref:
+    if _exists(path):
         return path, ref, False
-    text = N_("unknown format {name!r}; {hint} (or give a path to a format file)")
-    raise NotFoundError(Message(text, name=ref, hint=_names_hint(ref, None)))
+    raise NoSuchFormat(ref, None if path.suffix == ".json" or "/" in ref or "\\" in ref else _names_hint(ref, None))
+
+
+def format_file(ref: str) -> Path:
+    """The file the format reference ``ref`` names (a bundled format's, or ``ref`` itself), nothing read; the
+    command line checks a ``--format`` with it before the command runs. NoSuchFormat when it names neither."""
+    return _locate(ref)[0]
 
 
 def _chain(ref: str) -> list[tuple[dict[str, Any], str, str]]:

@@ -51,7 +51,7 @@ def test_new_with_a_format_file_stores_its_path(run, db, tmp_path):
     [
         (["--game", "xyz"], 2, "'xyz' is not one of"),  # click's Choice message (click is pinned <9)
         ([], 2, "give --game"),
-        (["--game", "boa", "--format", "nope"], 1, "unknown format 'nope'"),
+        (["--game", "boa", "--format", "nope"], 2, "unknown format 'nope'"),
         (["--game", "boa", "--format", "sfb-standard"], 1, "is for sfb, not boa"),
         (["--game", "boa", "--meta", "novalue"], 2, "KEY=VALUE"),
     ],

@@ -32,7 +32,7 @@ def test_new_takes_the_game_default_format_or_a_named_or_file_format(run, tmp_pa
     (["--date", "2026-13-01"], 2, "'2026-13-01' does not match the format '%Y-%m-%d'"),
     (["--rounds", "0"], 2, "0 is not in the range 1<=x<=2147483647"),
     (["--format", "sfb-standard"], 1, "format 'sfb-standard' is for sfb, not boa"),
-    (["--format", "no-such-format"], 1, "no-such-format"),
+    (["--format", "no-such-format"], 2, "unknown format 'no-such-format'"),  # a usage error (issue 34)
 ])
 def test_new_refuses_bad_options(run, db, args, code, message):
     result = run("event", "new", "X", "--game", "boa", *args)

@@ -70,12 +70,12 @@ def test_formats_show_reads_a_format_file(deckcli, tmp_path):
 def test_a_misspelled_format_suggests_the_closest(deckcli, run):
     message = ("unknown format 'boa-advnced'; did you mean 'boa-advanced', 'boa-standard'? (or give a path to a"
                " format file)")
-    shown = deckcli("formats", "show", "boa-advnced")
-    assert shown.exit_code == 1 and shown.stderr == f"Error: {message}\n"
+    shown = deckcli("formats", "show", "boa-advnced")  # (a usage error: a format typed that names nothing)
+    assert shown.exit_code == 2 and shown.stderr.endswith(f"Error: Invalid value for 'NAME|PATH': {message}\n")
     validated = run("validate", EXAMPLES / "ember-rush.txt", "--format", "boa-advnced")
-    assert validated.exit_code == 2 and validated.stderr.endswith(f"Error: Invalid value for --format: {message}\n")
+    assert validated.exit_code == 2 and validated.stderr.endswith(f"Error: Invalid value for '--format' / '-f': {message}\n")
     odds = run("odds", EXAMPLES / "ember-rush.txt", "--format", "boa-advnced", "--want", "1+ kind=spell")
-    assert odds.exit_code == 1 and odds.stderr == f"Error: {message}\n"
+    assert odds.exit_code == 2 and odds.stderr.endswith(f"Error: Invalid value for '--format' / '-f': {message}\n")
 
 
 def test_a_zone_that_names_no_kinds_holds_any_kind(run):

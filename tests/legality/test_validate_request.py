@@ -76,4 +76,4 @@ def test_no_function_of_the_validate_command_is_over_50_lines():
 def test_the_command_shows_a_format_that_cannot_be_used_as_a_usage_error(run):
     result = run("validate", EXAMPLE, "--format", "nope")
     assert result.exit_code == 2
-    assert "Invalid value for --format: unknown format 'nope'; known formats: aqa-extreme" in result.stderr
+    assert "Invalid value for '--format' / '-f': unknown format 'nope'; known formats: aqa-extreme" in result.stderr

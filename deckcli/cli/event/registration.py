@@ -9,11 +9,20 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckcli.cli.completion import complete_event, complete_player
+from deckcli.cli.completion import complete_deck_or_file, complete_event, complete_player
 from deckcli.cli.confirm import confirm_deletion
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event.words import headers, problem_row, verdict
-from deckcli.cli.options import date_option, format_option, game_option, json_option, output_option, whole
+from deckcli.cli.options import (
+    InputFile,
+    NameOrFile,
+    date_option,
+    format_option,
+    game_option,
+    json_option,
+    output_option,
+    whole,
+)
 from deckcli.cli.output import dump_json, emit, output_options
 from deckcli.i18n import N_, translated
 from deckcli.i18n import gettext as _
@@ -25,7 +34,9 @@ if TYPE_CHECKING:
 
 PROBLEM_COLUMNS = ["rule", "zone", "line", "message"]
 CHECK_COLUMNS = ["zone", "card", "registered", "presented", "verdict"]
-FILE = click.Path(allow_dash=True, dir_okay=False)  # a decklist file, a deck code or a stored deck
+#: FILE of register, check and side: a decklist file (``-``: stdin), a deck code or a stored deck, as every deck
+#: argument (a folder, an empty name, or a file name naming nothing: a usage error, exit 2).
+FILE = NameOrFile()
 LATE_HELP = N_("Register a new player after the event started (marked late in status, export and the site).")
 
 
@@ -143,7 +154,7 @@ def _print_registered(done: Registered, as_json: bool) -> None:
 @click.command(short_help="Register PLAYER's decklist for EVENT.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
-@click.argument("file", type=FILE)
+@click.argument("file", type=FILE, shell_complete=complete_deck_or_file)
 @click.option("--player-id", help="The player's id (membership number).")
 @click.option("--replace", is_flag=True, help="Register a new decklist for a registered player (before the start).")
 @click.option("--new-player", is_flag=True, help="PLAYER is a new player even if the name looks like a registered one.")
@@ -176,7 +187,7 @@ def register(
 
 @click.command("import", short_help="Register many players from a folder or a form export CSV.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
-@click.argument("source", metavar="FOLDER|FILE.csv", type=click.Path(exists=True))
+@click.argument("source", metavar="FOLDER|FILE.csv", type=InputFile(dir_okay=True))
 @click.option("--skip-bad", is_flag=True, help="Register the readable decklists even when some cannot be read.")
 @click.option("--replace", is_flag=True, help="Register new decklists for registered players (before the start).")
 @click.option("--new-player", is_flag=True, help="Names looking like registered (or other rows') players are new ones.")
@@ -194,7 +205,7 @@ def import_(
     output: str,
 ) -> None:
     """Register many players: a FOLDER of decklist files (file name = player) or a form export CSV with player,
-    id and decklist columns. Nothing is registered when any decklist cannot be read, unless --skip-bad."""
+    id and decklist columns (- reads it from stdin). Nothing is registered when any decklist cannot be read, unless --skip-bad."""
     from deckcli.events.registering import import_registrations
 
     result = import_registrations(app.writes, event_name, source, skip_bad, replace, new_player, late)
@@ -216,7 +227,7 @@ def import_(
 @click.command(short_help="A deck check: the deck presented against PLAYER's list.")
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
-@click.argument("file", type=FILE)
+@click.argument("file", type=FILE, shell_complete=complete_deck_or_file)
 @json_option(help="Print JSON.")
 @pass_app
 def check(app: AppContext, event_name: str, player: str, file: str, as_json: bool) -> None:
@@ -253,7 +264,7 @@ def check(app: AppContext, event_name: str, player: str, file: str, as_json: boo
 @click.argument("event_name", metavar="EVENT", shell_complete=complete_event)
 @click.argument("player", shell_complete=complete_player)
 @click.argument("round_no", metavar="ROUND", type=whole(0))  # (0 and past the last: the library names the rounds)
-@click.argument("file", type=FILE)
+@click.argument("file", type=FILE, shell_complete=complete_deck_or_file)
 @click.option("--replace", is_flag=True, help="Record an illegal exchange even over a legal one of the same round.")
 @json_option(help="Print JSON.")
 @pass_app

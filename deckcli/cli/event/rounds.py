@@ -12,7 +12,7 @@ import click
 from deckcli.cli.completion import complete_event, complete_player
 from deckcli.cli.context import AppContext, pass_app
 from deckcli.cli.event.words import headers
-from deckcli.cli.options import whole
+from deckcli.cli.options import InputFile, whole
 from deckcli.cli.output import emit, output_options
 from deckcli.i18n import gettext as _
 from deckcli.i18n import ngettext
@@ -70,7 +70,7 @@ def pair(app: AppContext, event_name: str, output: str) -> None:
     "--from",
     "from_file",
     metavar="FILE",
-    type=click.Path(allow_dash=True, dir_okay=False),
+    type=InputFile(),
     help="Enter every table of a results file (CSV: table,result or table,player_a_wins,player_b_wins,draws; "
     "- : stdin): all of them, or none when any row is wrong.",
 )
