@@ -112,24 +112,15 @@ def validate(
       deckcli validate team.txt --pool pool.txt --banned Kilgore
       deckcli validate --match team-a.txt team-b.txt
     """
-    from deckcli.legality.reports import FormatOptionError
     from deckcli.legality.reports import validate as check
 
     request = _request(
         app, files, formats, game, deck_names, side_from, all_formats, day, pool, banned, match, collection, as_json
     )
-    try:
-        result = check(app.reads, request)
-    except FormatOptionError as exc:  # named as Click names the option (as for a --format naming nothing)
-        raise click.BadParameter(exc.translated(), param=_option(click.get_current_context(), "formats")) from None
+    result = check(app.reads, request)
     _print(result, as_json)
     if not result.passed:
         raise click.exceptions.Exit(1)
-
-
-def _option(ctx: click.Context, name: str) -> click.Parameter:
-    """The command's parameter ``name`` (whose names a usage error about its value shows)."""
-    return next(p for p in ctx.command.params if p.name == name)
 
 
 def _request(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from deckcli.errors import DeckcliError, InputError
+from deckcli.errors import DeckcliError
 from deckcli.i18n import Message
 from deckcli.legality import drafts
 from deckcli.legality.allformats import formats_of
@@ -259,11 +259,6 @@ class DeckReporter:
 
 
 # -- the command's one call -------------------------------------------------------------------------
-class FormatOptionError(InputError):
-    """``--format`` names no format, or a format file that cannot be read: the option misused (the command says so
-    as a usage error, naming the option)."""
-
-
 @dataclass(frozen=True)
 class ValidateRequest:
     """What ``validate`` is asked: the decks (deck arguments, stored deck names, or the two teams of a ``--match``),
@@ -322,12 +317,10 @@ class ValidateResult:
 def validate(db: Readable, request: ValidateRequest) -> ValidateResult:
     """Check every deck of ``request``: each under its format (or ``--format``), as a side exchange of
     ``side_from``, against a draft, or every format of its game; a deck that cannot be read is reported, never
-    raised, so the others are still checked. A ``--format`` that cannot be used raises :class:`FormatOptionError`;
-    a deck argument that names nothing raises as reading it does."""
-    try:
-        formats = [load_format(name, request.game) for name in request.format_names]
-    except DeckcliError as exc:
-        raise FormatOptionError(exc.text) from None
+    raised, so the others are still checked. A ``--format`` file that cannot be used (invalid, of another game) raises
+    its error, as in every command (one naming nothing is refused while the command line is parsed); a deck argument
+    that names nothing raises as reading it does."""
+    formats = [load_format(name, request.game) for name in request.format_names]
     chosen = formats[0] if formats and not request.all_formats else None
     reporter = DeckReporter(
         db,

@@ -65,7 +65,7 @@ def test_the_deck_name_is_the_name_line_else_the_file_name(run, open_event, tmp_
     ("other game", TEAM.read_text(),
      ["this is a deck of Super Fantasy Brawl (sfb), but event 'Spring Open' is for Battle of Aeons (boa)",
       "[wrong-game] 3 lines (3 cards) name Super Fantasy Brawl (sfb) cards, not Battle of Aeons (boa) ones: this looks"
-      " like a sfb deck"]),
+      " like a deck for sfb"]),
 ])
 def test_a_decklist_that_cannot_be_read_registers_nothing(run, open_event, tmp_path, db, case, content, expected):
     file = tmp_path / "x.txt"

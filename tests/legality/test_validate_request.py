@@ -11,7 +11,8 @@ import pytest
 
 import paths  # tests/support/paths.py
 from deckcli.collection.owned import not_owned_problems
-from deckcli.legality.reports import DeckReport, DeckReporter, FormatOptionError, ValidateRequest, validate
+from deckcli.errors import NoSuchFormat
+from deckcli.legality.reports import DeckReport, DeckReporter, ValidateRequest, validate
 from deckcli.legality.resolved import Unreadable
 
 EXAMPLE = str(paths.REPO / "examples" / "ember-rush.txt")
@@ -62,8 +63,8 @@ def test_all_formats_pass_when_each_deck_is_legal_in_one_and_dated_formats_name_
     assert "version" not in by_format["boa-standard"].as_dict()
 
 
-def test_a_format_that_cannot_be_used_is_the_options_error(db):
-    with pytest.raises(FormatOptionError, match="nope"):
+def test_a_format_naming_nothing_raises_its_own_error(db):
+    with pytest.raises(NoSuchFormat, match="nope"):
         validate(db, ValidateRequest(files=(EXAMPLE,), format_names=("nope",)))
 
 
@@ -77,3 +78,13 @@ def test_the_command_shows_a_format_that_cannot_be_used_as_a_usage_error(run):
     result = run("validate", EXAMPLE, "--format", "nope")
     assert result.exit_code == 2
     assert "Invalid value for '--format' / '-f': unknown format 'nope'; known formats: aqa-extreme" in result.stderr
+
+
+@pytest.mark.parametrize("command", [("validate",), ("odds", "--want", "1+ kind=spell")])
+def test_a_format_file_that_cannot_be_used_is_the_commands_error_in_validate_as_in_odds(run, tmp_path, command):
+    """What is inside a --format file is the command's business (exit 1, no usage line), in validate as everywhere."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "bad", "game": "boa", "extends": "nosuch"}', encoding="utf-8")
+    result = run(*command, EXAMPLE, "--format", str(bad))
+    assert result.exit_code == 1 and "Usage:" not in result.stderr
+    assert "unknown format 'nosuch'" in result.stderr and "Invalid value" not in result.stderr
