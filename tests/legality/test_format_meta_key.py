@@ -26,7 +26,7 @@ def test_an_older_format_naming_the_games_key_loads_and_checks_the_declared_name
 def test_an_older_format_naming_another_key_is_refused_naming_the_games_key(run, tmp_path):
     path = _format(tmp_path, "Oshi")
     result = run("validate", "--format", path, DECK)
-    assert result.exit_code == 2  # validate's --format is an option value: a usage error, as for every bad format
+    assert result.exit_code == 1  # what is inside a --format file is the command's error, in validate as everywhere
     assert (
         f"{path}: $.name_limit.meta_key: 'Oshi' is not the key aqa declares it under ('Ne-mu', in "
         "carddb/aqa/game.json); remove meta_key: the key is the game's"

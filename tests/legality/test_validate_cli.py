@@ -110,9 +110,10 @@ def test_usage_errors_exit_2(run, legal, tmp_path):
     result = run("validate", legal, "--format", "no-such-format")
     assert result.exit_code == 2 and "unknown format 'no-such-format'" in result.stderr
     bad = write_format(tmp_path, "bad", extends="boa-standard", checks=["nope"])
-    result = run("validate", legal, "--format", bad)
-    assert result.exit_code == 2 and "$.checks[0]" in result.stderr
-    assert run("validate", legal, "--format", "aqa-standard", "--game", "boa").exit_code == 2
+    result = run("validate", legal, "--format", bad)  # what is inside the file: the command's error, as everywhere
+    assert result.exit_code == 1 and "$.checks[0]" in result.stderr and "Usage:" not in result.stderr
+    other = run("validate", legal, "--format", "aqa-standard", "--game", "boa")
+    assert other.exit_code == 1 and "format 'aqa-standard' is for aqa, not boa" in other.stderr
     assert run("validate", legal, legal, "--side-from", legal).exit_code == 2
     assert run("validate", legal, "--game", "chess").exit_code == 2
 
