@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from deckcli.cards.filters import parse_filter
 from deckcli.cards.index import CardIndex, CardRef, filter_refs
+from deckcli.games import registry
 
 if TYPE_CHECKING:
     from deckcli.storage.reads import Readable
@@ -41,7 +42,7 @@ class CardPool:
         if not query:
             found = self.cards
         elif _OPERATOR.search(query):
-            found = filter_refs(self.cards, where=[parse_filter(query, _fields(self.game))])
+            found = filter_refs(self.cards, where=[parse_filter(query, registry.card_fields_of(self.game))])
         else:
             found = _names_first(filter_refs(self.cards, query), query)
         self._last = (query, found)
@@ -63,11 +64,3 @@ def _names_first(found: list[CardRef], query: str) -> list[CardRef]:
 def _number_key(number: str) -> tuple[int, str]:
     digits = "".join(ch for ch in number if ch.isdigit())
     return (int(digits) if digits else 0, number)
-
-
-def _fields(game: str | None) -> dict[str, str]:
-    """The card fields a ``--where`` filter of the pool is checked against: its game's own (every game's without one)."""
-    from deckcli.games import registry
-    from deckcli.validation.jsonschemas import card_fields
-
-    return registry.game(game).card_fields if game else card_fields()

@@ -176,10 +176,8 @@ def search(app: AppContext, text, game, set_code, kind, wheres, limit, output) -
     from deckcli.cards.index import search_cards
     from deckcli.cards.summary import SEARCH_COLUMNS, search_row
     from deckcli.games import registry
-    from deckcli.validation.jsonschemas import card_fields
 
-    fields = registry.game(game).card_fields if game else card_fields()  # a game's search: its own fields
-    filters = [parse_filter(w, fields) for w in wheres]
+    filters = [parse_filter(w, registry.card_fields_of(game)) for w in wheres]  # a game's search: its own fields
     refs = search_cards(app.reads, text, game and game.lower(), set_code, kind, filters)
     if limit:
         refs = refs[:limit]

@@ -28,7 +28,7 @@ def import_sources(path: str) -> tuple[list[PlayerDecklist], list[tuple[str, str
     """The decklist sources of a folder or a form export (``-``: one read from stdin), and (label, problem) for each
     row that is not one."""
     target = Path(path).expanduser()
-    if target.is_dir():
+    if path != "-" and target.is_dir():  # ("-" is stdin, even beside a folder of that name)
         return folder_sources(target), []
     if path == "-" or target.is_file():
         return form_sources(path)

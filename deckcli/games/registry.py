@@ -172,8 +172,8 @@ class Game:
     @property
     def card_fields(self) -> dict[str, str]:
         """The fields a card of this game has, by JSON type (``cost``: ``integer``), read from its card schema once per
-        process: what a ``--want``, ``--vary`` or ``curve --by`` of one of its decks is checked against and suggested
-        from. Callers must not change the mapping (it is shared)."""
+        process (cached): what a ``--want``, ``--vary`` or ``curve --by`` of one of its decks is checked against and
+        suggested from. Callers must not change the mapping (it is shared)."""
         from deckcli.validation.jsonschemas import card_fields  # the schemas are read when asked, not on --help
 
         return card_fields(self.card_schema)
@@ -300,6 +300,16 @@ def game(code: str) -> Game:
     return found
 
 
+def card_fields_of(code: str | None) -> dict[str, str]:
+    """What a filter on cards is checked against and suggested from: the game ``code``'s card fields
+    (:attr:`Game.card_fields`), or every game's when the cards may be of any game (None)."""
+    if code:
+        return game(code).card_fields
+    from deckcli.validation.jsonschemas import card_fields  # the schemas are read when asked, not on --help
+
+    return card_fields()
+
+
 def is_game(code: object) -> TypeGuard[str]:
     """Whether ``code`` is a known game code (exactly, lower case)."""
     return isinstance(code, str) and code in _game_files()
@@ -325,7 +335,6 @@ def zones() -> dict[str, Zone]:
     return dict(sorted(merged.items(), key=lambda kv: kv[1].id))
 
 
-@cache
 @cache
 def default_zone() -> str:
     """The zone a decklist's card lines go to before any section header, and a format's draw zone when it names none:
